@@ -1,0 +1,4 @@
+//! salta: game records of Salta (Büttgenbach, 1899) — board geometry, rules engine, SGN records,
+//! replay validation, exporters and archive checks.
+
+pub mod board;
