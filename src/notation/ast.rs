@@ -1,0 +1,186 @@
+//! The syntax tree of an SGN record. It says what was written, where (byte spans into the game's
+//! text), and nothing of legality: the replayer decides that.
+
+use crate::board::Square;
+use crate::rules::PieceKind;
+
+/// A byte range in [`Game::text`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.end == self.start
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(s: Span) -> miette::SourceSpan {
+        (s.start, s.len()).into()
+    }
+}
+
+/// One game as read from a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The game's own text, exactly as read (decoded to UTF-8); every span points into it.
+    pub text: String,
+    /// Byte offset of the game's first byte in its file.
+    pub offset: u64,
+    /// 1-based line of the game's first byte in its file.
+    pub line: u32,
+    /// Tags in the order read.
+    pub tags: Vec<Tag>,
+    pub mainline: Variation,
+    /// The result token at the end of the movetext, if any.
+    pub result: Option<(GameResult, Span)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    pub name: String,
+    /// The value with escapes resolved.
+    pub value: String,
+    pub span: Span,
+}
+
+/// A line of play: the main line, or an alternative given in parentheses.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// Comments before the first move.
+    pub comments: Vec<Comment>,
+    pub moves: Vec<MoveNode>,
+}
+
+/// One written move with what surrounds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveNode {
+    /// The move number written before it (`12.` or `12...`), if any.
+    pub number: Option<MoveNumber>,
+    pub played: Played,
+    /// The span of the move itself (designator through to-square, or `--`).
+    pub span: Span,
+    /// A `Salta!` call right after the move: the next move, by the same side, corrects it.
+    pub salta: Option<Span>,
+    /// Suffix annotations and NAGs, in the order written.
+    pub annotations: Vec<Annotation>,
+    /// Comments after the move.
+    pub comments: Vec<Comment>,
+    /// Alternatives to this move, each starting from the position before it.
+    pub variations: Vec<Variation>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveNumber {
+    pub number: u32,
+    /// `12...`: the number of a Red move.
+    pub ellipsis: bool,
+    pub span: Span,
+}
+
+/// What the move token says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Played {
+    Move {
+        piece: Option<Designator>,
+        /// Left out when a designator names the piece (`Su3-44`).
+        from: Option<SquareRef>,
+        to: SquareRef,
+        separator: Separator,
+    },
+    /// `--`
+    Pass,
+}
+
+/// A square as written, resolved to the board of the game's rules and to the standard orientation
+/// (a `Numbering "red"` source is rotated when read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareRef {
+    pub square: Square,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Separator {
+    /// `-`
+    Step,
+    /// `:` or `x`
+    Jump,
+}
+
+/// A piece designator: `Su3`, `So3`, `☀3`, or the single numbering `#13`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Designator {
+    /// Identity 0–14 (star 1 … sun 5), as in [`crate::rules::Piece::id`].
+    pub id: u8,
+    /// How it was written (the single numbering, or a kind).
+    pub kind: Option<PieceKind>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Annotation {
+    /// `!`, `?`, `!!`, `??`, `!?`, `?!`
+    Suffix(String),
+    /// `$n`
+    Nag(u16),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// The text inside `{…}` or after `;`, trimmed.
+    pub text: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum GameResult {
+    #[serde(rename = "1-0")]
+    GreenWins,
+    #[serde(rename = "0-1")]
+    RedWins,
+    #[serde(rename = "1/2-1/2")]
+    Draw,
+    #[serde(rename = "*")]
+    Unknown,
+}
+
+impl GameResult {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::GreenWins => "1-0",
+            GameResult::RedWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// Reads a result as written in a tag or token (`½-½` too).
+    pub fn parse(text: &str) -> Option<GameResult> {
+        match text.trim() {
+            "1-0" => Some(GameResult::GreenWins),
+            "0-1" => Some(GameResult::RedWins),
+            "1/2-1/2" | "½-½" => Some(GameResult::Draw),
+            "*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+}
+
+impl Game {
+    /// The value of the first tag with this name.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_str())
+    }
+}

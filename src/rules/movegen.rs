@@ -1,0 +1,402 @@
+//! Legal moves (rules.md §3 and §6): steps, enemy jumps, Winther friendly jumps, Pyramid chains and
+//! passes, the compulsory jump and the no-blockade rule with its precedence and fallback.
+//!
+//! Generation works on bitboards and writes into a fixed-size [`MoveList`]: it allocates nothing.
+
+use super::{JumpDirection, Position, Precedence, Variant};
+use crate::board::{Bitboard, Color, Direction, Geometry, Square};
+use std::fmt;
+
+/// What a move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoveKind {
+    /// One square diagonally.
+    Step,
+    /// Over an enemy piece (in Pyramid possibly a chain of such jumps; nothing is captured, so only
+    /// the two ends matter).
+    Jump,
+    /// Over a friendly piece (Winther, in the goal zone; never compulsory).
+    FriendlyJump,
+    /// No move (Pyramid, when a side has none).
+    Pass,
+}
+
+/// A move: the piece on `from` goes to `to`. A pass has `from == to` and no meaning for either.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub from: Square,
+    pub to: Square,
+    pub kind: MoveKind,
+}
+
+impl Move {
+    pub const PASS: Move = Move { from: Square::new(0), to: Square::new(0), kind: MoveKind::Pass };
+
+    pub fn is_jump(&self) -> bool {
+        matches!(self.kind, MoveKind::Jump | MoveKind::FriendlyJump)
+    }
+
+    /// The move in numeric notation (`33-44`, `45:64`, `--`).
+    pub fn numeric(&self, g: &Geometry) -> String {
+        self.written(g.number(self.from).to_string(), g.number(self.to).to_string())
+    }
+
+    /// The move in algebraic notation (`e3-f4`).
+    pub fn algebraic(&self, g: &Geometry) -> String {
+        self.written(g.name(self.from), g.name(self.to))
+    }
+
+    fn written(&self, from: String, to: String) -> String {
+        match self.kind {
+            MoveKind::Pass => "--".to_string(),
+            MoveKind::Step => format!("{from}-{to}"),
+            _ => format!("{from}:{to}"),
+        }
+    }
+}
+
+const CAPACITY: usize = 256;
+
+/// A list of moves on the stack. Capacity 256 exceeds the most moves any position of the three
+/// variants can have (Pyramid chain ends are bounded by the 16 squares of one jump lattice per piece).
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; CAPACITY],
+    len: usize,
+}
+
+impl MoveList {
+    pub fn new() -> MoveList {
+        MoveList { moves: [Move::PASS; CAPACITY], len: 0 }
+    }
+
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if self.len < CAPACITY {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+
+    fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            if keep(&self.moves[i]) {
+                self.moves[kept] = self.moves[i];
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+
+    pub fn contains(&self, m: &Move) -> bool {
+        self.as_slice().contains(m)
+    }
+
+    /// The moves sorted by from- and to-square number, for stable display.
+    pub fn sorted(&self, g: &Geometry) -> Vec<Move> {
+        let mut v = self.as_slice().to_vec();
+        v.sort_by_key(|m| (m.kind == MoveKind::Pass, g.number(m.from), g.number(m.to)));
+        v
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// The parts of a position move generation needs, as bitboards.
+#[derive(Clone, Copy)]
+struct Sides {
+    own: Bitboard,
+    enemy: Bitboard,
+    color: Color,
+}
+
+impl Sides {
+    fn empty(&self, g: &Geometry) -> Bitboard {
+        g.valid & !(self.own | self.enemy)
+    }
+
+    fn swapped(self) -> Sides {
+        Sides { own: self.enemy, enemy: self.own, color: self.color.other() }
+    }
+}
+
+impl Position {
+    /// The legal moves for the side to move (rules.md §3; §6 for the variants).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// All enemy jumps available to the side to move, ignoring the no-blockade rule: the moves the
+    /// compulsion is about (used to judge "Salta!" calls and missed jumps).
+    pub fn available_jumps(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.gen_enemy_jumps(self.sides(), &mut list);
+        list
+    }
+
+    /// Whether `color` has any step or jump at all here (rules.md §3.1, "can move").
+    pub fn can_move(&self, color: Color) -> bool {
+        let sides = Sides { own: self.pieces(color), enemy: self.pieces(color.other()), color };
+        self.mobile(sides)
+    }
+
+    /// Plays a move without checking it (generate it with [`Position::legal_moves`]).
+    #[inline]
+    pub fn play(&mut self, m: Move) {
+        if m.kind != MoveKind::Pass {
+            self.relocate(m.from, m.to);
+        }
+        self.end_turn();
+    }
+
+    /// The position after a move.
+    pub fn after(&self, m: Move) -> Position {
+        let mut next = *self;
+        next.play(m);
+        next
+    }
+
+    fn sides(&self) -> Sides {
+        let color = self.side_to_move();
+        Sides { own: self.pieces(color), enemy: self.pieces(color.other()), color }
+    }
+
+    fn legal_moves_into(&self, list: &mut MoveList) {
+        let rules = *self.rules();
+        let sides = self.sides();
+        self.gen_enemy_jumps(sides, list);
+        let compelled = rules.compulsory && !list.is_empty();
+        if !compelled {
+            self.gen_quiet(sides, list);
+        }
+        if rules.blockade && !list.is_empty() {
+            let raw = list.clone();
+            self.drop_blockading(sides, list);
+            if list.is_empty() && compelled && rules.precedence == Precedence::BlockadeFirst {
+                // Every compulsory jump would blockade: the player steps instead, if a step keeps
+                // the opponent mobile.
+                self.gen_quiet(sides, list);
+                self.drop_blockading(sides, list);
+            }
+            if list.is_empty() {
+                // The rule yields when it cannot be kept.
+                *list = raw;
+            }
+        }
+        if list.is_empty() && rules.variant == Variant::Pyramid && self.mobile(sides.swapped()) {
+            list.push(Move::PASS);
+        }
+    }
+
+    /// Keeps the moves after which the opponent can still move.
+    fn drop_blockading(&self, sides: Sides, list: &mut MoveList) {
+        let g = self.geometry();
+        let opponent = sides.swapped();
+        // The opponent's step targets now; a move fills one empty square (its destination) and frees
+        // another, so any other target survives and the opponent keeps a step.
+        let targets = self.step_targets(opponent) & sides.empty(g);
+        if targets.count() >= 2 {
+            return;
+        }
+        list.retain(|m| {
+            let to = Bitboard::from_square(m.to);
+            if (targets & !to).any() {
+                return true;
+            }
+            let moved = Bitboard::from_square(m.from) | to;
+            self.mobile(Sides { own: opponent.own, enemy: opponent.enemy ^ moved, color: opponent.color })
+        });
+    }
+
+    /// Whether a side has any raw step or jump.
+    fn mobile(&self, sides: Sides) -> bool {
+        let g = self.geometry();
+        let empty = sides.empty(g);
+        if (self.step_targets(sides) & empty).any() {
+            return true;
+        }
+        let rules = self.rules();
+        for &dir in jump_directions(rules.jumps, sides.color) {
+            if jump_landings(g, dir, sides.own, sides.enemy, empty).any() {
+                return true;
+            }
+        }
+        if rules.variant == Variant::Winther {
+            let zone = sides.own & g.far_zone(sides.color);
+            for dir in Direction::ALL {
+                if jump_landings(g, dir, zone, sides.own, empty).any() {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Squares next to `sides.own` pieces that they may step to if empty.
+    fn step_targets(&self, sides: Sides) -> Bitboard {
+        let g = self.geometry();
+        let mut targets = Bitboard::EMPTY;
+        for (dir, from) in self.step_sources(sides) {
+            targets |= from.shift(g.shift(dir));
+        }
+        targets & g.valid
+    }
+
+    /// For each direction, the pieces that may step that way (before checking the square is empty).
+    fn step_sources(&self, sides: Sides) -> [(Direction, Bitboard); 4] {
+        let g = self.geometry();
+        let [f1, f2] = Direction::forward(sides.color);
+        let [b1, b2] = Direction::backward(sides.color);
+        let backward = match self.rules().variant {
+            Variant::Salta => sides.own,
+            Variant::Winther => sides.own & g.far_zone(sides.color),
+            Variant::Pyramid => Bitboard::EMPTY,
+        };
+        [(f1, sides.own), (f2, sides.own), (b1, backward), (b2, backward)]
+    }
+
+    /// Steps, and in Winther friendly jumps: the moves that are never compulsory.
+    fn gen_quiet(&self, sides: Sides, list: &mut MoveList) {
+        let g = self.geometry();
+        let empty = sides.empty(g);
+        for (dir, from) in self.step_sources(sides) {
+            let shift = g.shift(dir);
+            for to in from.shift(shift) & empty {
+                list.push(Move { from: offset(to, -shift), to, kind: MoveKind::Step });
+            }
+        }
+        if self.rules().variant == Variant::Winther {
+            let zone = sides.own & g.far_zone(sides.color);
+            for dir in Direction::ALL {
+                let shift = g.shift(dir);
+                for to in jump_landings(g, dir, zone, sides.own, empty) {
+                    list.push(Move { from: offset(to, -2 * shift), to, kind: MoveKind::FriendlyJump });
+                }
+            }
+        }
+    }
+
+    /// Jumps over enemy pieces (Pyramid: every end of every chain).
+    fn gen_enemy_jumps(&self, sides: Sides, list: &mut MoveList) {
+        let g = self.geometry();
+        let rules = self.rules();
+        let empty = sides.empty(g);
+        let dirs = jump_directions(rules.jumps, sides.color);
+        if rules.variant == Variant::Pyramid {
+            for from in sides.own {
+                self.gen_chains(sides, from, dirs, list);
+            }
+            return;
+        }
+        for &dir in dirs {
+            let shift = g.shift(dir);
+            for to in jump_landings(g, dir, sides.own, sides.enemy, empty) {
+                list.push(Move { from: offset(to, -2 * shift), to, kind: MoveKind::Jump });
+            }
+        }
+    }
+
+    /// Pyramid: every square a piece can end on by one or more jumps over enemy pieces, each once.
+    fn gen_chains(&self, sides: Sides, from: Square, dirs: &[Direction], list: &mut MoveList) {
+        let g = self.geometry();
+        let start = Bitboard::from_square(from);
+        // The jumping piece has left its square, which it may cross again but not end on.
+        let empty = sides.empty(g) | start;
+        let mut reached = start;
+        let mut frontier = start;
+        while frontier.any() {
+            let mut next = Bitboard::EMPTY;
+            for dir in dirs {
+                next |= jump_landings(g, *dir, frontier, sides.enemy, empty);
+            }
+            frontier = next & !reached;
+            reached |= frontier;
+        }
+        for to in reached & !start {
+            list.push(Move { from, to, kind: MoveKind::Jump });
+        }
+    }
+}
+
+/// The directions a side may jump enemy pieces in.
+fn jump_directions(jumps: JumpDirection, color: Color) -> &'static [Direction] {
+    const GREEN: [Direction; 2] = Direction::forward(Color::Green);
+    const RED: [Direction; 2] = Direction::forward(Color::Red);
+    match (jumps, color) {
+        (JumpDirection::Any, _) => &Direction::ALL,
+        (JumpDirection::Forward, Color::Green) => &GREEN,
+        (JumpDirection::Forward, Color::Red) => &RED,
+    }
+}
+
+/// Landing squares of jumps in `dir` by `jumpers` over `over` onto `empty`.
+#[inline(always)]
+fn jump_landings(g: &Geometry, dir: Direction, jumpers: Bitboard, over: Bitboard, empty: Bitboard) -> Bitboard {
+    let s = g.shift(dir);
+    (jumpers.shift(s) & over).shift(s) & empty
+}
+
+#[inline(always)]
+fn offset(sq: Square, delta: i8) -> Square {
+    Square::new((sq.index() as i16 + delta as i16) as u8)
+}
+
+/// Counts the leaves of the legal-move tree to `depth` plies (a pass is a ply).
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves.iter().map(|&m| perft(&pos.after(m), depth - 1)).sum()
+}
+
+/// The leaf count under each first move, as chess perft tools print with `divide`.
+pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let g = pos.geometry();
+    pos.legal_moves()
+        .sorted(g)
+        .into_iter()
+        .map(|m| (m, perft(&pos.after(m), depth.saturating_sub(1))))
+        .collect()
+}

@@ -1,0 +1,76 @@
+use crate::board::Color;
+
+/// The three kinds of Salta pieces, one rank of five each at the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PieceKind {
+    Star,
+    Moon,
+    Sun,
+}
+
+impl PieceKind {
+    pub const ALL: [PieceKind; 3] = [PieceKind::Star, PieceKind::Moon, PieceKind::Sun];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceKind::Star => "star",
+            PieceKind::Moon => "moon",
+            PieceKind::Sun => "sun",
+        }
+    }
+
+    /// The English designator prefix (`St`, `Mo`, `Su`).
+    pub fn abbreviation(self) -> &'static str {
+        match self {
+            PieceKind::Star => "St",
+            PieceKind::Moon => "Mo",
+            PieceKind::Sun => "Su",
+        }
+    }
+}
+
+/// One of a side's pieces, by identity: Salta pieces 0–14 are star 1–5, moon 1–5, sun 1–5 (numbered
+/// left to right as their owner sees them); Pyramid pieces 0–9 are identical and the number is only
+/// a slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece {
+    pub color: Color,
+    pub id: u8,
+}
+
+impl Piece {
+    pub const fn new(color: Color, id: u8) -> Piece {
+        Piece { color, id }
+    }
+
+    /// Builds a Salta piece from kind and number 1–5.
+    pub fn of_kind(color: Color, kind: PieceKind, number: u8) -> Piece {
+        Piece { color, id: kind as u8 * 5 + number - 1 }
+    }
+
+    /// The kind of a Salta piece.
+    pub fn kind(self) -> PieceKind {
+        PieceKind::ALL[(self.id / 5) as usize % 3]
+    }
+
+    /// The number 1–5 within its kind.
+    pub fn number(self) -> u8 {
+        self.id % 5 + 1
+    }
+
+    /// The single numbering 1–15 (stars 1–5, moons 6–10, suns 11–15).
+    pub fn single_number(self) -> u8 {
+        self.id + 1
+    }
+
+    /// The designator in piece notation, such as `Su3`.
+    pub fn designator(self) -> String {
+        format!("{}{}", self.kind().abbreviation(), self.number())
+    }
+
+    /// A readable name, such as "Green sun 3".
+    pub fn describe(self) -> String {
+        format!("{} {} {}", self.color, self.kind().name(), self.number())
+    }
+}

@@ -1,0 +1,235 @@
+use crate::board::BoardKind;
+use std::fmt;
+
+/// The rule families of rules.md: default Salta and the two variants of the seed texts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    Salta,
+    /// M. Winther (2019): backward moves and friendly jumps only in the goal zone.
+    Winther,
+    /// R. C. Bell (1969): 8×8, ten identical pieces, forward steps, jump chains, passes.
+    Pyramid,
+}
+
+impl Variant {
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Salta => "salta",
+            Variant::Winther => "winther",
+            Variant::Pyramid => "pyramid",
+        }
+    }
+
+    pub fn board(self) -> BoardKind {
+        match self {
+            Variant::Pyramid => BoardKind::Pyramid,
+            _ => BoardKind::Salta,
+        }
+    }
+}
+
+/// Which way a piece may jump over an enemy piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum JumpDirection {
+    Forward,
+    Any,
+}
+
+/// What yields when every compulsory jump would blockade the opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Precedence {
+    /// The no-blockade rule wins: the player steps instead (rules.md §3, the default).
+    BlockadeFirst,
+    /// The compulsion wins: the player must jump even so.
+    JumpFirst,
+}
+
+/// Where the pieces must go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Goal {
+    /// Each piece seven ranks forward, order kept (`start ± 70`).
+    Shift,
+    /// Each piece to the start square of the opponent's same-named piece (`116 − start`).
+    Rotation,
+}
+
+/// A rule set with its switches (rules.md §3, §5, §6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Rules {
+    pub variant: Variant,
+    pub jumps: JumpDirection,
+    /// The no-blockade rule.
+    pub blockade: bool,
+    pub precedence: Precedence,
+    pub goal: Goal,
+    /// Whether enemy jumps are compulsory (always in Salta and Winther by default; optional in Pyramid).
+    pub compulsory: bool,
+    /// Moves per side after which the game is adjudicated; `None`: no limit.
+    pub move_limit: Option<u16>,
+}
+
+/// The move limit of the optional "120-move rule" when it is switched on without a number.
+pub const DEFAULT_MOVE_LIMIT: u16 = 120;
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::of(Variant::Salta)
+    }
+}
+
+/// Why a `Rules` text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    #[error("unknown rule set {0:?}: expected salta, winther or pyramid")]
+    UnknownVariant(String),
+    #[error("unknown switch {0:?}: expected jumps, blockade, precedence, goal or compulsory")]
+    UnknownSwitch(String),
+    #[error("switch {name} cannot be {value:?}: expected {expected}")]
+    BadValue { name: String, value: String, expected: &'static str },
+    #[error("bad move limit {0:?}: expected a whole number of moves per side (1–10000) or -")]
+    BadMoveLimit(String),
+}
+
+impl Rules {
+    /// A variant with its default switches.
+    pub fn of(variant: Variant) -> Rules {
+        Rules {
+            variant,
+            jumps: JumpDirection::Forward,
+            blockade: true,
+            precedence: Precedence::BlockadeFirst,
+            goal: Goal::Shift,
+            compulsory: variant != Variant::Pyramid,
+            move_limit: None,
+        }
+    }
+
+    pub fn board(&self) -> BoardKind {
+        self.variant.board()
+    }
+
+    /// Reads a `Rules` tag value such as `salta; jumps=any; blockade=off`.
+    pub fn parse(text: &str) -> Result<Rules, RulesError> {
+        let mut parts = text.split([';', ',']).map(str::trim).filter(|p| !p.is_empty());
+        let name = parts.next().unwrap_or("salta").to_ascii_lowercase();
+        let variant = match name.as_str() {
+            "salta" => Variant::Salta,
+            "winther" => Variant::Winther,
+            "pyramid" => Variant::Pyramid,
+            _ => return Err(RulesError::UnknownVariant(name)),
+        };
+        let mut rules = Rules::of(variant);
+        for part in parts {
+            let (key, value) = part.split_once('=').unwrap_or((part, ""));
+            rules.set(key.trim(), value.trim())?;
+        }
+        Ok(rules)
+    }
+
+    /// Sets one switch by name, as written in a `Rules` tag or on the command line.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+        let key_l = key.to_ascii_lowercase();
+        let value_l = value.to_ascii_lowercase();
+        let bad = |expected| RulesError::BadValue { name: key_l.clone(), value: value.to_string(), expected };
+        match key_l.as_str() {
+            "jumps" => {
+                self.jumps = match value_l.as_str() {
+                    "forward" => JumpDirection::Forward,
+                    "any" => JumpDirection::Any,
+                    _ => return Err(bad("forward or any")),
+                }
+            }
+            "blockade" => self.blockade = on_off(&value_l).ok_or_else(|| bad("on or off"))?,
+            "compulsory" => self.compulsory = on_off(&value_l).ok_or_else(|| bad("on or off"))?,
+            "precedence" => {
+                self.precedence = match value_l.as_str() {
+                    "blockade-first" => Precedence::BlockadeFirst,
+                    "jump-first" => Precedence::JumpFirst,
+                    _ => return Err(bad("blockade-first or jump-first")),
+                }
+            }
+            "goal" => {
+                self.goal = match value_l.as_str() {
+                    "shift" => Goal::Shift,
+                    "rotation" => Goal::Rotation,
+                    _ => return Err(bad("shift or rotation")),
+                }
+            }
+            _ => return Err(RulesError::UnknownSwitch(key.to_string())),
+        }
+        Ok(())
+    }
+
+    /// Reads a `MoveLimit` tag value: a number of moves per side, or `-` for none.
+    pub fn parse_move_limit(text: &str) -> Result<Option<u16>, RulesError> {
+        let t = text.trim();
+        if t.is_empty() || t == "-" {
+            return Ok(None);
+        }
+        match t.parse::<u16>() {
+            Ok(n) if (1..=10000).contains(&n) => Ok(Some(n)),
+            _ => Err(RulesError::BadMoveLimit(t.to_string())),
+        }
+    }
+}
+
+fn on_off(value: &str) -> Option<bool> {
+    match value {
+        "on" | "yes" | "true" => Some(true),
+        "off" | "no" | "false" => Some(false),
+        _ => None,
+    }
+}
+
+/// The canonical `Rules` tag text: the variant, then each switch that differs from its default.
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = Rules::of(self.variant);
+        f.write_str(self.variant.name())?;
+        if self.jumps != d.jumps {
+            write!(f, "; jumps={}", if self.jumps == JumpDirection::Any { "any" } else { "forward" })?;
+        }
+        if self.blockade != d.blockade {
+            write!(f, "; blockade={}", if self.blockade { "on" } else { "off" })?;
+        }
+        if self.precedence != d.precedence {
+            let p = match self.precedence {
+                Precedence::BlockadeFirst => "blockade-first",
+                Precedence::JumpFirst => "jump-first",
+            };
+            write!(f, "; precedence={p}")?;
+        }
+        if self.goal != d.goal {
+            write!(f, "; goal={}", if self.goal == Goal::Rotation { "rotation" } else { "shift" })?;
+        }
+        if self.compulsory != d.compulsory {
+            write!(f, "; compulsory={}", if self.compulsory { "on" } else { "off" })?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_writes_switches() {
+        let r = Rules::parse("salta; jumps=any; blockade=off").unwrap();
+        assert_eq!(r.jumps, JumpDirection::Any);
+        assert!(!r.blockade);
+        assert_eq!(r.to_string(), "salta; jumps=any; blockade=off");
+        assert_eq!(Rules::parse(&r.to_string()).unwrap(), r);
+        assert!(!Rules::parse("Pyramid").unwrap().compulsory);
+        assert!(Rules::parse("chess").is_err());
+        assert!(Rules::parse("salta; jumps=sideways").is_err());
+        assert!(Rules::parse("salta; speed=fast").is_err());
+        assert_eq!(Rules::parse_move_limit("120").unwrap(), Some(120));
+        assert_eq!(Rules::parse_move_limit("-").unwrap(), None);
+        assert!(Rules::parse_move_limit("x").is_err());
+    }
+}
