@@ -2,5 +2,5 @@
 //! replay validation, exporters and archive checks.
 
 pub mod board;
-pub mod rules;
 pub mod notation;
+pub mod rules;
