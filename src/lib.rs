@@ -4,3 +4,4 @@
 pub mod board;
 pub mod notation;
 pub mod rules;
+pub mod generate;

@@ -1,6 +1,8 @@
 //! The rules engine: rule sets and switches, positions, legal moves, completion and counts.
 
 mod assignment;
+pub mod margin;
+mod outcome;
 mod movegen;
 mod piece;
 mod position;
@@ -13,3 +15,4 @@ pub use position::{MAX_PIECES, Position, SetupError, start_squares};
 pub use ruleset::{
     DEFAULT_MOVE_LIMIT, Goal, JumpDirection, Precedence, Rules, RulesError, Variant,
 };
+pub use outcome::{EndReason, Outcome, Progress, Referee, limit_outcome};
