@@ -3,8 +3,8 @@
 //! in completions by either side, tempo draws, and — with a move limit — limit adjudications.
 
 use crate::board::Color;
-use crate::rules::margin::Budget;
 use crate::board::{Bitboard, Direction, Square};
+use crate::rules::margin::Budget;
 use crate::rules::{Move, MoveKind, Outcome, Piece, Position, Progress, Referee, Rules, Variant};
 use std::collections::{BinaryHeap, HashMap};
 
@@ -51,7 +51,7 @@ pub fn generate_game(seed: u64, rules: Rules) -> GeneratedGame {
     // Each game gets its own temperament: how often it plays a random move.
     let random_percent = 3 + rng.below(12);
     let mut pos = Position::start(rules);
-    let mut referee = Referee::new(&pos, Budget::default());
+    let mut referee = Referee::new(&pos, Some(Budget::default()));
     let mut moves = Vec::new();
     let mut plans: [Vec<Move>; 2] = [Vec::new(), Vec::new()];
     while referee.accepts_moves() && moves.len() < SAFETY_CAP_PLIES {
@@ -68,10 +68,22 @@ pub fn generate_game(seed: u64, rules: Rules) -> GeneratedGame {
         Progress::Ended(o) => Some(o),
         _ => referee.outcome_at_end_of_record(),
     };
-    GeneratedGame { rules, seed, moves, outcome, final_position: pos }
+    GeneratedGame {
+        rules,
+        seed,
+        moves,
+        outcome,
+        final_position: pos,
+    }
 }
 
-fn choose(pos: &Position, legal: &[Move], random_percent: usize, rng: &mut Rng, plan: &mut Vec<Move>) -> Option<Move> {
+fn choose(
+    pos: &Position,
+    legal: &[Move],
+    random_percent: usize,
+    rng: &mut Rng,
+    plan: &mut Vec<Move>,
+) -> Option<Move> {
     if legal.is_empty() {
         return None;
     }
@@ -106,7 +118,9 @@ fn choose(pos: &Position, legal: &[Move], random_percent: usize, rng: &mut Rng, 
         plan.clear();
     }
     let candidates: Vec<&Move> = legal.iter().filter(|m| gain(m) == best).collect();
-    candidates.get(rng.below(candidates.len().max(1))).map(|m| **m)
+    candidates
+        .get(rng.below(candidates.len().max(1)))
+        .map(|m| **m)
 }
 
 /// The square a piece heads for: its own target, or in Pyramid the nearest free target square.
@@ -117,7 +131,9 @@ fn nearest_target(pos: &Position, piece: Piece, from: Square) -> Square {
     }
     let targets = pos.target_squares(piece.color) & !pos.pieces(piece.color);
     let fallback = pos.target_squares(piece.color).first().unwrap_or(from);
-    targets.min_by_key(|&t| g.distance(from, t)).unwrap_or(fallback)
+    targets
+        .min_by_key(|&t| g.distance(from, t))
+        .unwrap_or(fallback)
 }
 
 impl GeneratedGame {
@@ -141,7 +157,11 @@ fn plan_untangle(pos: &Position) -> Vec<Move> {
     let zone = g.far_zone(color);
     let forward = Direction::forward(color);
     let h = |squares: &[Square]| -> u32 {
-        squares.iter().zip(&targets).map(|(&s, &t)| g.distance(s, t) as u32).sum()
+        squares
+            .iter()
+            .zip(&targets)
+            .map(|(&s, &t)| g.distance(s, t) as u32)
+            .sum()
     };
     let start: Vec<Square> = pieces.iter().map(|&(_, s)| s).collect();
     let mut parent: HashMap<Vec<Square>, (Vec<Square>, Move)> = HashMap::new();
@@ -170,7 +190,10 @@ fn plan_untangle(pos: &Position) -> Vec<Move> {
                 if !forward.contains(&dir) && !backward_ok {
                     continue;
                 }
-                let Some(to) = g.neighbour(from, dir).filter(|&t| !own.contains(t) && !enemy.contains(t)) else {
+                let Some(to) = g
+                    .neighbour(from, dir)
+                    .filter(|&t| !own.contains(t) && !enemy.contains(t))
+                else {
                     continue;
                 };
                 let mut next = state.clone();
@@ -180,8 +203,22 @@ fn plan_untangle(pos: &Position) -> Vec<Move> {
                     continue;
                 }
                 cost.insert(next.clone(), next_cost);
-                parent.insert(next.clone(), (state.clone(), Move { from, to, kind: MoveKind::Step }));
-                open.push(std::cmp::Reverse((next_cost + 3 * h(&next), next_cost, next)));
+                parent.insert(
+                    next.clone(),
+                    (
+                        state.clone(),
+                        Move {
+                            from,
+                            to,
+                            kind: MoveKind::Step,
+                        },
+                    ),
+                );
+                open.push(std::cmp::Reverse((
+                    next_cost + 3 * h(&next),
+                    next_cost,
+                    next,
+                )));
             }
         }
     }

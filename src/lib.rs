@@ -2,6 +2,7 @@
 //! replay validation, exporters and archive checks.
 
 pub mod board;
-pub mod notation;
-pub mod rules;
 pub mod generate;
+pub mod notation;
+pub mod replay;
+pub mod rules;

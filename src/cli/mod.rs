@@ -15,7 +15,10 @@ pub struct CliError {
 
 impl CliError {
     pub fn new(message: impl Into<String>) -> CliError {
-        CliError { message: message.into(), help: None }
+        CliError {
+            message: message.into(),
+            help: None,
+        }
     }
 
     pub fn with_help(mut self, help: impl Into<String>) -> CliError {
@@ -31,7 +34,9 @@ pub fn position_from_args(rules: Option<&str>, setup: Option<&str>) -> Result<Po
         None => Rules::default(),
     };
     match setup {
-        Some(line) => Position::from_setup(line, rules).map_err(|e| CliError::new(format!("--setup: {e}"))),
+        Some(line) => {
+            Position::from_setup(line, rules).map_err(|e| CliError::new(format!("--setup: {e}")))
+        }
         None => Ok(Position::start(rules)),
     }
 }

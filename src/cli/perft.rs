@@ -20,7 +20,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let pos = position_from_args(args.rules.as_deref(), args.setup.as_deref())?;
     if args.depth > 12 {
-        return Err(CliError::new(format!("depth {} is too deep", args.depth)).with_help("use a depth of 12 or less"));
+        return Err(CliError::new(format!("depth {} is too deep", args.depth))
+            .with_help("use a depth of 12 or less"));
     }
     if args.divide {
         let g = pos.geometry();

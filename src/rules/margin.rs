@@ -15,7 +15,10 @@ pub struct Budget {
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { max_states: 2_000_000, max_time: Some(Duration::from_secs(1)) }
+        Budget {
+            max_states: 2_000_000,
+            max_time: Some(Duration::from_secs(1)),
+        }
     }
 }
 
@@ -59,7 +62,10 @@ pub fn exact_remaining(pos: &Position, color: Color, budget: &Budget) -> Remaini
             return Remaining::Exact(depth);
         }
         if seen.len() as u64 > budget.max_states {
-            return Remaining::Bounds { lower: lower.max(depth), upper: None };
+            return Remaining::Bounds {
+                lower: lower.max(depth),
+                upper: None,
+            };
         }
         for (_, from) in p.pieces_of(color) {
             for dir in Direction::ALL {
@@ -69,7 +75,10 @@ pub fn exact_remaining(pos: &Position, color: Color, budget: &Budget) -> Remaini
                     Variant::Winther => forward || g.far_zone(color).contains(from),
                     Variant::Pyramid => forward,
                 };
-                let Some(to) = g.neighbour(from, dir).filter(|&to| allowed && p.piece_at(to).is_none()) else {
+                let Some(to) = g
+                    .neighbour(from, dir)
+                    .filter(|&to| allowed && p.piece_at(to).is_none())
+                else {
                     continue;
                 };
                 let mut next = p;

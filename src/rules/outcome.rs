@@ -28,7 +28,9 @@ impl EndReason {
         match self {
             EndReason::GreenCompleted => "Green completed first",
             EndReason::RedCompleted => "Red completed first",
-            EndReason::TempoDraw => "Green completed first and Red completed with the compensating move",
+            EndReason::TempoDraw => {
+                "Green completed first and Red completed with the compensating move"
+            }
             EndReason::MoveLimit => "the move limit was reached",
             EndReason::Stuck => "the side to move has no move",
             EndReason::NoMoves => "neither side can move",
@@ -50,7 +52,8 @@ pub struct Outcome {
 pub enum Progress {
     /// Play goes on.
     Playing,
-    /// Green has completed; Red has one compensating move. Holds Red's exact count at that moment.
+    /// Green has completed; Red has one compensating move. Holds Red's count at that moment: exact
+    /// when margins are counted, else the free count as a lower bound.
     Compensating(Remaining),
     Ended(Outcome),
 }
@@ -58,14 +61,19 @@ pub enum Progress {
 /// Follows a game ply by ply and says when and how it ends.
 #[derive(Clone, Debug)]
 pub struct Referee {
-    budget: Budget,
+    /// Effort for exact margin counts; `None`: margins are not counted (they are the costly part).
+    margins: Option<Budget>,
     progress: Progress,
 }
 
 impl Referee {
-    /// Starts refereeing from `pos` (which may already be finished, for a Setup position).
-    pub fn new(pos: &Position, budget: Budget) -> Referee {
-        let mut referee = Referee { budget, progress: Progress::Playing };
+    /// Starts refereeing from `pos` (which may already be finished, for a Setup position). With
+    /// `margins`, each win's margin is counted exactly within that budget; without, it is left out.
+    pub fn new(pos: &Position, margins: Option<Budget>) -> Referee {
+        let mut referee = Referee {
+            margins,
+            progress: Progress::Playing,
+        };
         referee.progress = referee.judge(pos, None);
         referee
     }
@@ -92,9 +100,13 @@ impl Referee {
         self.progress = match self.progress {
             Progress::Ended(o) => Progress::Ended(o),
             Progress::Compensating(red_count) => Progress::Ended(if pos.is_complete(Color::Red) {
-                Outcome { winner: None, margin: None, reason: EndReason::TempoDraw }
+                Outcome {
+                    winner: None,
+                    margin: None,
+                    reason: EndReason::TempoDraw,
+                }
             } else {
-                green_wins(red_count)
+                self.green_wins(red_count)
             }),
             Progress::Playing => self.judge(pos, Some(pos.side_to_move().other())),
         };
@@ -106,7 +118,9 @@ impl Referee {
     pub fn outcome_at_end_of_record(&self) -> Option<Outcome> {
         match self.progress {
             Progress::Ended(o) => Some(o),
-            Progress::Compensating(red_count) if red_count.lower() >= 2 => Some(green_wins(red_count)),
+            Progress::Compensating(red_count) if red_count.lower() >= 2 => {
+                Some(self.green_wins(red_count))
+            }
             _ => None,
         }
     }
@@ -115,7 +129,14 @@ impl Referee {
         let rules = pos.rules();
         let green = pos.is_complete(Color::Green);
         let red = pos.is_complete(Color::Red);
-        let exact = |color| exact_remaining(pos, color, &self.budget);
+        let count = |color| match &self.margins {
+            Some(budget) => exact_remaining(pos, color, budget),
+            None => Remaining::Bounds {
+                lower: pos.free_count(color),
+                upper: None,
+            },
+        };
+        let margin = |color| self.margins.is_some().then(|| count(color));
         if green || red {
             // Normally only the side that just moved can have completed.
             let completer = match (green, red, mover) {
@@ -126,14 +147,18 @@ impl Referee {
             return match (completer, rules.variant) {
                 (Color::Green, Variant::Pyramid) => Progress::Ended(Outcome {
                     winner: Some(Color::Green),
-                    margin: Some(exact(Color::Red)),
+                    margin: margin(Color::Red),
                     reason: EndReason::GreenCompleted,
                 }),
-                (Color::Green, _) if red => Progress::Ended(Outcome { winner: None, margin: None, reason: EndReason::TempoDraw }),
-                (Color::Green, _) => Progress::Compensating(exact(Color::Red)),
+                (Color::Green, _) if red => Progress::Ended(Outcome {
+                    winner: None,
+                    margin: None,
+                    reason: EndReason::TempoDraw,
+                }),
+                (Color::Green, _) => Progress::Compensating(count(Color::Red)),
                 (Color::Red, _) => Progress::Ended(Outcome {
                     winner: Some(Color::Red),
-                    margin: Some(exact(Color::Green)),
+                    margin: margin(Color::Green),
                     reason: EndReason::RedCompleted,
                 }),
             };
@@ -144,21 +169,36 @@ impl Referee {
             }
         }
         if pos.legal_moves().is_empty() {
-            let reason = if rules.variant == Variant::Pyramid { EndReason::NoMoves } else { EndReason::Stuck };
-            return Progress::Ended(Outcome { winner: None, margin: None, reason });
+            let reason = if rules.variant == Variant::Pyramid {
+                EndReason::NoMoves
+            } else {
+                EndReason::Stuck
+            };
+            return Progress::Ended(Outcome {
+                winner: None,
+                margin: None,
+                reason,
+            });
         }
         Progress::Playing
     }
-}
 
-/// Green completed first: Green wins by Red's count minus Red's compensating move.
-fn green_wins(red_count: Remaining) -> Outcome {
-    let minus_one = |n: u32| n.saturating_sub(1);
-    let margin = match red_count {
-        Remaining::Exact(n) => Remaining::Exact(minus_one(n)),
-        Remaining::Bounds { lower, upper } => Remaining::Bounds { lower: minus_one(lower), upper: upper.map(minus_one) },
-    };
-    Outcome { winner: Some(Color::Green), margin: Some(margin), reason: EndReason::GreenCompleted }
+    /// Green completed first: Green wins by Red's count minus Red's compensating move.
+    fn green_wins(&self, red_count: Remaining) -> Outcome {
+        let minus_one = |n: u32| n.saturating_sub(1);
+        let margin = match red_count {
+            Remaining::Exact(n) => Remaining::Exact(minus_one(n)),
+            Remaining::Bounds { lower, upper } => Remaining::Bounds {
+                lower: minus_one(lower),
+                upper: upper.map(minus_one),
+            },
+        };
+        Outcome {
+            winner: Some(Color::Green),
+            margin: self.margins.is_some().then_some(margin),
+            reason: EndReason::GreenCompleted,
+        }
+    }
 }
 
 /// The move-limit adjudication: fewer remaining moves (ignoring all pieces) wins by the difference.
@@ -170,5 +210,9 @@ pub fn limit_outcome(pos: &Position) -> Outcome {
         std::cmp::Ordering::Greater => (Some(Color::Red), Some(Remaining::Exact(green - red))),
         std::cmp::Ordering::Equal => (None, None),
     };
-    Outcome { winner, margin, reason: EndReason::MoveLimit }
+    Outcome {
+        winner,
+        margin,
+        reason: EndReason::MoveLimit,
+    }
 }
