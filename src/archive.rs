@@ -111,7 +111,10 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
     for path in paths {
         if path.is_dir() {
             walk(&path, files, errors);
-        } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgn")) {
+        } else if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("sgn"))
+        {
             files.push(path);
         }
     }
@@ -121,18 +124,29 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
 const BATCH_GAMES: usize = 256;
 const BATCH_BYTES: usize = 4 << 20;
 
-type Item = (Arc<str>, Result<Game, SyntaxError>);
+/// A game (or its syntax error) with its file and 1-based index in the file.
+type Item = (Arc<str>, usize, Result<Game, SyntaxError>);
 
 /// Checks every game of the files, calling `on_report` for each game in file order, and returns the
 /// totals. Files are read on one thread while the games are replayed on the rayon pool.
-pub fn check_files(files: &[PathBuf], opts: &CheckOptions, mut on_report: impl FnMut(&GameReport)) -> Summary {
+pub fn check_files(
+    files: &[PathBuf],
+    opts: &CheckOptions,
+    mut on_report: impl FnMut(&GameReport),
+) -> Summary {
     let started = Instant::now();
-    let mut summary = Summary { files: files.len(), ..Summary::default() };
+    let mut summary = Summary {
+        files: files.len(),
+        ..Summary::default()
+    };
     let (sender, receiver) = sync_channel::<Vec<Item>>(2);
     let reading = std::thread::scope(|scope| {
         let reader = scope.spawn(move || read_batches(files, sender));
         for batch in receiver {
-            let reports: Vec<GameReport> = batch.par_iter().map(|(name, item)| report(name, item, opts)).collect();
+            let reports: Vec<GameReport> = batch
+                .par_iter()
+                .map(|(name, index, item)| report(name, *index, item, opts))
+                .collect();
             for r in &reports {
                 summary.games += 1;
                 match r.status {
@@ -143,7 +157,9 @@ pub fn check_files(files: &[PathBuf], opts: &CheckOptions, mut on_report: impl F
                 on_report(r);
             }
         }
-        reader.join().unwrap_or_else(|_| (0, vec!["the file reader stopped unexpectedly".to_string()]))
+        reader
+            .join()
+            .unwrap_or_else(|_| (0, vec!["the file reader stopped unexpectedly".to_string()]))
     });
     summary.bytes = reading.0;
     summary.io_errors = reading.1;
@@ -152,7 +168,10 @@ pub fn check_files(files: &[PathBuf], opts: &CheckOptions, mut on_report: impl F
 }
 
 /// Reads the files game by game and sends them in batches. Returns bytes read and I/O errors.
-fn read_batches(files: &[PathBuf], sender: std::sync::mpsc::SyncSender<Vec<Item>>) -> (u64, Vec<String>) {
+fn read_batches(
+    files: &[PathBuf],
+    sender: std::sync::mpsc::SyncSender<Vec<Item>>,
+) -> (u64, Vec<String>) {
     let mut errors = Vec::new();
     let mut bytes = 0u64;
     let mut batch: Vec<Item> = Vec::new();
@@ -166,14 +185,14 @@ fn read_batches(files: &[PathBuf], sender: std::sync::mpsc::SyncSender<Vec<Item>
                 continue;
             }
         };
-        for item in reader {
+        for (index, item) in reader.enumerate() {
             let size = match &item {
                 Ok(game) => game.text.len(),
                 Err(e) => e.source.text.len(),
             };
             bytes += size as u64;
             batch_bytes += size;
-            batch.push((name.clone(), item));
+            batch.push((name.clone(), index + 1, item));
             if batch.len() >= BATCH_GAMES || batch_bytes >= BATCH_BYTES {
                 if sender.send(std::mem::take(&mut batch)).is_err() {
                     return (bytes, errors);
@@ -189,10 +208,15 @@ fn read_batches(files: &[PathBuf], sender: std::sync::mpsc::SyncSender<Vec<Item>
 }
 
 /// Replays one game (or reports its syntax error).
-pub fn report(file: &Arc<str>, item: &Result<Game, SyntaxError>, opts: &CheckOptions) -> GameReport {
+pub fn report(
+    file: &Arc<str>,
+    index: usize,
+    item: &Result<Game, SyntaxError>,
+    opts: &CheckOptions,
+) -> GameReport {
     match item {
         Err(e) => syntax_report(file, e, opts),
-        Ok(game) => game_report(file, game, opts),
+        Ok(game) => game_report(file, index, game, opts),
     }
 }
 
@@ -222,9 +246,9 @@ fn syntax_report(file: &Arc<str>, e: &SyntaxError, opts: &CheckOptions) -> GameR
     }
 }
 
-fn game_report(file: &Arc<str>, game: &Game, opts: &CheckOptions) -> GameReport {
+fn game_report(file: &Arc<str>, index: usize, game: &Game, opts: &CheckOptions) -> GameReport {
     let replayed = replay(game, &opts.replay);
-    let source = game_source(file, game);
+    let source = game_source(file, index, game);
     let mut findings: Vec<Finding> = game
         .warnings
         .iter()
@@ -265,14 +289,29 @@ fn game_report(file: &Arc<str>, game: &Game, opts: &CheckOptions) -> GameReport 
         })
         .collect();
     let rendered = opts.render.filter(|_| !findings.is_empty()).map(|color| {
-        findings.iter().map(|f| render(&FindingDiagnostic { finding: f, source: &source }, color)).collect::<String>()
+        findings
+            .iter()
+            .map(|f| {
+                render(
+                    &FindingDiagnostic {
+                        finding: f,
+                        source: &source,
+                    },
+                    color,
+                )
+            })
+            .collect::<String>()
     });
     GameReport {
         file: file.to_string(),
         game: source.index,
         offset: game.offset,
         line: game.line,
-        tags: game.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect(),
+        tags: game
+            .tags
+            .iter()
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect(),
         status,
         plies: replayed.plies(),
         outcome: replayed.outcome.map(|o| OutcomeReport {
@@ -290,14 +329,14 @@ fn game_report(file: &Arc<str>, game: &Game, opts: &CheckOptions) -> GameReport 
 }
 
 /// The source of a game for diagnostics, with its place in the file.
-pub fn game_source(file: &Arc<str>, game: &Game) -> GameSource {
+pub fn game_source(file: &Arc<str>, index: usize, game: &Game) -> GameSource {
     GameSource {
         name: file.clone(),
         text: game.text.clone(),
         offset: game.offset,
         line: game.line,
         column: game.column,
-        index: game.index,
+        index,
     }
 }
 
@@ -309,7 +348,9 @@ pub struct FindingDiagnostic<'a> {
 
 impl fmt::Debug for FindingDiagnostic<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("FindingDiagnostic").field("finding", self.finding).finish()
+        f.debug_struct("FindingDiagnostic")
+            .field("finding", self.finding)
+            .finish()
     }
 }
 
@@ -317,8 +358,14 @@ impl fmt::Display for FindingDiagnostic<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let finding = self.finding;
         match (finding.ply, finding.side) {
-            (Some(_), Some(side)) if finding.in_variation => write!(f, "game {}, in a variation, {side}: {}", self.source.index, finding.message),
-            (Some(_), Some(side)) => write!(f, "game {}, {side}: {}", self.source.index, finding.message),
+            (Some(_), Some(side)) if finding.in_variation => write!(
+                f,
+                "game {}, in a variation, {side}: {}",
+                self.source.index, finding.message
+            ),
+            (Some(_), Some(side)) => {
+                write!(f, "game {}, {side}: {}", self.source.index, finding.message)
+            }
             _ => write!(f, "game {}: {}", self.source.index, finding.message),
         }
     }
@@ -339,7 +386,10 @@ impl Diagnostic for FindingDiagnostic<'_> {
     }
 
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.finding.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.finding
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -348,13 +398,19 @@ impl Diagnostic for FindingDiagnostic<'_> {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.finding.span?;
-        Some(Box::new(std::iter::once(LabeledSpan::new_primary_with_span(self.finding.label.clone(), span))))
+        Some(Box::new(std::iter::once(
+            LabeledSpan::new_primary_with_span(self.finding.label.clone(), span),
+        )))
     }
 }
 
 /// Draws a diagnostic as text, with or without colour.
 pub fn render(diagnostic: &dyn Diagnostic, color: bool) -> String {
-    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
     let mut out = String::new();
     let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
     if handler.render_report(&mut out, diagnostic).is_err() {

@@ -4,6 +4,10 @@
 
 use crate::board::Color;
 use crate::board::{Bitboard, Direction, Square};
+use crate::notation::{
+    Game, GameResult, MoveNode, Played, Separator, Span, SquareRef, Tag, Variation,
+};
+use crate::replay::result_of;
 use crate::rules::margin::Budget;
 use crate::rules::{Move, MoveKind, Outcome, Piece, Position, Progress, Referee, Rules, Variant};
 use std::collections::{BinaryHeap, HashMap};
@@ -140,6 +144,85 @@ impl GeneratedGame {
     /// The side that completed, if any.
     pub fn winner(&self) -> Option<Color> {
         self.outcome.and_then(|o| o.winner)
+    }
+
+    /// The game as a record (write it with [`crate::notation::write_game`]): tags saying where it
+    /// came from, the rules, the result and the margin, and the moves.
+    pub fn to_game(&self) -> Game {
+        let result = self
+            .outcome
+            .map(|o| result_of(&o))
+            .unwrap_or(GameResult::Unknown);
+        let mut tags = vec![
+            ("Event", "Synthetic game".to_string()),
+            ("Site", "salta generate".to_string()),
+            ("Round", self.seed.to_string()),
+            ("Green", "greedy policy".to_string()),
+            ("Red", "greedy policy".to_string()),
+            ("Result", result.as_str().to_string()),
+        ];
+        let mut shown = self.rules;
+        shown.move_limit = None;
+        if shown != Rules::default() {
+            tags.push(("Rules", shown.to_string()));
+        }
+        if let Some(limit) = self.rules.move_limit {
+            tags.push(("MoveLimit", limit.to_string()));
+        }
+        if let Some(margin) = self.outcome.and_then(|o| o.margin).and_then(|m| m.exact()) {
+            tags.push(("Margin", margin.to_string()));
+        }
+        let moves = self
+            .moves
+            .iter()
+            .map(|m| MoveNode {
+                number: None,
+                played: match m.kind {
+                    MoveKind::Pass => Played::Pass,
+                    _ => Played::Move {
+                        piece: None,
+                        from: Some(SquareRef {
+                            square: m.from,
+                            span: Span::default(),
+                        }),
+                        to: SquareRef {
+                            square: m.to,
+                            span: Span::default(),
+                        },
+                        separator: if m.is_jump() {
+                            Separator::Jump
+                        } else {
+                            Separator::Step
+                        },
+                    },
+                },
+                span: Span::default(),
+                salta: None,
+                annotations: Vec::new(),
+                comments: Vec::new(),
+                variations: Vec::new(),
+            })
+            .collect();
+        Game {
+            text: String::new(),
+            offset: 0,
+            line: 1,
+            column: 1,
+            tags: tags
+                .into_iter()
+                .map(|(name, value)| Tag {
+                    name: name.to_string(),
+                    value,
+                    span: Span::default(),
+                })
+                .collect(),
+            mainline: Variation {
+                comments: Vec::new(),
+                moves,
+            },
+            result: Some((result, Span::default())),
+            warnings: Vec::new(),
+        }
     }
 }
 

@@ -15,6 +15,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Check games: every move, every compulsory jump and Salta! call, results and margins.
+    Check(cli::check::Args),
+    /// Make reproducible synthetic games (for the corpus, benchmarks and fuzzing seeds).
+    Generate(cli::generate::Args),
     /// Count the leaves of the legal-move tree (move-generator test and benchmark).
     Perft(cli::perft::Args),
 }
@@ -22,6 +26,8 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Check(args) => cli::check::run(args),
+        Command::Generate(args) => cli::generate::run(args),
         Command::Perft(args) => cli::perft::run(args),
     };
     match result {

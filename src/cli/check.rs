@@ -41,7 +41,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         None => None,
     };
     let move_limit = match &args.move_limit {
-        Some(text) => Some(Rules::parse_move_limit(text).map_err(|e| CliError::new(format!("--move-limit: {e}")))?),
+        Some(text) => Some(
+            Rules::parse_move_limit(text)
+                .map_err(|e| CliError::new(format!("--move-limit: {e}")))?,
+        ),
         None => None,
     };
     let margins = match args.margins.as_str() {
@@ -57,11 +60,21 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let json = args.format == "json";
     let opts = CheckOptions {
-        replay: ReplayOptions { lenient: args.lenient, rules, move_limit, margins, ..ReplayOptions::default() },
+        replay: ReplayOptions {
+            lenient: args.lenient,
+            rules,
+            move_limit,
+            margins,
+            ..ReplayOptions::default()
+        },
         render: (!json).then(|| std::io::stdout().is_terminal()),
     };
     let (files, mut io_errors) = sgn_files(&args.paths);
-    let total_bytes: u64 = files.iter().filter_map(|f| f.metadata().ok()).map(|m| m.len()).sum();
+    let total_bytes: u64 = files
+        .iter()
+        .filter_map(|f| f.metadata().ok())
+        .map(|m| m.len())
+        .sum();
     let progress = progress_bar(total_bytes);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -71,12 +84,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             bar.inc(report.offset.saturating_sub(bar.position()).min(1 << 16));
         }
         let written = if json {
-            serde_json::to_string(report).map_err(std::io::Error::other).and_then(|line| writeln!(out, "{line}"))
+            serde_json::to_string(report)
+                .map_err(std::io::Error::other)
+                .and_then(|line| writeln!(out, "{line}"))
         } else {
             match (&report.rendered, report.status) {
                 (Some(text), _) => write!(out, "{text}"),
                 (None, Status::Valid) if args.quiet => Ok(()),
-                (None, _) => writeln!(out, "{}: game {} (line {}): {:?}", report.file, report.game, report.line, report.status),
+                (None, _) => writeln!(out, "{}", one_line(report)),
             }
         };
         write_failed |= written.is_err();
@@ -97,11 +112,18 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         writeln!(
             out,
             "{} files, {} games: {} valid, {} with warnings, {} invalid ({:.2} s)",
-            summary.files, summary.games, summary.valid, summary.warnings, summary.invalid, summary.seconds
+            summary.files,
+            summary.games,
+            summary.valid,
+            summary.warnings,
+            summary.invalid,
+            summary.seconds
         )
     };
     if written.is_err() || write_failed || out.flush().is_err() {
-        return Err(CliError::new("could not write the report to standard output"));
+        return Err(CliError::new(
+            "could not write the report to standard output",
+        ));
     }
     if !io_errors.is_empty() {
         for e in &io_errors {
@@ -109,7 +131,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         return Ok(ExitCode::from(2));
     }
-    Ok(if summary.invalid > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if summary.invalid > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// A progress bar on stderr for long runs on a terminal; never when piped.
@@ -118,8 +144,30 @@ fn progress_bar(total_bytes: u64) -> Option<indicatif::ProgressBar> {
         return None;
     }
     let bar = indicatif::ProgressBar::new(total_bytes);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}") {
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}",
+    ) {
         bar.set_style(style);
     }
     Some(bar)
+}
+
+/// A game without findings in one line: where it is, and how it ended.
+fn one_line(report: &salta::archive::GameReport) -> String {
+    let ending = match &report.outcome {
+        None => "unfinished".to_string(),
+        Some(o) => {
+            let margin = o.margin.map(|m| format!(" by {m}")).unwrap_or_default();
+            let who = match o.winner {
+                Some(side) => format!("{side} wins{margin}"),
+                None if o.reason == salta::rules::EndReason::Stuck => "undecided".to_string(),
+                None => "drawn".to_string(),
+            };
+            format!("{who} ({})", o.reason.describe())
+        }
+    };
+    format!(
+        "{}:{}: game {}: valid, {} plies, {ending}",
+        report.file, report.line, report.game, report.plies
+    )
 }

@@ -98,9 +98,18 @@ impl GameSource {
         let at = at.min(self.text.len());
         let before = self.text.as_bytes().get(..at).unwrap_or_default();
         let newlines = before.iter().filter(|&&b| b == b'\n').count() as u32;
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-        let chars = String::from_utf8_lossy(before.get(line_start..).unwrap_or_default()).chars().count() as u32;
-        let column = if newlines == 0 { self.column + chars } else { 1 + chars };
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        let chars = String::from_utf8_lossy(before.get(line_start..).unwrap_or_default())
+            .chars()
+            .count() as u32;
+        let column = if newlines == 0 {
+            self.column + chars
+        } else {
+            1 + chars
+        };
         (self.line + newlines, column)
     }
 }
@@ -112,9 +121,17 @@ impl SourceCode for GameSource {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let inner = self.text.as_str().read_span(span, context_lines_before, context_lines_after)?;
+        let inner =
+            self.text
+                .as_str()
+                .read_span(span, context_lines_before, context_lines_after)?;
         let first_line = inner.line() == 0;
-        let column = inner.column() + if first_line { self.column as usize - 1 } else { 0 };
+        let column = inner.column()
+            + if first_line {
+                self.column as usize - 1
+            } else {
+                0
+            };
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.to_string(),
             inner.data(),
@@ -183,7 +200,9 @@ impl miette::Diagnostic for SyntaxError {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {

@@ -144,7 +144,11 @@ impl<R: Read> Reader<R> {
     fn too_large(&mut self) -> SyntaxError {
         self.index += 1;
         let pending = &self.buf[self.start..];
-        let first_line = pending.iter().take(200).take_while(|&&b| b != b'\n').count();
+        let first_line = pending
+            .iter()
+            .take(200)
+            .take_while(|&&b| b != b'\n')
+            .count();
         let text = String::from_utf8_lossy(&pending[..first_line]).into_owned();
         let span = Span::new(0, text.chars().next().map_or(0, char::len_utf8));
         self.skipping = true;
@@ -191,15 +195,26 @@ impl<R: Read> Reader<R> {
 
     /// The game or error of a decoded text.
     fn finish(&mut self, decoded: Decoded) -> Option<Result<Game, SyntaxError>> {
-        let Decoded { outcome, text, latin1 } = decoded;
+        let Decoded {
+            outcome,
+            text,
+            latin1,
+        } = decoded;
         match outcome {
             Outcome::Game(mut game, _) => {
                 self.index += 1;
                 if let Some(at) = latin1 {
-                    let span = Span::new(at, text[at..].chars().next().map_or(at, |c| at + c.len_utf8()));
+                    let span = Span::new(
+                        at,
+                        text[at..].chars().next().map_or(at, |c| at + c.len_utf8()),
+                    );
                     game.warnings.insert(
                         0,
-                        Warning { code: "sgn::latin1", message: "the text is not UTF-8: read as Latin-1".to_string(), span },
+                        Warning {
+                            code: "sgn::latin1",
+                            message: "the text is not UTF-8: read as Latin-1".to_string(),
+                            span,
+                        },
                     );
                 }
                 game.text = text;
@@ -226,13 +241,21 @@ struct Decoded {
 /// into the decoded text.
 fn decode(outcome: Outcome, raw: &[u8], limits: &Limits) -> Decoded {
     match std::str::from_utf8(raw) {
-        Ok(text) => Decoded { outcome, text: text.to_string(), latin1: None },
+        Ok(text) => Decoded {
+            outcome,
+            text: text.to_string(),
+            latin1: None,
+        },
         Err(e) => {
             let valid = e.valid_up_to();
             let text: String = raw.iter().map(|&b| b as char).collect();
             let at = valid + raw[..valid].iter().filter(|&&b| b >= 0x80).count();
             let outcome = parse_game(text.as_bytes(), true, limits);
-            Decoded { outcome, text, latin1: Some(at) }
+            Decoded {
+                outcome,
+                text,
+                latin1: Some(at),
+            }
         }
     }
 }
@@ -266,7 +289,10 @@ impl<R: Read> Iterator for Reader<R> {
                 }
                 continue;
             }
-            let blank = self.buf[self.start..].iter().take_while(|b| b.is_ascii_whitespace()).count();
+            let blank = self.buf[self.start..]
+                .iter()
+                .take_while(|b| b.is_ascii_whitespace())
+                .count();
             self.consume(blank);
             let pending = &self.buf[self.start..];
             if pending.is_empty() {
@@ -280,7 +306,11 @@ impl<R: Read> Iterator for Reader<R> {
                 continue;
             }
             // Unless at the end, parse whole lines only: then running out means "read more".
-            let limit = if self.eof { Some(pending.len()) } else { pending.iter().rposition(|&b| b == b'\n').map(|p| p + 1) };
+            let limit = if self.eof {
+                Some(pending.len())
+            } else {
+                pending.iter().rposition(|&b| b == b'\n').map(|p| p + 1)
+            };
             let outcome = match limit {
                 Some(limit) => parse_game(&pending[..limit], self.eof, &self.limits),
                 None => Outcome::NeedMore,
