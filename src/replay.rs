@@ -272,6 +272,8 @@ impl Replayer<'_> {
                 break;
             }
             self.check_number(node, at);
+            // The move after a justified call is its correction.
+            let correcting = called.take().is_some();
             let Some(candidate) = self.resolve(node, &pos, at) else {
                 out.moves.push(record);
                 break;
@@ -293,11 +295,10 @@ impl Replayer<'_> {
                     }
                 }
             }
-            let Some(m) = self.legalise(node, &pos, candidate, at, called.is_some()) else {
+            let Some(m) = self.legalise(node, &pos, candidate, at, correcting) else {
                 out.moves.push(record);
                 break;
             };
-            called = None;
             record.played = Some(m);
             pos.play(m);
             ply += 1;
@@ -522,10 +523,14 @@ impl Replayer<'_> {
         {
             return "it would leave the opponent without a move (no-blockade rule)".to_string();
         }
+        let diagonal =
+            g.file(m.from).abs_diff(g.file(m.to)) == g.rank(m.from).abs_diff(g.rank(m.to));
         match g.distance(m.from, m.to) {
             1 => "the piece may not step that way here".to_string(),
-            2 => "there is no enemy piece to jump in that direction, or the piece may not jump that way".to_string(),
-            _ => format!("{} and {} are not one step or one jump apart", g.number(m.from), g.number(m.to)),
+            2 if diagonal => {
+                "there is no enemy piece to jump in that direction, or the piece may not jump that way".to_string()
+            }
+            _ => format!("{} and {} are not one diagonal step or jump apart", g.number(m.from), g.number(m.to)),
         }
     }
 
@@ -590,13 +595,13 @@ impl Replayer<'_> {
                 } else {
                     "-"
                 };
-                let designator = piece
-                    .map(|d| Piece::new(pos.side_to_move(), d.id).designator())
-                    .unwrap_or_default();
-                let from = from
-                    .map(|f| g.number(f.square).to_string())
-                    .unwrap_or_default();
-                format!("{designator}{from}{sep}{}", g.number(to.square))
+                let designator = piece.map(|d| Piece::new(pos.side_to_move(), d.id).designator());
+                let from = from.map(|f| g.number(f.square).to_string());
+                let lead = match (designator, from) {
+                    (Some(d), Some(f)) => format!("{d} {f}"),
+                    (d, f) => d.or(f).unwrap_or_default(),
+                };
+                format!("{lead}{sep}{}", g.number(to.square))
             }
         };
         let number = if pos.side_to_move() == Color::Green {
