@@ -32,7 +32,7 @@ pub struct GameReport {
     /// Byte offset and 1-based line where the game starts.
     pub offset: u64,
     pub line: u32,
-    #[serde(serialize_with = "ordered_tags")]
+    #[serde(serialize_with = "crate::export::structured::ordered_map::serialize")]
     pub tags: Vec<(String, String)>,
     pub status: Status,
     pub plies: u32,
@@ -417,13 +417,4 @@ pub fn render(diagnostic: &dyn Diagnostic, color: bool) -> String {
         out = format!("{diagnostic}\n");
     }
     out
-}
-
-fn ordered_tags<S: serde::Serializer>(tags: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
-    use serde::ser::SerializeMap;
-    let mut map = s.serialize_map(Some(tags.len()))?;
-    for (k, v) in tags {
-        map.serialize_entry(k, v)?;
-    }
-    map.end()
 }

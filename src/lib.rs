@@ -3,6 +3,7 @@
 
 pub mod archive;
 pub mod board;
+pub mod export;
 pub mod generate;
 pub mod notation;
 pub mod replay;

@@ -17,6 +17,8 @@ struct Cli {
 enum Command {
     /// Check games: every move, every compulsory jump and Salta! call, results and margins.
     Check(cli::check::Args),
+    /// Convert records between notations, and to and from YAML and JSON.
+    Convert(cli::convert::Args),
     /// Make reproducible synthetic games (for the corpus, benchmarks and fuzzing seeds).
     Generate(cli::generate::Args),
     /// Count the leaves of the legal-move tree (move-generator test and benchmark).
@@ -27,6 +29,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check(args) => cli::check::run(args),
+        Command::Convert(args) => cli::convert::run(args),
         Command::Generate(args) => cli::generate::run(args),
         Command::Perft(args) => cli::perft::run(args),
     };

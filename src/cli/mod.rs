@@ -1,6 +1,7 @@
 //! The subcommands: each parses its arguments, calls the library and prints.
 
 pub mod check;
+pub mod convert;
 pub mod generate;
 pub mod perft;
 

@@ -1,0 +1,171 @@
+use super::{CliError, write_output};
+use salta::archive::{game_source, render};
+use salta::export::structured::{GameDoc, designate};
+use salta::notation::{Game, Notation, WriteOptions, read_path, write_game};
+use salta::replay::{ReplayOptions, replay};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Records to convert: SGN (.sgn), or YAML (.yaml, .yml) and JSON (.json) written by this command.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// What to write: canonical SGN in `numeric`, `algebraic` or `piece` notation, or the structured
+    /// game in `yaml` (one document per game) or `json` (an array of games).
+    #[arg(long, value_parser = ["numeric", "algebraic", "piece", "yaml", "json"])]
+    to: String,
+    /// Write to this file (through a temporary file and a rename) instead of standard output.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+}
+
+/// A game read from any of the input formats.
+enum Input {
+    Record(Game),
+    Doc(GameDoc),
+}
+
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let mut failed = 0usize;
+    let target = args.to.as_str();
+    write_output(args.output.as_deref(), &args.files, |out| {
+        let mut count = 0usize;
+        if target == "json" {
+            out.write_all(b"[")?;
+        }
+        for file in &args.files {
+            for input in read_inputs(file, &mut failed) {
+                let text = match convert(input, target) {
+                    Ok(text) => text,
+                    Err(message) => {
+                        eprintln!("error: {}: {message}", file.display());
+                        failed += 1;
+                        continue;
+                    }
+                };
+                match target {
+                    "json" => out.write_all(if count == 0 { b"\n" } else { b",\n" })?,
+                    "yaml" => out.write_all(b"---\n")?,
+                    _ if count > 0 => out.write_all(b"\n")?,
+                    _ => {}
+                }
+                out.write_all(text.as_bytes())?;
+                count += 1;
+            }
+        }
+        if target == "json" {
+            out.write_all(b"\n]\n")?;
+        }
+        Ok(())
+    })?;
+    Ok(if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The games of one input file; what cannot be read is reported on stderr and counted.
+fn read_inputs(file: &Path, failed: &mut usize) -> Vec<Input> {
+    let extension = file
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let text = || std::fs::read_to_string(file).map_err(|e| format!("cannot read it: {e}"));
+    let docs: Result<Vec<GameDoc>, String> = match extension.as_str() {
+        "yaml" | "yml" => text().and_then(|t| {
+            serde_yaml::Deserializer::from_str(&t)
+                .map(|doc| {
+                    GameDoc::deserialize(doc).map_err(|e| format!("not a game document: {e}"))
+                })
+                .collect()
+        }),
+        "json" => text().and_then(|t| {
+            let value: serde_json::Value =
+                serde_json::from_str(&t).map_err(|e| format!("not JSON: {e}"))?;
+            let items = match value {
+                serde_json::Value::Array(items) => items,
+                single => vec![single],
+            };
+            items
+                .into_iter()
+                .map(|v| serde_json::from_value(v).map_err(|e| format!("not a game document: {e}")))
+                .collect()
+        }),
+        _ => return read_records(file, failed),
+    };
+    match docs {
+        Ok(docs) => docs.into_iter().map(Input::Doc).collect(),
+        Err(message) => {
+            eprintln!("error: {}: {message}", file.display());
+            *failed += 1;
+            Vec::new()
+        }
+    }
+}
+
+fn read_records(file: &Path, failed: &mut usize) -> Vec<Input> {
+    let reader = match read_path(file) {
+        Ok(r) => r.with_name(file.display().to_string()),
+        Err(e) => {
+            eprintln!("error: {}: {e}", file.display());
+            *failed += 1;
+            return Vec::new();
+        }
+    };
+    let mut games = Vec::new();
+    for item in reader {
+        match item {
+            Ok(game) => games.push(Input::Record(game)),
+            Err(e) => {
+                eprint!("{}", render(&e, false));
+                *failed += 1;
+            }
+        }
+    }
+    games
+}
+
+fn convert(input: Input, target: &str) -> Result<String, String> {
+    let mut game = match input {
+        Input::Record(game) => game,
+        Input::Doc(doc) => doc.to_game().map_err(|e| e.to_string())?,
+    };
+    let notation = match target {
+        "algebraic" => Notation::Algebraic,
+        "piece" => Notation::Piece,
+        _ => Notation::Numeric,
+    };
+    if matches!(target, "numeric" | "algebraic") {
+        return Ok(write_game(&game, &WriteOptions { notation }));
+    }
+    let replayed = replay(&game, &ReplayOptions::default());
+    let source = game_source(&Arc::from("<game>"), 1, &game);
+    for finding in replayed
+        .findings
+        .iter()
+        .filter(|f| f.severity == salta::replay::Severity::Error)
+    {
+        let (line, column) = finding
+            .span
+            .map(|s| source.location(s.start))
+            .unwrap_or((game.line, 1));
+        eprintln!(
+            "warning: line {line}:{column}: {} ({}); converted as far as it replays",
+            finding.message, finding.code
+        );
+    }
+    match target {
+        "piece" => {
+            designate(&mut game, &replayed);
+            Ok(write_game(&game, &WriteOptions { notation }))
+        }
+        "yaml" => serde_yaml::to_string(&GameDoc::new(&game, &replayed)).map_err(|e| e.to_string()),
+        _ => {
+            serde_json::to_string_pretty(&GameDoc::new(&game, &replayed)).map_err(|e| e.to_string())
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! What users take out of the toolkit: structured games (YAML, JSON) and adjudications.
+
+pub mod structured;

@@ -1,0 +1,421 @@
+//! The structured game: tags, rules, every move with its piece and squares in both notations,
+//! "Salta!" calls, annotations, comments, variations, the final position and the outcome — for
+//! YAML and JSON through serde. It reads back into a record: `doc → Game → SGN` gives the same game.
+
+use crate::board::{BoardKind, Color, Geometry, Square};
+use crate::notation::{
+    Annotation, Comment, Designator, Game, GameResult, MoveNode, Played, Separator, Span,
+    SquareRef, Tag, Variation,
+};
+use crate::replay::{LineReplay, MoveReplay, Replay, result_of};
+use crate::rules::{MoveKind, Piece, Rules};
+use serde::{Deserialize, Serialize};
+
+/// One game as a document.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameDoc {
+    /// Tags in the order of the record.
+    #[serde(with = "ordered_map")]
+    pub tags: Vec<(String, String)>,
+    /// The rules in force (canonical Rules text, and the move limit per side if any).
+    pub rules: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_limit: Option<u16>,
+    /// Comments before the first move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    pub moves: Vec<MoveDoc>,
+    /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub result: String,
+    /// The position after the last main-line move that could be played, as a Setup line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_setup: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<OutcomeDoc>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OutcomeDoc {
+    pub winner: Option<Color>,
+    pub margin: Option<u32>,
+    pub reason: String,
+}
+
+/// A square in both notations (the numeric one is what is read back).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SquareDoc {
+    pub numeric: u8,
+    #[serde(default)]
+    pub algebraic: String,
+}
+
+/// One move as written and as replayed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveDoc {
+    /// Ply from the game's start, move number and side; absent when the replay stopped before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ply: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Color>,
+    /// The piece, as `Su3` (Salta and Winther).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<SquareDoc>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<SquareDoc>,
+    /// `step`, `jump`, `friendly-jump` or `pass`.
+    pub kind: MoveKind,
+    /// This move was called with "Salta!": it was taken back and the next move corrects it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub salta_called: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub annotations: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<VariationDoc>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VariationDoc {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    pub moves: Vec<MoveDoc>,
+}
+
+/// Why a document cannot be read back into a record.
+#[derive(Debug, thiserror::Error)]
+pub enum DocError {
+    #[error("move {index}: {message}")]
+    BadMove { index: usize, message: String },
+    #[error("result {0:?} is not 1-0, 0-1, 1/2-1/2 or *")]
+    BadResult(String),
+}
+
+impl GameDoc {
+    /// The document of a game and its replay.
+    pub fn new(game: &Game, replay: &Replay) -> GameDoc {
+        let g = replay.start().geometry();
+        let result = game
+            .result
+            .map(|(r, _)| r)
+            .or_else(|| game.tag("Result").and_then(GameResult::parse))
+            .unwrap_or(GameResult::Unknown);
+        let mut rules = replay.rules;
+        let move_limit = rules.move_limit.take();
+        GameDoc {
+            tags: game
+                .tags
+                .iter()
+                .map(|t| (t.name.clone(), t.value.clone()))
+                .collect(),
+            rules: rules.to_string(),
+            move_limit,
+            comments: texts(&game.mainline.comments),
+            moves: moves_doc(&game.mainline, Some(&replay.mainline), g),
+            result: result.as_str().to_string(),
+            final_setup: Some(replay.final_position().to_setup()),
+            outcome: replay.outcome.map(|o| OutcomeDoc {
+                winner: o.winner,
+                margin: o.margin.and_then(|m| m.exact()),
+                reason: format!("{}", o.reason.describe()),
+            }),
+        }
+        .with_result_of(replay)
+    }
+
+    fn with_result_of(mut self, replay: &Replay) -> GameDoc {
+        if self.result == "*" {
+            if let Some(o) = replay.outcome {
+                self.result = result_of(&o).as_str().to_string();
+            }
+        }
+        self
+    }
+
+    /// The record again: tags, moves, comments, variations and result (spans are empty; the text
+    /// is the canonical one only after writing).
+    pub fn to_game(&self) -> Result<Game, DocError> {
+        let board = board_of(&self.tags);
+        let g = Geometry::of(board);
+        let result = GameResult::parse(&self.result)
+            .ok_or_else(|| DocError::BadResult(self.result.clone()))?;
+        Ok(Game {
+            text: String::new(),
+            offset: 0,
+            line: 1,
+            column: 1,
+            tags: self
+                .tags
+                .iter()
+                .filter(|(name, _)| name != "Numbering")
+                .map(|(name, value)| Tag {
+                    name: name.clone(),
+                    value: value.clone(),
+                    span: Span::default(),
+                })
+                .collect(),
+            mainline: variation_of(&self.comments, &self.moves, g)?,
+            result: Some((result, Span::default())),
+            warnings: Vec::new(),
+        })
+    }
+}
+
+fn board_of(tags: &[(String, String)]) -> BoardKind {
+    tags.iter()
+        .find(|(name, _)| name == "Rules")
+        .and_then(|(_, value)| Rules::parse(value).ok())
+        .map(|r| r.board())
+        .unwrap_or(BoardKind::Salta)
+}
+
+fn texts(comments: &[Comment]) -> Vec<String> {
+    comments.iter().map(|c| c.text.clone()).collect()
+}
+
+fn square_doc(sq: Square, g: &Geometry) -> SquareDoc {
+    SquareDoc {
+        numeric: g.number(sq),
+        algebraic: g.name(sq),
+    }
+}
+
+fn moves_doc(line: &Variation, replayed: Option<&LineReplay>, g: &Geometry) -> Vec<MoveDoc> {
+    line.moves
+        .iter()
+        .enumerate()
+        .map(|(i, node)| move_doc(node, replayed.and_then(|r| r.moves.get(i)), g))
+        .collect()
+}
+
+fn move_doc(node: &MoveNode, replayed: Option<&MoveReplay>, g: &Geometry) -> MoveDoc {
+    let played = replayed.and_then(|r| r.played);
+    let (from, to, kind) = match (node.played, played) {
+        (Played::Pass, _) => (None, None, MoveKind::Pass),
+        (_, Some(m)) => (Some(m.from), Some(m.to), m.kind),
+        (
+            Played::Move {
+                from,
+                to,
+                separator,
+                ..
+            },
+            None,
+        ) => {
+            let kind = if separator == Separator::Jump {
+                MoveKind::Jump
+            } else {
+                MoveKind::Step
+            };
+            (from.map(|f| f.square), Some(to.square), kind)
+        }
+    };
+    let piece = replayed
+        .and_then(|r| r.piece)
+        .filter(|_| g.kind == BoardKind::Salta)
+        .map(Piece::designator)
+        .or_else(|| match node.played {
+            Played::Move { piece: Some(d), .. } if g.kind == BoardKind::Salta => {
+                Some(Piece::new(Color::Green, d.id).designator())
+            }
+            _ => None,
+        });
+    MoveDoc {
+        ply: replayed.map(|r| r.ply),
+        number: replayed.map(|r| r.number),
+        side: replayed.map(|r| r.side),
+        piece,
+        from: from.map(|s| square_doc(s, g)),
+        to: to.map(|s| square_doc(s, g)),
+        kind,
+        salta_called: node.salta.is_some(),
+        annotations: node
+            .annotations
+            .iter()
+            .map(|a| match a {
+                Annotation::Suffix(s) => s.clone(),
+                Annotation::Nag(n) => format!("${n}"),
+            })
+            .collect(),
+        comments: texts(&node.comments),
+        variations: node
+            .variations
+            .iter()
+            .enumerate()
+            .map(|(i, v)| VariationDoc {
+                comments: texts(&v.comments),
+                moves: moves_doc(v, replayed.and_then(|r| r.variations.get(i)), g),
+            })
+            .collect(),
+    }
+}
+
+fn variation_of(
+    comments: &[String],
+    moves: &[MoveDoc],
+    g: &Geometry,
+) -> Result<Variation, DocError> {
+    Ok(Variation {
+        comments: comments_of(comments),
+        moves: moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| node_of(i + 1, m, g))
+            .collect::<Result<_, _>>()?,
+    })
+}
+
+fn comments_of(texts: &[String]) -> Vec<Comment> {
+    texts
+        .iter()
+        .map(|t| Comment {
+            text: t.clone(),
+            span: Span::default(),
+        })
+        .collect()
+}
+
+fn node_of(index: usize, m: &MoveDoc, g: &Geometry) -> Result<MoveNode, DocError> {
+    let square = |doc: &SquareDoc| -> Result<SquareRef, DocError> {
+        g.from_number(doc.numeric as u32)
+            .map(|square| SquareRef {
+                square,
+                span: Span::default(),
+            })
+            .ok_or_else(|| DocError::BadMove {
+                index,
+                message: format!("{} is not a square of the board", doc.numeric),
+            })
+    };
+    let piece = match &m.piece {
+        None => None,
+        Some(text) => Some(designator_of(text).ok_or_else(|| DocError::BadMove {
+            index,
+            message: format!("{text:?} is not a piece such as Su3"),
+        })?),
+    };
+    let played = match m.kind {
+        MoveKind::Pass => Played::Pass,
+        kind => {
+            let to = m.to.as_ref().ok_or_else(|| DocError::BadMove {
+                index,
+                message: "the move has no to-square".into(),
+            })?;
+            let from = m.from.as_ref().map(square).transpose()?;
+            if from.is_none() && piece.is_none() {
+                return Err(DocError::BadMove {
+                    index,
+                    message: "the move has neither a from-square nor a piece".into(),
+                });
+            }
+            Played::Move {
+                piece,
+                from,
+                to: square(to)?,
+                separator: if kind == MoveKind::Step {
+                    Separator::Step
+                } else {
+                    Separator::Jump
+                },
+            }
+        }
+    };
+    Ok(MoveNode {
+        number: None,
+        played,
+        span: Span::default(),
+        salta: m.salta_called.then(Span::default),
+        annotations: m
+            .annotations
+            .iter()
+            .map(|a| match a.strip_prefix('$').and_then(|n| n.parse().ok()) {
+                Some(n) => Annotation::Nag(n),
+                None => Annotation::Suffix(a.clone()),
+            })
+            .collect(),
+        comments: comments_of(&m.comments),
+        variations: m
+            .variations
+            .iter()
+            .map(|v| variation_of(&v.comments, &v.moves, g))
+            .collect::<Result<_, _>>()?,
+    })
+}
+
+/// Reads `Su3`, `Mo1`, `St5` (the forms the document writes).
+fn designator_of(text: &str) -> Option<Designator> {
+    let kind = crate::rules::PieceKind::ALL
+        .into_iter()
+        .find(|k| text.starts_with(k.abbreviation()))?;
+    let number: u8 = text
+        .get(2..)?
+        .parse()
+        .ok()
+        .filter(|n| (1..=5).contains(n))?;
+    Some(Designator {
+        id: kind as u8 * 5 + number - 1,
+        kind: Some(kind),
+        span: Span::default(),
+    })
+}
+
+/// Fills in every move's piece designator from the replay, for writing in piece notation.
+pub fn designate(game: &mut Game, replay: &Replay) {
+    if replay.start().geometry().kind != BoardKind::Salta {
+        return;
+    }
+    designate_line(&mut game.mainline, &replay.mainline);
+}
+
+fn designate_line(line: &mut Variation, replayed: &LineReplay) {
+    for (node, r) in line.moves.iter_mut().zip(&replayed.moves) {
+        if let (Played::Move { piece, .. }, Some(p)) = (&mut node.played, r.piece) {
+            *piece = Some(Designator {
+                id: p.id,
+                kind: Some(p.kind()),
+                span: Span::default(),
+            });
+        }
+        for (v, rv) in node.variations.iter_mut().zip(&r.variations) {
+            designate_line(v, rv);
+        }
+    }
+}
+
+/// Tags as a map in record order (serde maps would otherwise lose the order).
+pub(crate) mod ordered_map {
+    use serde::de::{MapAccess, Visitor};
+    use serde::ser::SerializeMap;
+    use serde::{Deserializer, Serializer};
+    use std::fmt;
+
+    pub fn serialize<S: Serializer>(tags: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(tags.len()))?;
+        for (k, v) in tags {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, String)>, D::Error> {
+        struct Ordered;
+        impl<'de> Visitor<'de> for Ordered {
+            type Value = Vec<(String, String)>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a map of tag names to values")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut tags = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    tags.push(entry);
+                }
+                Ok(tags)
+            }
+        }
+        d.deserialize_map(Ordered)
+    }
+}
