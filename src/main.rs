@@ -15,6 +15,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Adjudicate a position of a game: completion, winner, margin, remaining counts, move limit.
+    Adjudicate(cli::adjudicate::Args),
     /// Check games: every move, every compulsory jump and Salta! call, results and margins.
     Check(cli::check::Args),
     /// Convert records between notations, and to and from YAML and JSON.
@@ -28,6 +30,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Adjudicate(args) => cli::adjudicate::run(args),
         Command::Check(args) => cli::check::run(args),
         Command::Convert(args) => cli::convert::run(args),
         Command::Generate(args) => cli::generate::run(args),

@@ -1,5 +1,6 @@
 //! The subcommands: each parses its arguments, calls the library and prints.
 
+pub mod adjudicate;
 pub mod check;
 pub mod convert;
 pub mod generate;
@@ -97,4 +98,28 @@ pub fn write_output(
             )))
         }
     }
+}
+
+/// Reads game `index` (1-based) of an SGN file, with a clear error for anything else.
+pub fn select_game(file: &Path, index: usize) -> Result<salta::notation::Game, CliError> {
+    let reader = salta::notation::read_path(file)
+        .map_err(|e| CliError::new(format!("cannot read {}: {e}", file.display())))?
+        .with_name(file.display().to_string());
+    let mut count = 0;
+    for (i, item) in reader.enumerate() {
+        count = i + 1;
+        if count == index {
+            return item.map_err(|e| {
+                CliError::new(format!(
+                    "game {index} of {} cannot be read:\n{}",
+                    file.display(),
+                    salta::archive::render(&e, false)
+                ))
+            });
+        }
+    }
+    Err(CliError::new(format!(
+        "{} has {count} game(s); there is no game {index}",
+        file.display()
+    )))
 }

@@ -1,0 +1,123 @@
+use super::{CliError, select_game};
+use salta::export::adjudication::{Adjudication, adjudicate};
+use salta::replay::{MarginPolicy, ReplayOptions, replay};
+use salta::rules::margin::Budget;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The record.
+    file: PathBuf,
+    /// Which game of the file (1-based).
+    #[arg(long, default_value_t = 1)]
+    game: usize,
+    /// Adjudicate after this many plies of the main line instead of at its end.
+    #[arg(long)]
+    ply: Option<u32>,
+    /// Output format.
+    #[arg(long, default_value = "text", value_parser = ["text", "json", "yaml"])]
+    format: String,
+    /// Most states the exact count may visit before it settles for bounds.
+    #[arg(long, default_value_t = Budget::default().max_states)]
+    max_states: u64,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let game = select_game(&args.file, args.game)?;
+    let budget = Budget {
+        max_states: args.max_states,
+        ..Budget::default()
+    };
+    let replayed = replay(
+        &game,
+        &ReplayOptions {
+            margins: MarginPolicy::Never,
+            budget,
+            ..ReplayOptions::default()
+        },
+    );
+    let ply = match args.ply {
+        Some(p) if p > replayed.plies() => {
+            return Err(CliError::new(format!(
+                "ply {p} is beyond the game: its main line replays {} plies",
+                replayed.plies()
+            ))
+            .with_help(format!("give --ply 0 to {}", replayed.plies())));
+        }
+        Some(p) => p,
+        None => replayed.plies(),
+    };
+    let verdict = adjudicate(&replayed, ply, &budget);
+    let text = match args.format.as_str() {
+        "json" => {
+            serde_json::to_string_pretty(&verdict).map_err(|e| CliError::new(e.to_string()))? + "\n"
+        }
+        "yaml" => serde_yaml::to_string(&verdict).map_err(|e| CliError::new(e.to_string()))?,
+        _ => text(&verdict),
+    };
+    print!("{text}");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn text(v: &Adjudication) -> String {
+    let mut out = format!("after ply {}: {}\n", v.ply, v.setup);
+    let status = serde_json::to_value(v.status)
+        .ok()
+        .and_then(|s| s.as_str().map(String::from))
+        .unwrap_or_default();
+    out += &format!("status: {status}\n");
+    match (v.winner, v.margin, v.margin_bounds) {
+        (Some(w), Some(m), _) => out += &format!("winner: {w} by {m}\n"),
+        (Some(w), None, Some((lo, hi))) => {
+            out += &format!(
+                "winner: {w} by {lo}–{} (bounds: the search budget ran out)\n",
+                hi.map(|h| h.to_string()).unwrap_or("?".into())
+            )
+        }
+        (Some(w), None, None) => out += &format!("winner: {w}\n"),
+        (None, ..) => out += "winner: none\n",
+    }
+    out += &format!("why: {}\n", v.reason);
+    for (name, side) in [("Green", &v.green), ("Red", &v.red)] {
+        let exact = side
+            .exact
+            .map(|n| n.to_string())
+            .unwrap_or_else(|| match side.exact_bounds {
+                Some((lo, hi)) => {
+                    format!("{lo}–{}", hi.map(|h| h.to_string()).unwrap_or("?".into()))
+                }
+                None => "?".into(),
+            });
+        out += &format!(
+            "{name}: {} to go ignoring all pieces, {exact} with its own pieces blocking{}\n",
+            side.free,
+            if side.complete { " (complete)" } else { "" }
+        );
+        let far: Vec<String> = side
+            .pieces
+            .iter()
+            .filter(|p| p.distance > 0)
+            .map(|p| format!("{} {}→{} ({})", p.piece, p.square, p.target, p.distance))
+            .collect();
+        if !far.is_empty() {
+            out += &format!("  {}\n", far.join(", "));
+        }
+    }
+    if let Some(limit) = &v.move_limit {
+        let verdict = match (limit.winner, limit.margin) {
+            (Some(w), Some(m)) => format!("{w} wins by {m}"),
+            _ => "drawn".to_string(),
+        };
+        out += &format!(
+            "move limit {} ({}): {verdict}\n",
+            limit.limit,
+            if limit.reached {
+                "reached"
+            } else {
+                "if the game stopped here"
+            }
+        );
+    }
+    out
+}

@@ -1,0 +1,216 @@
+//! Adjudication of a position of a game (rules.md §5): who has completed, who wins and by how much,
+//! each side's remaining count both ways, per-piece distances, and the move-limit verdict.
+
+use crate::board::Color;
+use crate::replay::Replay;
+use crate::rules::margin::{Budget, Remaining, exact_remaining};
+use crate::rules::{EndReason, Position, Progress, Referee, Variant, limit_outcome};
+use serde::Serialize;
+
+/// Where the game stands at the adjudicated ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Standing {
+    GreenCompleted,
+    RedCompleted,
+    TempoDraw,
+    /// Green has completed and Red's compensating move is still to come.
+    AwaitingCompensation,
+    LimitReached,
+    Stuck,
+    NoMoves,
+    Unfinished,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Adjudication {
+    pub ply: u32,
+    /// The position, as a Setup line.
+    pub setup: String,
+    pub status: Standing,
+    pub winner: Option<Color>,
+    pub margin: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin_bounds: Option<(u32, Option<u32>)>,
+    /// Why, in words.
+    pub reason: String,
+    pub green: SideCount,
+    pub red: SideCount,
+    /// The verdict of the move limit if the game stopped here (when a limit is in force).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_limit: Option<LimitVerdict>,
+}
+
+/// A side's remaining moves: ignoring all pieces (the seeds' count), and exact with its own pieces
+/// blocking and the opponent removed (the margin count).
+#[derive(Clone, Debug, Serialize)]
+pub struct SideCount {
+    pub complete: bool,
+    pub free: u32,
+    pub exact: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact_bounds: Option<(u32, Option<u32>)>,
+    pub pieces: Vec<PieceDistance>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PieceDistance {
+    /// `Su3`, or `piece 4` in Pyramid.
+    pub piece: String,
+    pub square: u8,
+    /// The piece's own target (Pyramid: the nearest target square).
+    pub target: u8,
+    pub distance: u32,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct LimitVerdict {
+    /// Moves per side.
+    pub limit: u16,
+    pub reached: bool,
+    pub winner: Option<Color>,
+    pub margin: Option<u32>,
+}
+
+/// Adjudicates the main line after `ply` plies (0: the start).
+pub fn adjudicate(replay: &Replay, ply: u32, budget: &Budget) -> Adjudication {
+    let ply = ply.min(replay.plies());
+    let pos = &replay.positions[ply as usize];
+    let mut referee = Referee::new(&replay.positions[0], Some(*budget));
+    for p in &replay.positions[1..=ply as usize] {
+        referee.after_move(p);
+    }
+    let green = side_count(pos, Color::Green, budget);
+    let red = side_count(pos, Color::Red, budget);
+    let (status, outcome) = match referee.progress() {
+        Progress::Ended(o) => (standing(o.reason), Some(o)),
+        Progress::Compensating(_) => (
+            Standing::AwaitingCompensation,
+            referee.outcome_at_end_of_record(),
+        ),
+        Progress::Playing => (Standing::Unfinished, None),
+    };
+    let margin = outcome.and_then(|o| o.margin);
+    let reason = explain(status, outcome.and_then(|o| o.winner), &green, &red);
+    let move_limit = replay.rules.move_limit.map(|limit| {
+        let verdict = limit_outcome(pos);
+        LimitVerdict {
+            limit,
+            reached: status == Standing::LimitReached,
+            winner: verdict.winner,
+            margin: verdict.margin.and_then(|m| m.exact()),
+        }
+    });
+    Adjudication {
+        ply,
+        setup: pos.to_setup(),
+        status,
+        winner: outcome.and_then(|o| o.winner),
+        margin: margin.and_then(|m| m.exact()),
+        margin_bounds: bounds(margin),
+        reason,
+        green,
+        red,
+        move_limit,
+    }
+}
+
+fn standing(reason: EndReason) -> Standing {
+    match reason {
+        EndReason::GreenCompleted => Standing::GreenCompleted,
+        EndReason::RedCompleted => Standing::RedCompleted,
+        EndReason::TempoDraw => Standing::TempoDraw,
+        EndReason::MoveLimit => Standing::LimitReached,
+        EndReason::Stuck => Standing::Stuck,
+        EndReason::NoMoves => Standing::NoMoves,
+    }
+}
+
+fn bounds(r: Option<Remaining>) -> Option<(u32, Option<u32>)> {
+    match r {
+        Some(Remaining::Bounds { lower, upper }) => Some((lower, upper)),
+        _ => None,
+    }
+}
+
+fn side_count(pos: &Position, color: Color, budget: &Budget) -> SideCount {
+    let g = pos.geometry();
+    let exact = exact_remaining(pos, color, budget);
+    let pyramid = pos.rules().variant == Variant::Pyramid;
+    let targets = pos.target_squares(color);
+    let pieces = pos
+        .pieces_of(color)
+        .map(|(piece, sq)| {
+            let target = if pyramid {
+                targets.min_by_key(|&t| g.distance(sq, t)).unwrap_or(sq)
+            } else {
+                pos.target(piece)
+            };
+            PieceDistance {
+                piece: if pyramid {
+                    format!("piece {}", piece.id + 1)
+                } else {
+                    piece.designator()
+                },
+                square: g.number(sq),
+                target: g.number(target),
+                distance: g.distance(sq, target) as u32,
+            }
+        })
+        .collect();
+    SideCount {
+        complete: pos.is_complete(color),
+        free: pos.free_count(color),
+        exact: exact.exact(),
+        exact_bounds: bounds(Some(exact)),
+        pieces,
+    }
+}
+
+fn count_text(c: &SideCount) -> String {
+    let exact = match (c.exact, c.exact_bounds) {
+        (Some(n), _) => n.to_string(),
+        (None, Some((lo, Some(hi)))) => format!("{lo}–{hi} (bounds)"),
+        (None, Some((lo, None))) => format!("at least {lo}"),
+        (None, None) => "?".to_string(),
+    };
+    format!(
+        "{exact} with its own pieces blocking, {} ignoring all pieces",
+        c.free
+    )
+}
+
+fn explain(status: Standing, winner: Option<Color>, green: &SideCount, red: &SideCount) -> String {
+    let loser = |c: Color| {
+        if c == Color::Green {
+            ("Green", green)
+        } else {
+            ("Red", red)
+        }
+    };
+    match (status, winner) {
+        (Standing::GreenCompleted | Standing::AwaitingCompensation, Some(Color::Green)) => {
+            "Green completed first and no single move completes Red: Green wins by Red's remaining count \
+             at that moment, less Red's compensating move"
+                .into()
+        }
+        (Standing::RedCompleted, Some(w)) => {
+            let (name, c) = loser(w.other());
+            format!("Red completed first; {name} still needs {}", count_text(c))
+        }
+        (Standing::TempoDraw, _) => "Green completed first and Red completed with the compensating move: drawn".into(),
+        (Standing::LimitReached, Some(w)) => format!(
+            "the move limit was reached; {w} has fewer moves to go ignoring all pieces (Green {}, Red {})",
+            green.free, red.free
+        ),
+        (Standing::LimitReached, None) => {
+            format!("the move limit was reached with equal counts ignoring all pieces ({}): drawn", green.free)
+        }
+        (Standing::AwaitingCompensation, _) => {
+            "Green completed first; Red's compensating move could still complete Red and draw".into()
+        }
+        (Standing::Stuck, _) => "the side to move has no move: the game ends undecided".into(),
+        (Standing::NoMoves, _) => "neither side can move: drawn".into(),
+        _ => format!("the game goes on: Green needs {}; Red needs {}", count_text(green), count_text(red)),
+    }
+}
