@@ -133,7 +133,7 @@ struct Parser<'a> {
 }
 
 fn is_delimiter(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'}' | b'(' | b')' | b';' | b'!' | b'?' | b'$' | b'[' | b']')
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'\x0c' | b'{' | b'}' | b'(' | b')' | b';' | b'!' | b'?' | b'$' | b'[' | b']')
 }
 
 fn error(code: ErrorCode, message: impl Into<String>, span: Span, label: impl Into<String>) -> Box<RawError> {
@@ -305,16 +305,18 @@ impl<'a> Parser<'a> {
         self.rotate = find("Numbering").is_some_and(|v| v.trim().eq_ignore_ascii_case("red"));
     }
 
-    /// Before the movetext: skips a line whose first word cannot begin movetext (a title, a
+    /// Before the movetext: skips a line in which no word could begin movetext (a title, a
     /// copyright line), with a warning. Returns false if movetext starts here.
     fn skip_stray_line(&mut self) -> PResult<bool> {
-        if looks_like_movetext(self.rest()) {
-            return Ok(false);
-        }
         let start = self.pos;
         let end = self.line_end(start);
         if end == self.src.len() && !self.eof {
             return Err(Stop::NeedMore);
+        }
+        let line = &self.src[start..end];
+        let word_starts = (0..line.len()).filter(|&i| i == 0 || line[i - 1].is_ascii_whitespace());
+        if word_starts.into_iter().any(|i| looks_like_movetext(&line[i..])) {
+            return Ok(false);
         }
         let mut shown = end;
         if self.src.get(end.wrapping_sub(1)) == Some(&b'\r') {
@@ -766,7 +768,9 @@ fn looks_like_movetext(rest: &[u8]) -> bool {
     let Some(&first) = rest.first() else { return false };
     let second = rest.get(1).copied();
     match first {
-        b'{' | b';' | b'*' | b'#' => true,
+        b'{' | b';' => true,
+        b'*' => second.is_none_or(is_delimiter),
+        b'#' => second.is_some_and(|b| b.is_ascii_digit()),
         // A variation, not a parenthesised remark such as "(c) 1901".
         b'(' => {
             let inner = rest.iter().position(|&b| b != b'(' && !b.is_ascii_whitespace()).map_or(&[][..], |p| &rest[p..]);
@@ -779,7 +783,6 @@ fn looks_like_movetext(rest: &[u8]) -> bool {
         }
         _ if rest.starts_with("½".as_bytes()) => true,
         _ if designator_kind(rest).is_ok_and(|(r, _)| r.first().is_some_and(u8::is_ascii_digit)) => true,
-        _ if salta_call(rest).is_ok_and(|(r, _)| r.first().is_none_or(|&b| is_delimiter(b))) => true,
         b'a'..=b'z' | b'A'..=b'Z' => {
             let digits = rest.get(1..).unwrap_or_default().iter().take_while(|b| b.is_ascii_digit()).count();
             digits > 0 && matches!(rest.get(1 + digits), Some(b'-' | b':' | b'x' | b'X'))
