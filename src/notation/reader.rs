@@ -109,7 +109,7 @@ impl<R: Read> Reader<R> {
     /// Moves past `n` bytes, keeping the file position up to date.
     fn consume(&mut self, n: usize) {
         let bytes = &self.buf[self.start..self.start + n];
-        let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
+        let newlines: usize = bytes.iter().map(|&b| (b == b'\n') as usize).sum();
         let after = bytes.iter().rev().take_while(|&&b| b != b'\n').count();
         // Columns count characters: UTF-8 continuation bytes do not advance them.
         let chars = bytes[n - after..].iter().filter(|&&b| b & 0xc0 != 0x80).count() as u32;
