@@ -80,8 +80,6 @@ impl fmt::Display for ErrorCode {
 pub struct GameSource {
     /// The file name shown in diagnostics.
     pub name: Arc<str>,
-    /// The game's text (decoded), as in [`super::Game::text`].
-    pub text: String,
     /// Byte offset of the game in its file.
     pub offset: u64,
     /// 1-based line of the game's first byte in its file.
@@ -90,13 +88,52 @@ pub struct GameSource {
     pub column: u32,
     /// 1-based index of the game in its file.
     pub index: usize,
+    /// What precedes the game on its first line, then the game's text: shown in snippets so that
+    /// a game starting mid-line is drawn where it is in the file.
+    shown: String,
+    /// Bytes of `shown` before the game.
+    lead: usize,
 }
 
 impl GameSource {
+    /// `lead` is the text before the game on its first line (may be empty).
+    pub fn new(
+        name: Arc<str>,
+        lead: &str,
+        text: &str,
+        offset: u64,
+        line: u32,
+        column: u32,
+        index: usize,
+    ) -> GameSource {
+        let mut shown = String::with_capacity(lead.len() + text.len());
+        shown.push_str(lead);
+        shown.push_str(text);
+        GameSource {
+            name,
+            offset,
+            line,
+            column,
+            index,
+            shown,
+            lead: lead.len(),
+        }
+    }
+
+    /// The game's text (decoded), as in [`super::Game::text`].
+    pub fn text(&self) -> &str {
+        self.shown.get(self.lead..).unwrap_or_default()
+    }
+
+    /// A span of the game text as a span of what is shown.
+    fn shown_span(&self, span: Span) -> SourceSpan {
+        (span.start + self.lead, span.len()).into()
+    }
+
     /// The 1-based file line and column of a byte offset into the game text.
     pub fn location(&self, at: usize) -> (u32, u32) {
-        let at = at.min(self.text.len());
-        let before = self.text.as_bytes().get(..at).unwrap_or_default();
+        let text = self.text().as_bytes();
+        let before = text.get(..at.min(text.len())).unwrap_or_default();
         let newlines = before.iter().filter(|&&b| b == b'\n').count() as u32;
         let line_start = before
             .iter()
@@ -122,13 +159,19 @@ impl SourceCode for GameSource {
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         let inner =
-            self.text
+            self.shown
                 .as_str()
                 .read_span(span, context_lines_before, context_lines_after)?;
-        let first_line = inner.line() == 0;
+        let lead_chars = self
+            .shown
+            .get(..self.lead)
+            .unwrap_or_default()
+            .chars()
+            .count();
+        let first_line_column = (self.column as usize - 1).saturating_sub(lead_chars);
         let column = inner.column()
-            + if first_line {
-                self.column as usize - 1
+            + if inner.line() == 0 {
+                first_line_column
             } else {
                 0
             };
@@ -210,11 +253,13 @@ impl miette::Diagnostic for SyntaxError {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let primary = LabeledSpan::new_primary_with_span(Some(self.label.clone()), self.span);
-        let related = self
-            .related
-            .as_ref()
-            .map(|(span, text)| LabeledSpan::new_with_span(Some(text.clone()), *span));
+        let primary = LabeledSpan::new_primary_with_span(
+            Some(self.label.clone()),
+            self.source.shown_span(self.span),
+        );
+        let related = self.related.as_ref().map(|(span, text)| {
+            LabeledSpan::new_with_span(Some(text.clone()), self.source.shown_span(*span))
+        });
         Some(Box::new(std::iter::once(primary).chain(related)))
     }
 }

@@ -137,24 +137,39 @@ struct Parser<'a> {
     warnings: Vec<Warning>,
 }
 
+#[inline(always)]
 fn is_delimiter(b: u8) -> bool {
-    matches!(
-        b,
-        b' ' | b'\t'
-            | b'\r'
-            | b'\n'
-            | b'{'
-            | b'}'
-            | b'('
-            | b')'
-            | b';'
-            | b'!'
-            | b'?'
-            | b'$'
-            | b'['
-            | b']'
-    )
+    CLASS[b as usize] & (DELIMITER | SPACE) != 0
 }
+
+#[inline(always)]
+fn is_space(b: u8) -> bool {
+    CLASS[b as usize] & SPACE != 0
+}
+
+/// Moves reserved for a main line: most games fit without the vector growing.
+const MAINLINE_RESERVE: usize = 256;
+
+const SPACE: u8 = 1;
+const DELIMITER: u8 = 2;
+
+/// Byte classes, looked up once per byte on the hot path.
+static CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let spaces = b" \t\r\n\x0c";
+    let mut i = 0;
+    while i < spaces.len() {
+        class[spaces[i] as usize] = SPACE;
+        i += 1;
+    }
+    let delimiters = b"{}();!?$[]";
+    let mut i = 0;
+    while i < delimiters.len() {
+        class[delimiters[i] as usize] = DELIMITER;
+        i += 1;
+    }
+    class
+};
 
 fn error(
     code: ErrorCode,
@@ -208,13 +223,6 @@ fn suffix(i: In) -> IResult<In, &'static str, ()> {
     .parse(i)
 }
 
-/// `12.` or `12...` (any number of dots from two on is read as the ellipsis).
-fn move_number(i: In) -> IResult<In, (In, usize), ()> {
-    (digit1, take_while1(|b| b == b'.'))
-        .map(|(d, dots): (In, In)| (d, dots.len()))
-        .parse(i)
-}
-
 fn designator_kind(i: In) -> IResult<In, PieceKind, ()> {
     alt((
         value(PieceKind::Star, tag_no_case("st")),
@@ -232,12 +240,21 @@ fn salta_call(i: In) -> IResult<In, (), ()> {
     map((tag_no_case("salta"), opt(tag("!"))), |_| ()).parse(i)
 }
 
-fn separator(i: In) -> IResult<In, Separator, ()> {
-    alt((
-        value(Separator::Step, tag("-")),
-        value(Separator::Jump, alt((tag(":"), tag("x"), tag("X")))),
-    ))
-    .parse(i)
+#[inline(always)]
+fn separator(b: Option<&u8>) -> Option<Separator> {
+    match b {
+        Some(b'-') => Some(Separator::Step),
+        Some(b':' | b'x' | b'X') => Some(Separator::Jump),
+        _ => None,
+    }
+}
+
+/// A decimal number of at most `u32::MAX`.
+#[inline(always)]
+fn decimal(digits: &[u8]) -> Option<u32> {
+    digits.iter().try_fold(0u32, |n, &d| {
+        n.checked_mul(10)?.checked_add((d - b'0') as u32)
+    })
 }
 
 fn tag_name(i: In) -> IResult<In, In, ()> {
@@ -253,10 +270,12 @@ fn text(bytes: &[u8]) -> String {
 }
 
 impl<'a> Parser<'a> {
+    #[inline(always)]
     fn peek(&self) -> Option<u8> {
         self.src.get(self.pos).copied()
     }
 
+    #[inline(always)]
     fn rest(&self) -> &'a [u8] {
         self.src.get(self.pos..).unwrap_or_default()
     }
@@ -266,12 +285,14 @@ impl<'a> Parser<'a> {
         self.pos = self.src.len() - rest.len();
     }
 
+    #[inline(always)]
     fn skip_ws(&mut self) {
-        while let Some(b' ' | b'\t' | b'\r' | b'\n' | b'\x0c') = self.peek() {
+        while self.peek().is_some_and(is_space) {
             self.pos += 1;
         }
     }
 
+    #[inline(always)]
     fn delimited_here(&self) -> bool {
         self.peek().is_none_or(is_delimiter)
     }
@@ -337,7 +358,9 @@ impl<'a> Parser<'a> {
             }
         }
         self.configure_board(&tags);
-        let (mainline, end) = self.variation(0, None)?;
+        let (mut mainline, end) = self.variation(0, None)?;
+        // Shrinking is in place: the reserve made for long games costs short ones nothing.
+        mainline.moves.shrink_to_fit();
         let result = match end {
             End::Result(r, span) => Some((r, span)),
             _ => None,
@@ -365,16 +388,21 @@ impl<'a> Parser<'a> {
         self.rotate = find("Numbering").is_some_and(|v| v.trim().eq_ignore_ascii_case("red"));
     }
 
-    /// Before the movetext: skips a line whose first word cannot begin movetext (a title, a
+    /// Before the movetext: skips a line in which no word could begin movetext (a title, a
     /// copyright line), with a warning. Returns false if movetext starts here.
     fn skip_stray_line(&mut self) -> PResult<bool> {
-        if looks_like_movetext(self.rest()) {
-            return Ok(false);
-        }
         let start = self.pos;
         let end = self.line_end(start);
         if end == self.src.len() && !self.eof {
             return Err(Stop::NeedMore);
+        }
+        let line = &self.src[start..end];
+        let word_starts = (0..line.len()).filter(|&i| i == 0 || line[i - 1].is_ascii_whitespace());
+        if word_starts
+            .into_iter()
+            .any(|i| looks_like_movetext(&line[i..]))
+        {
+            return Ok(false);
         }
         let mut shown = end;
         if self.src.get(end.wrapping_sub(1)) == Some(&b'\r') {
@@ -493,7 +521,10 @@ impl<'a> Parser<'a> {
     /// A line of play up to its end: `)` for a variation, a result, a tag section or the end for
     /// the main line.
     fn variation(&mut self, depth: usize, open: Option<usize>) -> PResult<(Variation, End)> {
-        let mut var = Variation::default();
+        let mut var = Variation {
+            comments: Vec::new(),
+            moves: Vec::with_capacity(if depth == 0 { MAINLINE_RESERVE } else { 0 }),
+        };
         let mut number: Option<MoveNumber> = None;
         loop {
             self.skip_ws();
@@ -616,7 +647,20 @@ impl<'a> Parser<'a> {
                     self.pos = span.end;
                 }
                 _ => {
-                    if let Some((result, rest)) = self.result_here() {
+                    // Only these bytes can start a result token; '1-0' and '0-1' are never moves.
+                    let next = self.src.get(start + 1).copied();
+                    let could_be_result = match b {
+                        b'1' => matches!(next, Some(b'-' | b'/')),
+                        b'0' => next == Some(b'-'),
+                        b'*' | 0xc2 => true,
+                        _ => false,
+                    };
+                    let result = if could_be_result {
+                        self.result_here()
+                    } else {
+                        None
+                    };
+                    if let Some((result, rest)) = result {
                         let span = Span::new(start, self.src.len() - rest.len());
                         if open.is_some() {
                             let mut e = error(
@@ -635,16 +679,25 @@ impl<'a> Parser<'a> {
                         return Ok((var, End::Result(result, span)));
                     }
                     if b.is_ascii_digit() {
-                        if let Ok((rest, (digits, dots))) = move_number(self.rest()) {
-                            let span = Span::new(start, self.src.len() - rest.len());
-                            let n = std::str::from_utf8(digits)
-                                .ok()
-                                .and_then(|d| d.parse::<u32>().ok());
-                            let Some(n) = n else {
+                        let digits = self
+                            .rest()
+                            .iter()
+                            .take_while(|b| b.is_ascii_digit())
+                            .count();
+                        let dots = self
+                            .src
+                            .get(start + digits..)
+                            .unwrap_or_default()
+                            .iter()
+                            .take_while(|&&b| b == b'.')
+                            .count();
+                        if dots > 0 {
+                            let span = Span::new(start, start + digits + dots);
+                            let Some(n) = decimal(&self.src[start..start + digits]) else {
                                 let e = error(
                                     ErrorCode::BadMoveNumber,
                                     "move number too large",
-                                    Span::new(start, start + digits.len()),
+                                    Span::new(start, start + digits),
                                     "this number",
                                 )
                                 .help("move numbers run from 1 to 4294967295");
@@ -655,7 +708,7 @@ impl<'a> Parser<'a> {
                                 ellipsis: dots >= 2,
                                 span,
                             }));
-                            self.advance_to(rest);
+                            self.pos = span.end;
                             continue;
                         }
                     }
@@ -867,18 +920,22 @@ impl<'a> Parser<'a> {
     }
 
     /// A move token: `--`, or an optional designator and from-square, a separator, a to-square.
+    #[inline(always)]
     fn played(&mut self) -> PResult<Played> {
         if self.rest().starts_with(b"--") {
             self.pos += 2;
             return Ok(Played::Pass);
         }
         let start = self.pos;
-        let piece = self.designator()?;
+        let piece = match self.peek() {
+            Some(b'#' | b'S' | b's' | b'M' | b'm' | 0xe2) => self.designator()?,
+            _ => None,
+        };
         if piece.is_some() {
             let (rest, _) = spaces(self.rest()).unwrap_or((self.rest(), &[]));
             self.advance_to(rest);
-            if let Ok((rest, separator)) = separator(self.rest()) {
-                self.advance_to(rest);
+            if let Some(separator) = separator(self.src.get(self.pos)) {
+                self.pos += 1;
                 let (to, _) = self.square(None)?;
                 return Ok(Played::Move {
                     piece,
@@ -894,13 +951,13 @@ impl<'a> Parser<'a> {
             }
             e => e,
         })?;
-        let Ok((rest, separator)) = separator(self.rest()) else {
+        let Some(separator) = separator(self.src.get(self.pos)) else {
             return Err(self.unexpected(
                 start,
                 "a move: from-square, - or :, to-square (33-43, 45:64)",
             ));
         };
-        self.advance_to(rest);
+        self.pos += 1;
         let (to, _) = self.square(Some(algebraic))?;
         Ok(Played::Move {
             piece,
@@ -975,8 +1032,32 @@ impl<'a> Parser<'a> {
         }))
     }
 
+    /// A square that is not a plain number: asks the geometry, which also says why a text is not
+    /// a square.
+    #[cold]
+    fn slow_square(&self, token: &[u8], span: Span) -> PResult<crate::board::Square> {
+        let t = std::str::from_utf8(token).unwrap_or_default();
+        self.geometry.parse_square(t).map_err(|why| {
+            let board = if self.geometry.kind == BoardKind::Pyramid {
+                "8×8 Pyramid"
+            } else {
+                "10×10"
+            };
+            Stop::Error(
+                error(
+                    ErrorCode::BadSquare,
+                    format!("{t} is not a square"),
+                    span,
+                    format!("not a square of the {board} board"),
+                )
+                .help(why.to_string()),
+            )
+        })
+    }
+
     /// A numeric (`33`) or algebraic (`e3`) square, resolved on the game's board. `algebraic` says
     /// which form the move's other square used.
+    #[inline(always)]
     fn square(&mut self, algebraic: Option<bool>) -> PResult<(SquareRef, bool)> {
         let start = self.pos;
         let rest = self.rest();
@@ -988,6 +1069,13 @@ impl<'a> Parser<'a> {
                 .count()
         };
         let (is_algebraic, len) = match rest.first() {
+            // The common case: two digits and a non-digit.
+            Some(b'1'..=b'9')
+                if rest.get(1).is_some_and(u8::is_ascii_digit)
+                    && !rest.get(2).is_some_and(u8::is_ascii_digit) =>
+            {
+                (false, 2)
+            }
             Some(b) if b.is_ascii_digit() => (false, count_digits(0)),
             Some(b) if b.is_ascii_alphabetic() && rest.get(1).is_some_and(u8::is_ascii_digit) => {
                 (true, 1 + count_digits(1))
@@ -1006,33 +1094,18 @@ impl<'a> Parser<'a> {
             return Err(Stop::Error(e));
         }
         let token = &rest[..len];
-        let fast = if !is_algebraic && len <= 3 {
-            self.geometry
-                .from_number(token.iter().fold(0u32, |n, &d| n * 10 + (d - b'0') as u32))
-        } else {
-            None
+        let fast = match token {
+            [a, b] if !is_algebraic => self
+                .geometry
+                .from_number(((a - b'0') * 10 + (b - b'0')) as u32),
+            [a, b, c] if !is_algebraic => self
+                .geometry
+                .from_number((a - b'0') as u32 * 100 + ((b - b'0') * 10 + (c - b'0')) as u32),
+            _ => None,
         };
         let square = match fast {
             Some(sq) => sq,
-            None => {
-                let t = std::str::from_utf8(token).unwrap_or_default();
-                self.geometry.parse_square(t).map_err(|why| {
-                    let board = if self.geometry.kind == BoardKind::Pyramid {
-                        "8×8 Pyramid"
-                    } else {
-                        "10×10"
-                    };
-                    Stop::Error(
-                        error(
-                            ErrorCode::BadSquare,
-                            format!("{t} is not a square"),
-                            span,
-                            format!("not a square of the {board} board"),
-                        )
-                        .help(why.to_string()),
-                    )
-                })?
-            }
+            None => self.slow_square(token, span)?,
         };
         let square = if self.rotate {
             self.geometry.rotate(square)
@@ -1062,7 +1135,9 @@ fn looks_like_movetext(rest: &[u8]) -> bool {
     };
     let second = rest.get(1).copied();
     match first {
-        b'{' | b';' | b'*' | b'#' => true,
+        b'{' | b';' => true,
+        b'*' => second.is_none_or(is_delimiter),
+        b'#' => second.is_some_and(|b| b.is_ascii_digit()),
         // A variation, not a parenthesised remark such as "(c) 1901".
         b'(' => {
             let inner = rest
@@ -1083,9 +1158,6 @@ fn looks_like_movetext(rest: &[u8]) -> bool {
         _ if designator_kind(rest)
             .is_ok_and(|(r, _)| r.first().is_some_and(u8::is_ascii_digit)) =>
         {
-            true
-        }
-        _ if salta_call(rest).is_ok_and(|(r, _)| r.first().is_none_or(|&b| is_delimiter(b))) => {
             true
         }
         b'a'..=b'z' | b'A'..=b'Z' => {

@@ -11,6 +11,8 @@ use std::sync::Arc;
 /// Bytes asked of the underlying reader at a time.
 const CHUNK: usize = 1 << 20;
 const BOM: &[u8] = b"\xef\xbb\xbf";
+/// How much of a line before a game diagnostics show.
+const LEAD: usize = 160;
 
 /// Reads the games of an SGN file one at a time. Each item is a game or the syntax error that broke
 /// it; after an error the reader goes on with the next game.
@@ -32,6 +34,8 @@ pub struct Reader<R> {
     column: u32,
     /// Games (and broken games) yielded so far.
     index: usize,
+    /// The bytes before `buf[start]` on its line (at most [`LEAD`]), shown in diagnostics.
+    lead: Vec<u8>,
     /// Bytes asked of `inner` at a time.
     chunk: usize,
 }
@@ -52,6 +56,7 @@ impl<R: Read> Reader<R> {
             line: 1,
             column: 1,
             index: 0,
+            lead: Vec::new(),
             chunk: CHUNK,
         }
     }
@@ -104,27 +109,41 @@ impl<R: Read> Reader<R> {
     /// Moves past `n` bytes, keeping the file position up to date.
     fn consume(&mut self, n: usize) {
         let bytes = &self.buf[self.start..self.start + n];
-        let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
+        let newlines: usize = bytes.iter().map(|&b| (b == b'\n') as usize).sum();
+        let after = bytes.iter().rev().take_while(|&&b| b != b'\n').count();
+        // Columns count characters: UTF-8 continuation bytes do not advance them.
+        let chars = bytes[n - after..]
+            .iter()
+            .filter(|&&b| b & 0xc0 != 0x80)
+            .count() as u32;
         if newlines > 0 {
             self.line = self.line.saturating_add(newlines as u32);
-            let after = bytes.iter().rev().take_while(|&&b| b != b'\n').count();
-            self.column = after as u32 + 1;
+            self.column = chars + 1;
+            self.lead.clear();
         } else {
-            self.column = self.column.saturating_add(n as u32);
+            self.column = self.column.saturating_add(chars);
+        }
+        if after > 0 {
+            self.lead.extend_from_slice(&bytes[n - after..]);
+            if self.lead.len() > LEAD {
+                self.lead.drain(..self.lead.len() - LEAD);
+            }
         }
         self.offset += n as u64;
         self.start += n;
     }
 
-    fn source(&self, text: String) -> GameSource {
-        GameSource {
-            name: self.name.clone(),
+    fn source(&self, text: &str) -> GameSource {
+        let lead = String::from_utf8_lossy(&self.lead);
+        GameSource::new(
+            self.name.clone(),
+            &lead,
             text,
-            offset: self.offset,
-            line: self.line,
-            column: self.column,
-            index: self.index,
-        }
+            self.offset,
+            self.line,
+            self.column,
+            self.index,
+        )
     }
 
     fn io_error(&mut self, e: io::Error) -> SyntaxError {
@@ -137,7 +156,7 @@ impl<R: Read> Reader<R> {
             help: None,
             span: Span::new(0, 0),
             related: None,
-            source: self.source(String::new()),
+            source: self.source(""),
         }
     }
 
@@ -159,7 +178,7 @@ impl<R: Read> Reader<R> {
             help: Some("split the game, or raise the reader's game size limit".to_string()),
             span,
             related: None,
-            source: self.source(text),
+            source: self.source(&text),
         }
     }
 
@@ -189,7 +208,7 @@ impl<R: Read> Reader<R> {
             help: raw.help,
             span: raw.span,
             related: raw.related,
-            source: self.source(text),
+            source: self.source(&text),
         }
     }
 
