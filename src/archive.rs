@@ -188,7 +188,7 @@ fn read_batches(
         for (index, item) in reader.enumerate() {
             let size = match &item {
                 Ok(game) => game.text.len(),
-                Err(e) => e.source.text.len(),
+                Err(e) => e.source.text().len(),
             };
             bytes += size as u64;
             batch_bytes += size;
@@ -330,14 +330,15 @@ fn game_report(file: &Arc<str>, index: usize, game: &Game, opts: &CheckOptions) 
 
 /// The source of a game for diagnostics, with its place in the file.
 pub fn game_source(file: &Arc<str>, index: usize, game: &Game) -> GameSource {
-    GameSource {
-        name: file.clone(),
-        text: game.text.clone(),
-        offset: game.offset,
-        line: game.line,
-        column: game.column,
+    GameSource::new(
+        file.clone(),
+        "",
+        &game.text,
+        game.offset,
+        game.line,
+        game.column,
         index,
-    }
+    )
 }
 
 /// A replay finding as a miette diagnostic over its game's text.

@@ -12,7 +12,6 @@ use crate::board::{BoardKind, Geometry};
 use crate::rules::PieceKind;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1};
-use nom::character::complete::digit1;
 use nom::combinator::{map, opt, value};
 use nom::{IResult, Parser as _};
 
