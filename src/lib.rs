@@ -4,3 +4,4 @@
 pub mod board;
 pub mod rules;
 pub mod notation;
+pub mod export;
