@@ -202,6 +202,30 @@ impl Palette {
     }
 }
 
+impl FromStr for Palette {
+    type Err = ParseOptionError;
+
+    /// A named palette: `colour` (the default) or `greyscale`.
+    fn from_str(text: &str) -> Result<Palette, ParseOptionError> {
+        #[derive(Clone, Copy)]
+        enum Name {
+            Colour,
+            Greyscale,
+        }
+        let table = [
+            ("colour", Name::Colour),
+            ("color", Name::Colour),
+            ("default", Name::Colour),
+            ("greyscale", Name::Greyscale),
+            ("grayscale", Name::Greyscale),
+        ];
+        Ok(match parse_keyword("palette", text, &table)? {
+            Name::Colour => Palette::default(),
+            Name::Greyscale => Palette::greyscale(),
+        })
+    }
+}
+
 /// Everything a diagram shows besides the position.
 ///
 /// `size` is the side of one square in CSS pixels (1/96 inch): the SVG is `size` user units per
@@ -410,6 +434,19 @@ mod tests {
         for format in DiagramFormat::ALL {
             assert_eq!(format.name().parse::<DiagramFormat>(), Ok(format));
         }
+    }
+
+    #[test]
+    fn palettes_by_name() {
+        assert_eq!("greyscale".parse::<Palette>(), Ok(Palette::greyscale()));
+        assert_eq!("Colour".parse::<Palette>(), Ok(Palette::default()));
+        assert!(
+            "sepia"
+                .parse::<Palette>()
+                .unwrap_err()
+                .to_string()
+                .contains("greyscale")
+        );
     }
 
     #[test]

@@ -239,313 +239,394 @@ pub(crate) fn validate(pos: &Position, opts: &DiagramOptions) -> Result<(), Diag
 // Layout constants, in board units.
 const MARGIN: f32 = 0.25;
 const LABEL_BAND: f32 = 0.5;
-const LABEL_FONT: f32 = 0.3;
-const NUMBER_FONT: f32 = 0.16;
-const TITLE_FONT: f32 = 0.4;
-const CAPTION_FONT: f32 = 0.32;
+const COORDINATE: TextStyle = TextStyle::ink(0.3, Anchor::Middle, FontStyle::Regular);
+const NUMBER: TextStyle = TextStyle::ink(0.16, Anchor::Start, FontStyle::Regular);
+const TITLE: TextStyle = TextStyle::ink(0.4, Anchor::Middle, FontStyle::Bold);
+const CAPTION: TextStyle = TextStyle::ink(0.32, Anchor::Middle, FontStyle::Italic);
+/// The height of a title or caption line.
 const LINE: f32 = 0.62;
 const FRAME: f32 = 0.045;
 const PIECE_RADIUS: f32 = 0.4;
+/// Pieces shrink a little when square numbers are shown, leaving the corner free for the number.
 const NUMBERED_PIECE_RADIUS: f32 = 0.37;
 const OUTLINE: f32 = 0.035;
 const SIDE_BAND: f32 = 0.4;
+const HIGHLIGHT_OPACITY: f32 = 0.75;
+const ARROW_OPACITY: f32 = 0.7;
+/// From a line's vertical centre down to its baseline, as a fraction of the font size (about half
+/// the height of a capital).
+const BASELINE_DROP: f32 = 0.36;
 /// Rough advance width of a sans-serif character relative to its font size, to make room for long
 /// titles (the only text whose length the user chooses).
 const CHAR_WIDTH: f32 = 0.55;
 
+/// Where things go: the canvas and the board's top-left corner.
+struct Layout {
+    view: View,
+    /// Width of the coordinate bands left of and under the board (0 without algebraic labels).
+    band: f32,
+    x0: f32,
+    y0: f32,
+    width: f32,
+    height: f32,
+}
+
+impl Layout {
+    fn new(pos: &Position, opts: &DiagramOptions) -> Layout {
+        let view = View {
+            geometry: pos.geometry(),
+            flip: opts.flip,
+        };
+        let n = view.size() as f32;
+        let band = if opts.coordinates.algebraic() {
+            LABEL_BAND
+        } else {
+            0.0
+        };
+        let line = |text: &Option<String>| if text.is_some() { LINE } else { 0.0 };
+        let side_band = if opts.side_to_move { SIDE_BAND } else { 0.0 };
+        let board_width = band + n + side_band;
+        let text_width = |text: &Option<String>, font: f32| {
+            text.as_ref()
+                .map_or(0.0, |t| t.chars().count() as f32 * font * CHAR_WIDTH)
+        };
+        let inner_width = board_width
+            .max(text_width(&opts.title, TITLE.size))
+            .max(text_width(&opts.caption, CAPTION.size));
+        Layout {
+            view,
+            band,
+            // The board sits centred under a wide title.
+            x0: MARGIN + (inner_width - board_width) / 2.0 + band,
+            y0: MARGIN + line(&opts.title),
+            width: inner_width + 2.0 * MARGIN,
+            height: MARGIN + line(&opts.title) + n + band + line(&opts.caption) + MARGIN,
+        }
+    }
+
+    fn n(&self) -> f32 {
+        self.view.size() as f32
+    }
+
+    fn cell_origin(&self, col: u8, row: u8) -> Point {
+        Point::new(self.x0 + col as f32, self.y0 + row as f32)
+    }
+
+    fn square_origin(&self, sq: Square) -> Point {
+        let (col, row) = self.view.cell(sq);
+        self.cell_origin(col, row)
+    }
+
+    fn centre(&self, sq: Square) -> Point {
+        self.square_origin(sq).plus(0.5, 0.5)
+    }
+}
+
+/// How a kind of text is set.
+#[derive(Clone, Copy)]
+struct TextStyle {
+    size: f32,
+    anchor: Anchor,
+    style: FontStyle,
+    role: Role,
+}
+
+impl TextStyle {
+    const fn ink(size: f32, anchor: Anchor, style: FontStyle) -> TextStyle {
+        TextStyle {
+            size,
+            anchor,
+            style,
+            role: Role::Ink,
+        }
+    }
+}
+
+/// Collects the items of a scene.
+struct Canvas {
+    items: Vec<Item>,
+}
+
+impl Canvas {
+    fn put(
+        &mut self,
+        class: &'static str,
+        shape: Shape,
+        fill: Option<Fill>,
+        stroke: Option<Stroke>,
+    ) {
+        self.items.push(Item {
+            class,
+            shape,
+            fill,
+            stroke,
+        });
+    }
+
+    fn fill(&mut self, class: &'static str, shape: Shape, role: Role) {
+        self.put(class, shape, Some(Fill { role, opacity: 1.0 }), None);
+    }
+
+    fn stroke(&mut self, class: &'static str, shape: Shape, role: Role, width: f32) {
+        self.put(class, shape, None, Some(Stroke { role, width }));
+    }
+
+    /// A filled shape with an ink outline (pieces, the side-to-move disc).
+    fn outlined(&mut self, class: &'static str, shape: Shape, role: Role) {
+        let fill = Some(Fill { role, opacity: 1.0 });
+        self.put(
+            class,
+            shape,
+            fill,
+            Some(Stroke {
+                role: Role::Ink,
+                width: OUTLINE,
+            }),
+        );
+    }
+
+    /// A line of text whose capitals are centred vertically on `centre_y`.
+    fn text(&mut self, class: &'static str, x: f32, centre_y: f32, text: String, style: TextStyle) {
+        let at = Point::new(x, centre_y + style.size * BASELINE_DROP);
+        let TextStyle {
+            size,
+            anchor,
+            style: font,
+            role,
+        } = style;
+        self.fill(
+            class,
+            Shape::Text {
+                at,
+                text,
+                size,
+                anchor,
+                style: font,
+            },
+            role,
+        );
+    }
+}
+
+fn rect(origin: Point, w: f32, h: f32) -> Shape {
+    Shape::Rect {
+        x: origin.x,
+        y: origin.y,
+        w,
+        h,
+    }
+}
+
 /// Builds the drawing of a position.
 pub(crate) fn build(pos: &Position, opts: &DiagramOptions) -> Result<Scene, DiagramError> {
     validate(pos, opts)?;
-    let view = View {
-        geometry: pos.geometry(),
-        flip: opts.flip,
-    };
-    let n = view.size() as f32;
-    let coords = opts.coordinates;
-    let band = if coords.algebraic() { LABEL_BAND } else { 0.0 };
-    let title_band = if opts.title.is_some() { LINE } else { 0.0 };
-    let caption_band = if opts.caption.is_some() { LINE } else { 0.0 };
-    let side_band = if opts.side_to_move { SIDE_BAND } else { 0.0 };
-    let board_width = band + n + side_band;
-    let text_width = |text: &Option<String>, font: f32| {
-        text.as_ref()
-            .map_or(0.0, |t| t.chars().count() as f32 * font * CHAR_WIDTH)
-    };
-    let inner_width = board_width
-        .max(text_width(&opts.title, TITLE_FONT))
-        .max(text_width(&opts.caption, CAPTION_FONT));
-    let width = inner_width + 2.0 * MARGIN;
-    let height = MARGIN + title_band + n + band + caption_band + MARGIN;
-    // The board sits centred under a wide title.
-    let x0 = MARGIN + (inner_width - board_width) / 2.0 + band;
-    let y0 = MARGIN + title_band;
+    let layout = Layout::new(pos, opts);
+    let mut canvas = Canvas { items: Vec::new() };
+    draw_board(&mut canvas, &layout);
+    draw_overlays(&mut canvas, &layout, opts);
+    if opts.coordinates.numbers() {
+        draw_square_numbers(&mut canvas, &layout);
+    }
+    draw_pieces(&mut canvas, &layout, pos, opts);
+    for &(from, to) in &opts.arrows {
+        let fill = Some(Fill {
+            role: Role::Accent,
+            opacity: ARROW_OPACITY,
+        });
+        let arrow = shapes::arrow(layout.centre(from), layout.centre(to));
+        canvas.put("arrow", Shape::Outline(arrow), fill, None);
+    }
+    let board = rect(layout.cell_origin(0, 0), layout.n(), layout.n());
+    canvas.stroke("frame", board, Role::Ink, FRAME);
+    if opts.coordinates.algebraic() {
+        draw_labels(&mut canvas, &layout);
+    }
+    if opts.side_to_move {
+        let side = pos.side_to_move();
+        let row = layout.view.home_row(side);
+        let centre = layout
+            .cell_origin(layout.view.size(), row)
+            .plus(SIDE_BAND / 2.0, 0.5);
+        canvas.outlined(
+            "side-to-move",
+            Shape::Circle { centre, r: 0.13 },
+            Role::piece(side),
+        );
+    }
+    let mid = layout.width / 2.0;
+    if let Some(title) = &opts.title {
+        let y = MARGIN + LINE / 2.0 - 0.06;
+        canvas.text("title", mid, y, title.clone(), TITLE);
+    }
+    if let Some(caption) = &opts.caption {
+        let y = layout.y0 + layout.n() + layout.band + LINE / 2.0;
+        canvas.text("caption", mid, y, caption.clone(), CAPTION);
+    }
+    Ok(Scene {
+        width: layout.width,
+        height: layout.height,
+        items: canvas.items,
+    })
+}
 
-    let mut items = Vec::new();
-    let mut put = |class, shape, fill: Option<(Role, f32)>, stroke: Option<(Role, f32)>| {
-        items.push(Item {
-            class,
-            shape,
-            fill: fill.map(|(role, opacity)| Fill { role, opacity }),
-            stroke: stroke.map(|(role, width)| Stroke { role, width }),
-        })
-    };
-    let solid = |role| Some((role, 1.0));
-    let cell_origin = |sq: Square| {
-        let (col, row) = view.cell(sq);
-        Point::new(x0 + col as f32, y0 + row as f32)
-    };
-    let centre = |sq: Square| cell_origin(sq).plus(0.5, 0.5);
-
-    put(
+/// Paper, light board, dark squares.
+fn draw_board(canvas: &mut Canvas, layout: &Layout) {
+    canvas.fill(
         "paper",
-        Shape::Rect {
-            x: 0.0,
-            y: 0.0,
-            w: width,
-            h: height,
-        },
-        solid(Role::Paper),
-        None,
+        rect(Point::new(0.0, 0.0), layout.width, layout.height),
+        Role::Paper,
     );
-    put(
+    canvas.fill(
         "board light",
-        Shape::Rect {
-            x: x0,
-            y: y0,
-            w: n,
-            h: n,
-        },
-        solid(Role::Light),
-        None,
+        rect(layout.cell_origin(0, 0), layout.n(), layout.n()),
+        Role::Light,
     );
-    for row in 0..view.size() {
-        for col in 0..view.size() {
-            if view.square_at(col, row).is_some() {
-                let (x, y) = (x0 + col as f32, y0 + row as f32);
-                put(
+    for row in 0..layout.view.size() {
+        for col in 0..layout.view.size() {
+            if layout.view.square_at(col, row).is_some() {
+                canvas.fill(
                     "square dark",
-                    Shape::Rect {
-                        x,
-                        y,
-                        w: 1.0,
-                        h: 1.0,
-                    },
-                    solid(Role::Dark),
-                    None,
+                    rect(layout.cell_origin(col, row), 1.0, 1.0),
+                    Role::Dark,
                 );
             }
         }
     }
+}
+
+/// The last move's squares and the marked squares, under the pieces.
+fn draw_overlays(canvas: &mut Canvas, layout: &Layout, opts: &DiagramOptions) {
     if let Some((from, to)) = opts.last_move {
         for sq in [from, to] {
-            let Point { x, y } = cell_origin(sq);
-            put(
+            let fill = Some(Fill {
+                role: Role::Highlight,
+                opacity: HIGHLIGHT_OPACITY,
+            });
+            canvas.put(
                 "last-move",
-                Shape::Rect {
-                    x,
-                    y,
-                    w: 1.0,
-                    h: 1.0,
-                },
-                Some((Role::Highlight, 0.75)),
+                rect(layout.square_origin(sq), 1.0, 1.0),
+                fill,
                 None,
             );
         }
     }
+    let inset = 0.07;
     for &sq in &opts.marks {
-        let inset = 0.07;
-        let Point { x, y } = cell_origin(sq).plus(inset, inset);
-        let side = 1.0 - 2.0 * inset;
-        put(
-            "mark",
-            Shape::Rect {
-                x,
-                y,
-                w: side,
-                h: side,
-            },
-            None,
-            Some((Role::Accent, 0.08)),
+        let frame = rect(
+            layout.square_origin(sq).plus(inset, inset),
+            1.0 - 2.0 * inset,
+            1.0 - 2.0 * inset,
         );
+        canvas.stroke("mark", frame, Role::Accent, 0.08);
     }
-    if coords.numbers() {
-        for sq in view.geometry.squares() {
-            let at = cell_origin(sq).plus(0.04, 0.03 + NUMBER_FONT * 0.73);
-            let text = view.geometry.number(sq).to_string();
-            let shape = Shape::Text {
-                at,
-                text,
-                size: NUMBER_FONT,
-                anchor: Anchor::Start,
-                style: FontStyle::Regular,
-            };
-            put("number", shape, solid(Role::Ink), None);
-        }
+}
+
+/// The historical number in the top-left corner of every dark square.
+fn draw_square_numbers(canvas: &mut Canvas, layout: &Layout) {
+    let g = layout.view.geometry;
+    for sq in g.squares() {
+        let corner = layout.square_origin(sq);
+        let (x, centre_y) = (corner.x + 0.04, corner.y + 0.03 + NUMBER.size * 0.37);
+        let number = g.number(sq).to_string();
+        canvas.text("number", x, centre_y, number, NUMBER);
     }
-    let pyramid = view.geometry.kind == BoardKind::Pyramid;
-    // Smaller pieces leave the corner free for the square number.
-    let radius = if coords.numbers() {
+}
+
+fn draw_pieces(canvas: &mut Canvas, layout: &Layout, pos: &Position, opts: &DiagramOptions) {
+    let pyramid = layout.view.geometry.kind == BoardKind::Pyramid;
+    let radius = if opts.coordinates.numbers() {
         NUMBERED_PIECE_RADIUS
     } else {
         PIECE_RADIUS
     };
+    let scale = radius / PIECE_RADIUS;
     for color in Color::ALL {
+        let class = if color == Color::Green {
+            "piece green"
+        } else {
+            "piece red"
+        };
+        let symbol = Role::symbol(color);
         for (piece, sq) in pos.pieces_of(color) {
-            let c = centre(sq);
-            let disc = Shape::Circle {
-                centre: c,
-                r: radius,
-            };
-            let class = if color == Color::Green {
-                "piece green"
-            } else {
-                "piece red"
-            };
-            put(
+            let c = layout.centre(sq);
+            canvas.outlined(
                 class,
-                disc,
-                solid(Role::piece(color)),
-                Some((Role::Ink, OUTLINE)),
-            );
-            let symbol = solid(Role::symbol(color));
-            if pyramid {
-                let ring = Shape::Circle {
+                Shape::Circle {
                     centre: c,
-                    r: radius * 0.62,
-                };
-                put("ring", ring, None, Some((Role::symbol(color), OUTLINE)));
+                    r: radius,
+                },
+                Role::piece(color),
+            );
+            if pyramid {
+                canvas.stroke(
+                    "ring",
+                    Shape::Circle {
+                        centre: c,
+                        r: radius * 0.62,
+                    },
+                    symbol,
+                    OUTLINE,
+                );
                 continue;
             }
-            match opts.pieces {
+            let (text, size) = match opts.pieces {
                 PieceStyle::Symbols => {
-                    for (class, shape) in symbol_shapes(piece, c, radius) {
-                        put(class, shape, symbol, None);
+                    for (class, shape) in symbol_shapes(piece, c, scale) {
+                        canvas.fill(class, shape, symbol);
                     }
+                    continue;
                 }
-                PieceStyle::Numbers | PieceStyle::Designators => {
-                    let (text, size) = match opts.pieces {
-                        PieceStyle::Numbers => (
-                            piece.single_number().to_string(),
-                            0.36 * radius / PIECE_RADIUS,
-                        ),
-                        _ => (piece.designator(), 0.26 * radius / PIECE_RADIUS),
-                    };
-                    let at = c.plus(0.0, size * 0.36);
-                    let shape = Shape::Text {
-                        at,
-                        text,
-                        size,
-                        anchor: Anchor::Middle,
-                        style: FontStyle::Bold,
-                    };
-                    put("label", shape, symbol, None);
-                }
-            }
+                PieceStyle::Numbers => (piece.single_number().to_string(), 0.36 * scale),
+                PieceStyle::Designators => (piece.designator(), 0.26 * scale),
+            };
+            let style = TextStyle {
+                size,
+                anchor: Anchor::Middle,
+                style: FontStyle::Bold,
+                role: symbol,
+            };
+            canvas.text("label", c.x, c.y, text, style);
         }
     }
-    for &(from, to) in &opts.arrows {
-        put(
-            "arrow",
-            Shape::Outline(shapes::arrow(centre(from), centre(to))),
-            Some((Role::Accent, 0.7)),
-            None,
-        );
-    }
-    let frame = Shape::Rect {
-        x: x0,
-        y: y0,
-        w: n,
-        h: n,
-    };
-    put("frame", frame, None, Some((Role::Ink, FRAME)));
-    if coords.algebraic() {
-        for i in 0..view.size() {
-            let along = i as f32 + 0.5;
-            let file = Shape::Text {
-                at: Point::new(x0 + along, y0 + n + band / 2.0 + LABEL_FONT * 0.36),
-                text: view.file_label(i).to_string(),
-                size: LABEL_FONT,
-                anchor: Anchor::Middle,
-                style: FontStyle::Regular,
-            };
-            put("coordinate", file, solid(Role::Ink), None);
-            let rank = Shape::Text {
-                at: Point::new(x0 - band / 2.0, y0 + along + LABEL_FONT * 0.36),
-                text: view.rank_label(i).to_string(),
-                size: LABEL_FONT,
-                anchor: Anchor::Middle,
-                style: FontStyle::Regular,
-            };
-            put("coordinate", rank, solid(Role::Ink), None);
-        }
-    }
-    if opts.side_to_move {
-        let side = pos.side_to_move();
-        let centre = Point::new(
-            x0 + n + side_band / 2.0,
-            y0 + view.home_row(side) as f32 + 0.5,
-        );
-        let disc = Shape::Circle { centre, r: 0.13 };
-        put(
-            "side-to-move",
-            disc,
-            solid(Role::piece(side)),
-            Some((Role::Ink, OUTLINE)),
-        );
-    }
-    let mid = width / 2.0;
-    if let Some(title) = &opts.title {
-        let at = Point::new(mid, MARGIN + LINE / 2.0 + TITLE_FONT * 0.36 - 0.06);
-        let shape = Shape::Text {
-            at,
-            text: title.clone(),
-            size: TITLE_FONT,
-            anchor: Anchor::Middle,
-            style: FontStyle::Bold,
-        };
-        put("title", shape, solid(Role::Ink), None);
-    }
-    if let Some(caption) = &opts.caption {
-        let at = Point::new(mid, y0 + n + band + LINE / 2.0 + CAPTION_FONT * 0.36);
-        let shape = Shape::Text {
-            at,
-            text: caption.clone(),
-            size: CAPTION_FONT,
-            anchor: Anchor::Middle,
-            style: FontStyle::Italic,
-        };
-        put("caption", shape, solid(Role::Ink), None);
-    }
-    Ok(Scene {
-        width,
-        height,
-        items,
-    })
 }
 
-/// The symbol of a Salta piece with its number as dots beneath, centred in the disc at `c`.
-fn symbol_shapes(piece: Piece, c: Point, radius: f32) -> Vec<(&'static str, Shape)> {
-    let scale = radius / PIECE_RADIUS;
+/// File letters under the board and rank numbers to its left, as the board is turned.
+fn draw_labels(canvas: &mut Canvas, layout: &Layout) {
+    let (band, n) = (layout.band, layout.n());
+    for i in 0..layout.view.size() {
+        let along = i as f32 + 0.5;
+        let (x, y) = (layout.x0 + along, layout.y0 + n + band / 2.0);
+        let file = layout.view.file_label(i).to_string();
+        canvas.text("coordinate", x, y, file, COORDINATE);
+        let (x, y) = (layout.x0 - band / 2.0, layout.y0 + along);
+        let rank = layout.view.rank_label(i).to_string();
+        canvas.text("coordinate", x, y, rank, COORDINATE);
+    }
+}
+
+/// The symbol of a Salta piece with its number as dots beneath, centred in the disc at `c`; `scale`
+/// is the disc's radius relative to the full-size piece.
+fn symbol_shapes(piece: Piece, c: Point, scale: f32) -> Vec<(&'static str, Shape)> {
     let at = c.plus(0.0, -0.05 * scale);
     let mut out = match piece.kind() {
         PieceKind::Star => vec![(
             "star",
-            Shape::Outline(shapes::star(at.plus(0.0, 0.02), 0.235 * scale)),
+            Shape::Outline(shapes::star(at.plus(0.0, 0.02 * scale), 0.235 * scale)),
         )],
         PieceKind::Moon => vec![("moon", Shape::Outline(shapes::crescent(at, 0.215 * scale)))],
-        PieceKind::Sun => vec![
-            (
-                "sun",
-                Shape::Outline(shapes::sun_rays(at, 0.225 * scale, 8)),
-            ),
-            (
-                "sun",
-                Shape::Circle {
-                    centre: at,
-                    r: shapes::sun_core(0.225 * scale),
-                },
-            ),
-        ],
+        PieceKind::Sun => {
+            let radius = 0.225 * scale;
+            vec![
+                ("sun", Shape::Outline(shapes::sun_rays(at, radius, 8))),
+                (
+                    "sun",
+                    Shape::Circle {
+                        centre: at,
+                        r: shapes::sun_core(radius),
+                    },
+                ),
+            ]
+        }
     };
     let count = piece.number() as usize;
     let spacing = 0.096 * scale;
