@@ -1,4 +1,6 @@
-//! What users take out of the toolkit: structured games (YAML, JSON) and adjudications.
+//! What users take out of the toolkit: board diagrams, structured games (YAML, JSON) and
+//! adjudications.
 
 pub mod adjudication;
+pub mod diagram;
 pub mod structured;

@@ -1,0 +1,124 @@
+//! Board diagrams fit for print: any position of any variant (10×10 Salta and Winther, 8×8 Pyramid)
+//! as Unicode text, SVG, PNG or TikZ.
+//!
+//! The drawing follows book conventions: light and dark squares in a frame, file letters and rank
+//! numbers around the border and/or the historical square numbers in the corners of the dark
+//! squares, all turned with the board in Red's view ([`DiagramOptions::flip`]).
+//!
+//! **Pieces.** A Salta piece is a disc carrying its symbol — a five-pointed star, a crescent moon,
+//! or a sun with rays — drawn as vector paths (no font glyphs), with its number 1–5 as that many
+//! dots under the symbol. [`PieceStyle::Numbers`] and [`PieceStyle::Designators`] print the single
+//! number 1–15 or the designator (`Su3`) on a plain disc instead. Pyramid pieces are identical plain
+//! discs with an inner ring.
+//!
+//! **Greyscale.** Green pieces are *light* (pale green, dark outline, dark symbols) and Red pieces
+//! *dark* (deep red, light symbols), with dark squares a mid grey between them: the two sides stay
+//! distinct in black-and-white print, the way white and black men are in draughts diagrams. The text
+//! board follows the same idea with hollow symbols for Green and filled ones for Red.
+//!
+//! ```
+//! use salta::export::diagram::{render, DiagramFormat, DiagramOptions};
+//! use salta::rules::{Position, Rules};
+//! let pos = Position::start(Rules::default());
+//! let svg = render(&pos, &DiagramOptions::default(), DiagramFormat::Svg).unwrap();
+//! assert!(svg.starts_with(b"<?xml"));
+//! ```
+
+mod options;
+mod png;
+mod scene;
+mod shapes;
+mod svg;
+mod text;
+mod tikz;
+
+pub use options::{
+    Colour, Coordinates, DEFAULT_DPI, DEFAULT_SIZE, DPI_RANGE, DiagramFormat, DiagramOptions,
+    Palette, ParseOptionError, PieceStyle, SIZE_RANGE, parse_arrow, parse_mark,
+};
+
+use crate::rules::Position;
+
+/// Why a diagram could not be drawn.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum DiagramError {
+    #[error("the {what} square (index {index}) is not a square of this board")]
+    ForeignSquare { what: &'static str, index: usize },
+    #[error("an arrow from {square} to itself cannot be drawn")]
+    EmptyArrow { square: String },
+    #[error("size {0} is out of range: use 8–1000 pixels per square")]
+    Size(u32),
+    #[error("dpi {0} is out of range: use 10–2400")]
+    Dpi(f32),
+    #[error(
+        "the image would be {width}×{height} pixels, too large to render: lower --size or --dpi"
+    )]
+    TooLarge { width: u32, height: u32 },
+    #[error("could not render the SVG: {0}")]
+    Svg(String),
+    #[error("could not encode the PNG: {0}")]
+    Png(String),
+}
+
+/// Draws `pos` in `format`: UTF-8 text for text, SVG and TikZ, PNG bytes for PNG.
+pub fn render(
+    pos: &Position,
+    opts: &DiagramOptions,
+    format: DiagramFormat,
+) -> Result<Vec<u8>, DiagramError> {
+    Ok(match format {
+        DiagramFormat::Text => text(pos, opts)?.into_bytes(),
+        DiagramFormat::Svg => svg(pos, opts)?.into_bytes(),
+        DiagramFormat::Png => png(pos, opts)?,
+        DiagramFormat::Tikz => tikz(pos, opts)?.into_bytes(),
+    })
+}
+
+/// A Unicode board for terminals (see the module documentation for the symbols).
+pub fn text(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramError> {
+    scene::validate(pos, opts)?;
+    Ok(text::write(pos, opts))
+}
+
+/// A self-contained SVG document of `size` user units per square.
+pub fn svg(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramError> {
+    let scene = scene::build(pos, opts)?;
+    let description = format!("Salta diagram ({}). Setup: {}", pos.rules(), pos.to_setup());
+    Ok(svg::write(
+        &scene,
+        &opts.palette,
+        opts.size,
+        opts.title.as_deref(),
+        &description,
+    ))
+}
+
+/// A PNG of `size × dpi / 96` pixels per square, with its resolution recorded in the file. Text
+/// (coordinates, captions) uses the system fonts; without any, the image renders without text.
+pub fn png(pos: &Position, opts: &DiagramOptions) -> Result<Vec<u8>, DiagramError> {
+    png::render(&svg(pos, opts)?, opts.dpi)
+}
+
+/// The pixel width and height of [`png`]'s image for these options.
+pub fn png_dimensions(pos: &Position, opts: &DiagramOptions) -> Result<(u32, u32), DiagramError> {
+    let scene = scene::build(pos, opts)?;
+    let s = opts.size as f32;
+    // The SVG's size is written rounded to two decimals; measure that, as the renderer does.
+    let round = |v: f32| (v * s * 100.0).round() / 100.0;
+    Ok(png::pixel_size(
+        round(scene.width),
+        round(scene.height),
+        opts.dpi,
+    ))
+}
+
+/// A `tikzpicture` environment that compiles with `\usepackage{tikz}` alone.
+pub fn tikz(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramError> {
+    let scene = scene::build(pos, opts)?;
+    let mut comment = vec![format!("Salta diagram ({}), drawn by salta", pos.rules())];
+    if let Some(title) = &opts.title {
+        comment.push(title.clone());
+    }
+    comment.push(format!("Setup: {}", pos.to_setup()));
+    Ok(tikz::write(&scene, &opts.palette, opts.size, &comment))
+}

@@ -1,0 +1,493 @@
+//! What a diagram shows and how: options, colours, and the parsers for their command-line spellings.
+
+use crate::board::{Geometry, Square};
+use std::fmt;
+use std::str::FromStr;
+
+/// The output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DiagramFormat {
+    /// A Unicode board for terminals.
+    Text,
+    /// A self-contained SVG document.
+    Svg,
+    /// A PNG image, rendered from the SVG at [`DiagramOptions::dpi`].
+    Png,
+    /// A `tikzpicture` environment needing only `\usepackage{tikz}`.
+    Tikz,
+}
+
+impl DiagramFormat {
+    pub const ALL: [DiagramFormat; 4] = [
+        DiagramFormat::Text,
+        DiagramFormat::Svg,
+        DiagramFormat::Png,
+        DiagramFormat::Tikz,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DiagramFormat::Text => "text",
+            DiagramFormat::Svg => "svg",
+            DiagramFormat::Png => "png",
+            DiagramFormat::Tikz => "tikz",
+        }
+    }
+
+    /// The usual file extension (`txt`, `svg`, `png`, `tex`).
+    pub fn extension(self) -> &'static str {
+        match self {
+            DiagramFormat::Text => "txt",
+            DiagramFormat::Svg => "svg",
+            DiagramFormat::Png => "png",
+            DiagramFormat::Tikz => "tex",
+        }
+    }
+
+    /// Whether the output is binary (PNG) rather than UTF-8 text.
+    pub fn is_binary(self) -> bool {
+        self == DiagramFormat::Png
+    }
+}
+
+/// Which coordinates are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Coordinates {
+    None,
+    /// The historical square numbers (11–105) on the dark squares.
+    Numbers,
+    /// Files a–j and ranks 1–10 around the border.
+    #[default]
+    Algebraic,
+    /// Both square numbers and the border letters and digits.
+    Both,
+}
+
+impl Coordinates {
+    pub fn numbers(self) -> bool {
+        matches!(self, Coordinates::Numbers | Coordinates::Both)
+    }
+
+    pub fn algebraic(self) -> bool {
+        matches!(self, Coordinates::Algebraic | Coordinates::Both)
+    }
+}
+
+/// How Salta pieces are drawn. Pyramid pieces are identical and always drawn as plain discs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PieceStyle {
+    /// The period pieces: a disc carrying a star, a moon or a sun, with its number 1–5 as that many
+    /// small dots under the symbol (vector paths only, no fonts needed).
+    #[default]
+    Symbols,
+    /// Plain discs carrying the single numbering 1–15 (stars 1–5, moons 6–10, suns 11–15).
+    Numbers,
+    /// Plain discs carrying the designator, such as `Su3`.
+    Designators,
+}
+
+/// A colour, written `#rrggbb`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Colour {
+    pub r: u8,
+    pub g: u8,
+    pub b: u8,
+}
+
+impl Colour {
+    pub const fn rgb(r: u8, g: u8, b: u8) -> Colour {
+        Colour { r, g, b }
+    }
+
+    /// Relative luminance 0–1 (ITU-R BT.601 weights, the usual greyscale conversion).
+    pub fn luminance(self) -> f32 {
+        (0.299 * self.r as f32 + 0.587 * self.g as f32 + 0.114 * self.b as f32) / 255.0
+    }
+
+    /// The grey of the same luminance.
+    pub fn grey(self) -> Colour {
+        let v = (self.luminance() * 255.0).round() as u8;
+        Colour::rgb(v, v, v)
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
+    }
+}
+
+impl FromStr for Colour {
+    type Err = ParseOptionError;
+
+    /// Reads `#rrggbb`, `rrggbb` or `#rgb`.
+    fn from_str(text: &str) -> Result<Colour, ParseOptionError> {
+        let error =
+            || ParseOptionError::new("colour", text, "write it as #rrggbb, such as #8c1c1c");
+        let hex = text.trim().trim_start_matches('#');
+        if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(error());
+        }
+        let digit =
+            |i: usize| u8::from_str_radix(hex.get(i..i + 1).unwrap_or("0"), 16).unwrap_or(0);
+        match hex.len() {
+            6 => {
+                let byte = |i: usize| digit(i) * 16 + digit(i + 1);
+                Ok(Colour::rgb(byte(0), byte(2), byte(4)))
+            }
+            3 => Ok(Colour::rgb(digit(0) * 17, digit(1) * 17, digit(2) * 17)),
+            _ => Err(error()),
+        }
+    }
+}
+
+/// The colours of a diagram. The defaults print well in colour and in greyscale: Green pieces are
+/// light (pale green, a dark outline and dark symbols), Red pieces dark (deep red, light symbols), the
+/// dark squares a mid grey between the two, so the sides stay apart when printed in black and white.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Palette {
+    /// The page behind the board.
+    pub paper: Colour,
+    pub light: Colour,
+    pub dark: Colour,
+    /// Green pieces.
+    pub green: Colour,
+    /// The symbol, dots and numbers on Green pieces.
+    pub green_symbol: Colour,
+    /// Red pieces.
+    pub red: Colour,
+    /// The symbol, dots and numbers on Red pieces.
+    pub red_symbol: Colour,
+    /// The squares of the last move.
+    pub highlight: Colour,
+    /// Marked squares and arrows.
+    pub accent: Colour,
+    /// Frame, piece outlines, coordinates and captions.
+    pub ink: Colour,
+}
+
+impl Default for Palette {
+    fn default() -> Palette {
+        Palette {
+            paper: Colour::rgb(0xff, 0xff, 0xff),
+            light: Colour::rgb(0xf4, 0xf0, 0xe4),
+            dark: Colour::rgb(0xa8, 0xa4, 0x98),
+            green: Colour::rgb(0xd3, 0xe8, 0xc4),
+            green_symbol: Colour::rgb(0x1c, 0x38, 0x1c),
+            red: Colour::rgb(0x8c, 0x1c, 0x1c),
+            red_symbol: Colour::rgb(0xfb, 0xf3, 0xe4),
+            highlight: Colour::rgb(0xf2, 0xc8, 0x3c),
+            accent: Colour::rgb(0x1d, 0x4f, 0x9c),
+            ink: Colour::rgb(0x1a, 0x1a, 0x1a),
+        }
+    }
+}
+
+impl Palette {
+    /// The default palette turned to greys of the same luminance, for black-and-white print.
+    pub fn greyscale() -> Palette {
+        let p = Palette::default();
+        Palette {
+            paper: p.paper.grey(),
+            light: p.light.grey(),
+            dark: p.dark.grey(),
+            green: p.green.grey(),
+            green_symbol: p.green_symbol.grey(),
+            red: p.red.grey(),
+            red_symbol: p.red_symbol.grey(),
+            highlight: p.highlight.grey(),
+            accent: p.accent.grey(),
+            ink: p.ink.grey(),
+        }
+    }
+}
+
+impl FromStr for Palette {
+    type Err = ParseOptionError;
+
+    /// A named palette: `colour` (the default) or `greyscale`.
+    fn from_str(text: &str) -> Result<Palette, ParseOptionError> {
+        #[derive(Clone, Copy)]
+        enum Name {
+            Colour,
+            Greyscale,
+        }
+        let table = [
+            ("colour", Name::Colour),
+            ("color", Name::Colour),
+            ("default", Name::Colour),
+            ("greyscale", Name::Greyscale),
+            ("grayscale", Name::Greyscale),
+        ];
+        Ok(match parse_keyword("palette", text, &table)? {
+            Name::Colour => Palette::default(),
+            Name::Greyscale => Palette::greyscale(),
+        })
+    }
+}
+
+/// Everything a diagram shows besides the position.
+///
+/// `size` is the side of one square in CSS pixels (1/96 inch): the SVG is `size` user units per
+/// square, the PNG `size × dpi / 96` pixels per square, and the TikZ picture the same physical size
+/// (`0.75 × size` pt per square).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiagramOptions {
+    /// Red's view: Red's first rank at the bottom, file a on the right.
+    pub flip: bool,
+    pub coordinates: Coordinates,
+    pub pieces: PieceStyle,
+    /// The last move, from and to, highlighted.
+    pub last_move: Option<(Square, Square)>,
+    /// Squares outlined in the accent colour.
+    pub marks: Vec<Square>,
+    /// Arrows from square to square, drawn over the pieces.
+    pub arrows: Vec<(Square, Square)>,
+    /// The side of a square in CSS pixels (1/96 inch), 8–1000.
+    pub size: u32,
+    /// Resolution of PNG output, 10–2400.
+    pub dpi: f32,
+    pub palette: Palette,
+    /// A line above the board.
+    pub title: Option<String>,
+    /// A line under the board.
+    pub caption: Option<String>,
+    /// A small disc beside the board, on the side of the player to move.
+    pub side_to_move: bool,
+}
+
+impl Default for DiagramOptions {
+    fn default() -> DiagramOptions {
+        DiagramOptions {
+            flip: false,
+            coordinates: Coordinates::default(),
+            pieces: PieceStyle::default(),
+            last_move: None,
+            marks: Vec::new(),
+            arrows: Vec::new(),
+            size: DEFAULT_SIZE,
+            dpi: DEFAULT_DPI,
+            palette: Palette::default(),
+            title: None,
+            caption: None,
+            side_to_move: true,
+        }
+    }
+}
+
+/// 36 px (27 pt) per square: a 10×10 diagram with its coordinates about 11 cm wide, within the
+/// text width of a standard LaTeX article or a book page.
+pub const DEFAULT_SIZE: u32 = 36;
+/// Print resolution.
+pub const DEFAULT_DPI: f32 = 300.0;
+pub const SIZE_RANGE: std::ops::RangeInclusive<u32> = 8..=1000;
+pub const DPI_RANGE: std::ops::RangeInclusive<f32> = 10.0..=2400.0;
+
+/// Why a command-line spelling of an option could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid {option} {text:?}: {reason}")]
+pub struct ParseOptionError {
+    pub option: &'static str,
+    pub text: String,
+    pub reason: String,
+}
+
+impl ParseOptionError {
+    fn new(option: &'static str, text: &str, reason: impl Into<String>) -> ParseOptionError {
+        ParseOptionError {
+            option,
+            text: text.to_string(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Matches `text` (case-insensitive) against a table of spellings.
+fn parse_keyword<T: Copy>(
+    option: &'static str,
+    text: &str,
+    table: &[(&str, T)],
+) -> Result<T, ParseOptionError> {
+    let wanted = text.trim().to_ascii_lowercase();
+    table
+        .iter()
+        .find(|(name, _)| *name == wanted)
+        .map(|&(_, value)| value)
+        .ok_or_else(|| {
+            let names: Vec<&str> = table.iter().map(|(name, _)| *name).collect();
+            ParseOptionError::new(
+                option,
+                text,
+                format!("expected one of {}", names.join(", ")),
+            )
+        })
+}
+
+impl FromStr for DiagramFormat {
+    type Err = ParseOptionError;
+    fn from_str(text: &str) -> Result<DiagramFormat, ParseOptionError> {
+        use DiagramFormat::*;
+        parse_keyword(
+            "format",
+            text,
+            &[
+                ("text", Text),
+                ("txt", Text),
+                ("svg", Svg),
+                ("png", Png),
+                ("tikz", Tikz),
+                ("tex", Tikz),
+            ],
+        )
+    }
+}
+
+impl FromStr for Coordinates {
+    type Err = ParseOptionError;
+    fn from_str(text: &str) -> Result<Coordinates, ParseOptionError> {
+        use Coordinates::*;
+        parse_keyword(
+            "coordinates",
+            text,
+            &[
+                ("none", None),
+                ("numbers", Numbers),
+                ("algebraic", Algebraic),
+                ("both", Both),
+            ],
+        )
+    }
+}
+
+impl FromStr for PieceStyle {
+    type Err = ParseOptionError;
+    fn from_str(text: &str) -> Result<PieceStyle, ParseOptionError> {
+        use PieceStyle::*;
+        parse_keyword(
+            "piece style",
+            text,
+            &[
+                ("symbols", Symbols),
+                ("numbers", Numbers),
+                ("designators", Designators),
+            ],
+        )
+    }
+}
+
+impl fmt::Display for DiagramFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Reads an arrow such as `c3-e5`, `33-55` or `33:55` (any notation the geometry reads, joined by
+/// `-`, `:`, `x` or `>`).
+pub fn parse_arrow(geometry: &Geometry, text: &str) -> Result<(Square, Square), ParseOptionError> {
+    let t = text.trim();
+    let Some((from, to)) = t.split_once(['-', ':', 'x', '>']) else {
+        return Err(ParseOptionError::new(
+            "arrow",
+            text,
+            "write FROM-TO, such as c3-e5 or 33-55",
+        ));
+    };
+    let square = |part: &str| {
+        geometry
+            .parse_square(part)
+            .map_err(|e| ParseOptionError::new("arrow", text, e.to_string()))
+    };
+    let (from, to) = (square(from)?, square(to)?);
+    if from == to {
+        return Err(ParseOptionError::new(
+            "arrow",
+            text,
+            "it starts and ends on the same square",
+        ));
+    }
+    Ok((from, to))
+}
+
+/// Reads a marked square in either notation (`33` or `e3`).
+pub fn parse_mark(geometry: &Geometry, text: &str) -> Result<Square, ParseOptionError> {
+    geometry
+        .parse_square(text)
+        .map_err(|e| ParseOptionError::new("square", text, e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardKind;
+
+    #[test]
+    fn keywords_parse_and_errors_list_the_choices() {
+        assert_eq!("SVG".parse::<DiagramFormat>(), Ok(DiagramFormat::Svg));
+        assert_eq!("tex".parse::<DiagramFormat>(), Ok(DiagramFormat::Tikz));
+        assert_eq!("both".parse::<Coordinates>(), Ok(Coordinates::Both));
+        assert_eq!("numbers".parse::<PieceStyle>(), Ok(PieceStyle::Numbers));
+        let err = "jpeg".parse::<DiagramFormat>().unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "invalid format \"jpeg\": expected one of text, txt, svg, png, tikz, tex"
+        );
+        for format in DiagramFormat::ALL {
+            assert_eq!(format.name().parse::<DiagramFormat>(), Ok(format));
+        }
+    }
+
+    #[test]
+    fn palettes_by_name() {
+        assert_eq!("greyscale".parse::<Palette>(), Ok(Palette::greyscale()));
+        assert_eq!("Colour".parse::<Palette>(), Ok(Palette::default()));
+        assert!(
+            "sepia"
+                .parse::<Palette>()
+                .unwrap_err()
+                .to_string()
+                .contains("greyscale")
+        );
+    }
+
+    #[test]
+    fn colours_round_trip() {
+        assert_eq!(
+            "#8c1c1c".parse::<Colour>(),
+            Ok(Colour::rgb(0x8c, 0x1c, 0x1c))
+        );
+        assert_eq!("fff".parse::<Colour>(), Ok(Colour::rgb(255, 255, 255)));
+        assert_eq!(Colour::rgb(1, 2, 255).to_string(), "#0102ff");
+        for bad in ["", "#12345", "red", "#gg0000", "#ü0000"] {
+            assert!(bad.parse::<Colour>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn default_sides_differ_in_greyscale() {
+        for p in [Palette::default(), Palette::greyscale()] {
+            let green = p.green.luminance();
+            let red = p.red.luminance();
+            let dark = p.dark.luminance();
+            assert!(green - red > 0.5, "green {green} red {red}");
+            assert!(
+                green > dark + 0.15 && dark > red + 0.15,
+                "dark squares between the sides"
+            );
+            assert!(p.green_symbol.luminance() < 0.3 && p.red_symbol.luminance() > 0.8);
+        }
+    }
+
+    #[test]
+    fn arrows_and_marks_parse_in_both_notations() {
+        let g = Geometry::of(BoardKind::Salta);
+        let c3 = g.parse_square("c3").unwrap();
+        let e5 = g.parse_square("e5").unwrap();
+        assert_eq!(parse_arrow(g, "c3-e5"), Ok((c3, e5)));
+        assert_eq!(parse_arrow(g, "32:53"), Ok((c3, e5)));
+        assert_eq!(parse_mark(g, "32"), Ok(c3));
+        let err = parse_arrow(g, "c3-e4").unwrap_err().to_string();
+        assert!(err.contains("light square"), "{err}");
+        assert!(parse_arrow(g, "c3").is_err());
+        assert!(parse_arrow(g, "c3-c3").is_err());
+    }
+}

@@ -1,0 +1,478 @@
+//! Board diagrams: snapshots of the text, SVG and TikZ output, well-formedness of the SVG, and the
+//! PNG decoded back.
+
+use resvg::{tiny_skia, usvg};
+use salta::board::{BoardKind, Geometry, Square};
+use salta::export::diagram::{
+    self, Coordinates, DiagramError, DiagramFormat, DiagramOptions, Palette, PieceStyle,
+    parse_arrow, parse_mark,
+};
+use salta::rules::{Position, Rules, Variant};
+
+/// A midgame reached by play from the start: Red has just jumped g5:e3 and Green must jump f2:d4.
+const MIDGAME: &str = "G/11,32,13,23,25,31,22,43,24,35,62,61,53,65,64/105,104,103,102,91,85,94,83,92,51,33,21,55,52,41/21";
+/// A Pyramid race in progress, Red to move.
+const PYRAMID_MIDGAME: &str = "R/11,12,14,22,24,32,42,43,53,34/84,83,81,73,71,63,62,52,54,44/9";
+
+fn midgame() -> Position {
+    Position::from_setup(MIDGAME, Rules::default()).unwrap()
+}
+
+fn square(pos: &Position, name: &str) -> Square {
+    parse_mark(pos.geometry(), name).unwrap()
+}
+
+/// The midgame with everything switched on: the documentation image (docs/midgame.svg and .png).
+fn midgame_options(pos: &Position) -> DiagramOptions {
+    DiagramOptions {
+        coordinates: Coordinates::Both,
+        last_move: Some((square(pos, "g5"), square(pos, "e3"))),
+        arrows: vec![parse_arrow(pos.geometry(), "f2-d4").unwrap()],
+        caption: Some("Green to move must jump f2:d4".to_string()),
+        dpi: 150.0,
+        ..DiagramOptions::default()
+    }
+}
+
+/// Red's view with the last move, marks and arrows, pieces numbered 1–15.
+fn flipped_options(pos: &Position) -> DiagramOptions {
+    DiagramOptions {
+        flip: true,
+        pieces: PieceStyle::Numbers,
+        last_move: Some((square(pos, "g5"), square(pos, "e3"))),
+        marks: vec![square(pos, "d4"), square(pos, "h6")],
+        arrows: vec![
+            parse_arrow(pos.geometry(), "f2-d4").unwrap(),
+            parse_arrow(pos.geometry(), "b8-c7").unwrap(),
+        ],
+        title: Some("Red's view".to_string()),
+        ..DiagramOptions::default()
+    }
+}
+
+fn pyramid() -> Position {
+    Position::from_setup(PYRAMID_MIDGAME, Rules::of(Variant::Pyramid)).unwrap()
+}
+
+/// Every case snapshotted: name, position, options.
+fn cases() -> Vec<(&'static str, Position, DiagramOptions)> {
+    let start = Position::start(Rules::default());
+    let mid = midgame();
+    let pyramid = pyramid();
+    let pyramid_options = DiagramOptions {
+        coordinates: Coordinates::Both,
+        marks: vec![square(&pyramid, "e4")],
+        ..DiagramOptions::default()
+    };
+    vec![
+        ("start", start, DiagramOptions::default()),
+        ("midgame", mid, midgame_options(&mid)),
+        ("flipped", mid, flipped_options(&mid)),
+        ("pyramid", pyramid, pyramid_options),
+    ]
+}
+
+#[test]
+fn text_snapshots() {
+    for (name, pos, opts) in cases() {
+        insta::assert_snapshot!(format!("text_{name}"), diagram::text(&pos, &opts).unwrap());
+    }
+}
+
+#[test]
+fn svg_snapshots() {
+    for (name, pos, opts) in cases() {
+        insta::assert_snapshot!(format!("svg_{name}"), diagram::svg(&pos, &opts).unwrap());
+    }
+}
+
+#[test]
+fn tikz_snapshots() {
+    for (name, pos, opts) in cases() {
+        insta::assert_snapshot!(format!("tikz_{name}"), diagram::tikz(&pos, &opts).unwrap());
+    }
+}
+
+#[test]
+fn svg_is_well_formed_and_sized_in_pixels_per_square() {
+    for (name, pos, opts) in cases() {
+        for size in [12, 40, 100] {
+            let opts = DiagramOptions {
+                size,
+                ..opts.clone()
+            };
+            let svg = diagram::svg(&pos, &opts).unwrap();
+            let tree = usvg::Tree::from_str(&svg, &usvg::Options::default())
+                .unwrap_or_else(|e| panic!("{name} at size {size}: {e}"));
+            let squares = pos.geometry().size as f32;
+            let (w, h) = (tree.size().width(), tree.size().height());
+            // The board plus margins, coordinates and captions: more than the squares, less than
+            // three extra squares each way.
+            assert!(
+                w > squares * size as f32 && w < (squares + 3.0) * size as f32,
+                "{name}: width {w}"
+            );
+            assert!(
+                h > squares * size as f32 && h < (squares + 3.0) * size as f32,
+                "{name}: height {h}"
+            );
+        }
+    }
+}
+
+#[test]
+fn svg_draws_one_disc_per_piece_and_the_symbols_as_paths() {
+    let pos = midgame();
+    let svg = diagram::svg(&pos, &midgame_options(&pos)).unwrap();
+    assert_eq!(svg.matches("class=\"piece green\"").count(), 15);
+    assert_eq!(svg.matches("class=\"piece red\"").count(), 15);
+    // Five of each symbol per side, each a path (no glyphs); suns are rays plus a core.
+    assert_eq!(svg.matches("<path class=\"star\"").count(), 10);
+    assert_eq!(svg.matches("<path class=\"moon\"").count(), 10);
+    assert_eq!(svg.matches("<path class=\"sun\"").count(), 10);
+    // Dots: 1+2+3+4+5 per kind and side.
+    assert_eq!(svg.matches("class=\"dot\"").count(), 6 * 15);
+    assert_eq!(svg.matches("class=\"square dark\"").count(), 50);
+    assert_eq!(svg.matches("class=\"number\"").count(), 50);
+    assert_eq!(svg.matches("class=\"coordinate\"").count(), 20);
+    assert_eq!(svg.matches("class=\"last-move\"").count(), 2);
+    assert_eq!(svg.matches("class=\"arrow\"").count(), 1);
+    assert!(
+        svg.contains(MIDGAME),
+        "the Setup line is recorded in <desc>"
+    );
+    let pyramid = pyramid();
+    let svg = diagram::svg(&pyramid, &DiagramOptions::default()).unwrap();
+    assert_eq!(svg.matches("class=\"piece ").count(), 20);
+    assert_eq!(svg.matches("class=\"square dark\"").count(), 32);
+    assert!(
+        !svg.contains("class=\"star\"") && !svg.contains("class=\"dot\""),
+        "Pyramid pieces are plain"
+    );
+}
+
+#[test]
+fn coordinates_none_draws_no_text_at_all() {
+    let pos = midgame();
+    let opts = DiagramOptions {
+        coordinates: Coordinates::None,
+        ..DiagramOptions::default()
+    };
+    let svg = diagram::svg(&pos, &opts).unwrap();
+    assert!(!svg.contains("<text"), "symbols need no fonts");
+}
+
+#[test]
+fn user_text_is_escaped() {
+    let pos = midgame();
+    let opts = DiagramOptions {
+        title: Some("Krone <vs> Grotewold & \"friends\"".to_string()),
+        caption: Some("100% {sure} #1 $5 ~x_y^2 \\".to_string()),
+        ..DiagramOptions::default()
+    };
+    let svg = diagram::svg(&pos, &opts).unwrap();
+    assert!(usvg::Tree::from_str(&svg, &usvg::Options::default()).is_ok());
+    assert!(svg.contains("Krone &lt;vs&gt; Grotewold &amp; &quot;friends&quot;"));
+    let tikz = diagram::tikz(&pos, &opts).unwrap();
+    assert!(tikz.contains(
+        r"100\% \{sure\} \#1 \$5 \textasciitilde{}x\_y\textasciicircum{}2 \textbackslash{}"
+    ));
+}
+
+/// The PNG header: signature, then IHDR with width and height.
+fn png_header(png: &[u8]) -> (u32, u32) {
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(&png[12..16], b"IHDR");
+    let be = |i: usize| u32::from_be_bytes([png[i], png[i + 1], png[i + 2], png[i + 3]]);
+    (be(16), be(20))
+}
+
+#[test]
+fn png_decodes_at_size_times_dpi_over_96() {
+    let pos = midgame();
+    let base = midgame_options(&pos);
+    let svg = diagram::svg(&pos, &base).unwrap();
+    let tree = usvg::Tree::from_str(&svg, &usvg::Options::default()).unwrap();
+    for dpi in [96.0, 150.0, 300.0] {
+        let opts = DiagramOptions {
+            dpi,
+            ..base.clone()
+        };
+        let png = diagram::png(&pos, &opts).unwrap();
+        let (w, h) = png_header(&png);
+        let scale = dpi / 96.0;
+        assert_eq!(
+            (w, h),
+            (
+                (tree.size().width() * scale).round() as u32,
+                (tree.size().height() * scale).round() as u32
+            )
+        );
+        assert_eq!(diagram::png_dimensions(&pos, &opts).unwrap(), (w, h));
+        let pixmap = tiny_skia::Pixmap::decode_png(&png).unwrap();
+        assert_eq!((pixmap.width(), pixmap.height()), (w, h));
+        // The resolution travels with the file (pHYs, pixels per metre).
+        let phys = png
+            .windows(4)
+            .position(|c| c == b"pHYs")
+            .expect("pHYs chunk");
+        let per_metre =
+            u32::from_be_bytes([png[phys + 4], png[phys + 5], png[phys + 6], png[phys + 7]]);
+        assert_eq!(per_metre, (dpi / 0.0254).round() as u32);
+    }
+}
+
+/// The pixel at the centre of a square, for the default layout with algebraic coordinates: the board
+/// starts 0.25 + 0.5 squares from the left (margin, rank labels) and 0.25 from the top.
+fn centre_pixel(
+    pixmap: &tiny_skia::Pixmap,
+    view_col: u32,
+    view_row: u32,
+    size: u32,
+) -> tiny_skia::ColorU8 {
+    let x = ((0.75 + view_col as f32 + 0.5) * size as f32) as u32;
+    let y = ((0.25 + view_row as f32 + 0.5) * size as f32) as u32;
+    pixmap.pixel(x, y).unwrap().demultiply()
+}
+
+fn grey(c: tiny_skia::ColorU8) -> f32 {
+    (0.299 * c.red() as f32 + 0.587 * c.green() as f32 + 0.114 * c.blue() as f32) / 255.0
+}
+
+#[test]
+fn png_pixels_show_the_board_and_the_sides_apart_in_greyscale() {
+    let pos = Position::start(Rules::default());
+    let size = 40;
+    for flip in [false, true] {
+        let opts = DiagramOptions {
+            size,
+            dpi: 96.0,
+            flip,
+            palette: Palette::greyscale(),
+            ..DiagramOptions::default()
+        };
+        let pixmap = tiny_skia::Pixmap::decode_png(&diagram::png(&pos, &opts).unwrap()).unwrap();
+        // a5 is an empty dark square, column 0 (9 flipped) and row 5 (4 flipped); b5 is light.
+        let (a5, b5) = if flip {
+            ((9, 4), (8, 4))
+        } else {
+            ((0, 5), (1, 5))
+        };
+        let dark = centre_pixel(&pixmap, a5.0, a5.1, size);
+        let light = centre_pixel(&pixmap, b5.0, b5.1, size);
+        assert_eq!((dark.red(), dark.green(), dark.blue()), {
+            let d = opts.palette.dark;
+            (d.r, d.g, d.b)
+        });
+        assert!(grey(light) > grey(dark) + 0.2);
+        // Near the rim of a1 (Green star 1) and b10 (Red star 5): the disc colours, far apart in grey.
+        let (a1, b10) = if flip {
+            ((9, 0), (8, 9))
+        } else {
+            ((0, 9), (1, 0))
+        };
+        let rim = |(col, row): (u32, u32)| {
+            let x = ((0.75 + col as f32 + 0.5 - 0.3) * size as f32) as u32;
+            let y = ((0.25 + row as f32 + 0.5) * size as f32) as u32;
+            grey(pixmap.pixel(x, y).unwrap().demultiply())
+        };
+        let (green, red) = (rim(a1), rim(b10));
+        assert!(green - red > 0.5, "flip {flip}: green {green} red {red}");
+    }
+}
+
+#[test]
+fn render_dispatches_to_each_format() {
+    let pos = midgame();
+    let opts = midgame_options(&pos);
+    let text = diagram::render(&pos, &opts, DiagramFormat::Text).unwrap();
+    assert_eq!(
+        String::from_utf8(text).unwrap(),
+        diagram::text(&pos, &opts).unwrap()
+    );
+    let svg = diagram::render(&pos, &opts, DiagramFormat::Svg).unwrap();
+    assert_eq!(
+        String::from_utf8(svg).unwrap(),
+        diagram::svg(&pos, &opts).unwrap()
+    );
+    let tikz = diagram::render(&pos, &opts, DiagramFormat::Tikz).unwrap();
+    assert_eq!(
+        String::from_utf8(tikz).unwrap(),
+        diagram::tikz(&pos, &opts).unwrap()
+    );
+    let png = diagram::render(&pos, &opts, DiagramFormat::Png).unwrap();
+    assert_eq!(
+        png_header(&png),
+        diagram::png_dimensions(&pos, &opts).unwrap()
+    );
+}
+
+#[test]
+fn tikz_is_one_balanced_picture() {
+    for (name, pos, opts) in cases() {
+        let tikz = diagram::tikz(&pos, &opts).unwrap();
+        let body: Vec<&str> = tikz.lines().filter(|l| !l.starts_with('%')).collect();
+        assert_eq!(
+            body.first().map(|l| l.starts_with("\\begin{tikzpicture}")),
+            Some(true),
+            "{name}"
+        );
+        assert_eq!(body.last(), Some(&"\\end{tikzpicture}"), "{name}");
+        for line in &body[1..body.len() - 1] {
+            let code = line.split(" % ").next().unwrap_or(line);
+            assert!(
+                code.ends_with(';') || code.starts_with("\\definecolor"),
+                "{name}: {line}"
+            );
+            let depth = code.chars().try_fold(0i32, |d, c| {
+                let d = match c {
+                    '{' => d + 1,
+                    '}' => d - 1,
+                    _ => d,
+                };
+                (d >= 0).then_some(d)
+            });
+            assert_eq!(depth, Some(0), "{name}: unbalanced braces in {line}");
+        }
+    }
+}
+
+#[test]
+fn text_rows_line_up_and_flip_turns_the_labels() {
+    let pos = midgame();
+    let plain = diagram::text(&pos, &DiagramOptions::default()).unwrap();
+    let flipped = diagram::text(
+        &pos,
+        &DiagramOptions {
+            flip: true,
+            ..DiagramOptions::default()
+        },
+    )
+    .unwrap();
+    for text in [&plain, &flipped] {
+        let rows: Vec<&str> = text.lines().filter(|l| l.contains('│')).collect();
+        assert_eq!(rows.len(), 10);
+        assert!(
+            rows.iter()
+                .all(|r| r.chars().count() == rows[0].chars().count())
+        );
+    }
+    assert!(plain.lines().nth(1).unwrap().starts_with("10 │"));
+    assert!(flipped.lines().nth(1).unwrap().starts_with(" 1 │"));
+    let files = |t: &str| {
+        t.lines()
+            .find(|l| l.trim_start().starts_with(['a', 'j']))
+            .unwrap()
+            .split_whitespace()
+            .collect::<String>()
+    };
+    assert_eq!(files(&plain), "abcdefghij");
+    assert_eq!(files(&flipped), "jihgfedcba");
+    // Green star 1 on a1 is at the bottom left in Green's view and the top right in Red's.
+    let bottom_row = plain.lines().nth(10).unwrap();
+    assert!(bottom_row.starts_with(" 1 │ ☆1"), "{bottom_row}");
+    let top_row = flipped.lines().nth(1).unwrap();
+    assert!(top_row.ends_with("☆1  │"), "{top_row}");
+}
+
+#[test]
+fn bad_options_are_errors_not_panics() {
+    let pos = midgame();
+    let pyramid = pyramid();
+    // The Salta square j10 does not exist on the Pyramid board.
+    let j10 = Geometry::of(BoardKind::Salta).parse_square("j10").unwrap();
+    assert!(!pyramid.geometry().contains(j10));
+    let opts = DiagramOptions {
+        marks: vec![j10],
+        ..DiagramOptions::default()
+    };
+    for format in DiagramFormat::ALL {
+        assert!(matches!(
+            diagram::render(&pyramid, &opts, format),
+            Err(DiagramError::ForeignSquare { what: "mark", .. })
+        ));
+    }
+    let e3 = square(&pos, "e3");
+    let opts = DiagramOptions {
+        arrows: vec![(e3, e3)],
+        ..DiagramOptions::default()
+    };
+    let err = diagram::svg(&pos, &opts).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "an arrow from e3 to itself cannot be drawn"
+    );
+    let opts = DiagramOptions {
+        size: 0,
+        ..DiagramOptions::default()
+    };
+    assert_eq!(diagram::svg(&pos, &opts), Err(DiagramError::Size(0)));
+    let opts = DiagramOptions {
+        dpi: 0.0,
+        ..DiagramOptions::default()
+    };
+    assert_eq!(diagram::png(&pos, &opts), Err(DiagramError::Dpi(0.0)));
+    let opts = DiagramOptions {
+        size: 1000,
+        dpi: 2400.0,
+        ..DiagramOptions::default()
+    };
+    assert!(matches!(
+        diagram::png(&pos, &opts),
+        Err(DiagramError::TooLarge { .. })
+    ));
+}
+
+#[test]
+fn every_style_and_coordinate_choice_renders() {
+    let pos = midgame();
+    for pieces in [
+        PieceStyle::Symbols,
+        PieceStyle::Numbers,
+        PieceStyle::Designators,
+    ] {
+        for coordinates in [
+            Coordinates::None,
+            Coordinates::Numbers,
+            Coordinates::Algebraic,
+            Coordinates::Both,
+        ] {
+            for flip in [false, true] {
+                let opts = DiagramOptions {
+                    pieces,
+                    coordinates,
+                    flip,
+                    size: 10,
+                    dpi: 96.0,
+                    ..DiagramOptions::default()
+                };
+                let svg = diagram::svg(&pos, &opts).unwrap();
+                assert!(usvg::Tree::from_str(&svg, &usvg::Options::default()).is_ok());
+                let text = diagram::text(&pos, &opts).unwrap();
+                assert_eq!(
+                    text.contains("71"),
+                    coordinates.numbers(),
+                    "{coordinates:?}: empty d8 shows 71"
+                );
+                assert!(diagram::png(&pos, &opts).is_ok());
+            }
+        }
+    }
+}
+
+#[test]
+fn docs_images_are_produced_by_this_code() {
+    let pos = midgame();
+    let svg = diagram::svg(&pos, &midgame_options(&pos)).unwrap();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/midgame.svg");
+    let committed = std::fs::read_to_string(path).unwrap();
+    assert!(
+        committed == svg,
+        "docs/midgame.svg is out of date: regenerate it (docs/README.md)"
+    );
+    let png = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/midgame.png")).unwrap();
+    assert_eq!(
+        png_header(&png),
+        diagram::png_dimensions(&pos, &midgame_options(&pos)).unwrap()
+    );
+}
