@@ -3,6 +3,7 @@
 pub mod adjudicate;
 pub mod check;
 pub mod convert;
+pub mod diagram;
 pub mod generate;
 pub mod perft;
 
