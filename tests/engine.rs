@@ -462,3 +462,135 @@ fn snapshot_salta_stuck() {
         &pos,
     );
 }
+
+// ---- properties over random positions ----
+
+mod properties {
+    use super::common::{Rng, all_rules, random_placement, random_playout};
+    use proptest::prelude::*;
+    use salta::board::{Color, Geometry};
+    use salta::rules::{JumpDirection, Move, MoveKind, Position, Variant};
+    use std::collections::BTreeSet;
+
+    /// A position of a random playout, either from the start (up to 300 plies) or from a random
+    /// Setup-like placement (up to 15 plies), under any switch combination of any variant.
+    fn arb_position() -> impl Strategy<Value = Position> {
+        let rule_sets = all_rules();
+        (0..rule_sets.len(), any::<u64>(), 0usize..300, any::<bool>()).prop_map(
+            move |(i, seed, plies, placed)| {
+                let rules = rule_sets[i];
+                let mut rng = Rng::new(seed);
+                let (start, plies) = if placed {
+                    (random_placement(rules, &mut rng), plies % 16)
+                } else {
+                    (Position::start(rules), plies)
+                };
+                random_playout(start, plies, &mut rng).pop().unwrap_or(start)
+            },
+        )
+    }
+
+    fn mirror_move(g: &Geometry, m: Move) -> Move {
+        match m.kind {
+            MoveKind::Pass => m,
+            kind => Move { from: g.rotate(m.from), to: g.rotate(m.to), kind },
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+
+        /// Rotating the board 180° and swapping the colours rotates the legal moves.
+        #[test]
+        fn legal_moves_commute_with_mirroring(pos in arb_position()) {
+            let g = pos.geometry();
+            let mirrored = pos.mirrored();
+            prop_assert_eq!(mirrored.mirrored(), pos);
+            let expected: BTreeSet<Move> = pos.legal_moves().iter().map(|&m| mirror_move(g, m)).collect();
+            let got: BTreeSet<Move> = mirrored.legal_moves().iter().copied().collect();
+            prop_assert_eq!(got, expected, "{:?}", pos);
+            for color in Color::ALL {
+                prop_assert_eq!(mirrored.can_move(color.other()), pos.can_move(color));
+            }
+        }
+
+        /// Playing a move moves exactly the piece on `from` to `to`; every other piece keeps its
+        /// square, no piece appears or disappears, and the turn passes.
+        #[test]
+        fn playing_a_move_keeps_every_identity(pos in arb_position()) {
+            for &m in pos.legal_moves().iter() {
+                let after = pos.after(m);
+                prop_assert_eq!(after.side_to_move(), pos.side_to_move().other());
+                let moved = if m.kind == MoveKind::Pass { None } else { pos.piece_at(m.from) };
+                if m.kind != MoveKind::Pass {
+                    prop_assert!(moved.is_some(), "no piece on from: {:?} {:?}", m, pos);
+                    prop_assert_eq!(after.piece_at(m.to), moved);
+                    prop_assert_eq!(after.piece_at(m.from), None);
+                }
+                for color in Color::ALL {
+                    prop_assert_eq!(after.pieces(color).count(), pos.pieces(color).count());
+                    for (piece, sq) in pos.pieces_of(color) {
+                        if Some(piece) != moved {
+                            prop_assert_eq!(after.square_of(piece), Some(sq), "{:?} moved by {:?}", piece, m);
+                        }
+                    }
+                }
+            }
+        }
+
+        /// Every generated move is geometrically what its kind says.
+        #[test]
+        fn moves_are_what_their_kind_says(pos in arb_position()) {
+            let g = pos.geometry();
+            let rules = *pos.rules();
+            let side = pos.side_to_move();
+            let forward: i16 = if side == Color::Green { 1 } else { -1 };
+            let moves = pos.legal_moves();
+            for &m in moves.iter() {
+                if m.kind == MoveKind::Pass {
+                    prop_assert_eq!(rules.variant, Variant::Pyramid);
+                    prop_assert_eq!(moves.len(), 1);
+                    continue;
+                }
+                prop_assert_eq!(pos.piece_at(m.from).map(|p| p.color), Some(side));
+                prop_assert!(pos.piece_at(m.to).is_none());
+                let df = g.file(m.to) as i16 - g.file(m.from) as i16;
+                let dr = g.rank(m.to) as i16 - g.rank(m.from) as i16;
+                let in_zone = g.far_zone(side).contains(m.from);
+                let mid = || g.at((g.file(m.from) as i16 + df / 2) as u8, (g.rank(m.from) as i16 + dr / 2) as u8);
+                match m.kind {
+                    MoveKind::Step => {
+                        prop_assert_eq!((df.abs(), dr.abs()), (1, 1));
+                        let backward_allowed = match rules.variant {
+                            Variant::Salta => true,
+                            Variant::Winther => in_zone,
+                            Variant::Pyramid => false,
+                        };
+                        prop_assert!(dr == forward || backward_allowed, "{:?} in {:?}", m, pos);
+                    }
+                    MoveKind::Jump if rules.variant == Variant::Pyramid => {
+                        // A chain: an even number of files and ranks away.
+                        prop_assert!(df % 2 == 0 && dr % 2 == 0);
+                        if rules.jumps == JumpDirection::Forward {
+                            prop_assert!(dr * forward >= 2 && df.abs() <= dr.abs(), "{:?} in {:?}", m, pos);
+                        }
+                    }
+                    MoveKind::Jump => {
+                        prop_assert_eq!((df.abs(), dr.abs()), (2, 2));
+                        let over = mid().and_then(|sq| pos.piece_at(sq));
+                        prop_assert_eq!(over.map(|p| p.color), Some(side.other()));
+                        prop_assert!(dr.signum() == forward || rules.jumps == JumpDirection::Any);
+                    }
+                    MoveKind::FriendlyJump => {
+                        prop_assert_eq!(rules.variant, Variant::Winther);
+                        prop_assert!(in_zone);
+                        prop_assert_eq!((df.abs(), dr.abs()), (2, 2));
+                        let over = mid().and_then(|sq| pos.piece_at(sq));
+                        prop_assert_eq!(over.map(|p| p.color), Some(side));
+                    }
+                    MoveKind::Pass => unreachable!(),
+                }
+            }
+        }
+    }
+}
