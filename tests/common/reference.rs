@@ -258,6 +258,7 @@ pub fn assert_agrees(pos: &Position) {
     let engine = engine_moves(pos);
     let reference = reference_moves(pos);
     assert_eq!(engine.len(), pos.legal_moves().len(), "the engine generated a move twice in {pos:?}");
+    assert_eq!(pos.legal_move_count(), engine.len(), "legal_move_count in {pos:?}");
     if engine != reference {
         let only_engine: Vec<_> = engine.difference(&reference).collect();
         let only_reference: Vec<_> = reference.difference(&engine).collect();
