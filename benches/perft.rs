@@ -12,12 +12,16 @@ fn main() {
 fn salta_start(bencher: divan::Bencher, depth: u32) {
     let pos = Position::start(Rules::default());
     let nodes = perft(&pos, depth);
-    bencher.counter(divan::counter::ItemsCount::new(nodes)).bench(|| perft(divan::black_box(&pos), depth));
+    bencher
+        .counter(divan::counter::ItemsCount::new(nodes))
+        .bench(|| perft(divan::black_box(&pos), depth));
 }
 
 #[divan::bench(args = ["winther", "pyramid"])]
 fn variant_start_depth_5(bencher: divan::Bencher, rules: &str) {
     let pos = Position::start(Rules::parse(rules).expect("built-in rules parse"));
     let nodes = perft(&pos, 5);
-    bencher.counter(divan::counter::ItemsCount::new(nodes)).bench(|| perft(divan::black_box(&pos), 5));
+    bencher
+        .counter(divan::counter::ItemsCount::new(nodes))
+        .bench(|| perft(divan::black_box(&pos), 5));
 }

@@ -10,7 +10,11 @@ use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let depth = args.first().and_then(|a| a.parse().ok()).unwrap_or(7u32);
-    let runs = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(5usize).max(1);
+    let runs = args
+        .get(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(5usize)
+        .max(1);
     let rules = match args.get(2).map(|text| Rules::parse(text)) {
         None => Rules::default(),
         Some(Ok(rules)) => rules,
@@ -26,7 +30,9 @@ fn main() {
         let nodes = perft(&start, depth);
         let seconds = clock.elapsed().as_secs_f64();
         let mnps = nodes as f64 / seconds / 1e6;
-        println!("run {run}: perft {depth} ({rules}) = {nodes} nodes in {seconds:.3} s: {mnps:.1} Mnps");
+        println!(
+            "run {run}: perft {depth} ({rules}) = {nodes} nodes in {seconds:.3} s: {mnps:.1} Mnps"
+        );
         rates.push(mnps);
     }
     rates.sort_by(f64::total_cmp);

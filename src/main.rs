@@ -1,1 +1,40 @@
-fn main() {}
+//! `salta`: the command-line tool over the salta library.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod cli;
+
+/// Game records of Salta (1899): check, convert, draw and adjudicate SGN records.
+#[derive(Parser)]
+#[command(name = "salta", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check games: every move, every compulsory jump and Salta! call, results and margins.
+    Check(cli::check::Args),
+    /// Make reproducible synthetic games (for the corpus, benchmarks and fuzzing seeds).
+    Generate(cli::generate::Args),
+    /// Count the leaves of the legal-move tree (move-generator test and benchmark).
+    Perft(cli::perft::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check(args) => cli::check::run(args),
+        Command::Generate(args) => cli::generate::run(args),
+        Command::Perft(args) => cli::perft::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("{:?}", miette::Report::new(err));
+            ExitCode::from(2)
+        }
+    }
+}

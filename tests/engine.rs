@@ -58,7 +58,9 @@ fn set(moves: &[&str]) -> BTreeSet<String> {
 #[test]
 fn unit_1_start_has_nine_sun_steps() {
     let pos = Position::start(Rules::default());
-    let expected = ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4", "i3-h4", "i3-j4"];
+    let expected = [
+        "a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4", "i3-h4", "i3-j4",
+    ];
     assert_eq!(legal(&pos), set(&expected));
     for m in pos.legal_moves().iter() {
         let piece = pos.piece_at(m.from).expect("a piece stands on from");
@@ -76,28 +78,54 @@ fn unit_2_single_compulsory_jump_without_continuation() {
         &[("St1", "f6"), ("St2", "d4"), ("Mo1", "h8"), ("Su1", "j10")],
     );
     assert_eq!(legal(&pos), set(&["e5:g7"]));
-    assert!(pos.legal_moves().iter().all(|m| m.kind == salta::rules::MoveKind::Jump));
+    assert!(
+        pos.legal_moves()
+            .iter()
+            .all(|m| m.kind == salta::rules::MoveKind::Jump)
+    );
 }
 
 #[test]
 fn unit_3_own_pieces_are_never_jumped() {
-    let pos = build("salta", Color::Green, &[("Su1", "e5"), ("St1", "f6")], &[("Su1", "j10")]);
+    let pos = build(
+        "salta",
+        Color::Green,
+        &[("Su1", "e5"), ("St1", "f6")],
+        &[("Su1", "j10")],
+    );
     assert!(pos.available_jumps().is_empty());
-    assert_eq!(legal(&pos), set(&["e5-d6", "e5-d4", "e5-f4", "f6-e7", "f6-g7", "f6-g5"]));
+    assert_eq!(
+        legal(&pos),
+        set(&["e5-d6", "e5-d4", "e5-f4", "f6-e7", "f6-g7", "f6-g5"])
+    );
 }
 
 #[test]
 fn unit_4_red_jumps_down() {
-    let pos = build("salta", Color::Red, &[("St1", "e5"), ("Su1", "a1")], &[("Su1", "f6")]);
+    let pos = build(
+        "salta",
+        Color::Red,
+        &[("St1", "e5"), ("Su1", "a1")],
+        &[("Su1", "f6")],
+    );
     assert_eq!(legal(&pos), set(&["f6:d4"]));
 }
 
 #[test]
 fn unit_5_a_step_that_blockades_is_illegal() {
-    let pos = build("salta", Color::Green, &[("St1", "c3"), ("Mo1", "j8")], &[("Su1", "a1")]);
-    assert_eq!(legal(&pos), set(&["c3-b4", "c3-d2", "c3-d4", "j8-i7", "j8-i9"]));
+    let pos = build(
+        "salta",
+        Color::Green,
+        &[("St1", "c3"), ("Mo1", "j8")],
+        &[("Su1", "a1")],
+    );
+    assert_eq!(
+        legal(&pos),
+        set(&["c3-b4", "c3-d2", "c3-d4", "j8-i7", "j8-i9"])
+    );
     // The same position built from its Setup line gives the same moves.
-    let again = Position::from_setup(&pos.to_setup(), *pos.rules()).expect("own Setup line reads back");
+    let again =
+        Position::from_setup(&pos.to_setup(), *pos.rules()).expect("own Setup line reads back");
     assert_eq!(legal(&again), legal(&pos));
 }
 
@@ -119,12 +147,23 @@ fn describe(description: &str, pos: &Position) -> String {
             pos.is_complete(color)
         );
     }
-    let jumps: Vec<String> = pos.available_jumps().sorted(g).iter().map(|m| m.numeric(g)).collect();
+    let jumps: Vec<String> = pos
+        .available_jumps()
+        .sorted(g)
+        .iter()
+        .map(|m| m.numeric(g))
+        .collect();
     let _ = writeln!(out, "available enemy jumps: [{}]", jumps.join(", "));
     let moves = pos.legal_moves().sorted(g);
     let _ = writeln!(out, "legal moves ({}):", moves.len());
     for m in &moves {
-        let _ = writeln!(out, "  {:8} {:8} {:?}", m.numeric(g), m.algebraic(g), m.kind);
+        let _ = writeln!(
+            out,
+            "  {:8} {:8} {:?}",
+            m.numeric(g),
+            m.algebraic(g),
+            m.kind
+        );
     }
     out
 }
@@ -139,12 +178,21 @@ fn snapshot(name: &str, description: &str, pos: &Position) {
 #[test]
 fn snapshot_start_salta() {
     let pos = Position::start(Rules::default());
-    snapshot("start_salta", "Salta start: Green may only move a sun one step forward.", &pos);
+    snapshot(
+        "start_salta",
+        "Salta start: Green may only move a sun one step forward.",
+        &pos,
+    );
 }
 
 #[test]
 fn snapshot_blockade_without_jump() {
-    let pos = build("salta", Color::Green, &[("St1", "c3"), ("Mo1", "j8")], &[("Su1", "a1")]);
+    let pos = build(
+        "salta",
+        Color::Green,
+        &[("St1", "c3"), ("Mo1", "j8")],
+        &[("Su1", "a1")],
+    );
     snapshot(
         "blockade_without_jump",
         "Red's lone a1 piece can only step back to b2: Green may not step c3-b2 (no jump involved).",
@@ -154,13 +202,27 @@ fn snapshot_blockade_without_jump() {
 
 #[test]
 fn snapshot_blockade_off() {
-    let pos = build("salta; blockade=off", Color::Green, &[("St1", "c3"), ("Mo1", "j8")], &[("Su1", "a1")]);
-    snapshot("blockade_off", "As blockade_without_jump with blockade=off: c3-b2 is legal.", &pos);
+    let pos = build(
+        "salta; blockade=off",
+        Color::Green,
+        &[("St1", "c3"), ("Mo1", "j8")],
+        &[("Su1", "a1")],
+    );
+    snapshot(
+        "blockade_off",
+        "As blockade_without_jump with blockade=off: c3-b2 is legal.",
+        &pos,
+    );
 }
 
 #[test]
 fn snapshot_blockade_of_a_jump() {
-    let pos = build("salta", Color::Green, &[("St1", "i9"), ("Su1", "g7")], &[("St1", "j10")]);
+    let pos = build(
+        "salta",
+        Color::Green,
+        &[("St1", "i9"), ("Su1", "g7")],
+        &[("St1", "j10")],
+    );
     snapshot(
         "blockade_of_a_jump",
         "Red's only move is the jump j10:h8 over i9: Green may not fill h8 with g7-h8, but i9 may go anywhere.",
@@ -213,7 +275,12 @@ fn snapshot_blockade_one_jump_of_two() {
 
 #[test]
 fn snapshot_blockade_fallback_to_steps() {
-    let pos = build("winther; jumps=any", Color::Green, FALLBACK_GREEN, &[("Su1", "e5")]);
+    let pos = build(
+        "winther; jumps=any",
+        Color::Green,
+        FALLBACK_GREEN,
+        &[("Su1", "e5")],
+    );
     snapshot(
         "blockade_fallback_to_steps",
         "Winther, jumps=any, blockade-first: the only jump f6:d4 blockades, so Green steps instead; e3-d4 also blockades and is left out, c3-d4 is fine (Red jumps to c3).",
@@ -223,7 +290,12 @@ fn snapshot_blockade_fallback_to_steps() {
 
 #[test]
 fn snapshot_precedence_jump_first() {
-    let pos = build("winther; jumps=any; precedence=jump-first", Color::Green, FALLBACK_GREEN, &[("Su1", "e5")]);
+    let pos = build(
+        "winther; jumps=any; precedence=jump-first",
+        Color::Green,
+        FALLBACK_GREEN,
+        &[("Su1", "e5")],
+    );
     snapshot(
         "precedence_jump_first",
         "As blockade_fallback_to_steps with precedence=jump-first: the compulsion wins, f6:d4 is the only move.",
@@ -272,7 +344,12 @@ const BACKWARD_JUMP_RED: &[(&str, &str)] = &[("St2", "d4"), ("Su1", "j10")];
 
 #[test]
 fn snapshot_jumps_forward_only() {
-    let pos = build("salta", Color::Green, BACKWARD_JUMP_GREEN, BACKWARD_JUMP_RED);
+    let pos = build(
+        "salta",
+        Color::Green,
+        BACKWARD_JUMP_GREEN,
+        BACKWARD_JUMP_RED,
+    );
     snapshot(
         "jumps_forward_only",
         "Default jumps=forward: Red's d4 is behind Green's e5, so there is no jump and Green steps.",
@@ -282,7 +359,12 @@ fn snapshot_jumps_forward_only() {
 
 #[test]
 fn snapshot_jumps_any() {
-    let pos = build("salta; jumps=any", Color::Green, BACKWARD_JUMP_GREEN, BACKWARD_JUMP_RED);
+    let pos = build(
+        "salta; jumps=any",
+        Color::Green,
+        BACKWARD_JUMP_GREEN,
+        BACKWARD_JUMP_RED,
+    );
     snapshot(
         "jumps_any",
         "As jumps_forward_only with jumps=any: the backward jump e5:c3 is compulsory.",
@@ -293,7 +375,11 @@ fn snapshot_jumps_any() {
 /// Green on the rotation targets (the Red pieces' start squares), Red on its shift targets.
 fn crossed_over(goal: &str) -> Position {
     let text = "G/105,104,103,102,101,95,94,93,92,91,85,84,83,82,81/35,34,33,32,31,25,24,23,22,21,15,14,13,12,11";
-    Position::from_setup(text, Rules::parse(&format!("salta; goal={goal}")).expect("rules")).expect("setup")
+    Position::from_setup(
+        text,
+        Rules::parse(&format!("salta; goal={goal}")).expect("rules"),
+    )
+    .expect("setup")
 }
 
 #[test]
@@ -323,7 +409,10 @@ fn snapshot_completion_shift() {
     }
     let g = pos.geometry();
     for (designator, square) in [("Su1", "b4"), ("Su5", "j4")] {
-        pos.put(piece(Color::Red, designator), g.parse_square(square).expect("square"));
+        pos.put(
+            piece(Color::Red, designator),
+            g.parse_square(square).expect("square"),
+        );
     }
     pos.set_side_to_move(Color::Red);
     snapshot(
@@ -338,7 +427,12 @@ const WINTHER_ZONE_RED: &[(&str, &str)] = &[("St1", "a1"), ("St2", "j6")];
 
 #[test]
 fn snapshot_winther_zone_green() {
-    let pos = build("winther", Color::Green, WINTHER_ZONE_GREEN, WINTHER_ZONE_RED);
+    let pos = build(
+        "winther",
+        Color::Green,
+        WINTHER_ZONE_GREEN,
+        WINTHER_ZONE_RED,
+    );
     snapshot(
         "winther_zone_green",
         "Winther: Green's d8 is in its goal zone and may step back (c7, e7: leaving the zone); b6 is not and only steps forward.",
@@ -348,7 +442,12 @@ fn snapshot_winther_zone_green() {
 
 #[test]
 fn snapshot_winther_zone_red() {
-    let mut pos = build("winther", Color::Green, WINTHER_ZONE_GREEN, WINTHER_ZONE_RED);
+    let mut pos = build(
+        "winther",
+        Color::Green,
+        WINTHER_ZONE_GREEN,
+        WINTHER_ZONE_RED,
+    );
     pos.set_side_to_move(Color::Red);
     snapshot(
         "winther_zone_red",
@@ -362,7 +461,13 @@ fn snapshot_winther_friendly_jumps_optional() {
     let pos = build(
         "winther",
         Color::Green,
-        &[("Su1", "d8"), ("Su2", "e9"), ("Su3", "c7"), ("Mo1", "c5"), ("Mo2", "b8")],
+        &[
+            ("Su1", "d8"),
+            ("Su2", "e9"),
+            ("Su3", "c7"),
+            ("Mo1", "c5"),
+            ("Mo2", "b8"),
+        ],
         &[("St1", "a1")],
     );
     snapshot(
@@ -377,7 +482,13 @@ fn snapshot_winther_enemy_jump_compulsory() {
     let pos = build(
         "winther",
         Color::Green,
-        &[("Su1", "d8"), ("Su2", "e9"), ("Su3", "c7"), ("Mo1", "c5"), ("Mo2", "b8")],
+        &[
+            ("Su1", "d8"),
+            ("Su2", "e9"),
+            ("Su3", "c7"),
+            ("Mo1", "c5"),
+            ("Mo2", "b8"),
+        ],
         &[("St1", "d6"), ("St2", "a1")],
     );
     snapshot(
@@ -390,7 +501,11 @@ fn snapshot_winther_enemy_jump_compulsory() {
 #[test]
 fn snapshot_pyramid_start() {
     let pos = Position::start(Rules::parse("pyramid").expect("rules"));
-    snapshot("pyramid_start", "Pyramid start: forward steps of the triangle's front pieces.", &pos);
+    snapshot(
+        "pyramid_start",
+        "Pyramid start: forward steps of the triangle's front pieces.",
+        &pos,
+    );
 }
 
 #[test]
@@ -425,7 +540,12 @@ fn snapshot_pyramid_compulsory_chain() {
 
 #[test]
 fn snapshot_pyramid_forward_steps() {
-    let pos = build("pyramid", Color::Red, &[("", "b1")], &[("", "e4"), ("", "a2")]);
+    let pos = build(
+        "pyramid",
+        Color::Red,
+        &[("", "b1")],
+        &[("", "e4"), ("", "a2")],
+    );
     snapshot(
         "pyramid_forward_steps",
         "Pyramid, Red to move: e4 steps only forward (d3, f3), never back; a2 has b1 blocked and cannot jump off the board.",
@@ -455,7 +575,12 @@ fn snapshot_pyramid_both_stuck() {
 
 #[test]
 fn snapshot_salta_stuck() {
-    let pos = build("salta", Color::Green, &[("St1", "a1")], &[("Su1", "b2"), ("Su2", "c3")]);
+    let pos = build(
+        "salta",
+        Color::Green,
+        &[("St1", "a1")],
+        &[("Su1", "b2"), ("Su2", "c3")],
+    );
     snapshot(
         "salta_stuck",
         "Salta: Green's a1 is shut in by b2 (c3 stops the jump); Green is stuck and has no move (Salta has no pass).",
@@ -485,7 +610,9 @@ mod properties {
                 } else {
                     (Position::start(rules), plies)
                 };
-                random_playout(start, plies, &mut rng).pop().unwrap_or(start)
+                random_playout(start, plies, &mut rng)
+                    .pop()
+                    .unwrap_or(start)
             },
         )
     }
@@ -493,7 +620,11 @@ mod properties {
     fn mirror_move(g: &Geometry, m: Move) -> Move {
         match m.kind {
             MoveKind::Pass => m,
-            kind => Move { from: g.rotate(m.from), to: g.rotate(m.to), kind },
+            kind => Move {
+                from: g.rotate(m.from),
+                to: g.rotate(m.to),
+                kind,
+            },
         }
     }
 

@@ -26,7 +26,10 @@ fn first_jumps_appear_at_ply_five() {
         if depth == 1 {
             return moves.iter().filter(|m| m.kind == MoveKind::Jump).count() as u64;
         }
-        moves.iter().map(|&m| jump_leaves(&pos.after(m), depth - 1)).sum()
+        moves
+            .iter()
+            .map(|&m| jump_leaves(&pos.after(m), depth - 1))
+            .sum()
     }
     let pos = Position::start(Rules::default());
     assert_eq!((1..=4).map(|d| jump_leaves(&pos, d)).sum::<u64>(), 0);
@@ -117,21 +120,31 @@ fn sample_exercises_the_blockade_branches() {
             let pos = random_placement(rules, &mut rng);
             let grid = Grid::of(&pos);
             let legal = grid.legal();
-            let keeping = legal.iter().all(|&m| m.kind == MoveKind::Pass || grid.keeps_opponent_mobile(m));
+            let keeping = legal
+                .iter()
+                .all(|&m| m.kind == MoveKind::Pass || grid.keeps_opponent_mobile(m));
             if rules.blockade && !legal.is_empty() && !keeping {
                 yielded += 1;
             }
             if legal.contains(&PASS) {
                 passes += 1;
             }
-            let unrestricted = grid.with_rules(Rules { blockade: false, ..rules }).legal();
+            let unrestricted = grid
+                .with_rules(Rules {
+                    blockade: false,
+                    ..rules
+                })
+                .legal();
             if rules.blockade && keeping && legal != unrestricted {
                 filtered += 1;
             }
             assert_agrees(&pos);
         }
     }
-    assert!(filtered > 100 && yielded > 100 && passes > 100, "{filtered} {yielded} {passes}");
+    assert!(
+        filtered > 100 && yielded > 100 && passes > 100,
+        "{filtered} {yielded} {passes}"
+    );
 }
 
 /// The blockade-first fallback (every compulsory jump blockades, so the player steps) needs a jump
@@ -140,7 +153,10 @@ fn sample_exercises_the_blockade_branches() {
 /// positions now and then: collect some and compare them under both precedences.
 #[test]
 fn blockade_fallback_positions_agree() {
-    for (text, wanted) in [("winther; jumps=any", 4), ("pyramid; jumps=any; compulsory=on", 40)] {
+    for (text, wanted) in [
+        ("winther; jumps=any", 4),
+        ("pyramid; jumps=any; compulsory=on", 40),
+    ] {
         let rules = Rules::parse(text).expect("rules");
         let jump_first = Rules::parse(&format!("{text}; precedence=jump-first")).expect("rules");
         let mut rng = Rng::new(11);
@@ -155,10 +171,14 @@ fn blockade_fallback_positions_agree() {
             }
             found += 1;
             assert_agrees(&pos);
-            let other = Position::from_setup(&pos.to_setup(), jump_first).expect("own Setup line reads back");
+            let other = Position::from_setup(&pos.to_setup(), jump_first)
+                .expect("own Setup line reads back");
             assert_agrees(&other);
             // Under jump-first the compulsion wins: only jumps.
-            assert!(other.legal_moves().iter().all(|m| m.kind == MoveKind::Jump), "{other:?}");
+            assert!(
+                other.legal_moves().iter().all(|m| m.kind == MoveKind::Jump),
+                "{other:?}"
+            );
             if found == wanted {
                 break;
             }

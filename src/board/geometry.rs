@@ -236,7 +236,9 @@ impl Geometry {
     pub fn rotate(&self, sq: Square) -> Square {
         let last = self.size - 1;
         // Rotation maps dark squares to dark squares on both boards, so the lookup always succeeds.
-        Square::new(self.by_file_rank[(last - self.file(sq)) as usize][(last - self.rank(sq)) as usize])
+        Square::new(
+            self.by_file_rank[(last - self.file(sq)) as usize][(last - self.rank(sq)) as usize],
+        )
     }
 
     /// Chebyshev distance: the fewest diagonal steps between two dark squares on an empty board.
@@ -249,7 +251,9 @@ impl Geometry {
     /// Reads a square in either notation: a number (`33`) or an algebraic name (`e3`).
     pub fn parse_square(&self, text: &str) -> Result<Square, SquareError> {
         let t = text.trim();
-        let not_a_square = || SquareError::NotASquare { text: t.to_string() };
+        let not_a_square = || SquareError::NotASquare {
+            text: t.to_string(),
+        };
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
             let n: u32 = t.parse().map_err(|_| not_a_square())?;
             return self.parse_number(n, t);
@@ -257,32 +261,50 @@ impl Geometry {
         let mut chars = t.chars();
         let file = chars.next().ok_or_else(not_a_square)?;
         let rest = chars.as_str();
-        if !file.is_ascii_alphabetic() || rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
+        if !file.is_ascii_alphabetic()
+            || rest.is_empty()
+            || !rest.bytes().all(|b| b.is_ascii_digit())
+        {
             return Err(not_a_square());
         }
         let file = file.to_ascii_lowercase();
         let last_file = (b'a' + self.size - 1) as char;
         if file > last_file {
-            return Err(SquareError::BadFile { text: t.to_string(), last_file });
+            return Err(SquareError::BadFile {
+                text: t.to_string(),
+                last_file,
+            });
         }
         let rank: u32 = rest.parse().map_err(|_| not_a_square())?;
         if rank < 1 || rank > self.size as u32 {
-            return Err(SquareError::BadRank { text: t.to_string(), size: self.size });
+            return Err(SquareError::BadRank {
+                text: t.to_string(),
+                size: self.size,
+            });
         }
         self.at(file as u8 - b'a', (rank - 1) as u8)
-            .ok_or_else(|| SquareError::LightSquare { text: t.to_string() })
+            .ok_or_else(|| SquareError::LightSquare {
+                text: t.to_string(),
+            })
     }
 
     fn parse_number(&self, n: u32, text: &str) -> Result<Square, SquareError> {
         let (rank, column) = (n / 10, n % 10);
         if rank > self.size as u32 {
-            return Err(SquareError::BadRank { text: text.to_string(), size: self.size });
+            return Err(SquareError::BadRank {
+                text: text.to_string(),
+                size: self.size,
+            });
         }
         if column < 1 || column > self.per_rank as u32 {
-            return Err(SquareError::BadColumn { text: text.to_string(), per_rank: self.per_rank });
+            return Err(SquareError::BadColumn {
+                text: text.to_string(),
+                per_rank: self.per_rank,
+            });
         }
-        self.from_number(n)
-            .ok_or_else(|| SquareError::NotASquare { text: text.to_string() })
+        self.from_number(n).ok_or_else(|| SquareError::NotASquare {
+            text: text.to_string(),
+        })
     }
 
     /// The three ranks nearest to the far side for `color` (its goal zone in the Winther variant).
@@ -297,7 +319,9 @@ impl Geometry {
 
 impl std::fmt::Debug for Geometry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Geometry").field("kind", &self.kind).finish()
+        f.debug_struct("Geometry")
+            .field("kind", &self.kind)
+            .finish()
     }
 }
 
@@ -308,7 +332,14 @@ mod tests {
     #[test]
     fn numbering_matches_the_spec() {
         let g = Geometry::of(BoardKind::Salta);
-        for (n, name) in [(11, "a1"), (15, "i1"), (21, "b2"), (25, "j2"), (101, "b10"), (105, "j10")] {
+        for (n, name) in [
+            (11, "a1"),
+            (15, "i1"),
+            (21, "b2"),
+            (25, "j2"),
+            (101, "b10"),
+            (105, "j10"),
+        ] {
             let sq = g.from_number(n).unwrap();
             assert_eq!(g.name(sq), name);
             assert_eq!(g.parse_square(name), Ok(sq));
@@ -336,11 +367,21 @@ mod tests {
 
     #[test]
     fn shifts_agree_with_neighbour_tables() {
-        for g in [Geometry::of(BoardKind::Salta), Geometry::of(BoardKind::Pyramid)] {
+        for g in [
+            Geometry::of(BoardKind::Salta),
+            Geometry::of(BoardKind::Pyramid),
+        ] {
             for sq in g.squares() {
                 for dir in Direction::ALL {
                     let shifted = Bitboard::from_square(sq).shift(g.shift(dir)) & g.valid;
-                    assert_eq!(shifted.first(), g.neighbour(sq, dir), "{:?} {} {:?}", g.kind, g.name(sq), dir);
+                    assert_eq!(
+                        shifted.first(),
+                        g.neighbour(sq, dir),
+                        "{:?} {} {:?}",
+                        g.kind,
+                        g.name(sq),
+                        dir
+                    );
                 }
             }
         }
@@ -356,7 +397,17 @@ mod tests {
             g.parse_square("16").unwrap_err().to_string(),
             "16 is not a square: square numbers end in 1–5"
         );
-        assert!(g.parse_square("a2").unwrap_err().to_string().contains("light square"));
-        assert!(g.parse_square("110").unwrap_err().to_string().contains("off the board"));
+        assert!(
+            g.parse_square("a2")
+                .unwrap_err()
+                .to_string()
+                .contains("light square")
+        );
+        assert!(
+            g.parse_square("110")
+                .unwrap_err()
+                .to_string()
+                .contains("off the board")
+        );
     }
 }

@@ -12,7 +12,9 @@ pub use geometry::{BoardKind, Direction, Geometry};
 pub use square::{Square, SquareError};
 
 /// The two sides. Green sits at ranks 1–3 and moves first; Red sits at the far side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
     Green,

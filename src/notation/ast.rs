@@ -5,7 +5,9 @@ use crate::board::Square;
 use crate::rules::PieceKind;
 
 /// A byte range in [`Game::text`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Span {
     pub start: usize,
     pub end: usize,
@@ -40,11 +42,24 @@ pub struct Game {
     pub offset: u64,
     /// 1-based line of the game's first byte in its file.
     pub line: u32,
+    /// 1-based column of the game's first byte (1 unless it follows a result on the same line).
+    pub column: u32,
     /// Tags in the order read.
     pub tags: Vec<Tag>,
     pub mainline: Variation,
     /// The result token at the end of the movetext, if any.
     pub result: Option<(GameResult, Span)>,
+    /// What the reader tolerated: Latin-1 text, stray text skipped, a move number without a move.
+    pub warnings: Vec<Warning>,
+}
+
+/// Something the reader accepted but that a careful transcription would not contain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// A stable code: `sgn::latin1`, `sgn::stray-text`, `sgn::dangling-move-number`.
+    pub code: &'static str,
+    pub message: String,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -181,6 +196,9 @@ impl GameResult {
 impl Game {
     /// The value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_str())
+        self.tags
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
     }
 }

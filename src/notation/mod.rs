@@ -1,5 +1,21 @@
 //! SGN records: the syntax tree, the nom parser, the streaming reader and the canonical writer.
+//!
+//! ```
+//! use salta::notation::{parse_str, write_game, WriteOptions};
+//! let games = parse_str("[Event \"Club\"]\n\n1. 33-43 83-73 2. 32-42 *\n");
+//! let game = games[0].as_ref().unwrap();
+//! assert_eq!(game.mainline.moves.len(), 3);
+//! assert!(write_game(game, &WriteOptions::default()).ends_with("1. 33-43 83-73 2. 32-42 *\n"));
+//! ```
 
 pub mod ast;
+mod error;
+mod parser;
+mod reader;
+mod writer;
 
 pub use ast::*;
+pub use error::{ErrorCode, GameSource, SyntaxError};
+pub use parser::Limits;
+pub use reader::{Reader, parse_str, read_path};
+pub use writer::{Notation, WriteOptions, write_game};

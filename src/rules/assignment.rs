@@ -5,7 +5,11 @@ use crate::board::Square;
 /// The least total cost of sending each piece to a distinct target, by dynamic programming over
 /// subsets of targets (at most 10 pieces in Pyramid, so at most 1,024 subsets). Extra targets stay
 /// unused; with more pieces than targets the extra pieces cost nothing.
-pub fn min_cost(pieces: &[Square], targets: &[Square], cost: impl Fn(Square, Square) -> u32) -> u32 {
+pub fn min_cost(
+    pieces: &[Square],
+    targets: &[Square],
+    cost: impl Fn(Square, Square) -> u32,
+) -> u32 {
     let n = pieces.len().min(targets.len());
     if n == 0 {
         return 0;

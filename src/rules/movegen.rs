@@ -8,7 +8,9 @@ use crate::board::{Bitboard, Color, Direction, Geometry, Square};
 use std::fmt;
 
 /// What a move does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum MoveKind {
     /// One square diagonally.
@@ -31,7 +33,11 @@ pub struct Move {
 }
 
 impl Move {
-    pub const PASS: Move = Move { from: Square::new(0), to: Square::new(0), kind: MoveKind::Pass };
+    pub const PASS: Move = Move {
+        from: Square::new(0),
+        to: Square::new(0),
+        kind: MoveKind::Pass,
+    };
 
     pub fn is_jump(&self) -> bool {
         matches!(self.kind, MoveKind::Jump | MoveKind::FriendlyJump)
@@ -39,7 +45,10 @@ impl Move {
 
     /// The move in numeric notation (`33-44`, `45:64`, `--`).
     pub fn numeric(&self, g: &Geometry) -> String {
-        self.written(g.number(self.from).to_string(), g.number(self.to).to_string())
+        self.written(
+            g.number(self.from).to_string(),
+            g.number(self.to).to_string(),
+        )
     }
 
     /// The move in algebraic notation (`e3-f4`).
@@ -68,7 +77,10 @@ pub struct MoveList {
 
 impl MoveList {
     pub fn new() -> MoveList {
-        MoveList { moves: [Move::PASS; CAPACITY], len: 0 }
+        MoveList {
+            moves: [Move::PASS; CAPACITY],
+            len: 0,
+        }
     }
 
     #[inline]
@@ -152,7 +164,11 @@ impl Sides {
     }
 
     fn swapped(self) -> Sides {
-        Sides { own: self.enemy, enemy: self.own, color: self.color.other() }
+        Sides {
+            own: self.enemy,
+            enemy: self.own,
+            color: self.color.other(),
+        }
     }
 }
 
@@ -174,7 +190,11 @@ impl Position {
 
     /// Whether `color` has any step or jump at all here (rules.md §3.1, "can move").
     pub fn can_move(&self, color: Color) -> bool {
-        let sides = Sides { own: self.pieces(color), enemy: self.pieces(color.other()), color };
+        let sides = Sides {
+            own: self.pieces(color),
+            enemy: self.pieces(color.other()),
+            color,
+        };
         self.mobile(sides)
     }
 
@@ -196,7 +216,11 @@ impl Position {
 
     fn sides(&self) -> Sides {
         let color = self.side_to_move();
-        Sides { own: self.pieces(color), enemy: self.pieces(color.other()), color }
+        Sides {
+            own: self.pieces(color),
+            enemy: self.pieces(color.other()),
+            color,
+        }
     }
 
     fn legal_moves_into(&self, list: &mut MoveList) {
@@ -221,7 +245,11 @@ impl Position {
         let rules = self.rules();
         let sides = self.sides();
         let jumps = self.enemy_jump_count(sides);
-        let count = if rules.compulsory && jumps > 0 { jumps } else { jumps + self.quiet_count(sides) };
+        let count = if rules.compulsory && jumps > 0 {
+            jumps
+        } else {
+            jumps + self.quiet_count(sides)
+        };
         if count > 0 && (!rules.blockade || self.surely_keeps_mobile(sides)) {
             return count;
         }
@@ -270,7 +298,11 @@ impl Position {
                 return true;
             }
             let moved = Bitboard::from_square(m.from) | to;
-            self.mobile(Sides { own: opponent.own, enemy: opponent.enemy ^ moved, color: opponent.color })
+            self.mobile(Sides {
+                own: opponent.own,
+                enemy: opponent.enemy ^ moved,
+                color: opponent.color,
+            })
         });
     }
 
@@ -318,7 +350,12 @@ impl Position {
             Variant::Winther => sides.own & g.far_zone(sides.color),
             Variant::Pyramid => Bitboard::EMPTY,
         };
-        [(f1, sides.own), (f2, sides.own), (b1, backward), (b2, backward)]
+        [
+            (f1, sides.own),
+            (f2, sides.own),
+            (b1, backward),
+            (b2, backward),
+        ]
     }
 
     /// Steps, and in Winther friendly jumps: the moves that are never compulsory.
@@ -328,7 +365,11 @@ impl Position {
         for (dir, from) in self.step_sources(sides) {
             let shift = g.shift(dir);
             for to in from.shift(shift) & empty {
-                list.push(Move { from: offset(to, -shift), to, kind: MoveKind::Step });
+                list.push(Move {
+                    from: offset(to, -shift),
+                    to,
+                    kind: MoveKind::Step,
+                });
             }
         }
         if self.rules().variant == Variant::Winther {
@@ -336,7 +377,11 @@ impl Position {
             for dir in Direction::ALL {
                 let shift = g.shift(dir);
                 for to in jump_landings(g, dir, zone, sides.own, empty) {
-                    list.push(Move { from: offset(to, -2 * shift), to, kind: MoveKind::FriendlyJump });
+                    list.push(Move {
+                        from: offset(to, -2 * shift),
+                        to,
+                        kind: MoveKind::FriendlyJump,
+                    });
                 }
             }
         }
@@ -368,7 +413,11 @@ impl Position {
         if rules.variant == Variant::Pyramid {
             for from in sides.own {
                 for to in chain_ends(g, sides, from, dirs) {
-                    list.push(Move { from, to, kind: MoveKind::Jump });
+                    list.push(Move {
+                        from,
+                        to,
+                        kind: MoveKind::Jump,
+                    });
                 }
             }
             return;
@@ -376,7 +425,11 @@ impl Position {
         for &dir in dirs {
             let shift = g.shift(dir);
             for to in jump_landings(g, dir, sides.own, sides.enemy, empty) {
-                list.push(Move { from: offset(to, -2 * shift), to, kind: MoveKind::Jump });
+                list.push(Move {
+                    from: offset(to, -2 * shift),
+                    to,
+                    kind: MoveKind::Jump,
+                });
             }
         }
     }
@@ -387,7 +440,10 @@ impl Position {
         let rules = self.rules();
         let dirs = jump_directions(rules.jumps, sides.color);
         if rules.variant == Variant::Pyramid {
-            return sides.own.map(|from| chain_ends(g, sides, from, dirs).count() as usize).sum();
+            return sides
+                .own
+                .map(|from| chain_ends(g, sides, from, dirs).count() as usize)
+                .sum();
         }
         let empty = sides.empty(g);
         dirs.iter()
@@ -429,7 +485,13 @@ fn jump_directions(jumps: JumpDirection, color: Color) -> &'static [Direction] {
 
 /// Landing squares of jumps in `dir` by `jumpers` over `over` onto `empty`.
 #[inline(always)]
-fn jump_landings(g: &Geometry, dir: Direction, jumpers: Bitboard, over: Bitboard, empty: Bitboard) -> Bitboard {
+fn jump_landings(
+    g: &Geometry,
+    dir: Direction,
+    jumpers: Bitboard,
+    over: Bitboard,
+    empty: Bitboard,
+) -> Bitboard {
     let s = g.shift(dir);
     (jumpers.shift(s) & over).shift(s) & empty
 }

@@ -1,7 +1,9 @@
 use crate::board::Color;
 
 /// The three kinds of Salta pieces, one rank of five each at the start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum PieceKind {
     Star,
@@ -46,7 +48,10 @@ impl Piece {
 
     /// Builds a Salta piece from kind and number 1–5.
     pub fn of_kind(color: Color, kind: PieceKind, number: u8) -> Piece {
-        Piece { color, id: kind as u8 * 5 + number - 1 }
+        Piece {
+            color,
+            id: kind as u8 * 5 + number - 1,
+        }
     }
 
     /// The kind of a Salta piece.

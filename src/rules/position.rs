@@ -30,7 +30,10 @@ pub struct SetupError {
 
 impl SetupError {
     fn new(field: impl Into<String>, reason: impl Into<String>) -> SetupError {
-        SetupError { field: field.into(), reason: reason.into() }
+        SetupError {
+            field: field.into(),
+            reason: reason.into(),
+        }
     }
 }
 
@@ -190,7 +193,10 @@ impl Position {
                 let targets: Vec<Square> = self.target_squares(color).collect();
                 super::assignment::min_cost(&pieces, &targets, |a, b| g.distance(a, b) as u32)
             }
-            _ => self.pieces_of(color).map(|(p, sq)| g.distance(sq, self.target(p)) as u32).sum(),
+            _ => self
+                .pieces_of(color)
+                .map(|(p, sq)| g.distance(sq, self.target(p)) as u32)
+                .sum(),
         }
     }
 
@@ -200,7 +206,10 @@ impl Position {
         if fields.len() < 3 || fields.len() > 4 {
             return Err(SetupError::new(
                 "line",
-                format!("expected SIDE/GREEN/RED[/MOVE], found {} field(s) separated by '/'", fields.len()),
+                format!(
+                    "expected SIDE/GREEN/RED[/MOVE], found {} field(s) separated by '/'",
+                    fields.len()
+                ),
             ));
         }
         let mut pos = Position::empty(rules);
@@ -212,7 +221,12 @@ impl Position {
         if let Some(number) = fields.get(3) {
             pos.move_number = match number.trim().parse::<u16>() {
                 Ok(n) if n >= 1 => n,
-                _ => return Err(SetupError::new("move number", format!("{number:?} is not a move number (1 or more)"))),
+                _ => {
+                    return Err(SetupError::new(
+                        "move number",
+                        format!("{number:?} is not a move number (1 or more)"),
+                    ));
+                }
             };
         }
         let g = pos.geometry();
@@ -220,27 +234,49 @@ impl Position {
         for (color, field) in [(Color::Green, fields[1]), (Color::Red, fields[2])] {
             let entries: Vec<&str> = field.split(',').map(str::trim).collect();
             let pyramid = rules.variant == Variant::Pyramid;
-            let entries: Vec<&str> = if pyramid && field.trim().is_empty() { vec![] } else { entries };
+            let entries: Vec<&str> = if pyramid && field.trim().is_empty() {
+                vec![]
+            } else {
+                entries
+            };
             if (!pyramid && entries.len() != count) || entries.len() > count {
                 let want = if pyramid { "at most 10" } else { "15" };
                 return Err(SetupError::new(
                     color.name(),
-                    format!("{} entries, expected {want} (`-` for a piece not on the board)", entries.len()),
+                    format!(
+                        "{} entries, expected {want} (`-` for a piece not on the board)",
+                        entries.len()
+                    ),
                 ));
             }
             for (id, text) in entries.iter().enumerate() {
                 let piece = Piece::new(color, id as u8);
                 let what = || {
-                    if pyramid { format!("{} piece {}", color.name(), id + 1) } else { format!("{} {} {}", color.name(), piece.kind().name(), piece.number()) }
+                    if pyramid {
+                        format!("{} piece {}", color.name(), id + 1)
+                    } else {
+                        format!(
+                            "{} {} {}",
+                            color.name(),
+                            piece.kind().name(),
+                            piece.number()
+                        )
+                    }
                 };
                 if *text == "-" {
                     continue;
                 }
-                let sq = g.parse_square(text).map_err(|e| SetupError::new(what(), e.to_string()))?;
+                let sq = g
+                    .parse_square(text)
+                    .map_err(|e| SetupError::new(what(), e.to_string()))?;
                 if let Some(other) = pos.piece_at(sq) {
                     return Err(SetupError::new(
                         what(),
-                        format!("square {} is already taken by {}", g.number(sq), describe(other, pyramid)),
+                        format!(
+                            "square {} is already taken by {}",
+                            g.number(sq),
+                            describe(other, pyramid)
+                        ),
                     ));
                 }
                 pos.put(piece, sq);
@@ -296,7 +332,11 @@ impl Position {
 }
 
 fn describe(piece: Piece, pyramid: bool) -> String {
-    if pyramid { format!("{} piece {}", piece.color, piece.id + 1) } else { piece.describe() }
+    if pyramid {
+        format!("{} piece {}", piece.color, piece.id + 1)
+    } else {
+        piece.describe()
+    }
 }
 
 const fn encode(piece: Piece) -> u8 {
@@ -304,7 +344,11 @@ const fn encode(piece: Piece) -> u8 {
 }
 
 fn decode(code: u8) -> Piece {
-    let color = if code >> 4 == 0 { Color::Green } else { Color::Red };
+    let color = if code >> 4 == 0 {
+        Color::Green
+    } else {
+        Color::Red
+    };
     Piece::new(color, code & 0x0f)
 }
 
@@ -333,9 +377,13 @@ pub fn start_squares(variant: Variant, color: Color) -> impl Iterator<Item = Squ
             .iter()
             .map(|&n| if color == Color::Green { n } else { 95 - n })
             .collect(),
-        _ => (0..15).map(|id| start_number(Piece::new(color, id))).collect(),
+        _ => (0..15)
+            .map(|id| start_number(Piece::new(color, id)))
+            .collect(),
     };
-    numbers.into_iter().filter_map(move |n| g.from_number(n as u32))
+    numbers
+        .into_iter()
+        .filter_map(move |n| g.from_number(n as u32))
 }
 
 impl fmt::Debug for Position {
@@ -357,9 +405,21 @@ impl fmt::Display for Position {
                     Some(sq) => match self.piece_at(sq) {
                         None => " .".to_string(),
                         Some(p) => {
-                            let letter = if pyramid { 'o' } else { ['s', 'm', 'u'][p.kind() as usize] };
-                            let letter = if p.color == Color::Green { letter.to_ascii_uppercase() } else { letter };
-                            if pyramid { format!(" {letter}") } else { format!("{letter}{}", p.number()) }
+                            let letter = if pyramid {
+                                'o'
+                            } else {
+                                ['s', 'm', 'u'][p.kind() as usize]
+                            };
+                            let letter = if p.color == Color::Green {
+                                letter.to_ascii_uppercase()
+                            } else {
+                                letter
+                            };
+                            if pyramid {
+                                format!(" {letter}")
+                            } else {
+                                format!("{letter}{}", p.number())
+                            }
                         }
                     },
                 };

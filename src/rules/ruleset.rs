@@ -89,7 +89,11 @@ pub enum RulesError {
     #[error("unknown switch {0:?}: expected jumps, blockade, precedence, goal or compulsory")]
     UnknownSwitch(String),
     #[error("switch {name} cannot be {value:?}: expected {expected}")]
-    BadValue { name: String, value: String, expected: &'static str },
+    BadValue {
+        name: String,
+        value: String,
+        expected: &'static str,
+    },
     #[error("bad move limit {0:?}: expected a whole number of moves per side (1–10000) or -")]
     BadMoveLimit(String),
 }
@@ -114,7 +118,10 @@ impl Rules {
 
     /// Reads a `Rules` tag value such as `salta; jumps=any; blockade=off`.
     pub fn parse(text: &str) -> Result<Rules, RulesError> {
-        let mut parts = text.split([';', ',']).map(str::trim).filter(|p| !p.is_empty());
+        let mut parts = text
+            .split([';', ','])
+            .map(str::trim)
+            .filter(|p| !p.is_empty());
         let name = parts.next().unwrap_or("salta").to_ascii_lowercase();
         let variant = match name.as_str() {
             "salta" => Variant::Salta,
@@ -134,7 +141,11 @@ impl Rules {
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
         let key_l = key.to_ascii_lowercase();
         let value_l = value.to_ascii_lowercase();
-        let bad = |expected| RulesError::BadValue { name: key_l.clone(), value: value.to_string(), expected };
+        let bad = |expected| RulesError::BadValue {
+            name: key_l.clone(),
+            value: value.to_string(),
+            expected,
+        };
         match key_l.as_str() {
             "jumps" => {
                 self.jumps = match value_l.as_str() {
@@ -191,7 +202,15 @@ impl fmt::Display for Rules {
         let d = Rules::of(self.variant);
         f.write_str(self.variant.name())?;
         if self.jumps != d.jumps {
-            write!(f, "; jumps={}", if self.jumps == JumpDirection::Any { "any" } else { "forward" })?;
+            write!(
+                f,
+                "; jumps={}",
+                if self.jumps == JumpDirection::Any {
+                    "any"
+                } else {
+                    "forward"
+                }
+            )?;
         }
         if self.blockade != d.blockade {
             write!(f, "; blockade={}", if self.blockade { "on" } else { "off" })?;
@@ -204,10 +223,22 @@ impl fmt::Display for Rules {
             write!(f, "; precedence={p}")?;
         }
         if self.goal != d.goal {
-            write!(f, "; goal={}", if self.goal == Goal::Rotation { "rotation" } else { "shift" })?;
+            write!(
+                f,
+                "; goal={}",
+                if self.goal == Goal::Rotation {
+                    "rotation"
+                } else {
+                    "shift"
+                }
+            )?;
         }
         if self.compulsory != d.compulsory {
-            write!(f, "; compulsory={}", if self.compulsory { "on" } else { "off" })?;
+            write!(
+                f,
+                "; compulsory={}",
+                if self.compulsory { "on" } else { "off" }
+            )?;
         }
         Ok(())
     }

@@ -51,7 +51,11 @@ pub fn all_rules() -> Vec<Rules> {
 
 /// Pieces per side in a variant.
 pub fn pieces_per_side(rules: &Rules) -> u8 {
-    if rules.variant == Variant::Pyramid { 10 } else { 15 }
+    if rules.variant == Variant::Pyramid {
+        10
+    } else {
+        15
+    }
 }
 
 /// A random Setup-like position: a random number of each side's pieces (random identities) on
@@ -71,7 +75,9 @@ pub fn random_placement(rules: Rules, rng: &mut Rng) -> Position {
     };
     let mut free: Vec<_> = g
         .squares()
-        .filter(|&sq| (low.0..high.0).contains(&g.file(sq)) && (low.1..high.1).contains(&g.rank(sq)))
+        .filter(|&sq| {
+            (low.0..high.0).contains(&g.file(sq)) && (low.1..high.1).contains(&g.rank(sq))
+        })
         .collect();
     let per_side = pieces_per_side(&rules) as usize;
     // Sometimes sparse (blockades and stuck sides), sometimes crowded.
@@ -85,7 +91,11 @@ pub fn random_placement(rules: Rules, rng: &mut Rng) -> Position {
             pos.put(Piece::new(color, id), sq);
         }
     }
-    pos.set_side_to_move(if rng.below(2) == 0 { Color::Green } else { Color::Red });
+    pos.set_side_to_move(if rng.below(2) == 0 {
+        Color::Green
+    } else {
+        Color::Red
+    });
     pos
 }
 
@@ -107,7 +117,12 @@ pub fn random_playout(start: Position, plies: usize, rng: &mut Rng) -> Vec<Posit
 
 /// A varied sample of positions under `rules`: long playouts from the start and short playouts
 /// from random placements.
-pub fn sample_positions(rules: Rules, seed: u64, playouts: usize, placements: usize) -> Vec<Position> {
+pub fn sample_positions(
+    rules: Rules,
+    seed: u64,
+    playouts: usize,
+    placements: usize,
+) -> Vec<Position> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     for _ in 0..playouts {

@@ -14,7 +14,11 @@ pub struct RefMove {
     pub kind: MoveKind,
 }
 
-pub const PASS: RefMove = RefMove { from: (-1, -1), to: (-1, -1), kind: MoveKind::Pass };
+pub const PASS: RefMove = RefMove {
+    from: (-1, -1),
+    to: (-1, -1),
+    kind: MoveKind::Pass,
+};
 const DIAGONALS: [(i8, i8); 4] = [(-1, 1), (1, 1), (-1, -1), (1, -1)];
 
 /// The reference board: a grid of cells, who is to move, and the rules.
@@ -35,7 +39,12 @@ impl Grid {
                 cells[g.file(sq) as usize][g.rank(sq) as usize] = Some(color);
             }
         }
-        Grid { rules: *pos.rules(), size: g.size as i8, cells, side: pos.side_to_move() }
+        Grid {
+            rules: *pos.rules(),
+            size: g.size as i8,
+            cells,
+            side: pos.side_to_move(),
+        }
     }
 
     fn on_board(&self, (f, r): (i8, i8)) -> bool {
@@ -95,7 +104,11 @@ impl Grid {
                     };
                 let to = (from.0 + df, from.1 + dr);
                 if allowed && self.is_empty(to) {
-                    out.push(RefMove { from, to, kind: MoveKind::Step });
+                    out.push(RefMove {
+                        from,
+                        to,
+                        kind: MoveKind::Step,
+                    });
                 }
             }
         }
@@ -117,7 +130,11 @@ impl Grid {
                 let mut ends = BTreeSet::new();
                 self.chain(color, from, from, &mut ends);
                 ends.remove(&from);
-                out.extend(ends.into_iter().map(|to| RefMove { from, to, kind: MoveKind::Jump }));
+                out.extend(ends.into_iter().map(|to| RefMove {
+                    from,
+                    to,
+                    kind: MoveKind::Jump,
+                }));
                 continue;
             }
             for (df, dr) in DIAGONALS {
@@ -128,7 +145,11 @@ impl Grid {
                     && self.at(over) == Some(color.other())
                     && self.is_empty(to)
                 {
-                    out.push(RefMove { from, to, kind: MoveKind::Jump });
+                    out.push(RefMove {
+                        from,
+                        to,
+                        kind: MoveKind::Jump,
+                    });
                 }
             }
         }
@@ -166,7 +187,11 @@ impl Grid {
                 let over = (from.0 + df, from.1 + dr);
                 let to = (from.0 + 2 * df, from.1 + 2 * dr);
                 if self.on_board(over) && self.at(over) == Some(color) && self.is_empty(to) {
-                    out.push(RefMove { from, to, kind: MoveKind::FriendlyJump });
+                    out.push(RefMove {
+                        from,
+                        to,
+                        kind: MoveKind::FriendlyJump,
+                    });
                 }
             }
         }
@@ -175,7 +200,9 @@ impl Grid {
 
     /// rules.md §3.1: at least one step or jump, ignoring compulsion and the no-blockade rule.
     pub fn can_move(&self, color: Color) -> bool {
-        !self.steps(color).is_empty() || !self.enemy_jumps(color).is_empty() || !self.friendly_jumps(color).is_empty()
+        !self.steps(color).is_empty()
+            || !self.enemy_jumps(color).is_empty()
+            || !self.friendly_jumps(color).is_empty()
     }
 
     pub fn after(&self, m: RefMove) -> Grid {
@@ -208,19 +235,35 @@ impl Grid {
         };
         let mut legal = candidates.clone();
         if self.rules.blockade {
-            let keeping: Vec<RefMove> = candidates.iter().copied().filter(|&m| self.keeps_opponent_mobile(m)).collect();
+            let keeping: Vec<RefMove> = candidates
+                .iter()
+                .copied()
+                .filter(|&m| self.keeps_opponent_mobile(m))
+                .collect();
             legal = if !keeping.is_empty() {
                 keeping
             } else {
-                let fallback: Vec<RefMove> = if jump_compelled && self.rules.precedence == Precedence::BlockadeFirst {
-                    quiet.iter().copied().filter(|&m| self.keeps_opponent_mobile(m)).collect()
+                let fallback: Vec<RefMove> =
+                    if jump_compelled && self.rules.precedence == Precedence::BlockadeFirst {
+                        quiet
+                            .iter()
+                            .copied()
+                            .filter(|&m| self.keeps_opponent_mobile(m))
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                if fallback.is_empty() {
+                    candidates
                 } else {
-                    Vec::new()
-                };
-                if fallback.is_empty() { candidates } else { fallback }
+                    fallback
+                }
             };
         }
-        if legal.is_empty() && self.rules.variant == Variant::Pyramid && self.can_move(color.other()) {
+        if legal.is_empty()
+            && self.rules.variant == Variant::Pyramid
+            && self.can_move(color.other())
+        {
             legal.push(PASS);
         }
         legal
@@ -230,7 +273,10 @@ impl Grid {
         if depth == 0 {
             return 1;
         }
-        self.legal().into_iter().map(|m| self.after(m).perft(depth - 1)).sum()
+        self.legal()
+            .into_iter()
+            .map(|m| self.after(m).perft(depth - 1))
+            .sum()
     }
 }
 
@@ -242,7 +288,11 @@ pub fn engine_moves(pos: &Position) -> BTreeSet<RefMove> {
         .iter()
         .map(|m: &Move| match m.kind {
             MoveKind::Pass => PASS,
-            kind => RefMove { from: coords(m.from), to: coords(m.to), kind },
+            kind => RefMove {
+                from: coords(m.from),
+                to: coords(m.to),
+                kind,
+            },
         })
         .collect()
 }
@@ -250,15 +300,27 @@ pub fn engine_moves(pos: &Position) -> BTreeSet<RefMove> {
 pub fn reference_moves(pos: &Position) -> BTreeSet<RefMove> {
     let moves = Grid::of(pos).legal();
     let set: BTreeSet<RefMove> = moves.iter().copied().collect();
-    assert_eq!(set.len(), moves.len(), "the reference generated a move twice in {pos:?}");
+    assert_eq!(
+        set.len(),
+        moves.len(),
+        "the reference generated a move twice in {pos:?}"
+    );
     set
 }
 
 pub fn assert_agrees(pos: &Position) {
     let engine = engine_moves(pos);
     let reference = reference_moves(pos);
-    assert_eq!(engine.len(), pos.legal_moves().len(), "the engine generated a move twice in {pos:?}");
-    assert_eq!(pos.legal_move_count(), engine.len(), "legal_move_count in {pos:?}");
+    assert_eq!(
+        engine.len(),
+        pos.legal_moves().len(),
+        "the engine generated a move twice in {pos:?}"
+    );
+    assert_eq!(
+        pos.legal_move_count(),
+        engine.len(),
+        "legal_move_count in {pos:?}"
+    );
     if engine != reference {
         let only_engine: Vec<_> = engine.difference(&reference).collect();
         let only_reference: Vec<_> = reference.difference(&engine).collect();
@@ -268,6 +330,10 @@ pub fn assert_agrees(pos: &Position) {
         );
     }
     for color in Color::ALL {
-        assert_eq!(pos.can_move(color), Grid::of(pos).can_move(color), "can_move({color}) in {pos:?}");
+        assert_eq!(
+            pos.can_move(color),
+            Grid::of(pos).can_move(color),
+            "can_move({color}) in {pos:?}"
+        );
     }
 }

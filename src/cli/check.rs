@@ -1,0 +1,173 @@
+use super::CliError;
+use salta::archive::{CheckOptions, check_files, sgn_files};
+use salta::replay::{MarginPolicy, ReplayOptions, Status};
+use salta::rules::Rules;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Files and folders to check (folders are searched for *.sgn recursively).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Historical mode: an uncalled missed jump is a warning and the move stands.
+    #[arg(long)]
+    lenient: bool,
+    /// Output format: `human` (diagnostics and a summary) or `json` (one object per game, then the summary).
+    #[arg(long, default_value = "human", value_parser = ["human", "json"])]
+    format: String,
+    /// Rules for every game instead of its Rules tag (e.g. `salta; jumps=any`).
+    #[arg(long)]
+    rules: Option<String>,
+    /// Move limit for every game instead of its MoveLimit tag (`-` for none).
+    #[arg(long)]
+    move_limit: Option<String>,
+    /// When to count the margins of finished games exactly: `tagged` (games with a Margin tag),
+    /// `always`, or `never`.
+    #[arg(long, default_value = "tagged", value_parser = ["tagged", "always", "never"])]
+    margins: String,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print nothing for valid games (human format).
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let rules = match &args.rules {
+        Some(text) => Some(Rules::parse(text).map_err(|e| CliError::new(format!("--rules: {e}")))?),
+        None => None,
+    };
+    let move_limit = match &args.move_limit {
+        Some(text) => Some(
+            Rules::parse_move_limit(text)
+                .map_err(|e| CliError::new(format!("--move-limit: {e}")))?,
+        ),
+        None => None,
+    };
+    let margins = match args.margins.as_str() {
+        "always" => MarginPolicy::Always,
+        "never" => MarginPolicy::Never,
+        _ => MarginPolicy::WhenTagged,
+    };
+    if let Some(n) = args.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build_global()
+            .map_err(|e| CliError::new(format!("--threads: {e}")))?;
+    }
+    let json = args.format == "json";
+    let opts = CheckOptions {
+        replay: ReplayOptions {
+            lenient: args.lenient,
+            rules,
+            move_limit,
+            margins,
+            ..ReplayOptions::default()
+        },
+        render: (!json).then(|| std::io::stdout().is_terminal()),
+    };
+    let (files, mut io_errors) = sgn_files(&args.paths);
+    let total_bytes: u64 = files
+        .iter()
+        .filter_map(|f| f.metadata().ok())
+        .map(|m| m.len())
+        .sum();
+    let progress = progress_bar(total_bytes);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut write_failed = false;
+    let summary = check_files(&files, &opts, |report| {
+        if let Some(bar) = &progress {
+            bar.inc(report.offset.saturating_sub(bar.position()).min(1 << 16));
+        }
+        let written = if json {
+            serde_json::to_string(report)
+                .map_err(std::io::Error::other)
+                .and_then(|line| writeln!(out, "{line}"))
+        } else {
+            match (&report.rendered, report.status) {
+                (Some(text), _) => write!(out, "{text}"),
+                (None, Status::Valid) if args.quiet => Ok(()),
+                (None, _) => writeln!(out, "{}", one_line(report)),
+            }
+        };
+        write_failed |= written.is_err();
+    });
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    io_errors.extend(summary.io_errors.iter().cloned());
+    let written = if json {
+        serde_json::to_string(&serde_json::json!({ "summary": {
+            "files": summary.files, "games": summary.games, "valid": summary.valid,
+            "warnings": summary.warnings, "invalid": summary.invalid, "seconds": summary.seconds,
+            "io_errors": io_errors,
+        }}))
+        .map_err(std::io::Error::other)
+        .and_then(|line| writeln!(out, "{line}"))
+    } else {
+        writeln!(
+            out,
+            "{} files, {} games: {} valid, {} with warnings, {} invalid ({:.2} s)",
+            summary.files,
+            summary.games,
+            summary.valid,
+            summary.warnings,
+            summary.invalid,
+            summary.seconds
+        )
+    };
+    if written.is_err() || write_failed || out.flush().is_err() {
+        return Err(CliError::new(
+            "could not write the report to standard output",
+        ));
+    }
+    if !io_errors.is_empty() {
+        for e in &io_errors {
+            eprintln!("error: {e}");
+        }
+        return Ok(ExitCode::from(2));
+    }
+    Ok(if summary.invalid > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// A progress bar on stderr for long runs on a terminal; never when piped.
+fn progress_bar(total_bytes: u64) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() || total_bytes < (16 << 20) {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(total_bytes);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}",
+    ) {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+/// A game without findings in one line: where it is, and how it ended.
+fn one_line(report: &salta::archive::GameReport) -> String {
+    let ending = match &report.outcome {
+        None => "unfinished".to_string(),
+        Some(o) => {
+            let margin = o.margin.map(|m| format!(" by {m}")).unwrap_or_default();
+            let who = match o.winner {
+                Some(side) => format!("{side} wins{margin}"),
+                None if o.reason == salta::rules::EndReason::Stuck => "undecided".to_string(),
+                None => "drawn".to_string(),
+            };
+            format!("{who} ({})", o.reason.describe())
+        }
+    };
+    format!(
+        "{}:{}: game {}: valid, {} plies, {ending}",
+        report.file, report.line, report.game, report.plies
+    )
+}

@@ -1,0 +1,44 @@
+use super::{CliError, write_output};
+use salta::generate::generate_game;
+use salta::notation::{WriteOptions, write_game};
+use salta::rules::Rules;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// How many games.
+    #[arg(long, default_value_t = 1)]
+    games: u64,
+    /// Seed of the first game (game i uses seed + i), so output is reproducible.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Rule set and switches, as in a Rules tag.
+    #[arg(long)]
+    rules: Option<String>,
+    /// Moves per side after which games are adjudicated.
+    #[arg(long)]
+    move_limit: Option<u16>,
+    /// Write to this file (through a temporary file and a rename) instead of standard output.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let mut rules = match &args.rules {
+        Some(text) => Rules::parse(text).map_err(|e| CliError::new(format!("--rules: {e}")))?,
+        None => Rules::default(),
+    };
+    rules.move_limit = args.move_limit;
+    write_output(args.output.as_deref(), &[], |out| {
+        for i in 0..args.games {
+            let game = generate_game(args.seed.wrapping_add(i), rules);
+            if i > 0 {
+                out.write_all(b"\n")?;
+            }
+            out.write_all(write_game(&game.to_game(), &WriteOptions::default()).as_bytes())?;
+        }
+        Ok(())
+    })?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,99 @@
+//! The subcommands: each parses its arguments, calls the library and prints.
+
+pub mod check;
+pub mod generate;
+pub mod perft;
+
+use salta::rules::{Position, Rules};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// An error the CLI reports with exit code 2 (usage, bad arguments, I/O).
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error("{message}")]
+pub struct CliError {
+    pub message: String,
+    #[help]
+    pub help: Option<String>,
+}
+
+impl CliError {
+    pub fn new(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            help: None,
+        }
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> CliError {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+/// Reads `--rules` (a Rules tag text) and `--setup`.
+pub fn position_from_args(rules: Option<&str>, setup: Option<&str>) -> Result<Position, CliError> {
+    let rules = match rules {
+        Some(text) => Rules::parse(text).map_err(|e| CliError::new(format!("--rules: {e}")))?,
+        None => Rules::default(),
+    };
+    match setup {
+        Some(line) => {
+            Position::from_setup(line, rules).map_err(|e| CliError::new(format!("--setup: {e}")))
+        }
+        None => Ok(Position::start(rules)),
+    }
+}
+
+/// Writes output to a file through a temporary file in the same folder and a rename (so a failed run
+/// never leaves a half-written file, and never writes over one of the `inputs`), or to stdout.
+pub fn write_output(
+    path: Option<&Path>,
+    inputs: &[PathBuf],
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), CliError> {
+    let Some(path) = path else {
+        let stdout = std::io::stdout();
+        let mut out = std::io::BufWriter::new(stdout.lock());
+        return write(&mut out)
+            .and_then(|_| out.flush())
+            .map_err(|e| CliError::new(format!("cannot write to standard output: {e}")));
+    };
+    let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+    if let Some(target) = canonical(path) {
+        if inputs
+            .iter()
+            .any(|i| canonical(i).as_ref() == Some(&target))
+        {
+            return Err(CliError::new(format!(
+                "{} is an input file: refusing to write over it",
+                path.display()
+            ))
+            .with_help("choose another output file with -o"));
+        }
+    }
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "output".into());
+    let temp = folder.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = std::fs::File::create(&temp).and_then(|file| {
+        let mut out = std::io::BufWriter::new(file);
+        write(&mut out)?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()
+    });
+    match result.and_then(|_| std::fs::rename(&temp, path)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&temp);
+            Err(CliError::new(format!(
+                "cannot write {}: {e}",
+                path.display()
+            )))
+        }
+    }
+}

@@ -1,0 +1,40 @@
+use super::{CliError, position_from_args};
+use salta::rules::{perft, perft_divide};
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Plies to search.
+    depth: u32,
+    /// Start from this position (a Setup line, notation.md) instead of the standard start.
+    #[arg(long)]
+    setup: Option<String>,
+    /// Rule set and switches, as in a Rules tag: `salta`, `winther`, `pyramid; compulsory=on`, …
+    #[arg(long)]
+    rules: Option<String>,
+    /// Print the leaf count under each first move.
+    #[arg(long)]
+    divide: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let pos = position_from_args(args.rules.as_deref(), args.setup.as_deref())?;
+    if args.depth > 12 {
+        return Err(CliError::new(format!("depth {} is too deep", args.depth))
+            .with_help("use a depth of 12 or less"));
+    }
+    if args.divide {
+        let g = pos.geometry();
+        let mut total = 0;
+        for (m, count) in perft_divide(&pos, args.depth) {
+            println!("{}: {count}", m.numeric(g));
+            total += count;
+        }
+        println!("total: {total}");
+    } else {
+        for depth in 1..=args.depth {
+            println!("depth {depth}: {}", perft(&pos, depth));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,309 @@
+//! Reproducible synthetic games from a simple playing policy that finishes games: mostly greedy
+//! (the move that brings the mover's pieces nearest their targets), sometimes random, so games end
+//! in completions by either side, tempo draws, and — with a move limit — limit adjudications.
+
+use crate::board::Color;
+use crate::board::{Bitboard, Direction, Square};
+use crate::notation::{
+    Game, GameResult, MoveNode, Played, Separator, Span, SquareRef, Tag, Variation,
+};
+use crate::replay::result_of;
+use crate::rules::margin::Budget;
+use crate::rules::{Move, MoveKind, Outcome, Piece, Position, Progress, Referee, Rules, Variant};
+use std::collections::{BinaryHeap, HashMap};
+
+/// A generated game: the moves from the start and how it ended.
+#[derive(Clone, Debug)]
+pub struct GeneratedGame {
+    pub rules: Rules,
+    pub seed: u64,
+    pub moves: Vec<Move>,
+    /// `None` when the game hit the generator's safety cap without ending.
+    pub outcome: Option<Outcome>,
+    pub final_position: Position,
+}
+
+/// Games without a move limit stop here, unfinished, so generation always terminates.
+const SAFETY_CAP_PLIES: usize = 4000;
+
+/// A small, fast, seedable generator (xorshift64*), so games are reproducible everywhere.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        // Mix the seed so that small seeds give unrelated streams; never zero.
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// Plays one game from the start of `rules` with the policy seeded by `seed`.
+pub fn generate_game(seed: u64, rules: Rules) -> GeneratedGame {
+    let mut rng = Rng::new(seed);
+    // Each game gets its own temperament: how often it plays a random move.
+    let random_percent = 3 + rng.below(12);
+    let mut pos = Position::start(rules);
+    let mut referee = Referee::new(&pos, Some(Budget::default()));
+    let mut moves = Vec::new();
+    let mut plans: [Vec<Move>; 2] = [Vec::new(), Vec::new()];
+    while referee.accepts_moves() && moves.len() < SAFETY_CAP_PLIES {
+        let legal = pos.legal_moves();
+        let plan = &mut plans[pos.side_to_move().index()];
+        let Some(m) = choose(&pos, legal.as_slice(), random_percent, &mut rng, plan) else {
+            break;
+        };
+        pos.play(m);
+        moves.push(m);
+        referee.after_move(&pos);
+    }
+    let outcome = match referee.progress() {
+        Progress::Ended(o) => Some(o),
+        _ => referee.outcome_at_end_of_record(),
+    };
+    GeneratedGame {
+        rules,
+        seed,
+        moves,
+        outcome,
+        final_position: pos,
+    }
+}
+
+fn choose(
+    pos: &Position,
+    legal: &[Move],
+    random_percent: usize,
+    rng: &mut Rng,
+    plan: &mut Vec<Move>,
+) -> Option<Move> {
+    if legal.is_empty() {
+        return None;
+    }
+    // Follow a plan while it stays legal (the opponent may have blocked it, or a jump may be due).
+    if let Some(&next) = plan.last() {
+        if legal.contains(&next) {
+            plan.pop();
+            return Some(next);
+        }
+        plan.clear();
+    }
+    if rng.below(100) < random_percent {
+        return Some(legal[rng.below(legal.len())]);
+    }
+    let mover = pos.side_to_move();
+    let g = pos.geometry();
+    // Greedy on the mover's own distance to go; random tie-breaks keep games varied.
+    let gain = |m: &Move| -> i32 {
+        let Some(piece) = pos.piece_at(m.from).filter(|p| p.color == mover) else {
+            return 0;
+        };
+        let target = nearest_target(pos, piece, m.from);
+        g.distance(m.from, target) as i32 - g.distance(m.to, target) as i32
+    };
+    let best = legal.iter().map(gain).max()?;
+    if best <= 0 && pos.rules().variant != Variant::Pyramid {
+        // Nothing gains ground: the pieces are tangled. Plan a way through, own moves only.
+        *plan = plan_untangle(pos);
+        if let Some(next) = plan.pop().filter(|m| legal.contains(m)) {
+            return Some(next);
+        }
+        plan.clear();
+    }
+    let candidates: Vec<&Move> = legal.iter().filter(|m| gain(m) == best).collect();
+    candidates
+        .get(rng.below(candidates.len().max(1)))
+        .map(|m| **m)
+}
+
+/// The square a piece heads for: its own target, or in Pyramid the nearest free target square.
+fn nearest_target(pos: &Position, piece: Piece, from: Square) -> Square {
+    let g = pos.geometry();
+    if pos.rules().variant != Variant::Pyramid {
+        return pos.target(piece);
+    }
+    let targets = pos.target_squares(piece.color) & !pos.pieces(piece.color);
+    let fallback = pos.target_squares(piece.color).first().unwrap_or(from);
+    targets
+        .min_by_key(|&t| g.distance(from, t))
+        .unwrap_or(fallback)
+}
+
+impl GeneratedGame {
+    /// The side that completed, if any.
+    pub fn winner(&self) -> Option<Color> {
+        self.outcome.and_then(|o| o.winner)
+    }
+
+    /// The game as a record (write it with [`crate::notation::write_game`]): tags saying where it
+    /// came from, the rules, the result and the margin, and the moves.
+    pub fn to_game(&self) -> Game {
+        let result = self
+            .outcome
+            .map(|o| result_of(&o))
+            .unwrap_or(GameResult::Unknown);
+        let mut tags = vec![
+            ("Event", "Synthetic game".to_string()),
+            ("Site", "salta generate".to_string()),
+            ("Round", self.seed.to_string()),
+            ("Green", "greedy policy".to_string()),
+            ("Red", "greedy policy".to_string()),
+            ("Result", result.as_str().to_string()),
+        ];
+        let mut shown = self.rules;
+        shown.move_limit = None;
+        if shown != Rules::default() {
+            tags.push(("Rules", shown.to_string()));
+        }
+        if let Some(limit) = self.rules.move_limit {
+            tags.push(("MoveLimit", limit.to_string()));
+        }
+        if let Some(margin) = self.outcome.and_then(|o| o.margin).and_then(|m| m.exact()) {
+            tags.push(("Margin", margin.to_string()));
+        }
+        let moves = self
+            .moves
+            .iter()
+            .map(|m| MoveNode {
+                number: None,
+                played: match m.kind {
+                    MoveKind::Pass => Played::Pass,
+                    _ => Played::Move {
+                        piece: None,
+                        from: Some(SquareRef {
+                            square: m.from,
+                            span: Span::default(),
+                        }),
+                        to: SquareRef {
+                            square: m.to,
+                            span: Span::default(),
+                        },
+                        separator: if m.is_jump() {
+                            Separator::Jump
+                        } else {
+                            Separator::Step
+                        },
+                    },
+                },
+                span: Span::default(),
+                salta: None,
+                annotations: Vec::new(),
+                comments: Vec::new(),
+                variations: Vec::new(),
+            })
+            .collect();
+        Game {
+            text: String::new(),
+            offset: 0,
+            line: 1,
+            column: 1,
+            tags: tags
+                .into_iter()
+                .map(|(name, value)| Tag {
+                    name: name.to_string(),
+                    value,
+                    span: Span::default(),
+                })
+                .collect(),
+            mainline: Variation {
+                comments: Vec::new(),
+                moves,
+            },
+            result: Some((result, Span::default())),
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// States a plan may look at before the generator gives up planning for this move.
+const PLAN_NODE_LIMIT: usize = 20_000;
+
+/// A weighted A* over the mover's own steps (the opponent's pieces stand still as obstacles) toward
+/// completion, returning the moves in reverse order (next move last). Empty when nothing is found.
+fn plan_untangle(pos: &Position) -> Vec<Move> {
+    let g = pos.geometry();
+    let color = pos.side_to_move();
+    let pieces: Vec<(Piece, Square)> = pos.pieces_of(color).collect();
+    let targets: Vec<Square> = pieces.iter().map(|&(p, _)| pos.target(p)).collect();
+    let enemy = pos.pieces(color.other());
+    let zone = g.far_zone(color);
+    let forward = Direction::forward(color);
+    let h = |squares: &[Square]| -> u32 {
+        squares
+            .iter()
+            .zip(&targets)
+            .map(|(&s, &t)| g.distance(s, t) as u32)
+            .sum()
+    };
+    let start: Vec<Square> = pieces.iter().map(|&(_, s)| s).collect();
+    let mut parent: HashMap<Vec<Square>, (Vec<Square>, Move)> = HashMap::new();
+    let mut cost: HashMap<Vec<Square>, u32> = HashMap::from([(start.clone(), 0)]);
+    let mut open = BinaryHeap::from([std::cmp::Reverse((3 * h(&start), 0u32, start.clone()))]);
+    while let Some(std::cmp::Reverse((_, g_cost, state))) = open.pop() {
+        if h(&state) == 0 {
+            let mut path = Vec::new();
+            let mut at = state;
+            while let Some((prev, m)) = parent.get(&at) {
+                path.push(*m);
+                at = prev.clone();
+            }
+            return path;
+        }
+        if cost.len() > PLAN_NODE_LIMIT {
+            break;
+        }
+        let own: Bitboard = state.iter().copied().collect();
+        for (i, &from) in state.iter().enumerate() {
+            for dir in Direction::ALL {
+                let backward_ok = match pos.rules().variant {
+                    Variant::Winther => zone.contains(from),
+                    _ => true,
+                };
+                if !forward.contains(&dir) && !backward_ok {
+                    continue;
+                }
+                let Some(to) = g
+                    .neighbour(from, dir)
+                    .filter(|&t| !own.contains(t) && !enemy.contains(t))
+                else {
+                    continue;
+                };
+                let mut next = state.clone();
+                next[i] = to;
+                let next_cost = g_cost + 1;
+                if cost.get(&next).is_some_and(|&c| c <= next_cost) {
+                    continue;
+                }
+                cost.insert(next.clone(), next_cost);
+                parent.insert(
+                    next.clone(),
+                    (
+                        state.clone(),
+                        Move {
+                            from,
+                            to,
+                            kind: MoveKind::Step,
+                        },
+                    ),
+                );
+                open.push(std::cmp::Reverse((
+                    next_cost + 3 * h(&next),
+                    next_cost,
+                    next,
+                )));
+            }
+        }
+    }
+    Vec::new()
+}

@@ -1,0 +1,220 @@
+//! Syntax errors of SGN records, as miette diagnostics that point into the file.
+
+use super::ast::Span;
+use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
+use std::fmt;
+use std::sync::Arc;
+
+/// The stable code of a syntax error (`sgn::...`), for scripts and for the grammar's reject files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    /// A token that fits nowhere in the grammar.
+    UnexpectedToken,
+    /// A number or name that is not a square of the board.
+    BadSquare,
+    /// Numeric and algebraic squares in one move.
+    MixedNotation,
+    /// A piece designator out of range (`Su6`, `#16`).
+    BadDesignator,
+    /// A move number that is too large.
+    BadMoveNumber,
+    /// A NAG (`$n`) without digits or out of range.
+    BadNag,
+    /// A malformed tag pair (`[Name "value"]`).
+    BadTag,
+    /// A `{` comment never closed.
+    UnclosedComment,
+    /// A `(` variation never closed.
+    UnclosedVariation,
+    /// A `)` with no variation open.
+    UnmatchedParen,
+    /// A variation, annotation or `Salta!` call before any move.
+    Misplaced,
+    /// A result token inside a variation.
+    ResultInVariation,
+    /// A tag name or value longer than the limit.
+    TagTooLong,
+    /// A comment longer than the limit.
+    CommentTooLong,
+    /// A game larger than the limit.
+    GameTooLarge,
+    /// Variations nested deeper than the limit.
+    TooDeep,
+    /// The input could not be read.
+    Io,
+}
+
+impl ErrorCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::UnexpectedToken => "sgn::unexpected-token",
+            ErrorCode::BadSquare => "sgn::bad-square",
+            ErrorCode::MixedNotation => "sgn::mixed-notation",
+            ErrorCode::BadDesignator => "sgn::bad-designator",
+            ErrorCode::BadMoveNumber => "sgn::bad-move-number",
+            ErrorCode::BadNag => "sgn::bad-nag",
+            ErrorCode::BadTag => "sgn::bad-tag",
+            ErrorCode::UnclosedComment => "sgn::unclosed-comment",
+            ErrorCode::UnclosedVariation => "sgn::unclosed-variation",
+            ErrorCode::UnmatchedParen => "sgn::unmatched-paren",
+            ErrorCode::Misplaced => "sgn::misplaced",
+            ErrorCode::ResultInVariation => "sgn::result-in-variation",
+            ErrorCode::TagTooLong => "sgn::tag-too-long",
+            ErrorCode::CommentTooLong => "sgn::comment-too-long",
+            ErrorCode::GameTooLarge => "sgn::game-too-large",
+            ErrorCode::TooDeep => "sgn::too-deep",
+            ErrorCode::Io => "sgn::io",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The text of one game with where it sits in its file, so that diagnostics give file lines and
+/// columns although spans are relative to the game.
+#[derive(Clone, Debug)]
+pub struct GameSource {
+    /// The file name shown in diagnostics.
+    pub name: Arc<str>,
+    /// The game's text (decoded), as in [`super::Game::text`].
+    pub text: String,
+    /// Byte offset of the game in its file.
+    pub offset: u64,
+    /// 1-based line of the game's first byte in its file.
+    pub line: u32,
+    /// 1-based column of the game's first byte (games after a result on the same line start mid-line).
+    pub column: u32,
+    /// 1-based index of the game in its file.
+    pub index: usize,
+}
+
+impl GameSource {
+    /// The 1-based file line and column of a byte offset into the game text.
+    pub fn location(&self, at: usize) -> (u32, u32) {
+        let at = at.min(self.text.len());
+        let before = self.text.as_bytes().get(..at).unwrap_or_default();
+        let newlines = before.iter().filter(|&&b| b == b'\n').count() as u32;
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        let chars = String::from_utf8_lossy(before.get(line_start..).unwrap_or_default())
+            .chars()
+            .count() as u32;
+        let column = if newlines == 0 {
+            self.column + chars
+        } else {
+            1 + chars
+        };
+        (self.line + newlines, column)
+    }
+}
+
+impl SourceCode for GameSource {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let inner =
+            self.text
+                .as_str()
+                .read_span(span, context_lines_before, context_lines_after)?;
+        let first_line = inner.line() == 0;
+        let column = inner.column()
+            + if first_line {
+                self.column as usize - 1
+            } else {
+                0
+            };
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.to_string(),
+            inner.data(),
+            *inner.span(),
+            inner.line() + self.line as usize - 1,
+            column,
+            inner.line_count(),
+        )))
+    }
+}
+
+/// A syntax error in one game of an SGN file. The reader goes on with the next game.
+#[derive(Clone, Debug)]
+pub struct SyntaxError {
+    pub code: ErrorCode,
+    pub message: String,
+    /// What the label under the span says.
+    pub label: String,
+    /// What was expected and, where it can be guessed, the fix.
+    pub help: Option<String>,
+    /// Where, relative to the game text.
+    pub span: Span,
+    /// A second place that explains the first ("variation opened here").
+    pub related: Option<(Span, String)>,
+    /// The game's text and position in its file.
+    pub source: GameSource,
+}
+
+impl SyntaxError {
+    pub fn code(&self) -> &'static str {
+        self.code.as_str()
+    }
+
+    /// 1-based line and column of the error in the file.
+    pub fn location(&self) -> (u32, u32) {
+        self.source.location(self.span.start)
+    }
+
+    /// Byte offset of the erroneous game in its file.
+    pub fn game_offset(&self) -> u64 {
+        self.source.offset
+    }
+
+    /// 1-based line where the erroneous game starts in its file.
+    pub fn game_line(&self) -> u32 {
+        self.source.line
+    }
+
+    /// 1-based index of the erroneous game in its file.
+    pub fn game_index(&self) -> usize {
+        self.source.index
+    }
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+impl miette::Diagnostic for SyntaxError {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.code))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let primary = LabeledSpan::new_primary_with_span(Some(self.label.clone()), self.span);
+        let related = self
+            .related
+            .as_ref()
+            .map(|(span, text)| LabeledSpan::new_with_span(Some(text.clone()), *span));
+        Some(Box::new(std::iter::once(primary).chain(related)))
+    }
+}

@@ -1,0 +1,1201 @@
+//! The SGN parser: one game at a time from a byte slice, with spans relative to the slice.
+//!
+//! The driving loop dispatches on the first byte of each token; nom parsers read the tokens. The
+//! parser allocates only for tags, comments and the tree itself. It knows nothing of legality.
+//!
+//! When the slice is not the end of the input it must end at a line boundary: tokens never span
+//! lines (comments may, and ask for more input), so reaching the end means "read more".
+
+use super::ast::*;
+use super::error::ErrorCode;
+use crate::board::{BoardKind, Geometry};
+use crate::rules::PieceKind;
+use nom::branch::alt;
+use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1};
+use nom::character::complete::digit1;
+use nom::combinator::{map, opt, value};
+use nom::{IResult, Parser as _};
+
+/// Bounds on what one game may hold, so that hostile input gives a diagnostic and not unbounded
+/// memory or a stack overflow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Bytes in one tag pair.
+    pub tag_bytes: usize,
+    /// Bytes in one comment.
+    pub comment_bytes: usize,
+    /// Bytes in one game (tags and movetext).
+    pub game_bytes: usize,
+    /// Nesting depth of variations.
+    pub variation_depth: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            tag_bytes: 16 * 1024,
+            comment_bytes: 256 * 1024,
+            game_bytes: 8 * 1024 * 1024,
+            variation_depth: 64,
+        }
+    }
+}
+
+/// A syntax error before it is tied to its game's source.
+#[derive(Debug)]
+pub(crate) struct RawError {
+    pub code: ErrorCode,
+    pub message: String,
+    pub label: String,
+    pub help: Option<String>,
+    pub span: Span,
+    pub related: Option<(Span, String)>,
+    resume: Resume,
+}
+
+/// Where to look for the next game after an error.
+#[derive(Clone, Copy, Debug)]
+enum Resume {
+    /// The next game starts exactly here (a tag section was seen).
+    At(usize),
+    /// Scan from here; `in_tags` skips the rest of a broken tag section first.
+    Scan { from: usize, in_tags: bool },
+}
+
+pub(crate) enum Outcome {
+    /// A game and the length of its text.
+    Game(Box<Game>, usize),
+    /// An error and the length of the broken game's text.
+    Error(Box<RawError>, usize),
+    /// The slice ends before the game does.
+    NeedMore,
+    /// Nothing but whitespace.
+    Empty,
+}
+
+enum Stop {
+    NeedMore,
+    Error(Box<RawError>),
+}
+
+type PResult<T> = Result<T, Stop>;
+
+/// How a line of play ended.
+enum End {
+    Result(GameResult, Span),
+    /// A `[` at the top level: the next game's tags.
+    Tags,
+    Eof,
+    /// `)` of a variation.
+    Close,
+}
+
+type In<'a> = &'a [u8];
+
+/// Parses the game at the start of `src` (which starts at a non-blank byte or is empty).
+pub(crate) fn parse_game(src: &[u8], eof: bool, limits: &Limits) -> Outcome {
+    let mut p = Parser {
+        src,
+        pos: 0,
+        eof,
+        limits,
+        geometry: Geometry::of(BoardKind::Salta),
+        rotate: false,
+        warnings: Vec::new(),
+    };
+    match p.game() {
+        Ok(None) => Outcome::Empty,
+        Ok(Some((tags, mainline, result))) => {
+            let game = Game {
+                text: String::new(),
+                offset: 0,
+                line: 1,
+                column: 1,
+                tags,
+                mainline,
+                result,
+                warnings: p.warnings,
+            };
+            Outcome::Game(Box::new(game), p.pos)
+        }
+        Err(Stop::NeedMore) => Outcome::NeedMore,
+        Err(Stop::Error(e)) => match resync(src, eof, e.resume) {
+            Some(end) => Outcome::Error(e, end.max(1).min(src.len())),
+            None => Outcome::NeedMore,
+        },
+    }
+}
+
+struct Parser<'a> {
+    src: &'a [u8],
+    pos: usize,
+    eof: bool,
+    limits: &'a Limits,
+    geometry: &'static Geometry,
+    /// `Numbering "red"`: squares are rotated into the standard orientation.
+    rotate: bool,
+    warnings: Vec<Warning>,
+}
+
+fn is_delimiter(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t'
+            | b'\r'
+            | b'\n'
+            | b'{'
+            | b'}'
+            | b'('
+            | b')'
+            | b';'
+            | b'!'
+            | b'?'
+            | b'$'
+            | b'['
+            | b']'
+    )
+}
+
+fn error(
+    code: ErrorCode,
+    message: impl Into<String>,
+    span: Span,
+    label: impl Into<String>,
+) -> Box<RawError> {
+    Box::new(RawError {
+        code,
+        message: message.into(),
+        label: label.into(),
+        help: None,
+        span,
+        related: None,
+        resume: Resume::Scan {
+            from: span.end,
+            in_tags: false,
+        },
+    })
+}
+
+impl RawError {
+    fn help(mut self: Box<Self>, help: impl Into<String>) -> Box<Self> {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+// Token parsers (nom).
+
+fn result_token(i: In) -> IResult<In, GameResult, ()> {
+    alt((
+        value(GameResult::GreenWins, tag("1-0")),
+        value(GameResult::RedWins, tag("0-1")),
+        value(GameResult::Draw, tag("1/2-1/2")),
+        value(GameResult::Draw, tag("½-½")),
+        value(GameResult::Unknown, tag("*")),
+    ))
+    .parse(i)
+}
+
+fn suffix(i: In) -> IResult<In, &'static str, ()> {
+    alt((
+        value("!!", tag("!!")),
+        value("??", tag("??")),
+        value("!?", tag("!?")),
+        value("?!", tag("?!")),
+        value("!", tag("!")),
+        value("?", tag("?")),
+    ))
+    .parse(i)
+}
+
+/// `12.` or `12...` (any number of dots from two on is read as the ellipsis).
+fn move_number(i: In) -> IResult<In, (In, usize), ()> {
+    (digit1, take_while1(|b| b == b'.'))
+        .map(|(d, dots): (In, In)| (d, dots.len()))
+        .parse(i)
+}
+
+fn designator_kind(i: In) -> IResult<In, PieceKind, ()> {
+    alt((
+        value(PieceKind::Star, tag_no_case("st")),
+        value(PieceKind::Moon, tag_no_case("mo")),
+        value(PieceKind::Sun, tag_no_case("su")),
+        value(PieceKind::Sun, tag_no_case("so")),
+        value(PieceKind::Star, tag("★")),
+        value(PieceKind::Moon, tag("☾")),
+        value(PieceKind::Sun, tag("☀")),
+    ))
+    .parse(i)
+}
+
+fn salta_call(i: In) -> IResult<In, (), ()> {
+    map((tag_no_case("salta"), opt(tag("!"))), |_| ()).parse(i)
+}
+
+fn separator(i: In) -> IResult<In, Separator, ()> {
+    alt((
+        value(Separator::Step, tag("-")),
+        value(Separator::Jump, alt((tag(":"), tag("x"), tag("X")))),
+    ))
+    .parse(i)
+}
+
+fn tag_name(i: In) -> IResult<In, In, ()> {
+    take_while1(|b: u8| b.is_ascii_alphanumeric() || b == b'_').parse(i)
+}
+
+fn spaces(i: In) -> IResult<In, In, ()> {
+    take_while(|b| b == b' ' || b == b'\t').parse(i)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.src.get(self.pos).copied()
+    }
+
+    fn rest(&self) -> &'a [u8] {
+        self.src.get(self.pos..).unwrap_or_default()
+    }
+
+    /// Moves past a nom token: `rest` is what the token parser left.
+    fn advance_to(&mut self, rest: &[u8]) {
+        self.pos = self.src.len() - rest.len();
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\r' | b'\n' | b'\x0c') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    fn delimited_here(&self) -> bool {
+        self.peek().is_none_or(is_delimiter)
+    }
+
+    /// The span of the word at `start` (to the next delimiter), for error labels.
+    fn word(&self, start: usize) -> Span {
+        let len = self
+            .src
+            .get(start..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&b| !is_delimiter(b))
+            .count();
+        // Keep at least one whole character so labels never split a UTF-8 sequence.
+        let end = (start + len.max(1)).min(self.src.len());
+        let end = (end..=self.src.len())
+            .find(|&e| self.src.get(e).is_none_or(|&b| (b as i8) >= -0x40))
+            .unwrap_or(end);
+        Span::new(start, end)
+    }
+
+    fn line_end(&self, from: usize) -> usize {
+        self.src
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(self.src.len(), |p| from + p)
+    }
+
+    fn unexpected(&self, start: usize, expected: &str) -> Stop {
+        let span = self.word(start);
+        let found = text(self.src.get(span.start..span.end).unwrap_or_default());
+        Stop::Error(
+            error(
+                ErrorCode::UnexpectedToken,
+                format!("unexpected {found:?}"),
+                span,
+                "not understood here",
+            )
+            .help(format!("expected {expected}")),
+        )
+    }
+
+    /// The whole game: `None` if there is nothing but whitespace and stray text.
+    #[allow(clippy::type_complexity)]
+    fn game(&mut self) -> PResult<Option<(Vec<Tag>, Variation, Option<(GameResult, Span)>)>> {
+        let mut tags = Vec::new();
+        loop {
+            self.skip_ws();
+            match self.peek() {
+                None if !self.eof => return Err(Stop::NeedMore),
+                None => break,
+                Some(b'[') => {
+                    // A second tag section after stray text would be the next game.
+                    tags.push(self.tag_pair()?);
+                }
+                Some(_) => {
+                    if !self.skip_stray_line()? {
+                        break;
+                    }
+                }
+            }
+        }
+        self.configure_board(&tags);
+        let (mainline, end) = self.variation(0, None)?;
+        let result = match end {
+            End::Result(r, span) => Some((r, span)),
+            _ => None,
+        };
+        if tags.is_empty()
+            && mainline.moves.is_empty()
+            && mainline.comments.is_empty()
+            && result.is_none()
+        {
+            return Ok(None);
+        }
+        Ok(Some((tags, mainline, result)))
+    }
+
+    /// The board of the game's rules, and whether squares are numbered from Red's side.
+    fn configure_board(&mut self, tags: &[Tag]) {
+        let find = |name: &str| {
+            tags.iter()
+                .find(|t| t.name == name)
+                .map(|t| t.value.as_str())
+        };
+        if let Some(rules) = find("Rules") {
+            self.geometry = Geometry::of(board_of_rules(rules));
+        }
+        self.rotate = find("Numbering").is_some_and(|v| v.trim().eq_ignore_ascii_case("red"));
+    }
+
+    /// Before the movetext: skips a line whose first word cannot begin movetext (a title, a
+    /// copyright line), with a warning. Returns false if movetext starts here.
+    fn skip_stray_line(&mut self) -> PResult<bool> {
+        if looks_like_movetext(self.rest()) {
+            return Ok(false);
+        }
+        let start = self.pos;
+        let end = self.line_end(start);
+        if end == self.src.len() && !self.eof {
+            return Err(Stop::NeedMore);
+        }
+        let mut shown = end;
+        if self.src.get(end.wrapping_sub(1)) == Some(&b'\r') {
+            shown -= 1;
+        }
+        self.warnings.push(Warning {
+            code: "sgn::stray-text",
+            message: format!(
+                "skipped text that is neither a tag nor movetext: {:?}",
+                text(&self.src[start..shown])
+            ),
+            span: Span::new(start, shown),
+        });
+        self.pos = end;
+        Ok(true)
+    }
+
+    /// `[Name "value"]` with `\"` and `\\` escapes.
+    fn tag_pair(&mut self) -> PResult<Tag> {
+        let start = self.pos;
+        let line_end = self.line_end(start);
+        let in_tags = |mut e: Box<RawError>| {
+            e.resume = Resume::Scan {
+                from: e.span.end,
+                in_tags: true,
+            };
+            Stop::Error(e)
+        };
+        if line_end - start > self.limits.tag_bytes {
+            return Err(in_tags(
+                error(
+                    ErrorCode::TagTooLong,
+                    "tag too long",
+                    Span::new(start, start + 1),
+                    "this tag",
+                )
+                .help(format!(
+                    "a tag pair may hold at most {} bytes",
+                    self.limits.tag_bytes
+                )),
+            ));
+        }
+        let line = &self.src[..line_end];
+        let bad = |at: usize, message: &str, label: &str, help: &str| {
+            let end = (at + 1).min(line_end).max(at);
+            let span = if end > at && line.get(at).is_some_and(|&b| b < 0x80) {
+                Span::new(at, end)
+            } else {
+                Span::new(at, at)
+            };
+            in_tags(error(ErrorCode::BadTag, message, span, label).help(help))
+        };
+        let after_open = &line[start + 1..];
+        let (rest, _) = spaces(after_open).unwrap_or((after_open, &[]));
+        let Ok((rest, name)) = tag_name(rest) else {
+            let at = line_end - rest.len();
+            return Err(bad(
+                at,
+                "tag without a name",
+                "expected a tag name here",
+                "a tag is written [Name \"value\"]",
+            ));
+        };
+        let (rest, _) = spaces(rest).unwrap_or((rest, &[]));
+        let quote = line_end - rest.len();
+        if rest.first() != Some(&b'"') {
+            return Err(bad(
+                quote,
+                "tag value not in quotes",
+                "expected \" here",
+                "a tag is written [Name \"value\"]",
+            ));
+        }
+        let mut value = Vec::new();
+        let mut i = quote + 1;
+        loop {
+            match line.get(i) {
+                None => {
+                    let span = Span::new(quote, quote + 1);
+                    return Err(in_tags(
+                        error(ErrorCode::BadTag, "tag value never closed", span, "value opened here")
+                            .help("close it with \" before the end of the line; write \\\" for a quote inside it"),
+                    ));
+                }
+                Some(b'"') => break,
+                Some(b'\\') if matches!(line.get(i + 1), Some(b'"' | b'\\')) => {
+                    value.push(line[i + 1]);
+                    i += 2;
+                }
+                Some(&b) => {
+                    value.push(b);
+                    i += 1;
+                }
+            }
+        }
+        let after_value = &line[i + 1..];
+        let (rest, _) = spaces(after_value).unwrap_or((after_value, &[]));
+        let close = line_end - rest.len();
+        if rest.first() != Some(&b']') {
+            return Err(bad(
+                close,
+                "tag not closed",
+                "expected ] here",
+                "a tag is written [Name \"value\"]",
+            ));
+        }
+        self.pos = close + 1;
+        let value = String::from_utf8(value).unwrap_or_else(|e| text(e.as_bytes()));
+        Ok(Tag {
+            name: text(name),
+            value,
+            span: Span::new(start, self.pos),
+        })
+    }
+
+    /// A line of play up to its end: `)` for a variation, a result, a tag section or the end for
+    /// the main line.
+    fn variation(&mut self, depth: usize, open: Option<usize>) -> PResult<(Variation, End)> {
+        let mut var = Variation::default();
+        let mut number: Option<MoveNumber> = None;
+        loop {
+            self.skip_ws();
+            let start = self.pos;
+            let Some(b) = self.peek() else {
+                if !self.eof {
+                    return Err(Stop::NeedMore);
+                }
+                if let Some(open) = open {
+                    return Err(self.unclosed_variation(open, start));
+                }
+                self.warn_dangling(number);
+                return Ok((var, End::Eof));
+            };
+            match b {
+                b'{' | b';' => {
+                    let c = self.comment()?;
+                    match var.moves.last_mut() {
+                        Some(m) => m.comments.push(c),
+                        None => var.comments.push(c),
+                    }
+                }
+                b'(' => {
+                    if depth + 1 > self.limits.variation_depth {
+                        let e = error(
+                            ErrorCode::TooDeep,
+                            "variations nested too deeply",
+                            Span::new(start, start + 1),
+                            "too deep",
+                        )
+                        .help(format!(
+                            "variations may be nested at most {} deep",
+                            self.limits.variation_depth
+                        ));
+                        return Err(Stop::Error(e));
+                    }
+                    let Some(last) = var.moves.last_mut() else {
+                        return Err(self.misplaced(
+                            start,
+                            1,
+                            "variation before any move",
+                            "a variation follows the move it replaces: 12. 33-43 (12. 34-44)",
+                        ));
+                    };
+                    self.pos += 1;
+                    let (v, _) = self.variation(depth + 1, Some(start))?;
+                    last.variations.push(v);
+                }
+                b')' => {
+                    if open.is_some() {
+                        self.pos += 1;
+                        self.warn_dangling(number);
+                        return Ok((var, End::Close));
+                    }
+                    let e = error(
+                        ErrorCode::UnmatchedParen,
+                        "unmatched )",
+                        Span::new(start, start + 1),
+                        "no variation is open here",
+                    )
+                    .help(
+                        "remove it, or open the variation with ( right after the move it replaces",
+                    );
+                    return Err(Stop::Error(e));
+                }
+                b'[' => {
+                    if let Some(open) = open {
+                        let mut e = self.unclosed_variation_error(open, start);
+                        e.resume = Resume::At(start);
+                        return Err(Stop::Error(e));
+                    }
+                    self.warn_dangling(number);
+                    return Ok((var, End::Tags));
+                }
+                b'!' | b'?' => {
+                    let (rest, s) =
+                        suffix(self.rest()).map_err(|_| self.unexpected(start, "an annotation"))?;
+                    let Some(last) = var.moves.last_mut() else {
+                        return Err(self.misplaced(
+                            start,
+                            s.len(),
+                            "annotation before any move",
+                            "an annotation follows its move: 33-43!",
+                        ));
+                    };
+                    last.annotations.push(Annotation::Suffix(s.to_string()));
+                    self.advance_to(rest);
+                }
+                b'$' => {
+                    let digits = self
+                        .rest()
+                        .get(1..)
+                        .unwrap_or_default()
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
+                    let span = Span::new(start, start + 1 + digits);
+                    let nag = std::str::from_utf8(&self.src[start + 1..span.end])
+                        .ok()
+                        .and_then(|d| d.parse::<u16>().ok());
+                    let Some(nag) = nag else {
+                        let e = error(
+                            ErrorCode::BadNag,
+                            "bad NAG",
+                            span,
+                            "expected a number 0–65535 after $",
+                        )
+                        .help("a NAG is written $1, $2, …");
+                        return Err(Stop::Error(e));
+                    };
+                    let Some(last) = var.moves.last_mut() else {
+                        return Err(self.misplaced(
+                            start,
+                            span.len(),
+                            "NAG before any move",
+                            "a NAG follows its move: 33-43 $1",
+                        ));
+                    };
+                    last.annotations.push(Annotation::Nag(nag));
+                    self.pos = span.end;
+                }
+                _ => {
+                    if let Some((result, rest)) = self.result_here() {
+                        let span = Span::new(start, self.src.len() - rest.len());
+                        if open.is_some() {
+                            let mut e = error(
+                                ErrorCode::ResultInVariation,
+                                "result inside a variation",
+                                span,
+                                "the game ends here",
+                            )
+                            .help("close the variation with ) before the result");
+                            e.resume = Resume::At(self.line_end(span.end).min(self.src.len()));
+                            return Err(Stop::Error(e));
+                        }
+                        self.pos = span.end;
+                        self.warn_dangling(number);
+                        self.trailing_comments(&mut var)?;
+                        return Ok((var, End::Result(result, span)));
+                    }
+                    if b.is_ascii_digit() {
+                        if let Ok((rest, (digits, dots))) = move_number(self.rest()) {
+                            let span = Span::new(start, self.src.len() - rest.len());
+                            let n = std::str::from_utf8(digits)
+                                .ok()
+                                .and_then(|d| d.parse::<u32>().ok());
+                            let Some(n) = n else {
+                                let e = error(
+                                    ErrorCode::BadMoveNumber,
+                                    "move number too large",
+                                    Span::new(start, start + digits.len()),
+                                    "this number",
+                                )
+                                .help("move numbers run from 1 to 4294967295");
+                                return Err(Stop::Error(e));
+                            };
+                            self.warn_dangling(number.replace(MoveNumber {
+                                number: n,
+                                ellipsis: dots >= 2,
+                                span,
+                            }));
+                            self.advance_to(rest);
+                            continue;
+                        }
+                    }
+                    if matches!(b, b's' | b'S') {
+                        if let Ok((rest, ())) = salta_call(self.rest()) {
+                            if rest
+                                .first()
+                                .is_none_or(|&b| is_delimiter(b) && b != b'!' && b != b'?')
+                            {
+                                let span = Span::new(start, self.src.len() - rest.len());
+                                let Some(last) = var.moves.last_mut().filter(|m| m.salta.is_none())
+                                else {
+                                    return Err(self.misplaced(
+                                        start,
+                                        span.len(),
+                                        "Salta! call without a move to correct",
+                                        "Salta! follows the move that missed a jump, once",
+                                    ));
+                                };
+                                last.salta = Some(span);
+                                self.pos = span.end;
+                                continue;
+                            }
+                        }
+                    }
+                    let played = self.played()?;
+                    if !self.delimited_here() {
+                        return Err(
+                            self.unexpected(start, "a move such as 33-43, 45:64, e3-f4 or Su3-44")
+                        );
+                    }
+                    var.moves.push(MoveNode {
+                        number: number.take(),
+                        played,
+                        span: Span::new(start, self.pos),
+                        salta: None,
+                        annotations: Vec::new(),
+                        comments: Vec::new(),
+                        variations: Vec::new(),
+                    });
+                }
+            }
+        }
+    }
+
+    /// A result token here, followed by a delimiter.
+    fn result_here(&self) -> Option<(GameResult, &'a [u8])> {
+        let (rest, r) = result_token(self.rest()).ok()?;
+        rest.first()
+            .is_none_or(|&b| is_delimiter(b))
+            .then_some((r, rest))
+    }
+
+    /// Comments on the rest of the result's line belong to this game.
+    fn trailing_comments(&mut self, var: &mut Variation) -> PResult<()> {
+        loop {
+            while let Some(b' ' | b'\t' | b'\r') = self.peek() {
+                self.pos += 1;
+            }
+            match self.peek() {
+                Some(b'\n') => {
+                    self.pos += 1;
+                    return Ok(());
+                }
+                Some(b'{' | b';') => {
+                    let c = self.comment()?;
+                    match var.moves.last_mut() {
+                        Some(m) => m.comments.push(c),
+                        None => var.comments.push(c),
+                    }
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    fn warn_dangling(&mut self, number: Option<MoveNumber>) {
+        if let Some(n) = number {
+            self.warnings.push(Warning {
+                code: "sgn::dangling-move-number",
+                message: format!("move number {} without a move", n.number),
+                span: n.span,
+            });
+        }
+    }
+
+    fn misplaced(&self, start: usize, len: usize, message: &str, help: &str) -> Stop {
+        Stop::Error(
+            error(
+                ErrorCode::Misplaced,
+                message,
+                Span::new(start, start + len.max(1)),
+                "there is no move before this",
+            )
+            .help(help),
+        )
+    }
+
+    fn unclosed_variation_error(&self, open: usize, at: usize) -> Box<RawError> {
+        let mut e = error(
+            ErrorCode::UnclosedVariation,
+            "variation never closed",
+            Span::new(open, open + 1),
+            "variation opened here is never closed",
+        )
+        .help("close it with ) after its last move");
+        if at > open + 1 {
+            let end = self.word(at).end.max(at);
+            e.related = Some((
+                Span::new(at, end.min(self.src.len())),
+                "the game goes on here".to_string(),
+            ));
+        }
+        e.resume = Resume::Scan {
+            from: at,
+            in_tags: false,
+        };
+        e
+    }
+
+    fn unclosed_variation(&self, open: usize, at: usize) -> Stop {
+        let mut e = self.unclosed_variation_error(open, at);
+        e.related = None;
+        Stop::Error(e)
+    }
+
+    /// `{…}` or `;…` to the end of the line.
+    fn comment(&mut self) -> PResult<Comment> {
+        let start = self.pos;
+        let too_long = |end: usize, limit: usize| {
+            Stop::Error(
+                error(
+                    ErrorCode::CommentTooLong,
+                    "comment too long",
+                    Span::new(start, start + 1),
+                    "this comment",
+                )
+                .help(format!(
+                    "a comment may hold at most {limit} bytes; split it"
+                ))
+                .with_resume(end),
+            )
+        };
+        if self.peek() == Some(b';') {
+            let end = self.line_end(start);
+            if end - start > self.limits.comment_bytes {
+                return Err(too_long(end, self.limits.comment_bytes));
+            }
+            self.pos = end;
+            return Ok(Comment {
+                text: text(self.src[start + 1..end].trim_ascii()),
+                span: Span::new(start, end),
+            });
+        }
+        let mut i = start + 1;
+        loop {
+            if i - start > self.limits.comment_bytes {
+                return Err(too_long(i, self.limits.comment_bytes));
+            }
+            let found = self
+                .src
+                .get(i..)
+                .unwrap_or_default()
+                .iter()
+                .position(|&b| b == b'}' || b == b'\n');
+            let Some(found) = found else {
+                if !self.eof {
+                    return Err(Stop::NeedMore);
+                }
+                return Err(self.unclosed_comment(start, Resume::At(self.src.len())));
+            };
+            i += found;
+            if self.src[i] == b'}' {
+                break;
+            }
+            i += 1;
+            if self.tag_line_at(i) {
+                return Err(self.unclosed_comment(start, Resume::At(i)));
+            }
+        }
+        if i - start > self.limits.comment_bytes {
+            return Err(too_long(i, self.limits.comment_bytes));
+        }
+        self.pos = i + 1;
+        Ok(Comment {
+            text: text(self.src[start + 1..i].trim_ascii()),
+            span: Span::new(start, i + 1),
+        })
+    }
+
+    fn unclosed_comment(&self, start: usize, resume: Resume) -> Stop {
+        let mut e = error(
+            ErrorCode::UnclosedComment,
+            "comment never closed",
+            Span::new(start, start + 1),
+            "comment opened here is never closed",
+        )
+        .help("close it with }; a comment cannot run into the next game's tags");
+        e.resume = resume;
+        Stop::Error(e)
+    }
+
+    /// Whether a tag pair (`[Name "`) starts the line at `i`.
+    fn tag_line_at(&self, i: usize) -> bool {
+        let rest = self.src.get(i..).unwrap_or_default();
+        (spaces, tag("["), tag_name, spaces, tag("\""))
+            .parse(rest)
+            .is_ok()
+    }
+
+    /// A move token: `--`, or an optional designator and from-square, a separator, a to-square.
+    fn played(&mut self) -> PResult<Played> {
+        if self.rest().starts_with(b"--") {
+            self.pos += 2;
+            return Ok(Played::Pass);
+        }
+        let start = self.pos;
+        let piece = self.designator()?;
+        if piece.is_some() {
+            let (rest, _) = spaces(self.rest()).unwrap_or((self.rest(), &[]));
+            self.advance_to(rest);
+            if let Ok((rest, separator)) = separator(self.rest()) {
+                self.advance_to(rest);
+                let (to, _) = self.square(None)?;
+                return Ok(Played::Move {
+                    piece,
+                    from: None,
+                    to,
+                    separator,
+                });
+            }
+        }
+        let (from, algebraic) = self.square(None).map_err(|e| match e {
+            Stop::Error(e) if e.code == ErrorCode::UnexpectedToken && piece.is_none() => {
+                self.unexpected(start, "a move such as 33-43, 45:64, e3-f4 or Su3-44, a move number, a comment or a result")
+            }
+            e => e,
+        })?;
+        let Ok((rest, separator)) = separator(self.rest()) else {
+            return Err(self.unexpected(
+                start,
+                "a move: from-square, - or :, to-square (33-43, 45:64)",
+            ));
+        };
+        self.advance_to(rest);
+        let (to, _) = self.square(Some(algebraic))?;
+        Ok(Played::Move {
+            piece,
+            from: Some(from),
+            to,
+            separator,
+        })
+    }
+
+    /// A piece designator: `St1`…`Su5`, `So3`, `★1`, `☾2`, `☀3`, `#1`…`#15`.
+    fn designator(&mut self) -> PResult<Option<Designator>> {
+        let start = self.pos;
+        let rest = self.rest();
+        if rest.first() == Some(&b'#') {
+            let digits = rest
+                .get(1..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            let span = Span::new(start, start + 1 + digits);
+            let n = std::str::from_utf8(&rest[1..1 + digits])
+                .ok()
+                .and_then(|d| d.parse::<u32>().ok());
+            return match n {
+                Some(n @ 1..=15) if digits <= 2 => {
+                    self.pos = span.end;
+                    Ok(Some(Designator {
+                        id: n as u8 - 1,
+                        kind: None,
+                        span,
+                    }))
+                }
+                _ => Err(Stop::Error(
+                    error(
+                        ErrorCode::BadDesignator,
+                        "bad piece number",
+                        span,
+                        "not a piece",
+                    )
+                    .help("the single numbering runs #1–#15 (stars 1–5, moons 6–10, suns 11–15)"),
+                )),
+            };
+        }
+        let Ok((after, kind)) = designator_kind(rest) else {
+            return Ok(None);
+        };
+        let Some(&digit) = after.first().filter(|b| b.is_ascii_digit()) else {
+            return Ok(None);
+        };
+        let end = self.src.len() - after.len() + 1;
+        let span = Span::new(start, end);
+        if !(b'1'..=b'5').contains(&digit) {
+            let e = error(
+                ErrorCode::BadDesignator,
+                "bad piece designator",
+                span,
+                "not a piece",
+            )
+            .help(format!(
+                "the {}s are numbered 1–5, as in {}3",
+                kind.name(),
+                kind.abbreviation()
+            ));
+            return Err(Stop::Error(e));
+        }
+        self.pos = end;
+        Ok(Some(Designator {
+            id: kind as u8 * 5 + (digit - b'1'),
+            kind: Some(kind),
+            span,
+        }))
+    }
+
+    /// A numeric (`33`) or algebraic (`e3`) square, resolved on the game's board. `algebraic` says
+    /// which form the move's other square used.
+    fn square(&mut self, algebraic: Option<bool>) -> PResult<(SquareRef, bool)> {
+        let start = self.pos;
+        let rest = self.rest();
+        let count_digits = |from: usize| {
+            rest.get(from..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count()
+        };
+        let (is_algebraic, len) = match rest.first() {
+            Some(b) if b.is_ascii_digit() => (false, count_digits(0)),
+            Some(b) if b.is_ascii_alphabetic() && rest.get(1).is_some_and(u8::is_ascii_digit) => {
+                (true, 1 + count_digits(1))
+            }
+            _ => return Err(self.unexpected(start, "a square such as 33 or e3")),
+        };
+        let span = Span::new(start, start + len);
+        if algebraic.is_some_and(|a| a != is_algebraic) {
+            let e = error(
+                ErrorCode::MixedNotation,
+                "numeric and algebraic squares in one move",
+                span,
+                "the other square is written the other way",
+            )
+            .help("write both squares of a move the same way: 33-43 or e3-f4");
+            return Err(Stop::Error(e));
+        }
+        let token = &rest[..len];
+        let fast = if !is_algebraic && len <= 3 {
+            self.geometry
+                .from_number(token.iter().fold(0u32, |n, &d| n * 10 + (d - b'0') as u32))
+        } else {
+            None
+        };
+        let square = match fast {
+            Some(sq) => sq,
+            None => {
+                let t = std::str::from_utf8(token).unwrap_or_default();
+                self.geometry.parse_square(t).map_err(|why| {
+                    let board = if self.geometry.kind == BoardKind::Pyramid {
+                        "8×8 Pyramid"
+                    } else {
+                        "10×10"
+                    };
+                    Stop::Error(
+                        error(
+                            ErrorCode::BadSquare,
+                            format!("{t} is not a square"),
+                            span,
+                            format!("not a square of the {board} board"),
+                        )
+                        .help(why.to_string()),
+                    )
+                })?
+            }
+        };
+        let square = if self.rotate {
+            self.geometry.rotate(square)
+        } else {
+            square
+        };
+        self.pos = span.end;
+        Ok((SquareRef { square, span }, is_algebraic))
+    }
+}
+
+impl RawError {
+    fn with_resume(mut self: Box<Self>, at: usize) -> Box<Self> {
+        self.resume = Resume::Scan {
+            from: at,
+            in_tags: false,
+        };
+        self
+    }
+}
+
+/// Whether the token here has the shape of movetext (so it is parsed, and errors are reported,
+/// rather than skipped as stray text).
+fn looks_like_movetext(rest: &[u8]) -> bool {
+    let Some(&first) = rest.first() else {
+        return false;
+    };
+    let second = rest.get(1).copied();
+    match first {
+        b'{' | b';' | b'*' | b'#' => true,
+        // A variation, not a parenthesised remark such as "(c) 1901".
+        b'(' => {
+            let inner = rest
+                .iter()
+                .position(|&b| b != b'(' && !b.is_ascii_whitespace())
+                .map_or(&[][..], |p| &rest[p..]);
+            looks_like_movetext(inner)
+        }
+        b'-' => second == Some(b'-'),
+        b'0'..=b'9' => {
+            let after = rest
+                .iter()
+                .position(|b| !b.is_ascii_digit())
+                .and_then(|p| rest.get(p));
+            matches!(after, Some(b'.' | b'-' | b':' | b'x' | b'X' | b'/'))
+        }
+        _ if rest.starts_with("½".as_bytes()) => true,
+        _ if designator_kind(rest)
+            .is_ok_and(|(r, _)| r.first().is_some_and(u8::is_ascii_digit)) =>
+        {
+            true
+        }
+        _ if salta_call(rest).is_ok_and(|(r, _)| r.first().is_none_or(|&b| is_delimiter(b))) => {
+            true
+        }
+        b'a'..=b'z' | b'A'..=b'Z' => {
+            let digits = rest
+                .get(1..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            digits > 0 && matches!(rest.get(1 + digits), Some(b'-' | b':' | b'x' | b'X'))
+        }
+        _ => false,
+    }
+}
+
+/// The board a `Rules` tag asks for: `pyramid…` is the 8×8 board, anything else 10×10 (a bad tag is
+/// the replayer's to report).
+pub(crate) fn board_of_rules(rules: &str) -> BoardKind {
+    let first = rules.split([';', ',']).next().unwrap_or_default().trim();
+    if first.eq_ignore_ascii_case("pyramid") {
+        BoardKind::Pyramid
+    } else {
+        BoardKind::Salta
+    }
+}
+
+/// Where the game broken by an error ends: at the next tag section, or after the next result
+/// token. `None`: the slice ends first and more input is needed.
+fn resync(src: &[u8], eof: bool, resume: Resume) -> Option<usize> {
+    let (mut i, in_tags) = match resume {
+        Resume::At(at) => return Some(at),
+        Resume::Scan { from, in_tags } => (from, in_tags),
+    };
+    let line_end = |from: usize| {
+        src.get(from..)
+            .unwrap_or_default()
+            .iter()
+            .position(|&b| b == b'\n')
+            .map(|p| from + p)
+    };
+    let out_of_input = || eof.then_some(src.len());
+    if in_tags {
+        // Skip the rest of the broken tag section.
+        loop {
+            i = match line_end(i) {
+                Some(e) => e + 1,
+                None => return out_of_input(),
+            };
+            while src
+                .get(i)
+                .is_some_and(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+            {
+                i += 1;
+            }
+            if src.get(i) != Some(&b'[') {
+                break;
+            }
+        }
+    }
+    let mut word_start = true;
+    loop {
+        let Some(&b) = src.get(i) else {
+            return out_of_input();
+        };
+        match b {
+            b'{' => {
+                if let Some(p) = src[i..].iter().position(|&b| b == b'}') {
+                    i += p + 1;
+                } else {
+                    i += 1;
+                }
+                word_start = true;
+            }
+            b';' => match line_end(i) {
+                Some(e) => i = e,
+                None => return out_of_input(),
+            },
+            b'\n' => {
+                i += 1;
+                while src
+                    .get(i)
+                    .is_some_and(|b| matches!(b, b' ' | b'\t' | b'\r'))
+                {
+                    i += 1;
+                }
+                if src.get(i) == Some(&b'[') {
+                    return Some(i);
+                }
+                word_start = true;
+            }
+            _ if word_start => {
+                let rest = &src[i..];
+                let token = result_token(rest)
+                    .ok()
+                    .map(|(r, _)| rest.len() - r.len())
+                    .or_else(|| rest.starts_with(b"\xbd-\xbd").then_some(3));
+                if let Some(len) = token {
+                    let end = i + len;
+                    if src.get(end).is_none_or(|&b| is_delimiter(b)) {
+                        // The rest of the result's line belongs to the broken game.
+                        return Some(line_end(end).map_or(src.len(), |e| e + 1));
+                    }
+                }
+                word_start = is_delimiter(b);
+                i += 1;
+            }
+            _ => {
+                word_start = is_delimiter(b);
+                i += 1;
+            }
+        }
+    }
+}

@@ -1,0 +1,360 @@
+//! The streaming reader: games one at a time from any `io::Read`, in memory bounded by the largest
+//! game (plus one read chunk).
+
+use super::ast::{Game, Span, Warning};
+use super::error::{ErrorCode, GameSource, SyntaxError};
+use super::parser::{Limits, Outcome, RawError, parse_game};
+use std::io::{self, Read};
+use std::path::Path;
+use std::sync::Arc;
+
+/// Bytes asked of the underlying reader at a time.
+const CHUNK: usize = 1 << 20;
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// Reads the games of an SGN file one at a time. Each item is a game or the syntax error that broke
+/// it; after an error the reader goes on with the next game.
+pub struct Reader<R> {
+    inner: R,
+    name: Arc<str>,
+    limits: Limits,
+    buf: Vec<u8>,
+    /// First unconsumed byte of `buf`.
+    start: usize,
+    eof: bool,
+    done: bool,
+    bom_checked: bool,
+    /// Discarding the rest of a game that exceeded the size limit.
+    skipping: bool,
+    /// File offset, line and column of `buf[start]`.
+    offset: u64,
+    line: u32,
+    column: u32,
+    /// Games (and broken games) yielded so far.
+    index: usize,
+    /// Bytes asked of `inner` at a time.
+    chunk: usize,
+}
+
+impl<R: Read> Reader<R> {
+    pub fn new(inner: R) -> Reader<R> {
+        Reader {
+            inner,
+            name: Arc::from("<input>"),
+            limits: Limits::default(),
+            buf: Vec::new(),
+            start: 0,
+            eof: false,
+            done: false,
+            bom_checked: false,
+            skipping: false,
+            offset: 0,
+            line: 1,
+            column: 1,
+            index: 0,
+            chunk: CHUNK,
+        }
+    }
+
+    /// The file name shown in diagnostics.
+    pub fn with_name(mut self, name: impl AsRef<str>) -> Reader<R> {
+        self.name = Arc::from(name.as_ref());
+        self
+    }
+
+    pub fn with_limits(mut self, limits: Limits) -> Reader<R> {
+        self.limits = limits;
+        self
+    }
+
+    /// How many bytes to ask of the underlying reader at a time (default 1 MiB).
+    pub fn with_chunk_size(mut self, bytes: usize) -> Reader<R> {
+        self.chunk = bytes.max(1);
+        self
+    }
+
+    /// Reads at least `at_least` more bytes (or to the end of the input).
+    fn fill(&mut self, at_least: usize) -> io::Result<()> {
+        if self.start > 0 {
+            self.buf.drain(..self.start);
+            self.start = 0;
+        }
+        let old = self.buf.len();
+        let want = old + at_least.max(self.chunk);
+        self.buf.resize(want, 0);
+        let mut filled = old;
+        while filled < want {
+            match self.inner.read(&mut self.buf[filled..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    break;
+                }
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.buf.truncate(filled);
+                    return Err(e);
+                }
+            }
+        }
+        self.buf.truncate(filled);
+        Ok(())
+    }
+
+    /// Moves past `n` bytes, keeping the file position up to date.
+    fn consume(&mut self, n: usize) {
+        let bytes = &self.buf[self.start..self.start + n];
+        let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
+        if newlines > 0 {
+            self.line = self.line.saturating_add(newlines as u32);
+            let after = bytes.iter().rev().take_while(|&&b| b != b'\n').count();
+            self.column = after as u32 + 1;
+        } else {
+            self.column = self.column.saturating_add(n as u32);
+        }
+        self.offset += n as u64;
+        self.start += n;
+    }
+
+    fn source(&self, text: String) -> GameSource {
+        GameSource {
+            name: self.name.clone(),
+            text,
+            offset: self.offset,
+            line: self.line,
+            column: self.column,
+            index: self.index,
+        }
+    }
+
+    fn io_error(&mut self, e: io::Error) -> SyntaxError {
+        self.done = true;
+        self.index += 1;
+        SyntaxError {
+            code: ErrorCode::Io,
+            message: format!("cannot read {}: {e}", self.name),
+            label: "reading stopped here".to_string(),
+            help: None,
+            span: Span::new(0, 0),
+            related: None,
+            source: self.source(String::new()),
+        }
+    }
+
+    fn too_large(&mut self) -> SyntaxError {
+        self.index += 1;
+        let pending = &self.buf[self.start..];
+        let first_line = pending
+            .iter()
+            .take(200)
+            .take_while(|&&b| b != b'\n')
+            .count();
+        let text = String::from_utf8_lossy(&pending[..first_line]).into_owned();
+        let span = Span::new(0, text.chars().next().map_or(0, char::len_utf8));
+        self.skipping = true;
+        SyntaxError {
+            code: ErrorCode::GameTooLarge,
+            message: format!("game larger than {} bytes", self.limits.game_bytes),
+            label: "this game is too large".to_string(),
+            help: Some("split the game, or raise the reader's game size limit".to_string()),
+            span,
+            related: None,
+            source: self.source(text),
+        }
+    }
+
+    /// Skips the rest of an oversized game, up to the next line that starts with `[`.
+    fn skip_oversized(&mut self) -> io::Result<()> {
+        let pending = &self.buf[self.start..];
+        if let Some(p) = pending.windows(2).position(|w| w == b"\n[") {
+            self.consume(p + 1);
+            self.skipping = false;
+        } else if self.eof {
+            self.consume(pending.len());
+            self.skipping = false;
+        } else {
+            self.consume(pending.len().saturating_sub(1));
+            self.fill(self.chunk)?;
+        }
+        Ok(())
+    }
+
+    fn build_error(&mut self, raw: Box<RawError>, text: String) -> SyntaxError {
+        self.index += 1;
+        let raw = *raw;
+        SyntaxError {
+            code: raw.code,
+            message: raw.message,
+            label: raw.label,
+            help: raw.help,
+            span: raw.span,
+            related: raw.related,
+            source: self.source(text),
+        }
+    }
+
+    /// The game or error of a decoded text.
+    fn finish(&mut self, decoded: Decoded) -> Option<Result<Game, SyntaxError>> {
+        let Decoded {
+            outcome,
+            text,
+            latin1,
+        } = decoded;
+        match outcome {
+            Outcome::Game(mut game, _) => {
+                self.index += 1;
+                if let Some(at) = latin1 {
+                    let span = Span::new(
+                        at,
+                        text[at..].chars().next().map_or(at, |c| at + c.len_utf8()),
+                    );
+                    game.warnings.insert(
+                        0,
+                        Warning {
+                            code: "sgn::latin1",
+                            message: "the text is not UTF-8: read as Latin-1".to_string(),
+                            span,
+                        },
+                    );
+                }
+                game.text = text;
+                game.offset = self.offset;
+                game.line = self.line;
+                game.column = self.column;
+                Some(Ok(*game))
+            }
+            Outcome::Error(raw_error, _) => Some(Err(self.build_error(raw_error, text))),
+            Outcome::NeedMore | Outcome::Empty => None,
+        }
+    }
+}
+
+/// A game's text decoded, with the parse that goes with it.
+struct Decoded {
+    outcome: Outcome,
+    text: String,
+    /// Where the first non-UTF-8 byte was, if the text was read as Latin-1.
+    latin1: Option<usize>,
+}
+
+/// Decodes a game's bytes: UTF-8, or else Latin-1, which means parsing again so that spans point
+/// into the decoded text.
+fn decode(outcome: Outcome, raw: &[u8], limits: &Limits) -> Decoded {
+    match std::str::from_utf8(raw) {
+        Ok(text) => Decoded {
+            outcome,
+            text: text.to_string(),
+            latin1: None,
+        },
+        Err(e) => {
+            let valid = e.valid_up_to();
+            let text: String = raw.iter().map(|&b| b as char).collect();
+            let at = valid + raw[..valid].iter().filter(|&&b| b >= 0x80).count();
+            let outcome = parse_game(text.as_bytes(), true, limits);
+            Decoded {
+                outcome,
+                text,
+                latin1: Some(at),
+            }
+        }
+    }
+}
+
+impl<R: Read> Iterator for Reader<R> {
+    type Item = Result<Game, SyntaxError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if self.done {
+                return None;
+            }
+            let pending_len = self.buf.len() - self.start;
+            if !self.bom_checked {
+                if pending_len < BOM.len() && !self.eof {
+                    if let Err(e) = self.fill(self.chunk) {
+                        return Some(Err(self.io_error(e)));
+                    }
+                    continue;
+                }
+                self.bom_checked = true;
+                if self.buf[self.start..].starts_with(BOM) {
+                    self.start += BOM.len();
+                    self.offset += BOM.len() as u64;
+                }
+                continue;
+            }
+            if self.skipping {
+                if let Err(e) = self.skip_oversized() {
+                    return Some(Err(self.io_error(e)));
+                }
+                continue;
+            }
+            let blank = self.buf[self.start..]
+                .iter()
+                .take_while(|b| b.is_ascii_whitespace())
+                .count();
+            self.consume(blank);
+            let pending = &self.buf[self.start..];
+            if pending.is_empty() {
+                if self.eof {
+                    self.done = true;
+                    return None;
+                }
+                if let Err(e) = self.fill(self.chunk) {
+                    return Some(Err(self.io_error(e)));
+                }
+                continue;
+            }
+            // Unless at the end, parse whole lines only: then running out means "read more".
+            let limit = if self.eof {
+                Some(pending.len())
+            } else {
+                pending.iter().rposition(|&b| b == b'\n').map(|p| p + 1)
+            };
+            let outcome = match limit {
+                Some(limit) => parse_game(&pending[..limit], self.eof, &self.limits),
+                None => Outcome::NeedMore,
+            };
+            match outcome {
+                Outcome::NeedMore => {
+                    if pending.len() > self.limits.game_bytes {
+                        return Some(Err(self.too_large()));
+                    }
+                    if self.eof {
+                        // Cannot happen (the parser knows it is at the end); never loop on it.
+                        self.consume(pending.len());
+                        continue;
+                    }
+                    let more = pending.len().min(self.limits.game_bytes);
+                    if let Err(e) = self.fill(more.max(self.chunk)) {
+                        return Some(Err(self.io_error(e)));
+                    }
+                }
+                Outcome::Empty => {
+                    let n = limit.unwrap_or(pending.len()).max(1);
+                    self.consume(n);
+                }
+                Outcome::Game(_, end) | Outcome::Error(_, end) => {
+                    let end = end.clamp(1, pending.len());
+                    let decoded = decode(outcome, &pending[..end], &self.limits);
+                    let item = self.finish(decoded);
+                    self.consume(end);
+                    if item.is_some() {
+                        return item;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every game of an SGN text.
+pub fn parse_str(text: &str) -> Vec<Result<Game, SyntaxError>> {
+    Reader::new(text.as_bytes()).collect()
+}
+
+/// A reader over a file, named by its path in diagnostics.
+pub fn read_path(path: &Path) -> io::Result<Reader<std::fs::File>> {
+    let file = std::fs::File::open(path)?;
+    Ok(Reader::new(file).with_name(path.display().to_string()))
+}

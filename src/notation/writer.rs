@@ -1,0 +1,308 @@
+//! The canonical SGN writer: one byte-exact form for each game (notation.md, last section).
+
+use super::ast::*;
+use super::parser::board_of_rules;
+use crate::board::{BoardKind, Color, Geometry, Square};
+use std::fmt::Write as _;
+
+/// How moves are written.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Notation {
+    /// `33-43`, `45:64` (historical, default).
+    #[default]
+    Numeric,
+    /// `e3-f4`, `j4:h6`.
+    Algebraic,
+    /// Designator and destination, `Su3-43`; moves without a designator fall back to numeric.
+    Piece,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WriteOptions {
+    pub notation: Notation,
+}
+
+/// Tags written first, in this order; the rest follow as read.
+const TAG_ORDER: [&str; 7] = ["Event", "Site", "Date", "Round", "Green", "Red", "Result"];
+/// Dropped: squares are written in the standard orientation.
+const DROPPED_TAGS: [&str; 1] = ["Numbering"];
+const WIDTH: usize = 80;
+
+/// The canonical text of a game: tags, a blank line, movetext wrapped at 80 columns, the result
+/// token, a final newline. Games in a file are separated by one blank line (the caller's).
+pub fn write_game(game: &Game, options: &WriteOptions) -> String {
+    let mut out = String::with_capacity(game.text.len() + 128);
+    let mut tags: Vec<&Tag> = Vec::with_capacity(game.tags.len());
+    for name in TAG_ORDER {
+        tags.extend(game.tags.iter().filter(|t| t.name == name));
+    }
+    tags.extend(game.tags.iter().filter(|t| {
+        !TAG_ORDER.contains(&t.name.as_str()) && !DROPPED_TAGS.contains(&t.name.as_str())
+    }));
+    for tag in &tags {
+        out.push('[');
+        out.push_str(&tag.name);
+        out.push_str(" \"");
+        for c in tag.value.chars() {
+            match c {
+                '"' | '\\' => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                '\n' | '\r' => out.push(' '),
+                _ => out.push(c),
+            }
+        }
+        out.push_str("\"]\n");
+    }
+    if !tags.is_empty() {
+        out.push('\n');
+    }
+    let mut w = Movetext {
+        out,
+        column: 0,
+        opens: 0,
+        geometry: Geometry::of(board_of_rules(game.tag("Rules").unwrap_or_default())),
+        notation: options.notation,
+        scratch: String::new(),
+    };
+    w.variation(&game.mainline, first_ply(game));
+    let result = game
+        .result
+        .map(|(r, _)| r)
+        .or_else(|| game.tag("Result").and_then(GameResult::parse))
+        .unwrap_or(GameResult::Unknown);
+    w.token(result.as_str());
+    w.out.push('\n');
+    w.out
+}
+
+/// A half-move: its number and who plays it.
+#[derive(Clone, Copy, Debug)]
+struct Ply {
+    number: u32,
+    side: Color,
+}
+
+impl Ply {
+    fn next(self) -> Ply {
+        match self.side {
+            Color::Green => Ply {
+                number: self.number,
+                side: Color::Red,
+            },
+            Color::Red => Ply {
+                number: self.number.saturating_add(1),
+                side: Color::Green,
+            },
+        }
+    }
+}
+
+/// The first ply: from the `Setup` tag (`R/…/…/12`: Red to move at move 12), else Green's move 1.
+fn first_ply(game: &Game) -> Ply {
+    let Some(setup) = game.tag("Setup") else {
+        return Ply {
+            number: 1,
+            side: Color::Green,
+        };
+    };
+    let mut fields = setup.trim().split('/');
+    let side = match fields.next().map(str::trim) {
+        Some("R" | "r") => Color::Red,
+        _ => Color::Green,
+    };
+    let number = fields
+        .nth(2)
+        .and_then(|n| n.trim().parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1);
+    Ply { number, side }
+}
+
+struct Movetext {
+    out: String,
+    /// Characters on the current line.
+    column: usize,
+    /// `(` waiting to be glued to the next token.
+    opens: usize,
+    geometry: &'static Geometry,
+    notation: Notation,
+    scratch: String,
+}
+
+impl Movetext {
+    /// Writes a token, separated by a space or, past 80 columns, by a line break.
+    fn token(&mut self, token: &str) {
+        let width = self.opens + token.chars().count();
+        if self.column > 0 {
+            if self.column + 1 + width > WIDTH {
+                self.out.push('\n');
+                self.column = 0;
+            } else {
+                self.out.push(' ');
+                self.column += 1;
+            }
+        }
+        for _ in 0..self.opens {
+            self.out.push('(');
+        }
+        self.out.push_str(token);
+        self.column = match token.rfind('\n') {
+            Some(p) => token[p + 1..].chars().count(),
+            None => self.column + width,
+        };
+        self.opens = 0;
+    }
+
+    fn close(&mut self) {
+        if self.opens > 0 {
+            self.token("");
+        }
+        if self.column + 1 > WIDTH {
+            self.out.push('\n');
+            self.column = 0;
+        }
+        self.out.push(')');
+        self.column += 1;
+    }
+
+    /// Writes the token held in `scratch`.
+    fn flush_scratch(&mut self) {
+        let token = std::mem::take(&mut self.scratch);
+        self.token(&token);
+        self.scratch = token;
+        self.scratch.clear();
+    }
+
+    fn comment(&mut self, comment: &Comment) {
+        if comment.text.contains('}') && !comment.text.contains('\n') {
+            // Cannot be braced: a `;` comment runs to the end of the line.
+            self.scratch.push(';');
+            self.scratch.push_str(&comment.text);
+            self.flush_scratch();
+            self.out.push('\n');
+            self.column = 0;
+            return;
+        }
+        self.scratch.push('{');
+        self.scratch.push_str(&comment.text.replace('}', ")"));
+        self.scratch.push('}');
+        self.flush_scratch();
+    }
+
+    fn square(&mut self, square: Square, algebraic: bool) {
+        if algebraic {
+            let _ = write!(self.scratch, "{}", self.geometry.name(square));
+        } else {
+            let _ = write!(self.scratch, "{}", self.geometry.number(square));
+        }
+    }
+
+    fn designator(&mut self, d: &Designator) {
+        if self.geometry.kind == BoardKind::Salta && d.id < 15 {
+            let piece = crate::rules::Piece::new(Color::Green, d.id);
+            let _ = write!(
+                self.scratch,
+                "{}{}",
+                piece.kind().abbreviation(),
+                piece.number()
+            );
+        } else {
+            let _ = write!(self.scratch, "#{}", d.id as u32 + 1);
+        }
+    }
+
+    fn played(&mut self, played: &Played) {
+        let Played::Move {
+            piece,
+            from,
+            to,
+            separator,
+        } = played
+        else {
+            self.scratch.push_str("--");
+            return;
+        };
+        let sep = match separator {
+            Separator::Step => '-',
+            Separator::Jump => ':',
+        };
+        let algebraic = self.notation == Notation::Algebraic;
+        match (piece, from) {
+            (Some(d), _) if self.notation == Notation::Piece => {
+                self.designator(d);
+                self.scratch.push(sep);
+                self.square(to.square, false);
+            }
+            (_, Some(from)) => {
+                self.square(from.square, algebraic);
+                self.scratch.push(sep);
+                self.square(to.square, algebraic);
+            }
+            (piece, None) => {
+                if let Some(d) = piece {
+                    self.designator(d);
+                }
+                self.scratch.push(sep);
+                self.square(to.square, algebraic);
+            }
+        }
+    }
+
+    fn variation(&mut self, variation: &Variation, mut ply: Ply) {
+        // Whether the last thing written was the previous move (so the next needs no number).
+        let mut continues = false;
+        let mut correction = false;
+        for c in &variation.comments {
+            self.comment(c);
+        }
+        for m in &variation.moves {
+            let numbered = match ply.side {
+                Color::Green => !(correction && continues),
+                Color::Red => !continues,
+            };
+            if numbered {
+                let dots = if ply.side == Color::Green { "." } else { "..." };
+                let _ = write!(self.scratch, "{}{dots}", ply.number);
+                self.flush_scratch();
+            }
+            self.played(&m.played);
+            for (i, a) in m.annotations.iter().enumerate() {
+                match a {
+                    Annotation::Suffix(s) if i == 0 => self.scratch.push_str(s),
+                    Annotation::Suffix(s) => {
+                        self.flush_scratch();
+                        self.scratch.push_str(s);
+                    }
+                    Annotation::Nag(n) => {
+                        self.flush_scratch();
+                        let _ = write!(self.scratch, "${n}");
+                    }
+                }
+            }
+            self.flush_scratch();
+            if m.salta.is_some() {
+                self.token("Salta!");
+            }
+            continues = true;
+            for c in &m.comments {
+                self.comment(c);
+                continues = false;
+            }
+            for v in &m.variations {
+                self.opens += 1;
+                self.variation(v, ply);
+                self.close();
+                continues = false;
+            }
+            correction = m.salta.is_some();
+            if !correction {
+                ply = ply.next();
+            }
+        }
+    }
+}

@@ -1,0 +1,870 @@
+//! The replayer: plays a game record through the rules engine and says, precisely, where it goes
+//! wrong. It walks the syntax tree (main line and every variation) like a pgn-reader visitor and
+//! collects findings with stable codes instead of stopping at the first.
+
+use crate::board::{Color, Geometry};
+use crate::notation::{Game, GameResult, MoveNode, Played, Separator, Span, Variation};
+use crate::rules::margin::{Budget, Remaining};
+use crate::rules::{Move, MoveKind, Outcome, Piece, Position, Progress, Referee, Rules, Variant};
+
+/// How strictly to replay, and what to override.
+#[derive(Clone, Debug, Default)]
+pub struct ReplayOptions {
+    /// Historical mode: an uncalled missed jump is a warning and the move stands.
+    pub lenient: bool,
+    /// Rules to use instead of the game's Rules tag.
+    pub rules: Option<Rules>,
+    /// A move limit to use instead of the game's MoveLimit tag (`Some(None)`: no limit).
+    pub move_limit: Option<Option<u16>>,
+    /// When to count the margin of a finished game exactly (the costly part of a replay).
+    pub margins: MarginPolicy,
+    /// Effort allowed for each exact margin count.
+    pub budget: Budget,
+}
+
+/// When the replayer counts margins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MarginPolicy {
+    /// Only for games with a Margin tag to check.
+    #[default]
+    WhenTagged,
+    Always,
+    Never,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+/// One thing the replayer has to say about a game.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Finding {
+    /// A stable code such as `salta::illegal-move`.
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help: Option<String>,
+    /// Where in the game's text, with a short label.
+    #[serde(skip)]
+    pub span: Option<Span>,
+    #[serde(skip)]
+    pub label: Option<String>,
+    /// The ply (1-based, counted from the game's start) of the move concerned.
+    pub ply: Option<u32>,
+    pub move_number: Option<u16>,
+    pub side: Option<Color>,
+    /// Whether the finding is inside a variation rather than the main line.
+    pub in_variation: bool,
+}
+
+/// How a game fared overall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Valid,
+    Warnings,
+    Invalid,
+}
+
+/// What became of one written move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveReplay {
+    /// The move on the board; `None` when it could not be played (an error says why).
+    pub played: Option<Move>,
+    /// The piece that moved.
+    pub piece: Option<Piece>,
+    /// Ply of the move (1-based from the game's start).
+    pub ply: u32,
+    pub number: u16,
+    pub side: Color,
+    /// This move was called with "Salta!" and taken back; the next move corrects it.
+    pub retracted: bool,
+    pub variations: Vec<LineReplay>,
+}
+
+/// The replay of one line, move by move in the order written (moves after a fatal error are absent).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineReplay {
+    pub moves: Vec<MoveReplay>,
+}
+
+/// Everything the replayer found out about a game.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub rules: Rules,
+    /// The main line's positions: `positions[0]` is the start, `positions[n]` the one after ply n.
+    pub positions: Vec<Position>,
+    /// The moves of the main line that were played, in order (`moves[n]` leads to `positions[n+1]`).
+    pub moves: Vec<Move>,
+    pub mainline: LineReplay,
+    pub outcome: Option<Outcome>,
+    pub findings: Vec<Finding>,
+}
+
+impl Replay {
+    pub fn status(&self) -> Status {
+        match self.findings.iter().map(|f| f.severity).max() {
+            Some(Severity::Error) => Status::Invalid,
+            Some(Severity::Warning) => Status::Warnings,
+            None => Status::Valid,
+        }
+    }
+
+    /// Main-line plies played.
+    pub fn plies(&self) -> u32 {
+        self.moves.len() as u32
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    pub fn final_position(&self) -> &Position {
+        self.positions.last().unwrap_or(&self.positions[0])
+    }
+}
+
+/// The rules a game declares (Rules and MoveLimit tags), with the options' overrides, and the
+/// findings about tags that could not be read.
+pub fn game_rules(game: &Game, opts: &ReplayOptions) -> (Rules, Vec<Finding>) {
+    let mut findings = Vec::new();
+    let mut rules = match (&opts.rules, find_tag(game, "Rules")) {
+        (Some(r), _) => *r,
+        (None, None) => Rules::default(),
+        (None, Some((value, span))) => Rules::parse(value).unwrap_or_else(|e| {
+            findings.push(tag_error(
+                "salta::bad-tag",
+                format!("Rules tag: {e}"),
+                span,
+                "the default Salta rules are used",
+            ));
+            Rules::default()
+        }),
+    };
+    rules.move_limit = match (opts.move_limit, find_tag(game, "MoveLimit")) {
+        (Some(limit), _) => limit,
+        (None, None) => None,
+        (None, Some((value, span))) => Rules::parse_move_limit(value).unwrap_or_else(|e| {
+            findings.push(tag_error(
+                "salta::bad-tag",
+                format!("MoveLimit tag: {e}"),
+                span,
+                "no move limit is applied",
+            ));
+            None
+        }),
+    };
+    (rules, findings)
+}
+
+/// Replays a game: every move of the main line and of every variation.
+pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
+    let (rules, mut findings) = game_rules(game, opts);
+    let start = match find_tag(game, "Setup") {
+        None => Position::start(rules),
+        Some((line, span)) => match Position::from_setup(line, rules) {
+            Ok(pos) => pos,
+            Err(e) => {
+                findings.push(tag_error(
+                    "salta::bad-setup",
+                    e.to_string(),
+                    span,
+                    "fix the Setup line (notation.md, \"Setup\")",
+                ));
+                return Replay {
+                    rules,
+                    positions: vec![Position::start(rules)],
+                    moves: Vec::new(),
+                    mainline: LineReplay::default(),
+                    outcome: None,
+                    findings,
+                };
+            }
+        },
+    };
+    let mut replayer = Replayer {
+        opts,
+        findings,
+        mainline_positions: vec![start],
+        mainline_moves: Vec::new(),
+    };
+    let count_margins = match opts.margins {
+        MarginPolicy::Always => true,
+        MarginPolicy::WhenTagged => find_tag(game, "Margin").is_some(),
+        MarginPolicy::Never => false,
+    };
+    let referee = Referee::new(&start, count_margins.then_some(opts.budget));
+    let (mainline, referee) = replayer.line(&game.mainline, start, referee, 0, true);
+    let outcome = referee.outcome_at_end_of_record();
+    let mut replay = Replay {
+        rules,
+        positions: replayer.mainline_positions,
+        moves: replayer.mainline_moves,
+        mainline,
+        outcome,
+        findings: replayer.findings,
+    };
+    check_result(game, &referee, &mut replay);
+    replay
+}
+
+struct Replayer<'a> {
+    opts: &'a ReplayOptions,
+    findings: Vec<Finding>,
+    mainline_positions: Vec<Position>,
+    mainline_moves: Vec<Move>,
+}
+
+/// Where in the game a move stands, for findings.
+#[derive(Clone, Copy)]
+struct At {
+    ply: u32,
+    number: u16,
+    side: Color,
+    span: Span,
+    main: bool,
+}
+
+impl Replayer<'_> {
+    fn line(
+        &mut self,
+        line: &Variation,
+        mut pos: Position,
+        mut referee: Referee,
+        mut ply: u32,
+        main: bool,
+    ) -> (LineReplay, Referee) {
+        let mut out = LineReplay::default();
+        let mut called: Option<(Move, At)> = None;
+        for node in &line.moves {
+            let variations = node
+                .variations
+                .iter()
+                .map(|v| self.line(v, pos, referee.clone(), ply, false).0)
+                .collect();
+            let at = At {
+                ply: ply + 1,
+                number: pos.move_number(),
+                side: pos.side_to_move(),
+                span: node.span,
+                main,
+            };
+            let mut record = MoveReplay {
+                played: None,
+                piece: None,
+                ply: at.ply,
+                number: at.number,
+                side: at.side,
+                retracted: false,
+                variations,
+            };
+            if !referee.accepts_moves() {
+                let why = referee
+                    .outcome()
+                    .map(|o| o.reason.describe())
+                    .unwrap_or("the game is over");
+                self.error(at, "salta::move-after-end", format!("{} is played after the game has ended ({why})", self.written(node, &pos)), "the game ended with the previous move; remove the moves after it or put them in a variation");
+                out.moves.push(record);
+                break;
+            }
+            self.check_number(node, at);
+            let Some(candidate) = self.resolve(node, &pos, at) else {
+                out.moves.push(record);
+                break;
+            };
+            record.piece = pos.piece_at(candidate.from);
+            if let Some(call) = node.salta {
+                match self.judge_call(&pos, candidate) {
+                    Ok(retracted) => {
+                        record.played = Some(retracted);
+                        record.retracted = true;
+                        called = Some((retracted, At { span: call, ..at }));
+                        out.moves.push(record);
+                        continue;
+                    }
+                    Err(why) => {
+                        self.error(At { span: call, ..at }, "salta::unjustified-call", format!("\"Salta!\" is called after {}, but {why}", self.written(node, &pos)), "a call is only right after a step played while a jump was compulsory; remove it");
+                        out.moves.push(record);
+                        break;
+                    }
+                }
+            }
+            let Some(m) = self.legalise(node, &pos, candidate, at, called.is_some()) else {
+                out.moves.push(record);
+                break;
+            };
+            called = None;
+            record.played = Some(m);
+            pos.play(m);
+            ply += 1;
+            referee.after_move(&pos);
+            if main {
+                self.mainline_positions.push(pos);
+                self.mainline_moves.push(m);
+            }
+            out.moves.push(record);
+        }
+        if let Some((retracted, at)) = called {
+            let g = pos.geometry();
+            self.error(
+                at,
+                "salta::missing-correction",
+                format!(
+                    "\"Salta!\" is called after {} but no correcting move follows",
+                    retracted.numeric(g)
+                ),
+                "write the correcting jump right after the call",
+            );
+        }
+        (out, referee)
+    }
+
+    /// The from- and to-squares a move token names, as a candidate move (kind guessed from the
+    /// geometry), checking designators.
+    fn resolve(&mut self, node: &MoveNode, pos: &Position, at: At) -> Option<Move> {
+        let g = pos.geometry();
+        let (piece, from, to) = match node.played {
+            Played::Pass => return Some(Move::PASS),
+            Played::Move {
+                piece, from, to, ..
+            } => (piece, from, to),
+        };
+        let side = pos.side_to_move();
+        let pyramid = pos.rules().variant == Variant::Pyramid;
+        let named = piece.filter(|_| !pyramid).map(|d| Piece::new(side, d.id));
+        let from_sq = match (from, named) {
+            (Some(f), _) => f.square,
+            (None, Some(p)) => match pos.square_of(p) {
+                Some(sq) => sq,
+                None => {
+                    self.error(
+                        at,
+                        "salta::designator-mismatch",
+                        format!(
+                            "{} names {}, which is not on the board",
+                            self.written(node, pos),
+                            p.describe()
+                        ),
+                        "check the piece designator",
+                    );
+                    return None;
+                }
+            },
+            (None, None) => {
+                self.error(
+                    at,
+                    "salta::designator-mismatch",
+                    format!(
+                        "{} gives neither a from-square nor a piece",
+                        self.written(node, pos)
+                    ),
+                    "write the from-square, e.g. 33-44",
+                );
+                return None;
+            }
+        };
+        if let (Some(p), Some(_)) = (named, from) {
+            let there = pos.piece_at(from_sq);
+            if there != Some(p) {
+                let stands = there
+                    .map(|q| q.describe())
+                    .unwrap_or_else(|| "no piece".to_string());
+                self.error(
+                    at,
+                    "salta::designator-mismatch",
+                    format!(
+                        "{} names {}, but {stands} stands on {}",
+                        self.written(node, pos),
+                        p.describe(),
+                        g.number(from_sq)
+                    ),
+                    "the designator and the from-square must name the same piece",
+                );
+                return None;
+            }
+        }
+        if piece.is_some() && pyramid {
+            self.warning(
+                at,
+                "salta::designator-mismatch",
+                "Pyramid pieces are identical: the piece designator is ignored".to_string(),
+                None,
+            );
+        }
+        let kind = if g.distance(from_sq, to.square) >= 2 {
+            MoveKind::Jump
+        } else {
+            MoveKind::Step
+        };
+        Some(Move {
+            from: from_sq,
+            to: to.square,
+            kind,
+        })
+    }
+
+    /// Judges a "Salta!" call after `candidate`: returns the retracted move when the call is right.
+    fn judge_call(&self, pos: &Position, candidate: Move) -> Result<Move, String> {
+        let jumps = pos.available_jumps();
+        let lax = relaxed(pos);
+        let step = lax
+            .iter()
+            .find(|m| m.from == candidate.from && m.to == candidate.to && m.kind == MoveKind::Step);
+        match step {
+            None => Err("that move is not a step the piece could make".to_string()),
+            Some(_) if jumps.is_empty() || !pos.rules().compulsory => {
+                Err("no jump was available, so none was missed".to_string())
+            }
+            Some(&m) => Ok(m),
+        }
+    }
+
+    /// Finds the written move among the legal ones, or explains why it is not there.
+    fn legalise(
+        &mut self,
+        node: &MoveNode,
+        pos: &Position,
+        candidate: Move,
+        at: At,
+        correcting: bool,
+    ) -> Option<Move> {
+        let g = pos.geometry();
+        let legal = pos.legal_moves();
+        let found = legal.iter().copied().find(|m| match candidate.kind {
+            MoveKind::Pass => m.kind == MoveKind::Pass,
+            _ => m.kind != MoveKind::Pass && m.from == candidate.from && m.to == candidate.to,
+        });
+        if let Some(m) = found {
+            self.check_separator(node, m, at);
+            return Some(m);
+        }
+        let jumps = pos.available_jumps();
+        let written = self.written(node, pos);
+        // A step that only the compulsion forbids: a missed jump nobody called.
+        let missed = !jumps.is_empty()
+            && pos.rules().compulsory
+            && relaxed(pos).iter().any(|m| {
+                m.from == candidate.from && m.to == candidate.to && m.kind == MoveKind::Step
+            });
+        if missed && !correcting {
+            let list = moves_text(&jumps.sorted(g), g);
+            let message =
+                format!("{written} misses a compulsory jump ({list}) and no \"Salta!\" was called");
+            let help = format!(
+                "the jump {list} was compulsory; if the opponent called it, write `Salta!` after the move and the correcting jump"
+            );
+            let m = Move {
+                kind: MoveKind::Step,
+                ..candidate
+            };
+            if self.opts.lenient {
+                self.warning(
+                    at,
+                    "salta::missed-jump",
+                    format!("{message}; it stands as played (lenient mode)"),
+                    Some(help),
+                );
+            } else {
+                self.error(at, "salta::missed-jump", message, &help);
+            }
+            self.check_separator(node, m, at);
+            return Some(m);
+        }
+        let reason = self.why_illegal(pos, candidate);
+        let mut help = format!("legal moves here: {}", moves_text(&legal.sorted(g), g));
+        if !jumps.is_empty()
+            && pos.rules().compulsory
+            && legal.iter().any(|m| m.kind == MoveKind::Jump)
+        {
+            help = format!("a jump is compulsory: {}", moves_text(&legal.sorted(g), g));
+        }
+        let code = if correcting {
+            "salta::bad-correction"
+        } else {
+            "salta::illegal-move"
+        };
+        self.error(
+            at,
+            code,
+            format!("{written} is not a legal move: {reason}"),
+            &help,
+        );
+        None
+    }
+
+    fn why_illegal(&self, pos: &Position, m: Move) -> String {
+        let g = pos.geometry();
+        let side = pos.side_to_move();
+        if m.kind == MoveKind::Pass {
+            return "a pass is only allowed in Pyramid, for a side with no move".to_string();
+        }
+        match pos.piece_at(m.from) {
+            None => return format!("there is no piece on {}", g.number(m.from)),
+            Some(p) if p.color != side => {
+                return format!(
+                    "{} stands on {}, and it is {side}'s move",
+                    p.describe(),
+                    g.number(m.from)
+                );
+            }
+            _ => {}
+        }
+        if let Some(p) = pos.piece_at(m.to) {
+            return format!("{} is occupied by {}", g.number(m.to), p.describe());
+        }
+        if relaxed_blockade(pos)
+            .iter()
+            .any(|r| r.from == m.from && r.to == m.to)
+        {
+            return "it would leave the opponent without a move (no-blockade rule)".to_string();
+        }
+        match g.distance(m.from, m.to) {
+            1 => "the piece may not step that way here".to_string(),
+            2 => "there is no enemy piece to jump in that direction, or the piece may not jump that way".to_string(),
+            _ => format!("{} and {} are not one step or one jump apart", g.number(m.from), g.number(m.to)),
+        }
+    }
+
+    fn check_separator(&mut self, node: &MoveNode, m: Move, at: At) {
+        if let Played::Move { separator, .. } = node.played {
+            let jump = m.is_jump();
+            let says_jump = separator == Separator::Jump;
+            if jump != says_jump {
+                let (is, sep) = if jump {
+                    ("a jump", ":")
+                } else {
+                    ("a step", "-")
+                };
+                self.warning(
+                    at,
+                    "salta::separator",
+                    format!(
+                        "the move is {is} but is written with {}",
+                        if says_jump {
+                            "a jump separator"
+                        } else {
+                            "a step separator"
+                        }
+                    ),
+                    Some(format!("write it with `{sep}`")),
+                );
+            }
+        }
+    }
+
+    fn check_number(&mut self, node: &MoveNode, at: At) {
+        let Some(n) = node.number else { return };
+        let ellipsis_ok = n.ellipsis == (at.side == Color::Red);
+        if n.number != at.number as u32 || !ellipsis_ok {
+            let expected = if at.side == Color::Red {
+                format!("{}...", at.number)
+            } else {
+                format!("{}.", at.number)
+            };
+            let written = format!("{}{}", n.number, if n.ellipsis { "..." } else { "." });
+            self.warning(
+                At { span: n.span, ..at },
+                "salta::move-number",
+                format!("move number {written} does not match the game: this is {expected}"),
+                Some(format!("write {expected}")),
+            );
+        }
+    }
+
+    fn written(&self, node: &MoveNode, pos: &Position) -> String {
+        let g = pos.geometry();
+        let text = match node.played {
+            Played::Pass => "--".to_string(),
+            Played::Move {
+                piece,
+                from,
+                to,
+                separator,
+            } => {
+                let sep = if separator == Separator::Jump {
+                    ":"
+                } else {
+                    "-"
+                };
+                let designator = piece
+                    .map(|d| Piece::new(pos.side_to_move(), d.id).designator())
+                    .unwrap_or_default();
+                let from = from
+                    .map(|f| g.number(f.square).to_string())
+                    .unwrap_or_default();
+                format!("{designator}{from}{sep}{}", g.number(to.square))
+            }
+        };
+        let number = if pos.side_to_move() == Color::Green {
+            format!("{}.", pos.move_number())
+        } else {
+            format!("{}...", pos.move_number())
+        };
+        format!("{number} {text}")
+    }
+
+    fn error(&mut self, at: At, code: &'static str, message: String, help: &str) {
+        self.push(at, code, Severity::Error, message, Some(help.to_string()));
+    }
+
+    fn warning(&mut self, at: At, code: &'static str, message: String, help: Option<String>) {
+        self.push(at, code, Severity::Warning, message, help);
+    }
+
+    fn push(
+        &mut self,
+        at: At,
+        code: &'static str,
+        severity: Severity,
+        message: String,
+        help: Option<String>,
+    ) {
+        self.findings.push(Finding {
+            code,
+            severity,
+            message,
+            help,
+            span: Some(at.span),
+            label: Some(label_for(code).to_string()),
+            ply: Some(at.ply),
+            move_number: Some(at.number),
+            side: Some(at.side),
+            in_variation: !at.main,
+        });
+    }
+}
+
+/// The legal moves if jumps were not compulsory.
+fn relaxed(pos: &Position) -> Vec<Move> {
+    with_rules(pos, |r| r.compulsory = false)
+        .legal_moves()
+        .as_slice()
+        .to_vec()
+}
+
+/// The moves if the no-blockade rule were off.
+fn relaxed_blockade(pos: &Position) -> Vec<Move> {
+    with_rules(pos, |r| {
+        r.blockade = false;
+        r.compulsory = false;
+    })
+    .legal_moves()
+    .as_slice()
+    .to_vec()
+}
+
+fn with_rules(pos: &Position, change: impl FnOnce(&mut Rules)) -> Position {
+    let mut rules = *pos.rules();
+    change(&mut rules);
+    let mut out = Position::empty(rules);
+    for color in Color::ALL {
+        for (piece, sq) in pos.pieces_of(color) {
+            out.put(piece, sq);
+        }
+    }
+    out.set_side_to_move(pos.side_to_move());
+    out.set_move_number(pos.move_number());
+    out
+}
+
+fn moves_text(moves: &[Move], g: &Geometry) -> String {
+    if moves.is_empty() {
+        return "none".to_string();
+    }
+    moves
+        .iter()
+        .map(|m| m.numeric(g))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn label_for(code: &str) -> &'static str {
+    match code {
+        "salta::illegal-move" => "not legal here",
+        "salta::bad-correction" => "not a legal correction",
+        "salta::missed-jump" => "a jump was compulsory",
+        "salta::unjustified-call" => "no jump was missed",
+        "salta::missing-correction" => "called here",
+        "salta::move-after-end" => "after the end",
+        "salta::move-number" => "wrong number",
+        "salta::separator" => "separator",
+        "salta::designator-mismatch" => "designator",
+        "salta::wrong-result" => "result",
+        "salta::result-mismatch" => "result",
+        "salta::wrong-margin" => "margin",
+        _ => "here",
+    }
+}
+
+fn find_tag<'g>(game: &'g Game, name: &str) -> Option<(&'g str, Span)> {
+    game.tags
+        .iter()
+        .find(|t| t.name == name)
+        .map(|t| (t.value.as_str(), t.span))
+}
+
+fn tag_error(code: &'static str, message: String, span: Span, help: &str) -> Finding {
+    Finding {
+        code,
+        severity: Severity::Error,
+        message,
+        help: Some(help.to_string()),
+        span: Some(span),
+        label: Some("tag".to_string()),
+        ply: None,
+        move_number: None,
+        side: None,
+        in_variation: false,
+    }
+}
+
+fn game_finding(
+    code: &'static str,
+    severity: Severity,
+    message: String,
+    help: Option<String>,
+    span: Option<Span>,
+) -> Finding {
+    Finding {
+        code,
+        severity,
+        message,
+        help,
+        span,
+        label: Some(label_for(code).to_string()),
+        ply: None,
+        move_number: None,
+        side: None,
+        in_variation: false,
+    }
+}
+
+/// The result a finished game must carry.
+pub fn result_of(outcome: &Outcome) -> GameResult {
+    match outcome.winner {
+        Some(Color::Green) => GameResult::GreenWins,
+        Some(Color::Red) => GameResult::RedWins,
+        None if outcome.reason == crate::rules::EndReason::Stuck => GameResult::Unknown,
+        None => GameResult::Draw,
+    }
+}
+
+/// Result tag, result token, replayed outcome and Margin tag must agree.
+fn check_result(game: &Game, referee: &Referee, replay: &mut Replay) {
+    let mut findings = Vec::new();
+    let tag = find_tag(game, "Result");
+    let tag_result = match tag {
+        Some((value, span)) => match GameResult::parse(value) {
+            Some(r) => Some((r, span)),
+            None => {
+                findings.push(tag_error(
+                    "salta::bad-tag",
+                    format!("Result tag {value:?} is not 1-0, 0-1, 1/2-1/2 or *"),
+                    span,
+                    "write one of 1-0, 0-1, 1/2-1/2, *",
+                ));
+                None
+            }
+        },
+        None => None,
+    };
+    let token = game.result;
+    if let (Some((t, tspan)), Some((k, _))) = (tag_result, token) {
+        if t != k {
+            findings.push(game_finding(
+                "salta::result-mismatch",
+                Severity::Error,
+                format!(
+                    "the Result tag says {} but the movetext ends with {}",
+                    t.as_str(),
+                    k.as_str()
+                ),
+                Some("make the tag and the result token agree".to_string()),
+                Some(tspan),
+            ));
+        }
+    }
+    let recorded = token.or(tag_result);
+    match (replay.outcome, recorded) {
+        (Some(outcome), Some((written, span))) if written != GameResult::Unknown => {
+            let expected = result_of(&outcome);
+            if expected != written {
+                findings.push(game_finding(
+                    "salta::wrong-result",
+                    Severity::Error,
+                    format!(
+                        "the game ends {} ({}), but the record says {}",
+                        expected.as_str(),
+                        outcome.reason.describe(),
+                        written.as_str()
+                    ),
+                    Some(format!("the result should be {}", expected.as_str())),
+                    Some(span),
+                ));
+            }
+        }
+        (Some(outcome), _) => {
+            let expected = result_of(&outcome);
+            if expected != GameResult::Unknown {
+                findings.push(game_finding(
+                    "salta::result-unrecorded",
+                    Severity::Warning,
+                    format!(
+                        "the game ends {} ({}), but no result is recorded",
+                        expected.as_str(),
+                        outcome.reason.describe()
+                    ),
+                    Some(format!(
+                        "add [Result \"{}\"] and the result token",
+                        expected.as_str()
+                    )),
+                    recorded.map(|r| r.1),
+                ));
+            }
+        }
+        (None, Some((written, span))) if written != GameResult::Unknown => {
+            let why = match referee.progress() {
+                Progress::Compensating(_) => {
+                    "Green has completed and Red's compensating move is still to come"
+                }
+                _ => "the record ends before the game does",
+            };
+            findings.push(game_finding(
+                "salta::result-not-reached",
+                Severity::Warning,
+                format!(
+                    "{why}; the result {} is taken as recorded",
+                    written.as_str()
+                ),
+                Some(
+                    "a resignation or an agreed result cannot be checked against the rules"
+                        .to_string(),
+                ),
+                Some(span),
+            ));
+        }
+        _ => {}
+    }
+    if let Some((value, span)) = find_tag(game, "Margin") {
+        match value.trim().parse::<u32>() {
+            Err(_) => findings.push(tag_error("salta::bad-tag", format!("Margin tag {value:?} is not a whole number"), span, "write the points the game was won by, e.g. 27")),
+            Ok(written) => match replay.outcome.and_then(|o| o.margin) {
+                Some(Remaining::Exact(n)) if n != written => findings.push(game_finding("salta::wrong-margin", Severity::Error, format!("the Margin tag says {written}, but the game was won by {n}"), Some(format!("the margin is {n}: the loser's fewest remaining moves with its own pieces blocking (rules.md §5)")), Some(span))),
+                Some(Remaining::Bounds { lower, upper }) => {
+                    let above = upper.is_some_and(|u| written > u);
+                    if written < lower || above {
+                        findings.push(game_finding("salta::wrong-margin", Severity::Error, format!("the Margin tag says {written}, outside the proven bounds {lower}–{}", upper.map(|u| u.to_string()).unwrap_or("?".into())), None, Some(span)));
+                    } else {
+                        findings.push(game_finding("salta::margin-unproven", Severity::Warning, format!("the margin could only be bounded ({lower}–{}); the Margin tag {written} fits", upper.map(|u| u.to_string()).unwrap_or("?".into())), Some("raise the search budget to prove it".to_string()), Some(span)));
+                    }
+                }
+                _ => {}
+            },
+        }
+    }
+    replay.findings.extend(findings);
+}

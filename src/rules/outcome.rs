@@ -1,0 +1,218 @@
+//! The end of a game (rules.md §5): completion, Red's compensating move and the tempo draw, the
+//! margin, the optional move limit, and stuck positions.
+
+use super::margin::{Budget, Remaining, exact_remaining};
+use super::{Position, Variant};
+use crate::board::Color;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    /// Green completed first and Red's compensating move did not complete Red.
+    GreenCompleted,
+    /// Red completed first.
+    RedCompleted,
+    /// Green completed first and Red completed with the compensating move.
+    TempoDraw,
+    /// The move limit was reached; the free counts decided.
+    MoveLimit,
+    /// The side to move has no move at all (only from a Setup position); undecided.
+    Stuck,
+    /// Pyramid: neither side can move; drawn.
+    NoMoves,
+}
+
+impl EndReason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            EndReason::GreenCompleted => "Green completed first",
+            EndReason::RedCompleted => "Red completed first",
+            EndReason::TempoDraw => {
+                "Green completed first and Red completed with the compensating move"
+            }
+            EndReason::MoveLimit => "the move limit was reached",
+            EndReason::Stuck => "the side to move has no move",
+            EndReason::NoMoves => "neither side can move",
+        }
+    }
+}
+
+/// A finished game: who won, by how much, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Outcome {
+    pub winner: Option<Color>,
+    /// The points won by (rules.md §5); `None` for draws and undecided ends.
+    pub margin: Option<Remaining>,
+    pub reason: EndReason,
+}
+
+/// Where a game stands after some plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Play goes on.
+    Playing,
+    /// Green has completed; Red has one compensating move. Holds Red's count at that moment: exact
+    /// when margins are counted, else the free count as a lower bound.
+    Compensating(Remaining),
+    Ended(Outcome),
+}
+
+/// Follows a game ply by ply and says when and how it ends.
+#[derive(Clone, Debug)]
+pub struct Referee {
+    /// Effort for exact margin counts; `None`: margins are not counted (they are the costly part).
+    margins: Option<Budget>,
+    progress: Progress,
+}
+
+impl Referee {
+    /// Starts refereeing from `pos` (which may already be finished, for a Setup position). With
+    /// `margins`, each win's margin is counted exactly within that budget; without, it is left out.
+    pub fn new(pos: &Position, margins: Option<Budget>) -> Referee {
+        let mut referee = Referee {
+            margins,
+            progress: Progress::Playing,
+        };
+        referee.progress = referee.judge(pos, None);
+        referee
+    }
+
+    pub fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    /// The outcome, once the game has ended.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.progress {
+            Progress::Ended(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// Whether another move may be played.
+    pub fn accepts_moves(&self) -> bool {
+        !matches!(self.progress, Progress::Ended(_))
+    }
+
+    /// Records that a move was played, leading to `pos`.
+    pub fn after_move(&mut self, pos: &Position) -> Progress {
+        self.progress = match self.progress {
+            Progress::Ended(o) => Progress::Ended(o),
+            Progress::Compensating(red_count) => Progress::Ended(if pos.is_complete(Color::Red) {
+                Outcome {
+                    winner: None,
+                    margin: None,
+                    reason: EndReason::TempoDraw,
+                }
+            } else {
+                self.green_wins(red_count)
+            }),
+            Progress::Playing => self.judge(pos, Some(pos.side_to_move().other())),
+        };
+        self.progress
+    }
+
+    /// The outcome if the record stops here: a game awaiting only Red's compensating move is decided
+    /// when no single move can complete Red.
+    pub fn outcome_at_end_of_record(&self) -> Option<Outcome> {
+        match self.progress {
+            Progress::Ended(o) => Some(o),
+            Progress::Compensating(red_count) if red_count.lower() >= 2 => {
+                Some(self.green_wins(red_count))
+            }
+            _ => None,
+        }
+    }
+
+    fn judge(&self, pos: &Position, mover: Option<Color>) -> Progress {
+        let rules = pos.rules();
+        let green = pos.is_complete(Color::Green);
+        let red = pos.is_complete(Color::Red);
+        let count = |color| match &self.margins {
+            Some(budget) => exact_remaining(pos, color, budget),
+            None => Remaining::Bounds {
+                lower: pos.free_count(color),
+                upper: None,
+            },
+        };
+        let margin = |color| self.margins.is_some().then(|| count(color));
+        if green || red {
+            // Normally only the side that just moved can have completed.
+            let completer = match (green, red, mover) {
+                (true, true, Some(m)) => m,
+                (true, false, _) | (true, true, None) => Color::Green,
+                _ => Color::Red,
+            };
+            return match (completer, rules.variant) {
+                (Color::Green, Variant::Pyramid) => Progress::Ended(Outcome {
+                    winner: Some(Color::Green),
+                    margin: margin(Color::Red),
+                    reason: EndReason::GreenCompleted,
+                }),
+                (Color::Green, _) if red => Progress::Ended(Outcome {
+                    winner: None,
+                    margin: None,
+                    reason: EndReason::TempoDraw,
+                }),
+                (Color::Green, _) => Progress::Compensating(count(Color::Red)),
+                (Color::Red, _) => Progress::Ended(Outcome {
+                    winner: Some(Color::Red),
+                    margin: margin(Color::Green),
+                    reason: EndReason::RedCompleted,
+                }),
+            };
+        }
+        if let Some(limit) = rules.move_limit {
+            if pos.move_number() > limit && pos.side_to_move() == Color::Green {
+                return Progress::Ended(limit_outcome(pos));
+            }
+        }
+        if pos.legal_moves().is_empty() {
+            let reason = if rules.variant == Variant::Pyramid {
+                EndReason::NoMoves
+            } else {
+                EndReason::Stuck
+            };
+            return Progress::Ended(Outcome {
+                winner: None,
+                margin: None,
+                reason,
+            });
+        }
+        Progress::Playing
+    }
+
+    /// Green completed first: Green wins by Red's count minus Red's compensating move.
+    fn green_wins(&self, red_count: Remaining) -> Outcome {
+        let minus_one = |n: u32| n.saturating_sub(1);
+        let margin = match red_count {
+            Remaining::Exact(n) => Remaining::Exact(minus_one(n)),
+            Remaining::Bounds { lower, upper } => Remaining::Bounds {
+                lower: minus_one(lower),
+                upper: upper.map(minus_one),
+            },
+        };
+        Outcome {
+            winner: Some(Color::Green),
+            margin: self.margins.is_some().then_some(margin),
+            reason: EndReason::GreenCompleted,
+        }
+    }
+}
+
+/// The move-limit adjudication: fewer remaining moves (ignoring all pieces) wins by the difference.
+pub fn limit_outcome(pos: &Position) -> Outcome {
+    let green = pos.free_count(Color::Green);
+    let red = pos.free_count(Color::Red);
+    let (winner, margin) = match green.cmp(&red) {
+        std::cmp::Ordering::Less => (Some(Color::Green), Some(Remaining::Exact(red - green))),
+        std::cmp::Ordering::Greater => (Some(Color::Red), Some(Remaining::Exact(green - red))),
+        std::cmp::Ordering::Equal => (None, None),
+    };
+    Outcome {
+        winner,
+        margin,
+        reason: EndReason::MoveLimit,
+    }
+}

@@ -1,0 +1,412 @@
+//! The SGN reader: games, spans, tolerance, errors with file positions, streaming and limits.
+
+use salta::board::{BoardKind, Geometry};
+use salta::notation::*;
+use salta::rules::PieceKind;
+use std::io::Read;
+
+const EXAMPLE: &str = r#"[Event "Club match"]
+[Site "Jüterbog"]
+[Date "1901.??.??"]
+[Green "Krone"]
+[Red "Grotewold"]
+[Result "0-1"]
+[Margin "27"]
+[Source "R. Gering, Salta: The Humanistic Game, Abstract Games 8 (2001)"]
+
+1. 33-43 83-73 2. 32-42 82-72 {a comment} 3. 21-32 84-74
+7. 45:64 55:34 8. 64:83
+12. 42-52 Salta! 42:63 83-73
+0-1
+"#;
+
+fn ok(text: &str) -> Vec<Game> {
+    parse_str(text)
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|e| panic!("{e:?}")))
+        .collect()
+}
+
+fn one(text: &str) -> Game {
+    let games = ok(text);
+    assert_eq!(games.len(), 1, "{games:?}");
+    games.into_iter().next().unwrap()
+}
+
+fn err(text: &str) -> SyntaxError {
+    let results = parse_str(text);
+    results.into_iter().find_map(Result::err).expect("an error")
+}
+
+fn number(sq: &SquareRef) -> u8 {
+    Geometry::of(BoardKind::Salta).number(sq.square)
+}
+
+fn squares(m: &MoveNode) -> (Option<u8>, u8) {
+    match &m.played {
+        Played::Move { from, to, .. } => (from.as_ref().map(number), number(to)),
+        Played::Pass => panic!("a pass"),
+    }
+}
+
+fn slice<'a>(game: &'a Game, span: Span) -> &'a str {
+    &game.text[span.start..span.end]
+}
+
+#[test]
+fn reads_the_spec_example() {
+    let g = one(EXAMPLE);
+    assert_eq!(g.tags.len(), 8);
+    assert_eq!(g.tag("Site"), Some("Jüterbog"));
+    assert_eq!(
+        g.tag("Source"),
+        Some("R. Gering, Salta: The Humanistic Game, Abstract Games 8 (2001)")
+    );
+    let moves = &g.mainline.moves;
+    assert_eq!(moves.len(), 12);
+    assert_eq!(squares(&moves[0]), (Some(33), 43));
+    assert_eq!(
+        moves[0].number.map(|n| (n.number, n.ellipsis)),
+        Some((1, false))
+    );
+    assert_eq!(slice(&g, moves[0].span), "33-43");
+    assert_eq!(moves[3].comments[0].text, "a comment");
+    assert_eq!(slice(&g, moves[3].comments[0].span), "{a comment}");
+    let jump = &moves[6];
+    assert!(matches!(
+        jump.played,
+        Played::Move {
+            separator: Separator::Jump,
+            ..
+        }
+    ));
+    assert_eq!(jump.number.map(|n| n.number), Some(7));
+    let called = &moves[9];
+    assert_eq!(squares(called), (Some(42), 52));
+    assert_eq!(called.salta.map(|s| slice(&g, s)), Some("Salta!"));
+    assert_eq!(squares(&moves[10]), (Some(42), 63));
+    assert!(moves[10].number.is_none());
+    assert_eq!(g.result.map(|r| r.0), Some(GameResult::RedWins));
+    assert_eq!((g.offset, g.line, g.column), (0, 1, 1));
+    assert!(g.warnings.is_empty());
+}
+
+#[test]
+fn many_games_with_offsets_and_lines() {
+    let text = "[Event \"a\"]\n\n1. 33-43 *\n[Event \"b\"]\n1. 33-43 83-73\n[Event \"c\"]\n\n1. 33-43 1-0 1. 34-44 0-1\n";
+    let games = ok(text);
+    assert_eq!(games.len(), 4);
+    assert_eq!(
+        games.iter().map(|g| g.line).collect::<Vec<_>>(),
+        [1, 4, 6, 8]
+    );
+    for g in &games {
+        assert!(text[g.offset as usize..].starts_with(&g.text), "{g:?}");
+    }
+    assert_eq!(
+        games[1].result, None,
+        "a game also ends at the next tag section"
+    );
+    assert_eq!(games[1].mainline.moves.len(), 2);
+    assert_eq!(
+        games[3].column, 14,
+        "a game may start after a result on the same line"
+    );
+    assert!(games[3].tags.is_empty());
+    assert_eq!(games[3].result.map(|r| r.0), Some(GameResult::RedWins));
+}
+
+#[test]
+fn results_never_read_as_moves() {
+    for (token, result) in [
+        ("1-0", GameResult::GreenWins),
+        ("0-1", GameResult::RedWins),
+        ("1/2-1/2", GameResult::Draw),
+        ("½-½", GameResult::Draw),
+        ("*", GameResult::Unknown),
+    ] {
+        let g = one(&format!("1. 33-43 {token}\n"));
+        assert_eq!(g.result.map(|r| r.0), Some(result), "{token}");
+        assert_eq!(g.mainline.moves.len(), 1);
+    }
+}
+
+#[test]
+fn every_designator_form() {
+    let cases = [
+        ("Su3-44", Some(PieceKind::Sun), 12, None),
+        ("So3:44", Some(PieceKind::Sun), 12, None),
+        ("St1 33-44", Some(PieceKind::Star), 0, Some(33)),
+        ("Mo533-44", Some(PieceKind::Moon), 9, Some(33)),
+        ("★2-44", Some(PieceKind::Star), 1, None),
+        ("☾4-44", Some(PieceKind::Moon), 8, None),
+        ("☀5x44", Some(PieceKind::Sun), 14, None),
+        ("#13-44", None, 12, None),
+        ("#7 33-44", None, 6, Some(33)),
+        ("su3-44", Some(PieceKind::Sun), 12, None),
+    ];
+    for (token, kind, id, from) in cases {
+        let g = one(&format!("1. {token} *"));
+        let m = &g.mainline.moves[0];
+        let Played::Move {
+            piece: Some(d),
+            from: f,
+            to,
+            ..
+        } = &m.played
+        else {
+            panic!("{token}: {m:?}")
+        };
+        assert_eq!((d.kind, d.id), (kind, id), "{token}");
+        assert_eq!(f.as_ref().map(number), from, "{token}");
+        assert_eq!(number(to), 44, "{token}");
+        assert_eq!(slice(&g, m.span), token);
+    }
+}
+
+#[test]
+fn annotations_nags_salta_pass_and_variations() {
+    let g = one(
+        "[Rules \"pyramid\"]\n1. 11-21!? $14 -- 2. 12-22 salta 12:31 ( 2. 13-23?? {why} (2. 14-24) ) 2... 81-71 *",
+    );
+    let m = &g.mainline.moves;
+    assert_eq!(
+        m[0].annotations,
+        [Annotation::Suffix("!?".into()), Annotation::Nag(14)]
+    );
+    assert_eq!(m[1].played, Played::Pass);
+    assert!(m[2].salta.is_some());
+    assert_eq!(m[3].variations.len(), 1);
+    let v = &m[3].variations[0];
+    assert_eq!(v.moves[0].annotations, [Annotation::Suffix("??".into())]);
+    assert_eq!(v.moves[0].comments[0].text, "why");
+    assert_eq!(v.moves[0].variations[0].moves.len(), 1);
+    assert_eq!(m[4].number.map(|n| (n.number, n.ellipsis)), Some((2, true)));
+    // Pyramid squares: 81 is a8 on the 8×8 board.
+    let Played::Move {
+        from: Some(from), ..
+    } = &m[4].played
+    else {
+        panic!()
+    };
+    assert_eq!(Geometry::of(BoardKind::Pyramid).name(from.square), "a8");
+}
+
+#[test]
+fn algebraic_squares_and_red_numbering() {
+    let g = one("1. e3-f4 b8xd6 *");
+    let geo = Geometry::of(BoardKind::Salta);
+    assert_eq!(squares(&g.mainline.moves[0]), (Some(33), 43));
+    let Played::Move { to, .. } = &g.mainline.moves[1].played else {
+        panic!()
+    };
+    assert_eq!(geo.name(to.square), "d6");
+    let red = one("[Numbering \"red\"]\n1. 83-73 *");
+    assert_eq!(squares(&red.mainline.moves[0]), (Some(33), 43), "116 − n");
+}
+
+#[test]
+fn bom_crlf_and_latin1() {
+    let g = one("\u{feff}[Event \"x\"]\r\n\r\n1. 33-43 {a\r\nb} 83-73 *\r\n");
+    assert_eq!(g.tag("Event"), Some("x"));
+    assert_eq!(g.mainline.moves.len(), 2);
+    assert_eq!(g.offset, 3);
+    let latin1: &[u8] =
+        b"[Site \"J\xfcterbog\"]\n1. 33-43 {gr\xfcn} \xbd-\xbd\n[Event \"next\"]\n1. 33-43 *\n";
+    let games: Vec<_> = Reader::new(latin1).collect::<Result<_, _>>().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].tag("Site"), Some("Jüterbog"));
+    assert_eq!(games[0].mainline.moves[0].comments[0].text, "grün");
+    assert_eq!(games[0].result.map(|r| r.0), Some(GameResult::Draw));
+    assert_eq!(games[0].warnings[0].code, "sgn::latin1");
+    assert_eq!(slice(&games[0], games[0].warnings[0].span), "ü");
+    assert!(games[1].warnings.is_empty());
+}
+
+#[test]
+fn stray_text_is_skipped_with_a_warning() {
+    let text = "Games of the 1901 club season\n(c) Deutsche Saltazeitung\n[Event \"a\"]\nAnnotated by K.\n1. 33-43 *\n\nSome words between games\n\n1. 34-44 *\n";
+    let games = ok(text);
+    assert_eq!(games.len(), 2);
+    let codes: Vec<_> = games[0].warnings.iter().map(|w| w.code).collect();
+    assert_eq!(codes, ["sgn::stray-text"; 3]);
+    assert_eq!(
+        slice(&games[0], games[0].warnings[2].span),
+        "Annotated by K."
+    );
+    assert_eq!(games[1].warnings.len(), 1);
+    assert_eq!(games[1].mainline.moves.len(), 1);
+}
+
+#[test]
+fn errors_point_into_the_file_and_the_reader_goes_on() {
+    let mut text = String::new();
+    for i in 0..200 {
+        text.push_str(&format!("[Event \"g{i}\"]\n\n1. 33-43 83-73 *\n\n"));
+    }
+    text.push_str(
+        "[Event \"bad\"]\n\n1. 33-43 83-73\n2. 32-16 82-72 *\n\n[Event \"after\"]\n1. 33-43 *\n",
+    );
+    let results = parse_str(&text);
+    assert_eq!(results.len(), 202);
+    let e = results[200].as_ref().unwrap_err();
+    assert_eq!(e.code(), "sgn::bad-square");
+    assert_eq!(e.location(), (804, 7));
+    assert_eq!(e.game_line(), 801);
+    assert_eq!(e.game_index(), 201);
+    assert_eq!(
+        e.help.as_deref(),
+        Some("16 is not a square: square numbers end in 1–5")
+    );
+    assert_eq!(results[201].as_ref().unwrap().tag("Event"), Some("after"));
+}
+
+#[test]
+fn unclosed_comment_stops_at_the_next_tags() {
+    let results =
+        parse_str("[Event \"a\"]\n1. 33-43 {never closed 83-73 *\n\n[Event \"b\"]\n1. 33-43 *\n");
+    assert_eq!(results.len(), 2);
+    let e = results[0].as_ref().unwrap_err();
+    assert_eq!(e.code(), "sgn::unclosed-comment");
+    assert_eq!(e.location(), (2, 10));
+    assert_eq!(e.label, "comment opened here is never closed");
+    assert_eq!(results[1].as_ref().unwrap().tag("Event"), Some("b"));
+}
+
+#[test]
+fn error_codes() {
+    for (text, code) in [
+        ("1. 33-43 83-73 foo *", "sgn::unexpected-token"),
+        ("1. 33-e4 *", "sgn::mixed-notation"),
+        ("1. Su6-44 *", "sgn::bad-designator"),
+        ("1. #16-44 *", "sgn::bad-designator"),
+        ("[Event \"x]\n1. 33-43 *", "sgn::bad-tag"),
+        ("[Event x]\n1. 33-43 *", "sgn::bad-tag"),
+        ("1. 33-43 (1... 83-73 *", "sgn::result-in-variation"),
+        ("1. 33-43 (1... 83-73", "sgn::unclosed-variation"),
+        ("1. 33-43 ) *", "sgn::unmatched-paren"),
+        ("( 1. 33-43 ) *", "sgn::misplaced"),
+        ("1. ! 33-43 *", "sgn::misplaced"),
+        ("1. 33-43 $ *", "sgn::bad-nag"),
+        ("1. 33-43 $99999 *", "sgn::bad-nag"),
+        ("99999999999. 33-43 *", "sgn::bad-move-number"),
+        ("1. 33-43 {open", "sgn::unclosed-comment"),
+        ("1. 1-1 *", "sgn::bad-square"),
+    ] {
+        let results = parse_str(text);
+        let e = results
+            .iter()
+            .find_map(|r| r.as_ref().err())
+            .unwrap_or_else(|| panic!("{text}: {results:?}"));
+        assert_eq!(e.code(), code, "{text}");
+    }
+}
+
+#[test]
+fn limits_give_diagnostics() {
+    let deep = format!("1. 33-43 {} *", "(1. 33-43 ".repeat(100_000));
+    assert_eq!(err(&deep).code(), "sgn::too-deep");
+    let limits = Limits {
+        comment_bytes: 10,
+        tag_bytes: 20,
+        game_bytes: 1000,
+        ..Limits::default()
+    };
+    let read = |text: &str| {
+        Reader::new(text.as_bytes())
+            .with_limits(limits)
+            .with_chunk_size(64)
+            .collect::<Vec<_>>()
+    };
+    let r = read("1. 33-43 {a comment that is too long} *\n");
+    assert_eq!(r[0].as_ref().unwrap_err().code(), "sgn::comment-too-long");
+    let r = read("[Event \"a tag value that is too long\"]\n1. 33-43 *\n");
+    assert_eq!(r[0].as_ref().unwrap_err().code(), "sgn::tag-too-long");
+    let big = format!(
+        "[Event \"big\"]\n{}*\n[Event \"small\"]\n1. 33-43 *\n",
+        "1. 33-43 83-73\n".repeat(500)
+    );
+    let r = read(&big);
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert_eq!(r[0].as_ref().unwrap_err().code(), "sgn::game-too-large");
+    assert_eq!(r[1].as_ref().unwrap().tag("Event"), Some("small"));
+    assert_eq!(r[1].as_ref().unwrap().line, 503);
+}
+
+/// Returns its input a few bytes at a time, to exercise every buffer boundary.
+struct Trickle<'a> {
+    data: &'a [u8],
+    step: usize,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.step = self.step % 7 + 1;
+        let n = self.step.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn streaming_in_small_chunks_gives_the_same_games() {
+    let mut text = String::from("\u{feff}");
+    for i in 0..30 {
+        text.push_str(&format!("[Event \"g{i}\"]\n\n1. 33-43 {{multi\nline}} 83-73 (1... 84-74 2. 32-42) 2. 32-42 *\n\n"));
+        if i % 7 == 3 {
+            text.push_str("1. 33-43 Su9-44 *\n\n");
+        }
+    }
+    let whole = parse_str(&text);
+    for chunk in [1, 2, 5, 16, 100] {
+        let streamed: Vec<_> = Reader::new(Trickle {
+            data: text.as_bytes(),
+            step: 0,
+        })
+        .with_chunk_size(chunk)
+        .collect();
+        assert_eq!(streamed.len(), whole.len(), "chunk {chunk}");
+        for (a, b) in streamed.iter().zip(&whole) {
+            match (a, b) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b),
+                (Err(a), Err(b)) => assert_eq!(
+                    (a.code, a.span, a.location()),
+                    (b.code, b.span, b.location())
+                ),
+                _ => panic!("chunk {chunk}: {a:?} vs {b:?}"),
+            }
+        }
+    }
+}
+
+struct Failing;
+
+impl Read for Failing {
+    fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::other("disk on fire"))
+    }
+}
+
+#[test]
+fn io_errors_are_errors() {
+    let results: Vec<_> = Reader::new(Failing).with_name("x.sgn").collect();
+    assert_eq!(results.len(), 1);
+    let e = results[0].as_ref().unwrap_err();
+    assert_eq!(e.code(), "sgn::io");
+    assert!(e.message.contains("disk on fire"), "{}", e.message);
+}
+
+#[test]
+fn read_path_names_the_file() {
+    let dir = std::env::temp_dir().join(format!("salta-notation-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.sgn");
+    std::fs::write(&path, "1. 33-43 *\n1. 33-99 *\n").unwrap();
+    let results: Vec<_> = read_path(&path).unwrap().collect();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(results[0].is_ok());
+    let e = results[1].as_ref().unwrap_err();
+    assert!(e.source.name.ends_with("games.sgn"));
+    assert_eq!(e.location(), (2, 7));
+}
