@@ -3,7 +3,7 @@
 //! The tests compare its legal-move sets and perft counts with the engine's.
 
 use salta::board::Color;
-use salta::rules::{JumpDirection, Move, MoveKind, Position, Precedence, Rules, Variant};
+use salta::rules::{JumpDirection, Move, MoveKind, MoveList, Position, Precedence, Rules, Variant};
 use std::collections::BTreeSet;
 
 /// A move of the reference generator: from and to as (file, rank), 0-based from Green's lower left.
@@ -280,11 +280,15 @@ impl Grid {
     }
 }
 
-/// The engine's moves in the reference's terms.
+/// The engine's legal moves in the reference's terms.
 pub fn engine_moves(pos: &Position) -> BTreeSet<RefMove> {
+    as_reference(pos, &pos.legal_moves())
+}
+
+fn as_reference(pos: &Position, moves: &MoveList) -> BTreeSet<RefMove> {
     let g = pos.geometry();
     let coords = |sq| (g.file(sq) as i8, g.rank(sq) as i8);
-    pos.legal_moves()
+    moves
         .iter()
         .map(|m: &Move| match m.kind {
             MoveKind::Pass => PASS,
@@ -329,6 +333,16 @@ pub fn assert_agrees(pos: &Position) {
             pos.rules()
         );
     }
+    // The jumps the compulsion is about, before the no-blockade rule.
+    let jumps: BTreeSet<RefMove> = Grid::of(pos)
+        .enemy_jumps(pos.side_to_move())
+        .into_iter()
+        .collect();
+    assert_eq!(
+        as_reference(pos, &pos.available_jumps()),
+        jumps,
+        "available_jumps in {pos:?}"
+    );
     for color in Color::ALL {
         assert_eq!(
             pos.can_move(color),
