@@ -91,15 +91,24 @@ impl MoveList {
         }
     }
 
-    fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
-        let mut kept = 0;
-        for i in 0..self.len {
+    /// Moves the moves from index `start` on that pass `keep` to the front of that range (in their
+    /// order) and returns how many passed. The others stay behind them, so when none passes the
+    /// list is unchanged.
+    fn partition_from(&mut self, start: usize, mut keep: impl FnMut(&Move) -> bool) -> usize {
+        let mut kept = start;
+        for i in start..self.len {
             if keep(&self.moves[i]) {
-                self.moves[kept] = self.moves[i];
+                self.moves.swap(kept, i);
                 kept += 1;
             }
         }
-        self.len = kept;
+        kept - start
+    }
+
+    /// Keeps only the `count` moves from index `start` on.
+    fn keep_range(&mut self, start: usize, count: usize) {
+        self.moves.copy_within(start..start + count, 0);
+        self.len = count;
     }
 
     pub fn len(&self) -> usize {
@@ -265,34 +274,38 @@ impl Position {
     }
 
     /// The no-blockade rule with its fallback and its yielding (rules.md §3.3) applied to the
-    /// candidate moves in `list`.
+    /// candidate moves in `list`, in place.
     #[cold]
     fn apply_no_blockade(&self, sides: Sides, compelled: bool, list: &mut MoveList) {
-        let raw = list.clone();
-        self.drop_blockading(sides, list);
-        if list.is_empty() && compelled && self.rules().precedence == Precedence::BlockadeFirst {
+        let candidates = list.len();
+        let kept = self.sort_out_blockading(sides, list, 0);
+        if kept > 0 {
+            list.keep_range(0, kept);
+            return;
+        }
+        if compelled && self.rules().precedence == Precedence::BlockadeFirst {
             // Every compulsory jump would blockade: the player steps instead, if a step keeps the
             // opponent mobile.
             self.gen_quiet(sides, list);
-            self.drop_blockading(sides, list);
+            let kept = self.sort_out_blockading(sides, list, candidates);
+            if kept > 0 {
+                list.keep_range(candidates, kept);
+                return;
+            }
+            list.keep_range(0, candidates);
         }
-        if list.is_empty() {
-            // The rule yields when it cannot be kept.
-            *list = raw;
-        }
+        // The rule yields when it cannot be kept: the candidates stand.
     }
 
-    /// Keeps the moves after which the opponent can still move.
-    fn drop_blockading(&self, sides: Sides, list: &mut MoveList) {
+    /// Moves the moves from index `start` on after which the opponent can still move to the
+    /// front of that range and returns their number (see [`MoveList::partition_from`]).
+    fn sort_out_blockading(&self, sides: Sides, list: &mut MoveList, start: usize) -> usize {
         let g = self.geometry();
         let opponent = sides.swapped();
         // The opponent's empty step targets now: any of them other than a move's destination
         // stays empty after the move.
         let targets = self.step_targets(opponent) & sides.empty(g);
-        if targets.count() >= 2 {
-            return;
-        }
-        list.retain(|m| {
+        list.partition_from(start, |m| {
             let to = Bitboard::from_square(m.to);
             if (targets & !to).any() {
                 return true;
@@ -303,7 +316,7 @@ impl Position {
                 enemy: opponent.enemy ^ moved,
                 color: opponent.color,
             })
-        });
+        })
     }
 
     /// Whether a side has any raw step or jump.
