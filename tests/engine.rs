@@ -725,3 +725,48 @@ mod properties {
         }
     }
 }
+
+/// Plays moves given in algebraic notation, each checked to be legal.
+fn play(mut pos: Position, moves: &[&str]) -> Position {
+    for text in moves {
+        let g = pos.geometry();
+        let m = *pos
+            .legal_moves()
+            .iter()
+            .find(|m| m.algebraic(g) == *text)
+            .unwrap_or_else(|| panic!("{text} is not legal in {pos:?}"));
+        pos.play(m);
+    }
+    pos
+}
+
+const ZONE_ENTRY_GREEN: &[(&str, &str)] = &[("Su1", "c7"), ("Su2", "a1")];
+const ZONE_ENTRY_RED: &[(&str, &str)] = &[("St1", "j10")];
+
+#[test]
+fn snapshot_winther_zone_entry() {
+    let before = build("winther", Color::Green, ZONE_ENTRY_GREEN, ZONE_ENTRY_RED);
+    // Outside the zone c7 has only its forward steps.
+    assert_eq!(
+        legal(&before),
+        set(&["c7-b8", "c7-d8", "a1-b2"]),
+        "{before}"
+    );
+    let pos = play(before, &["c7-d8", "j10-i9"]);
+    snapshot(
+        "winther_zone_entry",
+        "Winther, after c7-d8 j10-i9: the sun has entered its goal zone and now also steps back (d8-c7, d8-e7).",
+        &pos,
+    );
+}
+
+#[test]
+fn snapshot_winther_zone_exit() {
+    let before = build("winther", Color::Green, ZONE_ENTRY_GREEN, ZONE_ENTRY_RED);
+    let pos = play(before, &["c7-d8", "j10-i9", "d8-e7", "i9-h8"]);
+    snapshot(
+        "winther_zone_exit",
+        "Winther, after c7-d8 j10-i9 d8-e7 i9-h8: the sun stepped back out of the zone and has only forward steps again.",
+        &pos,
+    );
+}
