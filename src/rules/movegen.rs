@@ -91,15 +91,24 @@ impl MoveList {
         }
     }
 
-    fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
-        let mut kept = 0;
-        for i in 0..self.len {
+    /// Moves the moves from index `start` on that pass `keep` to the front of that range (in their
+    /// order) and returns how many passed. The others stay behind them, so when none passes the
+    /// list is unchanged.
+    fn partition_from(&mut self, start: usize, mut keep: impl FnMut(&Move) -> bool) -> usize {
+        let mut kept = start;
+        for i in start..self.len {
             if keep(&self.moves[i]) {
-                self.moves[kept] = self.moves[i];
+                self.moves.swap(kept, i);
                 kept += 1;
             }
         }
-        self.len = kept;
+        kept - start
+    }
+
+    /// Keeps only the `count` moves from index `start` on.
+    fn keep_range(&mut self, start: usize, count: usize) {
+        self.moves.copy_within(start..start + count, 0);
+        self.len = count;
     }
 
     pub fn len(&self) -> usize {
@@ -231,36 +240,72 @@ impl Position {
         if !compelled {
             self.gen_quiet(sides, list);
         }
-        if rules.blockade && !list.is_empty() {
-            let raw = list.clone();
-            self.drop_blockading(sides, list);
-            if list.is_empty() && compelled && rules.precedence == Precedence::BlockadeFirst {
-                // Every compulsory jump would blockade: the player steps instead, if a step keeps
-                // the opponent mobile.
-                self.gen_quiet(sides, list);
-                self.drop_blockading(sides, list);
-            }
-            if list.is_empty() {
-                // The rule yields when it cannot be kept.
-                *list = raw;
-            }
+        if rules.blockade && !list.is_empty() && !self.surely_keeps_mobile(sides) {
+            self.apply_no_blockade(sides, compelled, list);
         }
         if list.is_empty() && rules.variant == Variant::Pyramid && self.mobile(sides.swapped()) {
             list.push(Move::PASS);
         }
     }
 
-    /// Keeps the moves after which the opponent can still move.
-    fn drop_blockading(&self, sides: Sides, list: &mut MoveList) {
+    /// The number of legal moves, as `legal_moves().len()`, but without building the list when
+    /// the no-blockade rule cannot bite (nearly always): bulk counting for perft.
+    pub fn legal_move_count(&self) -> usize {
+        let rules = self.rules();
+        let sides = self.sides();
+        let jumps = self.enemy_jump_count(sides);
+        let count = if rules.compulsory && jumps > 0 {
+            jumps
+        } else {
+            jumps + self.quiet_count(sides)
+        };
+        if count > 0 && (!rules.blockade || self.surely_keeps_mobile(sides)) {
+            return count;
+        }
+        self.legal_moves().len()
+    }
+
+    /// Whether the opponent keeps a step whatever `sides` plays. A move fills one empty square (its
+    /// destination) and frees another, so with two or more empty step targets one survives.
+    #[inline]
+    fn surely_keeps_mobile(&self, sides: Sides) -> bool {
         let g = self.geometry();
-        let opponent = sides.swapped();
-        // The opponent's step targets now; a move fills one empty square (its destination) and frees
-        // another, so any other target survives and the opponent keeps a step.
-        let targets = self.step_targets(opponent) & sides.empty(g);
-        if targets.count() >= 2 {
+        (self.step_targets(sides.swapped()) & sides.empty(g)).count() >= 2
+    }
+
+    /// The no-blockade rule with its fallback and its yielding (rules.md §3.3) applied to the
+    /// candidate moves in `list`, in place.
+    #[cold]
+    fn apply_no_blockade(&self, sides: Sides, compelled: bool, list: &mut MoveList) {
+        let candidates = list.len();
+        let kept = self.sort_out_blockading(sides, list, 0);
+        if kept > 0 {
+            list.keep_range(0, kept);
             return;
         }
-        list.retain(|m| {
+        if compelled && self.rules().precedence == Precedence::BlockadeFirst {
+            // Every compulsory jump would blockade: the player steps instead, if a step keeps the
+            // opponent mobile.
+            self.gen_quiet(sides, list);
+            let kept = self.sort_out_blockading(sides, list, candidates);
+            if kept > 0 {
+                list.keep_range(candidates, kept);
+                return;
+            }
+            list.keep_range(0, candidates);
+        }
+        // The rule yields when it cannot be kept: the candidates stand.
+    }
+
+    /// Moves the moves from index `start` on after which the opponent can still move to the
+    /// front of that range and returns their number (see [`MoveList::partition_from`]).
+    fn sort_out_blockading(&self, sides: Sides, list: &mut MoveList, start: usize) -> usize {
+        let g = self.geometry();
+        let opponent = sides.swapped();
+        // The opponent's empty step targets now: any of them other than a move's destination
+        // stays empty after the move.
+        let targets = self.step_targets(opponent) & sides.empty(g);
+        list.partition_from(start, |m| {
             let to = Bitboard::from_square(m.to);
             if (targets & !to).any() {
                 return true;
@@ -271,7 +316,7 @@ impl Position {
                 enemy: opponent.enemy ^ moved,
                 color: opponent.color,
             })
-        });
+        })
     }
 
     /// Whether a side has any raw step or jump.
@@ -355,6 +400,23 @@ impl Position {
         }
     }
 
+    /// The number of moves [`Position::gen_quiet`] generates.
+    fn quiet_count(&self, sides: Sides) -> usize {
+        let g = self.geometry();
+        let empty = sides.empty(g);
+        let mut count = 0;
+        for (dir, from) in self.step_sources(sides) {
+            count += (from.shift(g.shift(dir)) & empty).count() as usize;
+        }
+        if self.rules().variant == Variant::Winther {
+            let zone = sides.own & g.far_zone(sides.color);
+            for dir in Direction::ALL {
+                count += jump_landings(g, dir, zone, sides.own, empty).count() as usize;
+            }
+        }
+        count
+    }
+
     /// Jumps over enemy pieces (Pyramid: every end of every chain).
     fn gen_enemy_jumps(&self, sides: Sides, list: &mut MoveList) {
         let g = self.geometry();
@@ -363,7 +425,13 @@ impl Position {
         let dirs = jump_directions(rules.jumps, sides.color);
         if rules.variant == Variant::Pyramid {
             for from in sides.own {
-                self.gen_chains(sides, from, dirs, list);
+                for to in chain_ends(g, sides, from, dirs) {
+                    list.push(Move {
+                        from,
+                        to,
+                        kind: MoveKind::Jump,
+                    });
+                }
             }
             return;
         }
@@ -379,30 +447,42 @@ impl Position {
         }
     }
 
-    /// Pyramid: every square a piece can end on by one or more jumps over enemy pieces, each once.
-    fn gen_chains(&self, sides: Sides, from: Square, dirs: &[Direction], list: &mut MoveList) {
+    /// The number of moves [`Position::gen_enemy_jumps`] generates.
+    fn enemy_jump_count(&self, sides: Sides) -> usize {
         let g = self.geometry();
-        let start = Bitboard::from_square(from);
-        // The jumping piece has left its square, which it may cross again but not end on.
-        let empty = sides.empty(g) | start;
-        let mut reached = start;
-        let mut frontier = start;
-        while frontier.any() {
-            let mut next = Bitboard::EMPTY;
-            for dir in dirs {
-                next |= jump_landings(g, *dir, frontier, sides.enemy, empty);
-            }
-            frontier = next & !reached;
-            reached |= frontier;
+        let rules = self.rules();
+        let dirs = jump_directions(rules.jumps, sides.color);
+        if rules.variant == Variant::Pyramid {
+            return sides
+                .own
+                .map(|from| chain_ends(g, sides, from, dirs).count() as usize)
+                .sum();
         }
-        for to in reached & !start {
-            list.push(Move {
-                from,
-                to,
-                kind: MoveKind::Jump,
-            });
-        }
+        let empty = sides.empty(g);
+        dirs.iter()
+            .map(|&dir| jump_landings(g, dir, sides.own, sides.enemy, empty).count() as usize)
+            .sum()
     }
+}
+
+/// Pyramid: every square the piece on `from` can end on by one or more jumps over enemy pieces
+/// (the player may stop after any jump). Nothing is captured, so the ends are exactly the squares
+/// reachable by repeated jumps.
+fn chain_ends(g: &Geometry, sides: Sides, from: Square, dirs: &[Direction]) -> Bitboard {
+    let start = Bitboard::from_square(from);
+    // The jumping piece has left its square, which it may cross again but not end on.
+    let empty = sides.empty(g) | start;
+    let mut reached = start;
+    let mut frontier = start;
+    while frontier.any() {
+        let mut next = Bitboard::EMPTY;
+        for dir in dirs {
+            next |= jump_landings(g, *dir, frontier, sides.enemy, empty);
+        }
+        frontier = next & !reached;
+        reached |= frontier;
+    }
+    reached & !start
 }
 
 /// The directions a side may jump enemy pieces in.
@@ -439,10 +519,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves();
     if depth == 1 {
-        return moves.len() as u64;
+        return pos.legal_move_count() as u64;
     }
+    let moves = pos.legal_moves();
     moves.iter().map(|&m| perft(&pos.after(m), depth - 1)).sum()
 }
 
