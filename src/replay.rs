@@ -778,20 +778,20 @@ fn check_result(game: &Game, referee: &Referee, replay: &mut Replay) {
         None => None,
     };
     let token = game.result;
-    if let (Some((t, tspan)), Some((k, _))) = (tag_result, token) {
-        if t != k {
-            findings.push(game_finding(
-                "salta::result-mismatch",
-                Severity::Error,
-                format!(
-                    "the Result tag says {} but the movetext ends with {}",
-                    t.as_str(),
-                    k.as_str()
-                ),
-                Some("make the tag and the result token agree".to_string()),
-                Some(tspan),
-            ));
-        }
+    if let (Some((t, tspan)), Some((k, _))) = (tag_result, token)
+        && t != k
+    {
+        findings.push(game_finding(
+            "salta::result-mismatch",
+            Severity::Error,
+            format!(
+                "the Result tag says {} but the movetext ends with {}",
+                t.as_str(),
+                k.as_str()
+            ),
+            Some("make the tag and the result token agree".to_string()),
+            Some(tspan),
+        ));
     }
     let recorded = token.or(tag_result);
     match (replay.outcome, recorded) {

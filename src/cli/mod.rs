@@ -63,17 +63,16 @@ pub fn write_output(
             .map_err(|e| CliError::new(format!("cannot write to standard output: {e}")));
     };
     let canonical = |p: &Path| std::fs::canonicalize(p).ok();
-    if let Some(target) = canonical(path) {
-        if inputs
+    if let Some(target) = canonical(path)
+        && inputs
             .iter()
             .any(|i| canonical(i).as_ref() == Some(&target))
-        {
-            return Err(CliError::new(format!(
-                "{} is an input file: refusing to write over it",
-                path.display()
-            ))
-            .with_help("choose another output file with -o"));
-        }
+    {
+        return Err(CliError::new(format!(
+            "{} is an input file: refusing to write over it",
+            path.display()
+        ))
+        .with_help("choose another output file with -o"));
     }
     let folder = path
         .parent()

@@ -121,17 +121,17 @@ impl GameDoc {
             outcome: replay.outcome.map(|o| OutcomeDoc {
                 winner: o.winner,
                 margin: o.margin.and_then(|m| m.exact()),
-                reason: format!("{}", o.reason.describe()),
+                reason: o.reason.describe().to_string(),
             }),
         }
         .with_result_of(replay)
     }
 
     fn with_result_of(mut self, replay: &Replay) -> GameDoc {
-        if self.result == "*" {
-            if let Some(o) = replay.outcome {
-                self.result = result_of(&o).as_str().to_string();
-            }
+        if self.result == "*"
+            && let Some(o) = replay.outcome
+        {
+            self.result = result_of(&o).as_str().to_string();
         }
         self
     }

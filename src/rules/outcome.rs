@@ -163,10 +163,11 @@ impl Referee {
                 }),
             };
         }
-        if let Some(limit) = rules.move_limit {
-            if pos.move_number() > limit && pos.side_to_move() == Color::Green {
-                return Progress::Ended(limit_outcome(pos));
-            }
+        if let Some(limit) = rules.move_limit
+            && pos.move_number() > limit
+            && pos.side_to_move() == Color::Green
+        {
+            return Progress::Ended(limit_outcome(pos));
         }
         if pos.legal_moves().is_empty() {
             let reason = if rules.variant == Variant::Pyramid {
