@@ -96,9 +96,11 @@ pub struct LineReplay {
 #[derive(Clone, Debug)]
 pub struct Replay {
     pub rules: Rules,
-    /// The main line's positions: `positions[0]` is the start, `positions[n]` the one after ply n.
-    pub positions: Vec<Position>,
-    /// The moves of the main line that were played, in order (`moves[n]` leads to `positions[n+1]`).
+    /// The position the game starts from.
+    pub start: Position,
+    /// The position after the last main-line move that could be played.
+    pub final_position: Position,
+    /// The moves of the main line that were played, in order (see [`Replay::position_at`]).
     pub moves: Vec<Move>,
     pub mainline: LineReplay,
     pub outcome: Option<Outcome>,
@@ -120,11 +122,20 @@ impl Replay {
     }
 
     pub fn start(&self) -> &Position {
-        &self.positions[0]
+        &self.start
     }
 
     pub fn final_position(&self) -> &Position {
-        self.positions.last().unwrap_or(&self.positions[0])
+        &self.final_position
+    }
+
+    /// The main-line position after `ply` plies (0: the start; past the end: the final position).
+    pub fn position_at(&self, ply: u32) -> Position {
+        let mut pos = self.start;
+        for &m in self.moves.iter().take(ply as usize) {
+            pos.play(m);
+        }
+        pos
     }
 }
 
@@ -177,7 +188,8 @@ pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
                 ));
                 return Replay {
                     rules,
-                    positions: vec![Position::start(rules)],
+                    start: Position::start(rules),
+                    final_position: Position::start(rules),
                     moves: Vec::new(),
                     mainline: LineReplay::default(),
                     outcome: None,
@@ -189,7 +201,7 @@ pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
     let mut replayer = Replayer {
         opts,
         findings,
-        mainline_positions: vec![start],
+        final_position: start,
         mainline_moves: Vec::new(),
     };
     let count_margins = match opts.margins {
@@ -202,7 +214,8 @@ pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
     let outcome = referee.outcome_at_end_of_record();
     let mut replay = Replay {
         rules,
-        positions: replayer.mainline_positions,
+        start,
+        final_position: replayer.final_position,
         moves: replayer.mainline_moves,
         mainline,
         outcome,
@@ -215,7 +228,7 @@ pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
 struct Replayer<'a> {
     opts: &'a ReplayOptions,
     findings: Vec<Finding>,
-    mainline_positions: Vec<Position>,
+    final_position: Position,
     mainline_moves: Vec<Move>,
 }
 
@@ -304,7 +317,7 @@ impl Replayer<'_> {
             ply += 1;
             referee.after_move(&pos);
             if main {
-                self.mainline_positions.push(pos);
+                self.final_position = pos;
                 self.mainline_moves.push(m);
             }
             out.moves.push(record);
@@ -434,15 +447,19 @@ impl Replayer<'_> {
         correcting: bool,
     ) -> Option<Move> {
         let g = pos.geometry();
-        let legal = pos.legal_moves();
-        let found = legal.iter().copied().find(|m| match candidate.kind {
-            MoveKind::Pass => m.kind == MoveKind::Pass,
-            _ => m.kind != MoveKind::Pass && m.from == candidate.from && m.to == candidate.to,
-        });
+        let found = match candidate.kind {
+            MoveKind::Pass => pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.kind == MoveKind::Pass),
+            _ => pos.find_legal(candidate.from, candidate.to),
+        };
         if let Some(m) = found {
             self.check_separator(node, m, at);
             return Some(m);
         }
+        let legal = pos.legal_moves();
         let jumps = pos.available_jumps();
         let written = self.written(node, pos);
         // A step that only the compulsion forbids: a missed jump nobody called.

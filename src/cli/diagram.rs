@@ -110,7 +110,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 .checked_sub(1)
                 .and_then(|i| replayed.moves.get(i as usize))
                 .map(|m| (m.from, m.to));
-            (replayed.positions[ply as usize], last)
+            (replayed.position_at(ply), last)
         }
         (None, setup) => (
             super::position_from_args(args.rules.as_deref(), setup.as_deref())?,

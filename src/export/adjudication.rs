@@ -75,11 +75,13 @@ pub struct LimitVerdict {
 /// Adjudicates the main line after `ply` plies (0: the start).
 pub fn adjudicate(replay: &Replay, ply: u32, budget: &Budget) -> Adjudication {
     let ply = ply.min(replay.plies());
-    let pos = &replay.positions[ply as usize];
-    let mut referee = Referee::new(&replay.positions[0], Some(*budget));
-    for p in &replay.positions[1..=ply as usize] {
-        referee.after_move(p);
+    let mut pos = replay.start;
+    let mut referee = Referee::new(&pos, Some(*budget));
+    for &m in replay.moves.iter().take(ply as usize) {
+        pos.play(m);
+        referee.after_move(&pos);
     }
+    let pos = &pos;
     let green = side_count(pos, Color::Green, budget);
     let red = side_count(pos, Color::Red, budget);
     let (status, outcome) = match referee.progress() {

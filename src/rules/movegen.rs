@@ -77,8 +77,14 @@ pub struct MoveList {
 
 impl MoveList {
     pub fn new() -> MoveList {
+        // An all-zero filler lets the compiler clear the array with one memset.
+        const FILLER: Move = Move {
+            from: Square::new(0),
+            to: Square::new(0),
+            kind: MoveKind::Step,
+        };
         MoveList {
-            moves: [Move::PASS; CAPACITY],
+            moves: [FILLER; CAPACITY],
             len: 0,
         }
     }
@@ -187,6 +193,73 @@ impl Position {
         let mut list = MoveList::new();
         self.legal_moves_into(&mut list);
         list
+    }
+
+    /// The legal move from `from` to `to` (not a pass), if there is one. The same as searching
+    /// [`Position::legal_moves`], but when the no-blockade rule cannot bite (nearly always) it looks
+    /// only at the one piece: the replayer's hot path.
+    pub fn find_legal(&self, from: Square, to: Square) -> Option<Move> {
+        let rules = self.rules();
+        let sides = self.sides();
+        if rules.blockade && !self.surely_keeps_mobile(sides) {
+            return self
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.kind != MoveKind::Pass && m.from == from && m.to == to);
+        }
+        let g = self.geometry();
+        let empty = sides.empty(g);
+        if !sides.own.contains(from) || !empty.contains(to) {
+            return None;
+        }
+        let jump = if rules.variant == Variant::Pyramid {
+            chain_ends(g, sides, from, jump_directions(rules.jumps, sides.color)).contains(to)
+        } else {
+            jump_directions(rules.jumps, sides.color)
+                .iter()
+                .any(|&dir| {
+                    g.neighbour(from, dir)
+                        .filter(|&over| sides.enemy.contains(over))
+                        .and_then(|over| g.neighbour(over, dir))
+                        == Some(to)
+                })
+        };
+        if jump {
+            return Some(Move {
+                from,
+                to,
+                kind: MoveKind::Jump,
+            });
+        }
+        if rules.compulsory && self.enemy_jump_count(sides) > 0 {
+            return None;
+        }
+        let origin = Bitboard::from_square(from);
+        let step = self
+            .step_sources(sides)
+            .iter()
+            .any(|&(dir, sources)| (sources & origin).any() && g.neighbour(from, dir) == Some(to));
+        if step {
+            return Some(Move {
+                from,
+                to,
+                kind: MoveKind::Step,
+            });
+        }
+        let friendly = rules.variant == Variant::Winther
+            && g.far_zone(sides.color).contains(from)
+            && Direction::ALL.iter().any(|&dir| {
+                g.neighbour(from, dir)
+                    .filter(|&over| sides.own.contains(over))
+                    .and_then(|over| g.neighbour(over, dir))
+                    == Some(to)
+            });
+        friendly.then_some(Move {
+            from,
+            to,
+            kind: MoveKind::FriendlyJump,
+        })
     }
 
     /// All enemy jumps available to the side to move, ignoring the no-blockade rule: the moves the

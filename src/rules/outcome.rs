@@ -169,7 +169,12 @@ impl Referee {
         {
             return Progress::Ended(limit_outcome(pos));
         }
-        if pos.legal_moves().is_empty() {
+        // A side with any raw move has a legal one (the no-blockade rule yields), and a Pyramid
+        // side without one passes while the opponent can move.
+        let side = pos.side_to_move();
+        let stuck = !pos.can_move(side)
+            && (rules.variant != Variant::Pyramid || !pos.can_move(side.other()));
+        if stuck {
             let reason = if rules.variant == Variant::Pyramid {
                 EndReason::NoMoves
             } else {

@@ -178,7 +178,11 @@ impl Position {
         }
         match self.rules.variant {
             Variant::Pyramid => (own & !self.target_squares(color)).is_empty(),
-            _ => self.pieces_of(color).all(|(p, sq)| self.target(p) == sq),
+            // Targets lie in the three far ranks under either goal: most positions fail that test.
+            _ => {
+                (own & !self.geometry().far_zone(color)).is_empty()
+                    && self.pieces_of(color).all(|(p, sq)| self.target(p) == sq)
+            }
         }
     }
 
