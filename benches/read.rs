@@ -78,16 +78,22 @@ fn write_game(rng: &mut XorShift, index: usize, out: &mut String) {
 fn corpus() -> &'static PathBuf {
     static CORPUS: OnceLock<PathBuf> = OnceLock::new();
     CORPUS.get_or_init(|| {
-        let megabytes: u64 = std::env::var("SALTA_BENCH_MB").ok().and_then(|m| m.parse().ok()).unwrap_or(64);
+        let megabytes: u64 = std::env::var("SALTA_BENCH_MB")
+            .ok()
+            .and_then(|m| m.parse().ok())
+            .unwrap_or(64);
         let path = std::env::var_os("SALTA_BENCH_FILE")
             .map(PathBuf::from)
-            .unwrap_or_else(|| std::env::temp_dir().join(format!("salta-bench-read-{megabytes}mb.sgn")));
+            .unwrap_or_else(|| {
+                std::env::temp_dir().join(format!("salta-bench-read-{megabytes}mb.sgn"))
+            });
         let wanted = megabytes * 1_000_000;
         if std::fs::metadata(&path).is_ok_and(|m| m.len() >= wanted) {
             return path;
         }
         let tmp = path.with_extension("tmp");
-        let mut file = std::io::BufWriter::new(std::fs::File::create(&tmp).expect("create the corpus"));
+        let mut file =
+            std::io::BufWriter::new(std::fs::File::create(&tmp).expect("create the corpus"));
         let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
         let (mut written, mut index, mut game) = (0u64, 0, String::new());
         while written < wanted {
@@ -120,7 +126,9 @@ fn read_all(path: &PathBuf) -> (usize, usize) {
 fn read_file(bencher: divan::Bencher) {
     let path = corpus();
     let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-    bencher.counter(divan::counter::BytesCount::new(bytes)).bench(|| read_all(path));
+    bencher
+        .counter(divan::counter::BytesCount::new(bytes))
+        .bench(|| read_all(path));
 }
 
 /// Nanoseconds this thread has spent on a CPU (Linux), so that figures on a busy machine can be

@@ -4,7 +4,9 @@ use salta::notation::{Reader, WriteOptions, parse_str, write_game};
 use std::path::{Path, PathBuf};
 
 fn files(dir: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar").join(dir);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("grammar")
+        .join(dir);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| entry.unwrap().path())
@@ -28,10 +30,22 @@ fn accepted_records_parse() {
         let results = read(&path);
         let games: Vec<_> = results
             .into_iter()
-            .map(|r| r.unwrap_or_else(|e| panic!("{}: {e} at {:?}: {:?}", path.display(), e.location(), e.help)))
+            .map(|r| {
+                r.unwrap_or_else(|e| {
+                    panic!(
+                        "{}: {e} at {:?}: {:?}",
+                        path.display(),
+                        e.location(),
+                        e.help
+                    )
+                })
+            })
             .collect();
         assert!(!games.is_empty(), "{}: no game", path.display());
-        let warnings: Vec<&str> = games.iter().flat_map(|g| g.warnings.iter().map(|w| w.code)).collect();
+        let warnings: Vec<&str> = games
+            .iter()
+            .flat_map(|g| g.warnings.iter().map(|w| w.code))
+            .collect();
         let expected = std::fs::read_to_string(path.with_extension("warnings")).unwrap_or_default();
         let expected: Vec<&str> = expected.split_whitespace().collect();
         assert_eq!(warnings, expected, "{}", path.display());
@@ -40,9 +54,21 @@ fn accepted_records_parse() {
             let written = write_game(game, &WriteOptions::default());
             let again = parse_str(&written);
             assert_eq!(again.len(), 1, "{}:\n{written}", path.display());
-            let again = again[0].as_ref().unwrap_or_else(|e| panic!("{}: {e}\n{written}", path.display()));
-            assert!(again.warnings.is_empty(), "{}: {:?}", path.display(), again.warnings);
-            assert_eq!(write_game(again, &WriteOptions::default()), written, "{}", path.display());
+            let again = again[0]
+                .as_ref()
+                .unwrap_or_else(|e| panic!("{}: {e}\n{written}", path.display()));
+            assert!(
+                again.warnings.is_empty(),
+                "{}: {:?}",
+                path.display(),
+                again.warnings
+            );
+            assert_eq!(
+                write_game(again, &WriteOptions::default()),
+                written,
+                "{}",
+                path.display()
+            );
         }
     }
 }
@@ -61,13 +87,26 @@ fn rejected_records_fail_with_their_diagnostic() {
             .unwrap_or_else(|| panic!("{}: accepted: {results:?}", path.display()));
         let (line, column) = error.location();
         let found = format!("{} {line}:{column}", error.code());
-        assert_eq!(found, expected.trim(), "{}: {error} ({:?})", path.display(), error.help);
-        assert!(error.help.is_some(), "{}: every error says what was expected", path.display());
+        assert_eq!(
+            found,
+            expected.trim(),
+            "{}: {error} ({:?})",
+            path.display(),
+            error.help
+        );
+        assert!(
+            error.help.is_some(),
+            "{}: every error says what was expected",
+            path.display()
+        );
         let mut rendered = String::new();
         miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
             .render_report(&mut rendered, error)
             .unwrap();
-        let place = format!("{}:{line}:{column}", path.file_name().unwrap().to_string_lossy());
+        let place = format!(
+            "{}:{line}:{column}",
+            path.file_name().unwrap().to_string_lossy()
+        );
         assert!(rendered.contains(&place), "{}: {rendered}", path.display());
     }
 }

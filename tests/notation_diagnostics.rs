@@ -14,7 +14,10 @@ fn render(error: &SyntaxError) -> String {
 }
 
 fn first_error(name: &str, text: &str) -> SyntaxError {
-    Reader::new(text.as_bytes()).with_name(name).find_map(Result::err).expect("an error")
+    Reader::new(text.as_bytes())
+        .with_name(name)
+        .find_map(Result::err)
+        .expect("an error")
 }
 
 /// A file whose third game, starting on line 9, has a bad square on line 12.
@@ -30,7 +33,10 @@ fn bad_square_in_a_later_game() {
 
 #[test]
 fn unclosed_comment() {
-    let e = first_error("notes.sgn", "[Event \"a\"]\n\n1. 33-43 {the comment\n83-73 2. 32-42 *\n\n[Event \"b\"]\n1. 33-43 *\n");
+    let e = first_error(
+        "notes.sgn",
+        "[Event \"a\"]\n\n1. 33-43 {the comment\n83-73 2. 32-42 *\n\n[Event \"b\"]\n1. 33-43 *\n",
+    );
     insta::assert_snapshot!("unclosed_comment", render(&e));
 }
 
@@ -67,8 +73,16 @@ fn mutated() -> impl Strategy<Value = Vec<u8>> {
 }
 
 fn read_all(bytes: &[u8], chunk: usize) {
-    let limits = Limits { game_bytes: 4096, comment_bytes: 512, tag_bytes: 128, variation_depth: 16 };
-    for item in Reader::new(bytes).with_chunk_size(chunk).with_limits(limits) {
+    let limits = Limits {
+        game_bytes: 4096,
+        comment_bytes: 512,
+        tag_bytes: 128,
+        variation_depth: 16,
+    };
+    for item in Reader::new(bytes)
+        .with_chunk_size(chunk)
+        .with_limits(limits)
+    {
         match item {
             Ok(game) => {
                 assert!(!game.text.is_empty());

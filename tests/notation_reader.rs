@@ -21,7 +21,10 @@ const EXAMPLE: &str = r#"[Event "Club match"]
 "#;
 
 fn ok(text: &str) -> Vec<Game> {
-    parse_str(text).into_iter().map(|r| r.unwrap_or_else(|e| panic!("{e:?}"))).collect()
+    parse_str(text)
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|e| panic!("{e:?}")))
+        .collect()
 }
 
 fn one(text: &str) -> Game {
@@ -46,7 +49,7 @@ fn squares(m: &MoveNode) -> (Option<u8>, u8) {
     }
 }
 
-fn slice<'a>(game: &'a Game, span: Span) -> &'a str {
+fn slice(game: &Game, span: Span) -> &str {
     &game.text[span.start..span.end]
 }
 
@@ -55,16 +58,28 @@ fn reads_the_spec_example() {
     let g = one(EXAMPLE);
     assert_eq!(g.tags.len(), 8);
     assert_eq!(g.tag("Site"), Some("Jüterbog"));
-    assert_eq!(g.tag("Source"), Some("R. Gering, Salta: The Humanistic Game, Abstract Games 8 (2001)"));
+    assert_eq!(
+        g.tag("Source"),
+        Some("R. Gering, Salta: The Humanistic Game, Abstract Games 8 (2001)")
+    );
     let moves = &g.mainline.moves;
     assert_eq!(moves.len(), 12);
     assert_eq!(squares(&moves[0]), (Some(33), 43));
-    assert_eq!(moves[0].number.map(|n| (n.number, n.ellipsis)), Some((1, false)));
+    assert_eq!(
+        moves[0].number.map(|n| (n.number, n.ellipsis)),
+        Some((1, false))
+    );
     assert_eq!(slice(&g, moves[0].span), "33-43");
     assert_eq!(moves[3].comments[0].text, "a comment");
     assert_eq!(slice(&g, moves[3].comments[0].span), "{a comment}");
     let jump = &moves[6];
-    assert!(matches!(jump.played, Played::Move { separator: Separator::Jump, .. }));
+    assert!(matches!(
+        jump.played,
+        Played::Move {
+            separator: Separator::Jump,
+            ..
+        }
+    ));
     assert_eq!(jump.number.map(|n| n.number), Some(7));
     let called = &moves[9];
     assert_eq!(squares(called), (Some(42), 52));
@@ -81,20 +96,35 @@ fn many_games_with_offsets_and_lines() {
     let text = "[Event \"a\"]\n\n1. 33-43 *\n[Event \"b\"]\n1. 33-43 83-73\n[Event \"c\"]\n\n1. 33-43 1-0 1. 34-44 0-1\n";
     let games = ok(text);
     assert_eq!(games.len(), 4);
-    assert_eq!(games.iter().map(|g| g.line).collect::<Vec<_>>(), [1, 4, 6, 8]);
+    assert_eq!(
+        games.iter().map(|g| g.line).collect::<Vec<_>>(),
+        [1, 4, 6, 8]
+    );
     for g in &games {
         assert!(text[g.offset as usize..].starts_with(&g.text), "{g:?}");
     }
-    assert_eq!(games[1].result, None, "a game also ends at the next tag section");
+    assert_eq!(
+        games[1].result, None,
+        "a game also ends at the next tag section"
+    );
     assert_eq!(games[1].mainline.moves.len(), 2);
-    assert_eq!(games[3].column, 14, "a game may start after a result on the same line");
+    assert_eq!(
+        games[3].column, 14,
+        "a game may start after a result on the same line"
+    );
     assert!(games[3].tags.is_empty());
     assert_eq!(games[3].result.map(|r| r.0), Some(GameResult::RedWins));
 }
 
 #[test]
 fn results_never_read_as_moves() {
-    for (token, result) in [("1-0", GameResult::GreenWins), ("0-1", GameResult::RedWins), ("1/2-1/2", GameResult::Draw), ("½-½", GameResult::Draw), ("*", GameResult::Unknown)] {
+    for (token, result) in [
+        ("1-0", GameResult::GreenWins),
+        ("0-1", GameResult::RedWins),
+        ("1/2-1/2", GameResult::Draw),
+        ("½-½", GameResult::Draw),
+        ("*", GameResult::Unknown),
+    ] {
         let g = one(&format!("1. 33-43 {token}\n"));
         assert_eq!(g.result.map(|r| r.0), Some(result), "{token}");
         assert_eq!(g.mainline.moves.len(), 1);
@@ -118,7 +148,15 @@ fn every_designator_form() {
     for (token, kind, id, from) in cases {
         let g = one(&format!("1. {token} *"));
         let m = &g.mainline.moves[0];
-        let Played::Move { piece: Some(d), from: f, to, .. } = &m.played else { panic!("{token}: {m:?}") };
+        let Played::Move {
+            piece: Some(d),
+            from: f,
+            to,
+            ..
+        } = &m.played
+        else {
+            panic!("{token}: {m:?}")
+        };
         assert_eq!((d.kind, d.id), (kind, id), "{token}");
         assert_eq!(f.as_ref().map(number), from, "{token}");
         assert_eq!(number(to), 44, "{token}");
@@ -128,9 +166,14 @@ fn every_designator_form() {
 
 #[test]
 fn annotations_nags_salta_pass_and_variations() {
-    let g = one("[Rules \"pyramid\"]\n1. 11-21!? $14 -- 2. 12-22 salta 12:31 ( 2. 13-23?? {why} (2. 14-24) ) 2... 81-71 *");
+    let g = one(
+        "[Rules \"pyramid\"]\n1. 11-21!? $14 -- 2. 12-22 salta 12:31 ( 2. 13-23?? {why} (2. 14-24) ) 2... 81-71 *",
+    );
     let m = &g.mainline.moves;
-    assert_eq!(m[0].annotations, [Annotation::Suffix("!?".into()), Annotation::Nag(14)]);
+    assert_eq!(
+        m[0].annotations,
+        [Annotation::Suffix("!?".into()), Annotation::Nag(14)]
+    );
     assert_eq!(m[1].played, Played::Pass);
     assert!(m[2].salta.is_some());
     assert_eq!(m[3].variations.len(), 1);
@@ -140,7 +183,12 @@ fn annotations_nags_salta_pass_and_variations() {
     assert_eq!(v.moves[0].variations[0].moves.len(), 1);
     assert_eq!(m[4].number.map(|n| (n.number, n.ellipsis)), Some((2, true)));
     // Pyramid squares: 81 is a8 on the 8×8 board.
-    let Played::Move { from: Some(from), .. } = &m[4].played else { panic!() };
+    let Played::Move {
+        from: Some(from), ..
+    } = &m[4].played
+    else {
+        panic!()
+    };
     assert_eq!(Geometry::of(BoardKind::Pyramid).name(from.square), "a8");
 }
 
@@ -149,7 +197,9 @@ fn algebraic_squares_and_red_numbering() {
     let g = one("1. e3-f4 b8xd6 *");
     let geo = Geometry::of(BoardKind::Salta);
     assert_eq!(squares(&g.mainline.moves[0]), (Some(33), 43));
-    let Played::Move { to, .. } = &g.mainline.moves[1].played else { panic!() };
+    let Played::Move { to, .. } = &g.mainline.moves[1].played else {
+        panic!()
+    };
     assert_eq!(geo.name(to.square), "d6");
     let red = one("[Numbering \"red\"]\n1. 83-73 *");
     assert_eq!(squares(&red.mainline.moves[0]), (Some(33), 43), "116 − n");
@@ -161,7 +211,8 @@ fn bom_crlf_and_latin1() {
     assert_eq!(g.tag("Event"), Some("x"));
     assert_eq!(g.mainline.moves.len(), 2);
     assert_eq!(g.offset, 3);
-    let latin1: &[u8] = b"[Site \"J\xfcterbog\"]\n1. 33-43 {gr\xfcn} \xbd-\xbd\n[Event \"next\"]\n1. 33-43 *\n";
+    let latin1: &[u8] =
+        b"[Site \"J\xfcterbog\"]\n1. 33-43 {gr\xfcn} \xbd-\xbd\n[Event \"next\"]\n1. 33-43 *\n";
     let games: Vec<_> = Reader::new(latin1).collect::<Result<_, _>>().unwrap();
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].tag("Site"), Some("Jüterbog"));
@@ -179,7 +230,10 @@ fn stray_text_is_skipped_with_a_warning() {
     assert_eq!(games.len(), 2);
     let codes: Vec<_> = games[0].warnings.iter().map(|w| w.code).collect();
     assert_eq!(codes, ["sgn::stray-text"; 3]);
-    assert_eq!(slice(&games[0], games[0].warnings[2].span), "Annotated by K.");
+    assert_eq!(
+        slice(&games[0], games[0].warnings[2].span),
+        "Annotated by K."
+    );
     assert_eq!(games[1].warnings.len(), 1);
     assert_eq!(games[1].mainline.moves.len(), 1);
 }
@@ -190,7 +244,9 @@ fn errors_point_into_the_file_and_the_reader_goes_on() {
     for i in 0..200 {
         text.push_str(&format!("[Event \"g{i}\"]\n\n1. 33-43 83-73 *\n\n"));
     }
-    text.push_str("[Event \"bad\"]\n\n1. 33-43 83-73\n2. 32-16 82-72 *\n\n[Event \"after\"]\n1. 33-43 *\n");
+    text.push_str(
+        "[Event \"bad\"]\n\n1. 33-43 83-73\n2. 32-16 82-72 *\n\n[Event \"after\"]\n1. 33-43 *\n",
+    );
     let results = parse_str(&text);
     assert_eq!(results.len(), 202);
     let e = results[200].as_ref().unwrap_err();
@@ -198,13 +254,17 @@ fn errors_point_into_the_file_and_the_reader_goes_on() {
     assert_eq!(e.location(), (804, 7));
     assert_eq!(e.game_line(), 801);
     assert_eq!(e.game_index(), 201);
-    assert_eq!(e.help.as_deref(), Some("16 is not a square: square numbers end in 1–5"));
+    assert_eq!(
+        e.help.as_deref(),
+        Some("16 is not a square: square numbers end in 1–5")
+    );
     assert_eq!(results[201].as_ref().unwrap().tag("Event"), Some("after"));
 }
 
 #[test]
 fn unclosed_comment_stops_at_the_next_tags() {
-    let results = parse_str("[Event \"a\"]\n1. 33-43 {never closed 83-73 *\n\n[Event \"b\"]\n1. 33-43 *\n");
+    let results =
+        parse_str("[Event \"a\"]\n1. 33-43 {never closed 83-73 *\n\n[Event \"b\"]\n1. 33-43 *\n");
     assert_eq!(results.len(), 2);
     let e = results[0].as_ref().unwrap_err();
     assert_eq!(e.code(), "sgn::unclosed-comment");
@@ -234,7 +294,10 @@ fn error_codes() {
         ("1. 1-1 *", "sgn::bad-square"),
     ] {
         let results = parse_str(text);
-        let e = results.iter().find_map(|r| r.as_ref().err()).unwrap_or_else(|| panic!("{text}: {results:?}"));
+        let e = results
+            .iter()
+            .find_map(|r| r.as_ref().err())
+            .unwrap_or_else(|| panic!("{text}: {results:?}"));
         assert_eq!(e.code(), code, "{text}");
     }
 }
@@ -243,13 +306,26 @@ fn error_codes() {
 fn limits_give_diagnostics() {
     let deep = format!("1. 33-43 {} *", "(1. 33-43 ".repeat(100_000));
     assert_eq!(err(&deep).code(), "sgn::too-deep");
-    let limits = Limits { comment_bytes: 10, tag_bytes: 20, game_bytes: 1000, ..Limits::default() };
-    let read = |text: &str| Reader::new(text.as_bytes()).with_limits(limits).with_chunk_size(64).collect::<Vec<_>>();
+    let limits = Limits {
+        comment_bytes: 10,
+        tag_bytes: 20,
+        game_bytes: 1000,
+        ..Limits::default()
+    };
+    let read = |text: &str| {
+        Reader::new(text.as_bytes())
+            .with_limits(limits)
+            .with_chunk_size(64)
+            .collect::<Vec<_>>()
+    };
     let r = read("1. 33-43 {a comment that is too long} *\n");
     assert_eq!(r[0].as_ref().unwrap_err().code(), "sgn::comment-too-long");
     let r = read("[Event \"a tag value that is too long\"]\n1. 33-43 *\n");
     assert_eq!(r[0].as_ref().unwrap_err().code(), "sgn::tag-too-long");
-    let big = format!("[Event \"big\"]\n{}*\n[Event \"small\"]\n1. 33-43 *\n", "1. 33-43 83-73\n".repeat(500));
+    let big = format!(
+        "[Event \"big\"]\n{}*\n[Event \"small\"]\n1. 33-43 *\n",
+        "1. 33-43 83-73\n".repeat(500)
+    );
     let r = read(&big);
     assert_eq!(r.len(), 2, "{r:?}");
     assert_eq!(r[0].as_ref().unwrap_err().code(), "sgn::game-too-large");
@@ -284,12 +360,20 @@ fn streaming_in_small_chunks_gives_the_same_games() {
     }
     let whole = parse_str(&text);
     for chunk in [1, 2, 5, 16, 100] {
-        let streamed: Vec<_> = Reader::new(Trickle { data: text.as_bytes(), step: 0 }).with_chunk_size(chunk).collect();
+        let streamed: Vec<_> = Reader::new(Trickle {
+            data: text.as_bytes(),
+            step: 0,
+        })
+        .with_chunk_size(chunk)
+        .collect();
         assert_eq!(streamed.len(), whole.len(), "chunk {chunk}");
         for (a, b) in streamed.iter().zip(&whole) {
             match (a, b) {
                 (Ok(a), Ok(b)) => assert_eq!(a, b),
-                (Err(a), Err(b)) => assert_eq!((a.code, a.span, a.location()), (b.code, b.span, b.location())),
+                (Err(a), Err(b)) => assert_eq!(
+                    (a.code, a.span, a.location()),
+                    (b.code, b.span, b.location())
+                ),
                 _ => panic!("chunk {chunk}: {a:?} vs {b:?}"),
             }
         }

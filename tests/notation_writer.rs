@@ -29,21 +29,41 @@ fn canonical_form_of_a_liberal_record() {
 #[test]
 fn notations() {
     let game = one("1. 33-43 Su3-74 2. #7 32:52 *");
-    assert_eq!(write(&game, Notation::Numeric), "1. 33-43 Su3-74 2. 32:52 *\n");
-    assert_eq!(write(&game, Notation::Algebraic), "1. e3-f4 Su3-g7 2. c3:c5 *\n");
-    assert_eq!(write(&game, Notation::Piece), "1. 33-43 Su3-74 2. Mo2:52 *\n");
+    assert_eq!(
+        write(&game, Notation::Numeric),
+        "1. 33-43 Su3-74 2. 32:52 *\n"
+    );
+    assert_eq!(
+        write(&game, Notation::Algebraic),
+        "1. e3-f4 Su3-g7 2. c3:c5 *\n"
+    );
+    assert_eq!(
+        write(&game, Notation::Piece),
+        "1. 33-43 Su3-74 2. Mo2:52 *\n"
+    );
     let pyramid = one("[Rules \"pyramid\"]\n1. #3 12-22 -- *");
-    assert_eq!(write(&pyramid, Notation::Piece), "[Rules \"pyramid\"]\n\n1. #3-22 -- *\n");
+    assert_eq!(
+        write(&pyramid, Notation::Piece),
+        "[Rules \"pyramid\"]\n\n1. #3-22 -- *\n"
+    );
 }
 
 #[test]
 fn move_numbers_follow_setup_and_salta_calls() {
     let setup = "R/11,12,13,14,15,21,22,23,24,25,31,32,33,34,35/105,104,103,102,101,95,94,93,92,91,85,84,83,82,81/7";
-    let game = one(&format!("[Setup \"{setup}\"]\n83-73 33-43 82-72 Salta 82:62 {{c}} 34-44 *"));
+    let game = one(&format!(
+        "[Setup \"{setup}\"]\n83-73 33-43 82-72 Salta 82:62 {{c}} 34-44 *"
+    ));
     let written = write(&game, Notation::Numeric);
-    assert!(written.ends_with("\n\n7... 83-73 8. 33-43 82-72 Salta! 82:62 {c} 9. 34-44 *\n"), "{written}");
+    assert!(
+        written.ends_with("\n\n7... 83-73 8. 33-43 82-72 Salta! 82:62 {c} 9. 34-44 *\n"),
+        "{written}"
+    );
     let green = one("1. 33-43 Salta 33:53 83-73 2. 34-44 Salta {called} 34:54 *");
-    assert_eq!(write(&green, Notation::Numeric), "1. 33-43 Salta! 33:53 83-73 2. 34-44 Salta! {called} 2. 34:54 *\n");
+    assert_eq!(
+        write(&green, Notation::Numeric),
+        "1. 33-43 Salta! 33:53 83-73 2. 34-44 Salta! {called} 2. 34:54 *\n"
+    );
 }
 
 #[test]
@@ -54,9 +74,15 @@ fn wraps_at_80_columns() {
     }
     text.push('*');
     let written = write(&one(&text), Notation::Numeric);
-    assert!(written.lines().all(|l| l.chars().count() <= 80), "{written}");
+    assert!(
+        written.lines().all(|l| l.chars().count() <= 80),
+        "{written}"
+    );
     assert!(written.lines().count() > 10);
-    assert!(written.lines().any(|l| l.chars().count() > 70), "lines are filled: {written}");
+    assert!(
+        written.lines().any(|l| l.chars().count() > 70),
+        "lines are filled: {written}"
+    );
     assert_eq!(write(&one(&written), Notation::Numeric), written);
 }
 
@@ -71,17 +97,26 @@ fn comments_that_cannot_be_braced_become_line_comments() {
 
 // Round trips over generated games.
 
-const TAG_NAMES: [&str; 10] = ["Event", "Site", "Date", "Round", "Green", "Red", "Result", "Margin", "Source", "X_1"];
+const TAG_NAMES: [&str; 10] = [
+    "Event", "Site", "Date", "Round", "Green", "Red", "Result", "Margin", "Source", "X_1",
+];
 const SUFFIXES: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
 
 fn square() -> impl Strategy<Value = SquareRef> {
     let g = Geometry::of(BoardKind::Salta);
-    (0..50usize).prop_map(move |i| SquareRef { square: g.squares().nth(i).unwrap(), span: Span::default() })
+    (0..50usize).prop_map(move |i| SquareRef {
+        square: g.squares().nth(i).unwrap(),
+        span: Span::default(),
+    })
 }
 
 fn played() -> impl Strategy<Value = Played> {
     let separator = prop_oneof![Just(Separator::Step), Just(Separator::Jump)];
-    let designator = (0u8..15).prop_map(|id| Designator { id, kind: None, span: Span::default() });
+    let designator = (0u8..15).prop_map(|id| Designator {
+        id,
+        kind: None,
+        span: Span::default(),
+    });
     prop_oneof![
         1 => Just(Played::Pass),
         6 => (square(), square(), separator.clone()).prop_map(|(from, to, separator)| Played::Move { piece: None, from: Some(from), to, separator }),
@@ -90,7 +125,10 @@ fn played() -> impl Strategy<Value = Played> {
 }
 
 fn comment() -> impl Strategy<Value = Comment> {
-    "[a-zA-Z0-9 .,:;!?()\\[\\]äöü★-]{0,30}".prop_map(|t| Comment { text: t.trim().to_string(), span: Span::default() })
+    "[a-zA-Z0-9 .,:;!?()\\[\\]äöü★-]{0,30}".prop_map(|t| Comment {
+        text: t.trim().to_string(),
+        span: Span::default(),
+    })
 }
 
 fn annotation() -> impl Strategy<Value = Annotation> {
@@ -108,21 +146,30 @@ fn move_node(variation: BoxedStrategy<Variation>) -> impl Strategy<Value = MoveN
         prop::collection::vec(comment(), 0..2),
         prop::collection::vec(variation, 0..2),
     )
-        .prop_map(|(played, salta, annotations, comments, variations)| MoveNode {
-            number: None,
-            played,
-            span: Span::default(),
-            salta: salta.then(Span::default),
-            annotations,
-            comments,
-            variations,
-        })
+        .prop_map(
+            |(played, salta, annotations, comments, variations)| MoveNode {
+                number: None,
+                played,
+                span: Span::default(),
+                salta: salta.then(Span::default),
+                annotations,
+                comments,
+                variations,
+            },
+        )
 }
 
 fn variation(depth: u32) -> BoxedStrategy<Variation> {
-    let inner = if depth == 0 { Just(Variation::default()).boxed() } else { variation(depth - 1) };
+    let inner = if depth == 0 {
+        Just(Variation::default()).boxed()
+    } else {
+        variation(depth - 1)
+    };
     let moves_len = if depth == 0 { 1..4 } else { 1..10 };
-    (prop::collection::vec(comment(), 0..2), prop::collection::vec(move_node(inner), moves_len))
+    (
+        prop::collection::vec(comment(), 0..2),
+        prop::collection::vec(move_node(inner), moves_len),
+    )
         .prop_map(|(comments, moves)| Variation { comments, moves })
         .boxed()
 }
@@ -136,12 +183,32 @@ fn prune(v: &mut Variation) {
 }
 
 fn game() -> impl Strategy<Value = Game> {
-    let tag = ((0..TAG_NAMES.len()), "[ -~äü\"\\\\]{0,20}").prop_map(|(i, value)| Tag { name: TAG_NAMES[i].to_string(), value, span: Span::default() });
-    let result = prop_oneof![Just(GameResult::GreenWins), Just(GameResult::RedWins), Just(GameResult::Draw), Just(GameResult::Unknown)];
-    (prop::collection::vec(tag, 0..6), variation(2), result).prop_map(|(tags, mut mainline, result)| {
-        prune(&mut mainline);
-        Game { text: String::new(), offset: 0, line: 1, column: 1, tags, mainline, result: Some((result, Span::default())), warnings: Vec::new() }
-    })
+    let tag = ((0..TAG_NAMES.len()), "[ -~äü\"\\\\]{0,20}").prop_map(|(i, value)| Tag {
+        name: TAG_NAMES[i].to_string(),
+        value,
+        span: Span::default(),
+    });
+    let result = prop_oneof![
+        Just(GameResult::GreenWins),
+        Just(GameResult::RedWins),
+        Just(GameResult::Draw),
+        Just(GameResult::Unknown)
+    ];
+    (prop::collection::vec(tag, 0..6), variation(2), result).prop_map(
+        |(tags, mut mainline, result)| {
+            prune(&mut mainline);
+            Game {
+                text: String::new(),
+                offset: 0,
+                line: 1,
+                column: 1,
+                tags,
+                mainline,
+                result: Some((result, Span::default())),
+                warnings: Vec::new(),
+            }
+        },
+    )
 }
 
 /// The game without what the canonical form does not keep: spans, text and position, move numbers
@@ -149,7 +216,14 @@ fn game() -> impl Strategy<Value = Game> {
 fn normal(game: &Game) -> Game {
     fn variation(v: &Variation) -> Variation {
         Variation {
-            comments: v.comments.iter().map(|c| Comment { text: c.text.clone(), span: Span::default() }).collect(),
+            comments: v
+                .comments
+                .iter()
+                .map(|c| Comment {
+                    text: c.text.clone(),
+                    span: Span::default(),
+                })
+                .collect(),
             moves: v
                 .moves
                 .iter()
@@ -157,17 +231,36 @@ fn normal(game: &Game) -> Game {
                     number: None,
                     played: match m.played {
                         Played::Pass => Played::Pass,
-                        Played::Move { piece, from, to, separator } => Played::Move {
-                            piece: piece.map(|d| Designator { id: d.id, kind: None, span: Span::default() }),
-                            from: from.map(|s| SquareRef { square: s.square, span: Span::default() }),
-                            to: SquareRef { square: to.square, span: Span::default() },
+                        Played::Move {
+                            piece,
+                            from,
+                            to,
+                            separator,
+                        } => Played::Move {
+                            piece: piece.map(|d| Designator {
+                                id: d.id,
+                                kind: None,
+                                span: Span::default(),
+                            }),
+                            from: from.map(|s| SquareRef {
+                                square: s.square,
+                                span: Span::default(),
+                            }),
+                            to: SquareRef {
+                                square: to.square,
+                                span: Span::default(),
+                            },
                             separator,
                         },
                     },
                     span: Span::default(),
                     salta: m.salta.map(|_| Span::default()),
                     annotations: m.annotations.clone(),
-                    comments: variation(&Variation { comments: m.comments.clone(), moves: Vec::new() }).comments,
+                    comments: variation(&Variation {
+                        comments: m.comments.clone(),
+                        moves: Vec::new(),
+                    })
+                    .comments,
                     variations: m.variations.iter().map(variation).collect(),
                 })
                 .collect(),
@@ -177,7 +270,12 @@ fn normal(game: &Game) -> Game {
     for name in &TAG_NAMES[..7] {
         tags.extend(game.tags.iter().filter(|t| t.name == *name).cloned());
     }
-    tags.extend(game.tags.iter().filter(|t| !TAG_NAMES[..7].contains(&t.name.as_str())).cloned());
+    tags.extend(
+        game.tags
+            .iter()
+            .filter(|t| !TAG_NAMES[..7].contains(&t.name.as_str()))
+            .cloned(),
+    );
     for t in &mut tags {
         t.span = Span::default();
     }

@@ -97,11 +97,27 @@ pub struct GameSource {
 
 impl GameSource {
     /// `lead` is the text before the game on its first line (may be empty).
-    pub fn new(name: Arc<str>, lead: &str, text: &str, offset: u64, line: u32, column: u32, index: usize) -> GameSource {
+    pub fn new(
+        name: Arc<str>,
+        lead: &str,
+        text: &str,
+        offset: u64,
+        line: u32,
+        column: u32,
+        index: usize,
+    ) -> GameSource {
         let mut shown = String::with_capacity(lead.len() + text.len());
         shown.push_str(lead);
         shown.push_str(text);
-        GameSource { name, offset, line, column, index, shown, lead: lead.len() }
+        GameSource {
+            name,
+            offset,
+            line,
+            column,
+            index,
+            shown,
+            lead: lead.len(),
+        }
     }
 
     /// The game's text (decoded), as in [`super::Game::text`].
@@ -119,9 +135,18 @@ impl GameSource {
         let text = self.text().as_bytes();
         let before = text.get(..at.min(text.len())).unwrap_or_default();
         let newlines = before.iter().filter(|&&b| b == b'\n').count() as u32;
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-        let chars = String::from_utf8_lossy(before.get(line_start..).unwrap_or_default()).chars().count() as u32;
-        let column = if newlines == 0 { self.column + chars } else { 1 + chars };
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        let chars = String::from_utf8_lossy(before.get(line_start..).unwrap_or_default())
+            .chars()
+            .count() as u32;
+        let column = if newlines == 0 {
+            self.column + chars
+        } else {
+            1 + chars
+        };
         (self.line + newlines, column)
     }
 }
@@ -133,10 +158,23 @@ impl SourceCode for GameSource {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let inner = self.shown.as_str().read_span(span, context_lines_before, context_lines_after)?;
-        let lead_chars = self.shown.get(..self.lead).unwrap_or_default().chars().count();
+        let inner =
+            self.shown
+                .as_str()
+                .read_span(span, context_lines_before, context_lines_after)?;
+        let lead_chars = self
+            .shown
+            .get(..self.lead)
+            .unwrap_or_default()
+            .chars()
+            .count();
         let first_line_column = (self.column as usize - 1).saturating_sub(lead_chars);
-        let column = inner.column() + if inner.line() == 0 { first_line_column } else { 0 };
+        let column = inner.column()
+            + if inner.line() == 0 {
+                first_line_column
+            } else {
+                0
+            };
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.to_string(),
             inner.data(),
@@ -205,7 +243,9 @@ impl miette::Diagnostic for SyntaxError {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -213,11 +253,13 @@ impl miette::Diagnostic for SyntaxError {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let primary = LabeledSpan::new_primary_with_span(Some(self.label.clone()), self.source.shown_span(self.span));
-        let related = self
-            .related
-            .as_ref()
-            .map(|(span, text)| LabeledSpan::new_with_span(Some(text.clone()), self.source.shown_span(*span)));
+        let primary = LabeledSpan::new_primary_with_span(
+            Some(self.label.clone()),
+            self.source.shown_span(self.span),
+        );
+        let related = self.related.as_ref().map(|(span, text)| {
+            LabeledSpan::new_with_span(Some(text.clone()), self.source.shown_span(*span))
+        });
         Some(Box::new(std::iter::once(primary).chain(related)))
     }
 }

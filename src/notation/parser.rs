@@ -12,7 +12,6 @@ use crate::board::{BoardKind, Geometry};
 use crate::rules::PieceKind;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1};
-use nom::character::complete::digit1;
 use nom::combinator::{map, opt, value};
 use nom::{IResult, Parser as _};
 
@@ -32,7 +31,12 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { tag_bytes: 16 * 1024, comment_bytes: 256 * 1024, game_bytes: 8 * 1024 * 1024, variation_depth: 64 }
+        Limits {
+            tag_bytes: 16 * 1024,
+            comment_bytes: 256 * 1024,
+            game_bytes: 8 * 1024 * 1024,
+            variation_depth: 64,
+        }
     }
 }
 
@@ -166,7 +170,12 @@ static CLASS: [u8; 256] = {
     class
 };
 
-fn error(code: ErrorCode, message: impl Into<String>, span: Span, label: impl Into<String>) -> Box<RawError> {
+fn error(
+    code: ErrorCode,
+    message: impl Into<String>,
+    span: Span,
+    label: impl Into<String>,
+) -> Box<RawError> {
     Box::new(RawError {
         code,
         message: message.into(),
@@ -174,7 +183,10 @@ fn error(code: ErrorCode, message: impl Into<String>, span: Span, label: impl In
         help: None,
         span,
         related: None,
-        resume: Resume::Scan { from: span.end, in_tags: false },
+        resume: Resume::Scan {
+            from: span.end,
+            in_tags: false,
+        },
     })
 }
 
@@ -239,7 +251,9 @@ fn separator(b: Option<&u8>) -> Option<Separator> {
 /// A decimal number of at most `u32::MAX`.
 #[inline(always)]
 fn decimal(digits: &[u8]) -> Option<u32> {
-    digits.iter().try_fold(0u32, |n, &d| n.checked_mul(10)?.checked_add((d - b'0') as u32))
+    digits.iter().try_fold(0u32, |n, &d| {
+        n.checked_mul(10)?.checked_add((d - b'0') as u32)
+    })
 }
 
 fn tag_name(i: In) -> IResult<In, In, ()> {
@@ -284,23 +298,41 @@ impl<'a> Parser<'a> {
 
     /// The span of the word at `start` (to the next delimiter), for error labels.
     fn word(&self, start: usize) -> Span {
-        let len = self.src.get(start..).unwrap_or_default().iter().take_while(|&&b| !is_delimiter(b)).count();
+        let len = self
+            .src
+            .get(start..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&b| !is_delimiter(b))
+            .count();
         // Keep at least one whole character so labels never split a UTF-8 sequence.
         let end = (start + len.max(1)).min(self.src.len());
-        let end = (end..=self.src.len()).find(|&e| self.src.get(e).is_none_or(|&b| (b as i8) >= -0x40)).unwrap_or(end);
+        let end = (end..=self.src.len())
+            .find(|&e| self.src.get(e).is_none_or(|&b| (b as i8) >= -0x40))
+            .unwrap_or(end);
         Span::new(start, end)
     }
 
     fn line_end(&self, from: usize) -> usize {
-        self.src.get(from..).unwrap_or_default().iter().position(|&b| b == b'\n').map_or(self.src.len(), |p| from + p)
+        self.src
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(self.src.len(), |p| from + p)
     }
 
     fn unexpected(&self, start: usize, expected: &str) -> Stop {
         let span = self.word(start);
         let found = text(self.src.get(span.start..span.end).unwrap_or_default());
         Stop::Error(
-            error(ErrorCode::UnexpectedToken, format!("unexpected {found:?}"), span, "not understood here")
-                .help(format!("expected {expected}")),
+            error(
+                ErrorCode::UnexpectedToken,
+                format!("unexpected {found:?}"),
+                span,
+                "not understood here",
+            )
+            .help(format!("expected {expected}")),
         )
     }
 
@@ -332,7 +364,11 @@ impl<'a> Parser<'a> {
             End::Result(r, span) => Some((r, span)),
             _ => None,
         };
-        if tags.is_empty() && mainline.moves.is_empty() && mainline.comments.is_empty() && result.is_none() {
+        if tags.is_empty()
+            && mainline.moves.is_empty()
+            && mainline.comments.is_empty()
+            && result.is_none()
+        {
             return Ok(None);
         }
         Ok(Some((tags, mainline, result)))
@@ -340,7 +376,11 @@ impl<'a> Parser<'a> {
 
     /// The board of the game's rules, and whether squares are numbered from Red's side.
     fn configure_board(&mut self, tags: &[Tag]) {
-        let find = |name: &str| tags.iter().find(|t| t.name == name).map(|t| t.value.as_str());
+        let find = |name: &str| {
+            tags.iter()
+                .find(|t| t.name == name)
+                .map(|t| t.value.as_str())
+        };
         if let Some(rules) = find("Rules") {
             self.geometry = Geometry::of(board_of_rules(rules));
         }
@@ -357,7 +397,10 @@ impl<'a> Parser<'a> {
         }
         let line = &self.src[start..end];
         let word_starts = (0..line.len()).filter(|&i| i == 0 || line[i - 1].is_ascii_whitespace());
-        if word_starts.into_iter().any(|i| looks_like_movetext(&line[i..])) {
+        if word_starts
+            .into_iter()
+            .any(|i| looks_like_movetext(&line[i..]))
+        {
             return Ok(false);
         }
         let mut shown = end;
@@ -366,7 +409,10 @@ impl<'a> Parser<'a> {
         }
         self.warnings.push(Warning {
             code: "sgn::stray-text",
-            message: format!("skipped text that is neither a tag nor movetext: {:?}", text(&self.src[start..shown])),
+            message: format!(
+                "skipped text that is neither a tag nor movetext: {:?}",
+                text(&self.src[start..shown])
+            ),
             span: Span::new(start, shown),
         });
         self.pos = end;
@@ -378,31 +424,56 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         let line_end = self.line_end(start);
         let in_tags = |mut e: Box<RawError>| {
-            e.resume = Resume::Scan { from: e.span.end, in_tags: true };
+            e.resume = Resume::Scan {
+                from: e.span.end,
+                in_tags: true,
+            };
             Stop::Error(e)
         };
         if line_end - start > self.limits.tag_bytes {
             return Err(in_tags(
-                error(ErrorCode::TagTooLong, "tag too long", Span::new(start, start + 1), "this tag")
-                    .help(format!("a tag pair may hold at most {} bytes", self.limits.tag_bytes)),
+                error(
+                    ErrorCode::TagTooLong,
+                    "tag too long",
+                    Span::new(start, start + 1),
+                    "this tag",
+                )
+                .help(format!(
+                    "a tag pair may hold at most {} bytes",
+                    self.limits.tag_bytes
+                )),
             ));
         }
         let line = &self.src[..line_end];
         let bad = |at: usize, message: &str, label: &str, help: &str| {
             let end = (at + 1).min(line_end).max(at);
-            let span = if end > at && line.get(at).is_some_and(|&b| b < 0x80) { Span::new(at, end) } else { Span::new(at, at) };
+            let span = if end > at && line.get(at).is_some_and(|&b| b < 0x80) {
+                Span::new(at, end)
+            } else {
+                Span::new(at, at)
+            };
             in_tags(error(ErrorCode::BadTag, message, span, label).help(help))
         };
         let after_open = &line[start + 1..];
         let (rest, _) = spaces(after_open).unwrap_or((after_open, &[]));
         let Ok((rest, name)) = tag_name(rest) else {
             let at = line_end - rest.len();
-            return Err(bad(at, "tag without a name", "expected a tag name here", "a tag is written [Name \"value\"]"));
+            return Err(bad(
+                at,
+                "tag without a name",
+                "expected a tag name here",
+                "a tag is written [Name \"value\"]",
+            ));
         };
         let (rest, _) = spaces(rest).unwrap_or((rest, &[]));
         let quote = line_end - rest.len();
         if rest.first() != Some(&b'"') {
-            return Err(bad(quote, "tag value not in quotes", "expected \" here", "a tag is written [Name \"value\"]"));
+            return Err(bad(
+                quote,
+                "tag value not in quotes",
+                "expected \" here",
+                "a tag is written [Name \"value\"]",
+            ));
         }
         let mut value = Vec::new();
         let mut i = quote + 1;
@@ -430,17 +501,29 @@ impl<'a> Parser<'a> {
         let (rest, _) = spaces(after_value).unwrap_or((after_value, &[]));
         let close = line_end - rest.len();
         if rest.first() != Some(&b']') {
-            return Err(bad(close, "tag not closed", "expected ] here", "a tag is written [Name \"value\"]"));
+            return Err(bad(
+                close,
+                "tag not closed",
+                "expected ] here",
+                "a tag is written [Name \"value\"]",
+            ));
         }
         self.pos = close + 1;
         let value = String::from_utf8(value).unwrap_or_else(|e| text(e.as_bytes()));
-        Ok(Tag { name: text(name), value, span: Span::new(start, self.pos) })
+        Ok(Tag {
+            name: text(name),
+            value,
+            span: Span::new(start, self.pos),
+        })
     }
 
     /// A line of play up to its end: `)` for a variation, a result, a tag section or the end for
     /// the main line.
     fn variation(&mut self, depth: usize, open: Option<usize>) -> PResult<(Variation, End)> {
-        let mut var = Variation { comments: Vec::new(), moves: Vec::with_capacity(if depth == 0 { MAINLINE_RESERVE } else { 0 }) };
+        let mut var = Variation {
+            comments: Vec::new(),
+            moves: Vec::with_capacity(if depth == 0 { MAINLINE_RESERVE } else { 0 }),
+        };
         let mut number: Option<MoveNumber> = None;
         loop {
             self.skip_ws();
@@ -465,12 +548,25 @@ impl<'a> Parser<'a> {
                 }
                 b'(' => {
                     if depth + 1 > self.limits.variation_depth {
-                        let e = error(ErrorCode::TooDeep, "variations nested too deeply", Span::new(start, start + 1), "too deep")
-                            .help(format!("variations may be nested at most {} deep", self.limits.variation_depth));
+                        let e = error(
+                            ErrorCode::TooDeep,
+                            "variations nested too deeply",
+                            Span::new(start, start + 1),
+                            "too deep",
+                        )
+                        .help(format!(
+                            "variations may be nested at most {} deep",
+                            self.limits.variation_depth
+                        ));
                         return Err(Stop::Error(e));
                     }
                     let Some(last) = var.moves.last_mut() else {
-                        return Err(self.misplaced(start, 1, "variation before any move", "a variation follows the move it replaces: 12. 33-43 (12. 34-44)"));
+                        return Err(self.misplaced(
+                            start,
+                            1,
+                            "variation before any move",
+                            "a variation follows the move it replaces: 12. 33-43 (12. 34-44)",
+                        ));
                     };
                     self.pos += 1;
                     let (v, _) = self.variation(depth + 1, Some(start))?;
@@ -482,8 +578,15 @@ impl<'a> Parser<'a> {
                         self.warn_dangling(number);
                         return Ok((var, End::Close));
                     }
-                    let e = error(ErrorCode::UnmatchedParen, "unmatched )", Span::new(start, start + 1), "no variation is open here")
-                        .help("remove it, or open the variation with ( right after the move it replaces");
+                    let e = error(
+                        ErrorCode::UnmatchedParen,
+                        "unmatched )",
+                        Span::new(start, start + 1),
+                        "no variation is open here",
+                    )
+                    .help(
+                        "remove it, or open the variation with ( right after the move it replaces",
+                    );
                     return Err(Stop::Error(e));
                 }
                 b'[' => {
@@ -496,23 +599,48 @@ impl<'a> Parser<'a> {
                     return Ok((var, End::Tags));
                 }
                 b'!' | b'?' => {
-                    let (rest, s) = suffix(self.rest()).map_err(|_| self.unexpected(start, "an annotation"))?;
+                    let (rest, s) =
+                        suffix(self.rest()).map_err(|_| self.unexpected(start, "an annotation"))?;
                     let Some(last) = var.moves.last_mut() else {
-                        return Err(self.misplaced(start, s.len(), "annotation before any move", "an annotation follows its move: 33-43!"));
+                        return Err(self.misplaced(
+                            start,
+                            s.len(),
+                            "annotation before any move",
+                            "an annotation follows its move: 33-43!",
+                        ));
                     };
                     last.annotations.push(Annotation::Suffix(s.to_string()));
                     self.advance_to(rest);
                 }
                 b'$' => {
-                    let digits = self.rest().get(1..).unwrap_or_default().iter().take_while(|b| b.is_ascii_digit()).count();
+                    let digits = self
+                        .rest()
+                        .get(1..)
+                        .unwrap_or_default()
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
                     let span = Span::new(start, start + 1 + digits);
-                    let nag = std::str::from_utf8(&self.src[start + 1..span.end]).ok().and_then(|d| d.parse::<u16>().ok());
+                    let nag = std::str::from_utf8(&self.src[start + 1..span.end])
+                        .ok()
+                        .and_then(|d| d.parse::<u16>().ok());
                     let Some(nag) = nag else {
-                        let e = error(ErrorCode::BadNag, "bad NAG", span, "expected a number 0–65535 after $").help("a NAG is written $1, $2, …");
+                        let e = error(
+                            ErrorCode::BadNag,
+                            "bad NAG",
+                            span,
+                            "expected a number 0–65535 after $",
+                        )
+                        .help("a NAG is written $1, $2, …");
                         return Err(Stop::Error(e));
                     };
                     let Some(last) = var.moves.last_mut() else {
-                        return Err(self.misplaced(start, span.len(), "NAG before any move", "a NAG follows its move: 33-43 $1"));
+                        return Err(self.misplaced(
+                            start,
+                            span.len(),
+                            "NAG before any move",
+                            "a NAG follows its move: 33-43 $1",
+                        ));
                     };
                     last.annotations.push(Annotation::Nag(nag));
                     self.pos = span.end;
@@ -526,12 +654,21 @@ impl<'a> Parser<'a> {
                         b'*' | 0xc2 => true,
                         _ => false,
                     };
-                    let result = if could_be_result { self.result_here() } else { None };
+                    let result = if could_be_result {
+                        self.result_here()
+                    } else {
+                        None
+                    };
                     if let Some((result, rest)) = result {
                         let span = Span::new(start, self.src.len() - rest.len());
                         if open.is_some() {
-                            let mut e = error(ErrorCode::ResultInVariation, "result inside a variation", span, "the game ends here")
-                                .help("close the variation with ) before the result");
+                            let mut e = error(
+                                ErrorCode::ResultInVariation,
+                                "result inside a variation",
+                                span,
+                                "the game ends here",
+                            )
+                            .help("close the variation with ) before the result");
                             e.resume = Resume::At(self.line_end(span.end).min(self.src.len()));
                             return Err(Stop::Error(e));
                         }
@@ -541,36 +678,58 @@ impl<'a> Parser<'a> {
                         return Ok((var, End::Result(result, span)));
                     }
                     if b.is_ascii_digit() {
-                        let digits = self.rest().iter().take_while(|b| b.is_ascii_digit()).count();
-                        let dots = self.src.get(start + digits..).unwrap_or_default().iter().take_while(|&&b| b == b'.').count();
+                        let digits = self
+                            .rest()
+                            .iter()
+                            .take_while(|b| b.is_ascii_digit())
+                            .count();
+                        let dots = self
+                            .src
+                            .get(start + digits..)
+                            .unwrap_or_default()
+                            .iter()
+                            .take_while(|&&b| b == b'.')
+                            .count();
                         if dots > 0 {
                             let span = Span::new(start, start + digits + dots);
                             let Some(n) = decimal(&self.src[start..start + digits]) else {
-                                let e = error(ErrorCode::BadMoveNumber, "move number too large", Span::new(start, start + digits), "this number")
-                                    .help("move numbers run from 1 to 4294967295");
+                                let e = error(
+                                    ErrorCode::BadMoveNumber,
+                                    "move number too large",
+                                    Span::new(start, start + digits),
+                                    "this number",
+                                )
+                                .help("move numbers run from 1 to 4294967295");
                                 return Err(Stop::Error(e));
                             };
-                            self.warn_dangling(number.replace(MoveNumber { number: n, ellipsis: dots >= 2, span }));
+                            self.warn_dangling(number.replace(MoveNumber {
+                                number: n,
+                                ellipsis: dots >= 2,
+                                span,
+                            }));
                             self.pos = span.end;
                             continue;
                         }
                     }
-                    if matches!(b, b's' | b'S') {
-                        if let Ok((rest, ())) = salta_call(self.rest()) {
-                            if rest.first().is_none_or(|&b| is_delimiter(b) && b != b'!' && b != b'?') {
-                                let span = Span::new(start, self.src.len() - rest.len());
-                                let Some(last) = var.moves.last_mut().filter(|m| m.salta.is_none()) else {
-                                    return Err(self.misplaced(start, span.len(), "Salta! call without a move to correct", "Salta! follows the move that missed a jump, once"));
-                                };
-                                last.salta = Some(span);
-                                self.pos = span.end;
-                                continue;
-                            }
-                        }
+                    if let Some(rest) = self.salta_call_here(b) {
+                        let span = Span::new(start, self.src.len() - rest.len());
+                        let Some(last) = var.moves.last_mut().filter(|m| m.salta.is_none()) else {
+                            return Err(self.misplaced(
+                                start,
+                                span.len(),
+                                "Salta! call without a move to correct",
+                                "Salta! follows the move that missed a jump, once",
+                            ));
+                        };
+                        last.salta = Some(span);
+                        self.pos = span.end;
+                        continue;
                     }
                     let played = self.played()?;
                     if !self.delimited_here() {
-                        return Err(self.unexpected(start, "a move such as 33-43, 45:64, e3-f4 or Su3-44"));
+                        return Err(
+                            self.unexpected(start, "a move such as 33-43, 45:64, e3-f4 or Su3-44")
+                        );
                     }
                     var.moves.push(MoveNode {
                         number: number.take(),
@@ -586,10 +745,23 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A `Salta!` call here (`b` is the byte here): what follows it.
+    fn salta_call_here(&self, b: u8) -> Option<&'a [u8]> {
+        if !matches!(b, b's' | b'S') {
+            return None;
+        }
+        let (rest, ()) = salta_call(self.rest()).ok()?;
+        rest.first()
+            .is_none_or(|&b| is_delimiter(b) && b != b'!' && b != b'?')
+            .then_some(rest)
+    }
+
     /// A result token here, followed by a delimiter.
     fn result_here(&self) -> Option<(GameResult, &'a [u8])> {
         let (rest, r) = result_token(self.rest()).ok()?;
-        rest.first().is_none_or(|&b| is_delimiter(b)).then_some((r, rest))
+        rest.first()
+            .is_none_or(|&b| is_delimiter(b))
+            .then_some((r, rest))
     }
 
     /// Comments on the rest of the result's line belong to this game.
@@ -626,17 +798,36 @@ impl<'a> Parser<'a> {
     }
 
     fn misplaced(&self, start: usize, len: usize, message: &str, help: &str) -> Stop {
-        Stop::Error(error(ErrorCode::Misplaced, message, Span::new(start, start + len.max(1)), "there is no move before this").help(help))
+        Stop::Error(
+            error(
+                ErrorCode::Misplaced,
+                message,
+                Span::new(start, start + len.max(1)),
+                "there is no move before this",
+            )
+            .help(help),
+        )
     }
 
     fn unclosed_variation_error(&self, open: usize, at: usize) -> Box<RawError> {
-        let mut e = error(ErrorCode::UnclosedVariation, "variation never closed", Span::new(open, open + 1), "variation opened here is never closed")
-            .help("close it with ) after its last move");
+        let mut e = error(
+            ErrorCode::UnclosedVariation,
+            "variation never closed",
+            Span::new(open, open + 1),
+            "variation opened here is never closed",
+        )
+        .help("close it with ) after its last move");
         if at > open + 1 {
             let end = self.word(at).end.max(at);
-            e.related = Some((Span::new(at, end.min(self.src.len())), "the game goes on here".to_string()));
+            e.related = Some((
+                Span::new(at, end.min(self.src.len())),
+                "the game goes on here".to_string(),
+            ));
         }
-        e.resume = Resume::Scan { from: at, in_tags: false };
+        e.resume = Resume::Scan {
+            from: at,
+            in_tags: false,
+        };
         e
     }
 
@@ -651,9 +842,16 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         let too_long = |end: usize, limit: usize| {
             Stop::Error(
-                error(ErrorCode::CommentTooLong, "comment too long", Span::new(start, start + 1), "this comment")
-                    .help(format!("a comment may hold at most {limit} bytes; split it"))
-                    .with_resume(end),
+                error(
+                    ErrorCode::CommentTooLong,
+                    "comment too long",
+                    Span::new(start, start + 1),
+                    "this comment",
+                )
+                .help(format!(
+                    "a comment may hold at most {limit} bytes; split it"
+                ))
+                .with_resume(end),
             )
         };
         if self.peek() == Some(b';') {
@@ -662,14 +860,22 @@ impl<'a> Parser<'a> {
                 return Err(too_long(end, self.limits.comment_bytes));
             }
             self.pos = end;
-            return Ok(Comment { text: text(self.src[start + 1..end].trim_ascii()), span: Span::new(start, end) });
+            return Ok(Comment {
+                text: text(self.src[start + 1..end].trim_ascii()),
+                span: Span::new(start, end),
+            });
         }
         let mut i = start + 1;
         loop {
             if i - start > self.limits.comment_bytes {
                 return Err(too_long(i, self.limits.comment_bytes));
             }
-            let found = self.src.get(i..).unwrap_or_default().iter().position(|&b| b == b'}' || b == b'\n');
+            let found = self
+                .src
+                .get(i..)
+                .unwrap_or_default()
+                .iter()
+                .position(|&b| b == b'}' || b == b'\n');
             let Some(found) = found else {
                 if !self.eof {
                     return Err(Stop::NeedMore);
@@ -689,12 +895,20 @@ impl<'a> Parser<'a> {
             return Err(too_long(i, self.limits.comment_bytes));
         }
         self.pos = i + 1;
-        Ok(Comment { text: text(self.src[start + 1..i].trim_ascii()), span: Span::new(start, i + 1) })
+        Ok(Comment {
+            text: text(self.src[start + 1..i].trim_ascii()),
+            span: Span::new(start, i + 1),
+        })
     }
 
     fn unclosed_comment(&self, start: usize, resume: Resume) -> Stop {
-        let mut e = error(ErrorCode::UnclosedComment, "comment never closed", Span::new(start, start + 1), "comment opened here is never closed")
-            .help("close it with }; a comment cannot run into the next game's tags");
+        let mut e = error(
+            ErrorCode::UnclosedComment,
+            "comment never closed",
+            Span::new(start, start + 1),
+            "comment opened here is never closed",
+        )
+        .help("close it with }; a comment cannot run into the next game's tags");
         e.resume = resume;
         Stop::Error(e)
     }
@@ -702,7 +916,9 @@ impl<'a> Parser<'a> {
     /// Whether a tag pair (`[Name "`) starts the line at `i`.
     fn tag_line_at(&self, i: usize) -> bool {
         let rest = self.src.get(i..).unwrap_or_default();
-        (spaces, tag("["), tag_name, spaces, tag("\"")).parse(rest).is_ok()
+        (spaces, tag("["), tag_name, spaces, tag("\""))
+            .parse(rest)
+            .is_ok()
     }
 
     /// A move token: `--`, or an optional designator and from-square, a separator, a to-square.
@@ -723,7 +939,12 @@ impl<'a> Parser<'a> {
             if let Some(separator) = separator(self.src.get(self.pos)) {
                 self.pos += 1;
                 let (to, _) = self.square(None)?;
-                return Ok(Played::Move { piece, from: None, to, separator });
+                return Ok(Played::Move {
+                    piece,
+                    from: None,
+                    to,
+                    separator,
+                });
             }
         }
         let (from, algebraic) = self.square(None).map_err(|e| match e {
@@ -733,11 +954,19 @@ impl<'a> Parser<'a> {
             e => e,
         })?;
         let Some(separator) = separator(self.src.get(self.pos)) else {
-            return Err(self.unexpected(start, "a move: from-square, - or :, to-square (33-43, 45:64)"));
+            return Err(self.unexpected(
+                start,
+                "a move: from-square, - or :, to-square (33-43, 45:64)",
+            ));
         };
         self.pos += 1;
         let (to, _) = self.square(Some(algebraic))?;
-        Ok(Played::Move { piece, from: Some(from), to, separator })
+        Ok(Played::Move {
+            piece,
+            from: Some(from),
+            to,
+            separator,
+        })
     }
 
     /// A piece designator: `St1`…`Su5`, `So3`, `★1`, `☾2`, `☀3`, `#1`…`#15`.
@@ -745,31 +974,64 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         let rest = self.rest();
         if rest.first() == Some(&b'#') {
-            let digits = rest.get(1..).unwrap_or_default().iter().take_while(|b| b.is_ascii_digit()).count();
+            let digits = rest
+                .get(1..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
             let span = Span::new(start, start + 1 + digits);
-            let n = std::str::from_utf8(&rest[1..1 + digits]).ok().and_then(|d| d.parse::<u32>().ok());
+            let n = std::str::from_utf8(&rest[1..1 + digits])
+                .ok()
+                .and_then(|d| d.parse::<u32>().ok());
             return match n {
                 Some(n @ 1..=15) if digits <= 2 => {
                     self.pos = span.end;
-                    Ok(Some(Designator { id: n as u8 - 1, kind: None, span }))
+                    Ok(Some(Designator {
+                        id: n as u8 - 1,
+                        kind: None,
+                        span,
+                    }))
                 }
                 _ => Err(Stop::Error(
-                    error(ErrorCode::BadDesignator, "bad piece number", span, "not a piece")
-                        .help("the single numbering runs #1–#15 (stars 1–5, moons 6–10, suns 11–15)"),
+                    error(
+                        ErrorCode::BadDesignator,
+                        "bad piece number",
+                        span,
+                        "not a piece",
+                    )
+                    .help("the single numbering runs #1–#15 (stars 1–5, moons 6–10, suns 11–15)"),
                 )),
             };
         }
-        let Ok((after, kind)) = designator_kind(rest) else { return Ok(None) };
-        let Some(&digit) = after.first().filter(|b| b.is_ascii_digit()) else { return Ok(None) };
+        let Ok((after, kind)) = designator_kind(rest) else {
+            return Ok(None);
+        };
+        let Some(&digit) = after.first().filter(|b| b.is_ascii_digit()) else {
+            return Ok(None);
+        };
         let end = self.src.len() - after.len() + 1;
         let span = Span::new(start, end);
         if !(b'1'..=b'5').contains(&digit) {
-            let e = error(ErrorCode::BadDesignator, "bad piece designator", span, "not a piece")
-                .help(format!("the {}s are numbered 1–5, as in {}3", kind.name(), kind.abbreviation()));
+            let e = error(
+                ErrorCode::BadDesignator,
+                "bad piece designator",
+                span,
+                "not a piece",
+            )
+            .help(format!(
+                "the {}s are numbered 1–5, as in {}3",
+                kind.name(),
+                kind.abbreviation()
+            ));
             return Err(Stop::Error(e));
         }
         self.pos = end;
-        Ok(Some(Designator { id: kind as u8 * 5 + (digit - b'1'), kind: Some(kind), span }))
+        Ok(Some(Designator {
+            id: kind as u8 * 5 + (digit - b'1'),
+            kind: Some(kind),
+            span,
+        }))
     }
 
     /// A square that is not a plain number: asks the geometry, which also says why a text is not
@@ -778,8 +1040,20 @@ impl<'a> Parser<'a> {
     fn slow_square(&self, token: &[u8], span: Span) -> PResult<crate::board::Square> {
         let t = std::str::from_utf8(token).unwrap_or_default();
         self.geometry.parse_square(t).map_err(|why| {
-            let board = if self.geometry.kind == BoardKind::Pyramid { "8×8 Pyramid" } else { "10×10" };
-            Stop::Error(error(ErrorCode::BadSquare, format!("{t} is not a square"), span, format!("not a square of the {board} board")).help(why.to_string()))
+            let board = if self.geometry.kind == BoardKind::Pyramid {
+                "8×8 Pyramid"
+            } else {
+                "10×10"
+            };
+            Stop::Error(
+                error(
+                    ErrorCode::BadSquare,
+                    format!("{t} is not a square"),
+                    span,
+                    format!("not a square of the {board} board"),
+                )
+                .help(why.to_string()),
+            )
         })
     }
 
@@ -789,33 +1063,57 @@ impl<'a> Parser<'a> {
     fn square(&mut self, algebraic: Option<bool>) -> PResult<(SquareRef, bool)> {
         let start = self.pos;
         let rest = self.rest();
-        let count_digits = |from: usize| rest.get(from..).unwrap_or_default().iter().take_while(|b| b.is_ascii_digit()).count();
+        let count_digits = |from: usize| {
+            rest.get(from..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count()
+        };
         let (is_algebraic, len) = match rest.first() {
             // The common case: two digits and a non-digit.
-            Some(b'1'..=b'9') if rest.get(1).is_some_and(u8::is_ascii_digit) && !rest.get(2).is_some_and(u8::is_ascii_digit) => (false, 2),
+            Some(b'1'..=b'9')
+                if rest.get(1).is_some_and(u8::is_ascii_digit)
+                    && !rest.get(2).is_some_and(u8::is_ascii_digit) =>
+            {
+                (false, 2)
+            }
             Some(b) if b.is_ascii_digit() => (false, count_digits(0)),
-            Some(b) if b.is_ascii_alphabetic() && rest.get(1).is_some_and(u8::is_ascii_digit) => (true, 1 + count_digits(1)),
+            Some(b) if b.is_ascii_alphabetic() && rest.get(1).is_some_and(u8::is_ascii_digit) => {
+                (true, 1 + count_digits(1))
+            }
             _ => return Err(self.unexpected(start, "a square such as 33 or e3")),
         };
         let span = Span::new(start, start + len);
         if algebraic.is_some_and(|a| a != is_algebraic) {
-            let e = error(ErrorCode::MixedNotation, "numeric and algebraic squares in one move", span, "the other square is written the other way")
-                .help("write both squares of a move the same way: 33-43 or e3-f4");
+            let e = error(
+                ErrorCode::MixedNotation,
+                "numeric and algebraic squares in one move",
+                span,
+                "the other square is written the other way",
+            )
+            .help("write both squares of a move the same way: 33-43 or e3-f4");
             return Err(Stop::Error(e));
         }
         let token = &rest[..len];
         let fast = match token {
-            [a, b] if !is_algebraic => self.geometry.from_number(((a - b'0') * 10 + (b - b'0')) as u32),
-            [a, b, c] if !is_algebraic => {
-                self.geometry.from_number((a - b'0') as u32 * 100 + ((b - b'0') * 10 + (c - b'0')) as u32)
-            }
+            [a, b] if !is_algebraic => self
+                .geometry
+                .from_number(((a - b'0') * 10 + (b - b'0')) as u32),
+            [a, b, c] if !is_algebraic => self
+                .geometry
+                .from_number((a - b'0') as u32 * 100 + ((b - b'0') * 10 + (c - b'0')) as u32),
             _ => None,
         };
         let square = match fast {
             Some(sq) => sq,
             None => self.slow_square(token, span)?,
         };
-        let square = if self.rotate { self.geometry.rotate(square) } else { square };
+        let square = if self.rotate {
+            self.geometry.rotate(square)
+        } else {
+            square
+        };
         self.pos = span.end;
         Ok((SquareRef { square, span }, is_algebraic))
     }
@@ -823,7 +1121,10 @@ impl<'a> Parser<'a> {
 
 impl RawError {
     fn with_resume(mut self: Box<Self>, at: usize) -> Box<Self> {
-        self.resume = Resume::Scan { from: at, in_tags: false };
+        self.resume = Resume::Scan {
+            from: at,
+            in_tags: false,
+        };
         self
     }
 }
@@ -831,7 +1132,9 @@ impl RawError {
 /// Whether the token here has the shape of movetext (so it is parsed, and errors are reported,
 /// rather than skipped as stray text).
 fn looks_like_movetext(rest: &[u8]) -> bool {
-    let Some(&first) = rest.first() else { return false };
+    let Some(&first) = rest.first() else {
+        return false;
+    };
     let second = rest.get(1).copied();
     match first {
         b'{' | b';' => true,
@@ -839,18 +1142,33 @@ fn looks_like_movetext(rest: &[u8]) -> bool {
         b'#' => second.is_some_and(|b| b.is_ascii_digit()),
         // A variation, not a parenthesised remark such as "(c) 1901".
         b'(' => {
-            let inner = rest.iter().position(|&b| b != b'(' && !b.is_ascii_whitespace()).map_or(&[][..], |p| &rest[p..]);
+            let inner = rest
+                .iter()
+                .position(|&b| b != b'(' && !b.is_ascii_whitespace())
+                .map_or(&[][..], |p| &rest[p..]);
             looks_like_movetext(inner)
         }
         b'-' => second == Some(b'-'),
         b'0'..=b'9' => {
-            let after = rest.iter().position(|b| !b.is_ascii_digit()).and_then(|p| rest.get(p));
+            let after = rest
+                .iter()
+                .position(|b| !b.is_ascii_digit())
+                .and_then(|p| rest.get(p));
             matches!(after, Some(b'.' | b'-' | b':' | b'x' | b'X' | b'/'))
         }
         _ if rest.starts_with("½".as_bytes()) => true,
-        _ if designator_kind(rest).is_ok_and(|(r, _)| r.first().is_some_and(u8::is_ascii_digit)) => true,
+        _ if designator_kind(rest)
+            .is_ok_and(|(r, _)| r.first().is_some_and(u8::is_ascii_digit)) =>
+        {
+            true
+        }
         b'a'..=b'z' | b'A'..=b'Z' => {
-            let digits = rest.get(1..).unwrap_or_default().iter().take_while(|b| b.is_ascii_digit()).count();
+            let digits = rest
+                .get(1..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
             digits > 0 && matches!(rest.get(1 + digits), Some(b'-' | b':' | b'x' | b'X'))
         }
         _ => false,
@@ -861,7 +1179,11 @@ fn looks_like_movetext(rest: &[u8]) -> bool {
 /// the replayer's to report).
 pub(crate) fn board_of_rules(rules: &str) -> BoardKind {
     let first = rules.split([';', ',']).next().unwrap_or_default().trim();
-    if first.eq_ignore_ascii_case("pyramid") { BoardKind::Pyramid } else { BoardKind::Salta }
+    if first.eq_ignore_ascii_case("pyramid") {
+        BoardKind::Pyramid
+    } else {
+        BoardKind::Salta
+    }
 }
 
 /// Where the game broken by an error ends: at the next tag section, or after the next result
@@ -871,7 +1193,13 @@ fn resync(src: &[u8], eof: bool, resume: Resume) -> Option<usize> {
         Resume::At(at) => return Some(at),
         Resume::Scan { from, in_tags } => (from, in_tags),
     };
-    let line_end = |from: usize| src.get(from..).unwrap_or_default().iter().position(|&b| b == b'\n').map(|p| from + p);
+    let line_end = |from: usize| {
+        src.get(from..)
+            .unwrap_or_default()
+            .iter()
+            .position(|&b| b == b'\n')
+            .map(|p| from + p)
+    };
     let out_of_input = || eof.then_some(src.len());
     if in_tags {
         // Skip the rest of the broken tag section.
@@ -880,7 +1208,10 @@ fn resync(src: &[u8], eof: bool, resume: Resume) -> Option<usize> {
                 Some(e) => e + 1,
                 None => return out_of_input(),
             };
-            while src.get(i).is_some_and(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
+            while src
+                .get(i)
+                .is_some_and(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+            {
                 i += 1;
             }
             if src.get(i) != Some(&b'[') {
@@ -890,7 +1221,9 @@ fn resync(src: &[u8], eof: bool, resume: Resume) -> Option<usize> {
     }
     let mut word_start = true;
     loop {
-        let Some(&b) = src.get(i) else { return out_of_input() };
+        let Some(&b) = src.get(i) else {
+            return out_of_input();
+        };
         match b {
             b'{' => {
                 if let Some(p) = src[i..].iter().position(|&b| b == b'}') {
@@ -906,7 +1239,10 @@ fn resync(src: &[u8], eof: bool, resume: Resume) -> Option<usize> {
             },
             b'\n' => {
                 i += 1;
-                while src.get(i).is_some_and(|b| matches!(b, b' ' | b'\t' | b'\r')) {
+                while src
+                    .get(i)
+                    .is_some_and(|b| matches!(b, b' ' | b'\t' | b'\r'))
+                {
                     i += 1;
                 }
                 if src.get(i) == Some(&b'[') {
@@ -916,7 +1252,10 @@ fn resync(src: &[u8], eof: bool, resume: Resume) -> Option<usize> {
             }
             _ if word_start => {
                 let rest = &src[i..];
-                let token = result_token(rest).ok().map(|(r, _)| rest.len() - r.len()).or_else(|| rest.starts_with(b"\xbd-\xbd").then_some(3));
+                let token = result_token(rest)
+                    .ok()
+                    .map(|(r, _)| rest.len() - r.len())
+                    .or_else(|| rest.starts_with(b"\xbd-\xbd").then_some(3));
                 if let Some(len) = token {
                     let end = i + len;
                     if src.get(end).is_none_or(|&b| is_delimiter(b)) {

@@ -112,7 +112,10 @@ impl<R: Read> Reader<R> {
         let newlines: usize = bytes.iter().map(|&b| (b == b'\n') as usize).sum();
         let after = bytes.iter().rev().take_while(|&&b| b != b'\n').count();
         // Columns count characters: UTF-8 continuation bytes do not advance them.
-        let chars = bytes[n - after..].iter().filter(|&&b| b & 0xc0 != 0x80).count() as u32;
+        let chars = bytes[n - after..]
+            .iter()
+            .filter(|&&b| b & 0xc0 != 0x80)
+            .count() as u32;
         if newlines > 0 {
             self.line = self.line.saturating_add(newlines as u32);
             self.column = chars + 1;
@@ -132,7 +135,15 @@ impl<R: Read> Reader<R> {
 
     fn source(&self, text: &str) -> GameSource {
         let lead = String::from_utf8_lossy(&self.lead);
-        GameSource::new(self.name.clone(), &lead, text, self.offset, self.line, self.column, self.index)
+        GameSource::new(
+            self.name.clone(),
+            &lead,
+            text,
+            self.offset,
+            self.line,
+            self.column,
+            self.index,
+        )
     }
 
     fn io_error(&mut self, e: io::Error) -> SyntaxError {
@@ -152,7 +163,11 @@ impl<R: Read> Reader<R> {
     fn too_large(&mut self) -> SyntaxError {
         self.index += 1;
         let pending = &self.buf[self.start..];
-        let first_line = pending.iter().take(200).take_while(|&&b| b != b'\n').count();
+        let first_line = pending
+            .iter()
+            .take(200)
+            .take_while(|&&b| b != b'\n')
+            .count();
         let text = String::from_utf8_lossy(&pending[..first_line]).into_owned();
         let span = Span::new(0, text.chars().next().map_or(0, char::len_utf8));
         self.skipping = true;
@@ -183,9 +198,8 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
-    fn build_error(&mut self, raw: Box<RawError>, text: String) -> SyntaxError {
+    fn build_error(&mut self, raw: RawError, text: String) -> SyntaxError {
         self.index += 1;
-        let raw = *raw;
         SyntaxError {
             code: raw.code,
             message: raw.message,
@@ -199,15 +213,26 @@ impl<R: Read> Reader<R> {
 
     /// The game or error of a decoded text.
     fn finish(&mut self, decoded: Decoded) -> Option<Result<Game, SyntaxError>> {
-        let Decoded { outcome, text, latin1 } = decoded;
+        let Decoded {
+            outcome,
+            text,
+            latin1,
+        } = decoded;
         match outcome {
             Outcome::Game(mut game, _) => {
                 self.index += 1;
                 if let Some(at) = latin1 {
-                    let span = Span::new(at, text[at..].chars().next().map_or(at, |c| at + c.len_utf8()));
+                    let span = Span::new(
+                        at,
+                        text[at..].chars().next().map_or(at, |c| at + c.len_utf8()),
+                    );
                     game.warnings.insert(
                         0,
-                        Warning { code: "sgn::latin1", message: "the text is not UTF-8: read as Latin-1".to_string(), span },
+                        Warning {
+                            code: "sgn::latin1",
+                            message: "the text is not UTF-8: read as Latin-1".to_string(),
+                            span,
+                        },
                     );
                 }
                 game.text = text;
@@ -216,7 +241,7 @@ impl<R: Read> Reader<R> {
                 game.column = self.column;
                 Some(Ok(*game))
             }
-            Outcome::Error(raw_error, _) => Some(Err(self.build_error(raw_error, text))),
+            Outcome::Error(raw_error, _) => Some(Err(self.build_error(*raw_error, text))),
             Outcome::NeedMore | Outcome::Empty => None,
         }
     }
@@ -234,13 +259,21 @@ struct Decoded {
 /// into the decoded text.
 fn decode(outcome: Outcome, raw: &[u8], limits: &Limits) -> Decoded {
     match std::str::from_utf8(raw) {
-        Ok(text) => Decoded { outcome, text: text.to_string(), latin1: None },
+        Ok(text) => Decoded {
+            outcome,
+            text: text.to_string(),
+            latin1: None,
+        },
         Err(e) => {
             let valid = e.valid_up_to();
             let text: String = raw.iter().map(|&b| b as char).collect();
             let at = valid + raw[..valid].iter().filter(|&&b| b >= 0x80).count();
             let outcome = parse_game(text.as_bytes(), true, limits);
-            Decoded { outcome, text, latin1: Some(at) }
+            Decoded {
+                outcome,
+                text,
+                latin1: Some(at),
+            }
         }
     }
 }
@@ -274,7 +307,10 @@ impl<R: Read> Iterator for Reader<R> {
                 }
                 continue;
             }
-            let blank = self.buf[self.start..].iter().take_while(|b| b.is_ascii_whitespace()).count();
+            let blank = self.buf[self.start..]
+                .iter()
+                .take_while(|b| b.is_ascii_whitespace())
+                .count();
             self.consume(blank);
             let pending = &self.buf[self.start..];
             if pending.is_empty() {
@@ -288,7 +324,11 @@ impl<R: Read> Iterator for Reader<R> {
                 continue;
             }
             // Unless at the end, parse whole lines only: then running out means "read more".
-            let limit = if self.eof { Some(pending.len()) } else { pending.iter().rposition(|&b| b == b'\n').map(|p| p + 1) };
+            let limit = if self.eof {
+                Some(pending.len())
+            } else {
+                pending.iter().rposition(|&b| b == b'\n').map(|p| p + 1)
+            };
             let outcome = match limit {
                 Some(limit) => parse_game(&pending[..limit], self.eof, &self.limits),
                 None => Outcome::NeedMore,

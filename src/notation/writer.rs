@@ -6,7 +6,9 @@ use crate::board::{BoardKind, Color, Geometry, Square};
 use std::fmt::Write as _;
 
 /// How moves are written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Notation {
     /// `33-43`, `45:64` (historical, default).
@@ -37,7 +39,9 @@ pub fn write_game(game: &Game, options: &WriteOptions) -> String {
     for name in TAG_ORDER {
         tags.extend(game.tags.iter().filter(|t| t.name == name));
     }
-    tags.extend(game.tags.iter().filter(|t| !TAG_ORDER.contains(&t.name.as_str()) && !DROPPED_TAGS.contains(&t.name.as_str())));
+    tags.extend(game.tags.iter().filter(|t| {
+        !TAG_ORDER.contains(&t.name.as_str()) && !DROPPED_TAGS.contains(&t.name.as_str())
+    }));
     for tag in &tags {
         out.push('[');
         out.push_str(&tag.name);
@@ -86,21 +90,36 @@ struct Ply {
 impl Ply {
     fn next(self) -> Ply {
         match self.side {
-            Color::Green => Ply { number: self.number, side: Color::Red },
-            Color::Red => Ply { number: self.number.saturating_add(1), side: Color::Green },
+            Color::Green => Ply {
+                number: self.number,
+                side: Color::Red,
+            },
+            Color::Red => Ply {
+                number: self.number.saturating_add(1),
+                side: Color::Green,
+            },
         }
     }
 }
 
 /// The first ply: from the `Setup` tag (`R/…/…/12`: Red to move at move 12), else Green's move 1.
 fn first_ply(game: &Game) -> Ply {
-    let Some(setup) = game.tag("Setup") else { return Ply { number: 1, side: Color::Green } };
+    let Some(setup) = game.tag("Setup") else {
+        return Ply {
+            number: 1,
+            side: Color::Green,
+        };
+    };
     let mut fields = setup.trim().split('/');
     let side = match fields.next().map(str::trim) {
         Some("R" | "r") => Color::Red,
         _ => Color::Green,
     };
-    let number = fields.nth(2).and_then(|n| n.trim().parse().ok()).filter(|&n| n > 0).unwrap_or(1);
+    let number = fields
+        .nth(2)
+        .and_then(|n| n.trim().parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1);
     Ply { number, side }
 }
 
@@ -186,14 +205,25 @@ impl Movetext {
     fn designator(&mut self, d: &Designator) {
         if self.geometry.kind == BoardKind::Salta && d.id < 15 {
             let piece = crate::rules::Piece::new(Color::Green, d.id);
-            let _ = write!(self.scratch, "{}{}", piece.kind().abbreviation(), piece.number());
+            let _ = write!(
+                self.scratch,
+                "{}{}",
+                piece.kind().abbreviation(),
+                piece.number()
+            );
         } else {
             let _ = write!(self.scratch, "#{}", d.id as u32 + 1);
         }
     }
 
     fn played(&mut self, played: &Played) {
-        let Played::Move { piece, from, to, separator } = played else {
+        let Played::Move {
+            piece,
+            from,
+            to,
+            separator,
+        } = played
+        else {
             self.scratch.push_str("--");
             return;
         };
