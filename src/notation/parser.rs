@@ -678,18 +678,15 @@ impl<'a> Parser<'a> {
                         return Ok((var, End::Result(result, span)));
                     }
                     if b.is_ascii_digit() {
-                        let digits = self
-                            .rest()
-                            .iter()
-                            .take_while(|b| b.is_ascii_digit())
-                            .count();
-                        let dots = self
-                            .src
-                            .get(start + digits..)
-                            .unwrap_or_default()
-                            .iter()
-                            .take_while(|&&b| b == b'.')
-                            .count();
+                        let mut end = start + 1;
+                        while self.src.get(end).is_some_and(u8::is_ascii_digit) {
+                            end += 1;
+                        }
+                        let mut dots_end = end;
+                        while self.src.get(dots_end) == Some(&b'.') {
+                            dots_end += 1;
+                        }
+                        let (digits, dots) = (end - start, dots_end - end);
                         if dots > 0 {
                             let span = Span::new(start, start + digits + dots);
                             let Some(n) = decimal(&self.src[start..start + digits]) else {
