@@ -306,6 +306,21 @@ fn error_codes() {
 fn limits_give_diagnostics() {
     let deep = format!("1. 33-43 {} *", "(1. 33-43 ".repeat(100_000));
     assert_eq!(err(&deep).code(), "sgn::too-deep");
+    // A limit asked above the hard cap is capped, in a thread with a small stack.
+    let unlimited = Limits {
+        variation_depth: usize::MAX,
+        ..Limits::default()
+    };
+    let deep_reader = std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(move || {
+            let results: Vec<_> = Reader::new(deep.as_bytes())
+                .with_limits(unlimited)
+                .collect();
+            results[0].as_ref().err().map(|e| e.code())
+        })
+        .unwrap();
+    assert_eq!(deep_reader.join().unwrap(), Some("sgn::too-deep"));
     let limits = Limits {
         comment_bytes: 10,
         tag_bytes: 20,

@@ -25,9 +25,14 @@ pub struct Limits {
     pub comment_bytes: usize,
     /// Bytes in one game (tags and movetext).
     pub game_bytes: usize,
-    /// Nesting depth of variations.
+    /// Nesting depth of variations (at most [`MAX_VARIATION_DEPTH`], whatever is asked: the parser
+    /// recurses once per level).
     pub variation_depth: usize,
 }
+
+/// The deepest nesting of variations any reader accepts, so that recursion stays far from the end
+/// of even a small thread stack.
+pub const MAX_VARIATION_DEPTH: usize = 256;
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -547,17 +552,15 @@ impl<'a> Parser<'a> {
                     }
                 }
                 b'(' => {
-                    if depth + 1 > self.limits.variation_depth {
+                    let max_depth = self.limits.variation_depth.min(MAX_VARIATION_DEPTH);
+                    if depth + 1 > max_depth {
                         let e = error(
                             ErrorCode::TooDeep,
                             "variations nested too deeply",
                             Span::new(start, start + 1),
                             "too deep",
                         )
-                        .help(format!(
-                            "variations may be nested at most {} deep",
-                            self.limits.variation_depth
-                        ));
+                        .help(format!("variations may be nested at most {max_depth} deep"));
                         return Err(Stop::Error(e));
                     }
                     let Some(last) = var.moves.last_mut() else {
