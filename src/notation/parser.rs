@@ -345,15 +345,15 @@ impl<'a> Parser<'a> {
     #[allow(clippy::type_complexity)]
     fn game(&mut self) -> PResult<Option<(Vec<Tag>, Variation, Option<(GameResult, Span)>)>> {
         let mut tags = Vec::new();
+        // Comments before or among the tags belong to the game: they go before its first move.
+        let mut comments = Vec::new();
         loop {
             self.skip_ws();
             match self.peek() {
                 None if !self.eof => return Err(Stop::NeedMore),
                 None => break,
-                Some(b'[') => {
-                    // A second tag section after stray text would be the next game.
-                    tags.push(self.tag_pair()?);
-                }
+                Some(b'[') => tags.push(self.tag_pair()?),
+                Some(b'{' | b';') => comments.push(self.comment()?),
                 Some(_) => {
                     if !self.skip_stray_line()? {
                         break;
@@ -363,6 +363,10 @@ impl<'a> Parser<'a> {
         }
         self.configure_board(&tags);
         let (mut mainline, end) = self.variation(0, None)?;
+        if !comments.is_empty() {
+            comments.append(&mut mainline.comments);
+            mainline.comments = comments;
+        }
         // Shrinking is in place: the reserve made for long games costs short ones nothing.
         mainline.moves.shrink_to_fit();
         let result = match end {
