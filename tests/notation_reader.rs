@@ -428,8 +428,15 @@ fn read_path_names_the_file() {
 
 #[test]
 fn comments_before_the_tags_belong_to_the_game() {
-    let g = one("; exported\n{round one}\n[Event \"a\"]\n{between}\n[Site \"b\"]\n{first} 1. 33-43 *\n");
-    let texts: Vec<_> = g.mainline.comments.iter().map(|c| c.text.as_str()).collect();
+    let g = one(
+        "; exported\n{round one}\n[Event \"a\"]\n{between}\n[Site \"b\"]\n{first} 1. 33-43 *\n",
+    );
+    let texts: Vec<_> = g
+        .mainline
+        .comments
+        .iter()
+        .map(|c| c.text.as_str())
+        .collect();
     assert_eq!(texts, ["exported", "round one", "between", "first"]);
     assert_eq!(g.tags.len(), 2);
 }
