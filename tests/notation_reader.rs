@@ -49,7 +49,7 @@ fn squares(m: &MoveNode) -> (Option<u8>, u8) {
     }
 }
 
-fn slice<'a>(game: &'a Game, span: Span) -> &'a str {
+fn slice(game: &Game, span: Span) -> &str {
     &game.text[span.start..span.end]
 }
 
@@ -306,6 +306,21 @@ fn error_codes() {
 fn limits_give_diagnostics() {
     let deep = format!("1. 33-43 {} *", "(1. 33-43 ".repeat(100_000));
     assert_eq!(err(&deep).code(), "sgn::too-deep");
+    // A limit asked above the hard cap is capped, in a thread with a small stack.
+    let unlimited = Limits {
+        variation_depth: usize::MAX,
+        ..Limits::default()
+    };
+    let deep_reader = std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(move || {
+            let results: Vec<_> = Reader::new(deep.as_bytes())
+                .with_limits(unlimited)
+                .collect();
+            results[0].as_ref().err().map(|e| e.code())
+        })
+        .unwrap();
+    assert_eq!(deep_reader.join().unwrap(), Some("sgn::too-deep"));
     let limits = Limits {
         comment_bytes: 10,
         tag_bytes: 20,
@@ -409,4 +424,19 @@ fn read_path_names_the_file() {
     let e = results[1].as_ref().unwrap_err();
     assert!(e.source.name.ends_with("games.sgn"));
     assert_eq!(e.location(), (2, 7));
+}
+
+#[test]
+fn comments_before_the_tags_belong_to_the_game() {
+    let g = one(
+        "; exported\n{round one}\n[Event \"a\"]\n{between}\n[Site \"b\"]\n{first} 1. 33-43 *\n",
+    );
+    let texts: Vec<_> = g
+        .mainline
+        .comments
+        .iter()
+        .map(|c| c.text.as_str())
+        .collect();
+    assert_eq!(texts, ["exported", "round one", "between", "first"]);
+    assert_eq!(g.tags.len(), 2);
 }

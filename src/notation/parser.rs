@@ -25,9 +25,14 @@ pub struct Limits {
     pub comment_bytes: usize,
     /// Bytes in one game (tags and movetext).
     pub game_bytes: usize,
-    /// Nesting depth of variations.
+    /// Nesting depth of variations (at most [`MAX_VARIATION_DEPTH`], whatever is asked: the parser
+    /// recurses once per level).
     pub variation_depth: usize,
 }
+
+/// The deepest nesting of variations any reader accepts, so that recursion stays far from the end
+/// of even a small thread stack.
+pub const MAX_VARIATION_DEPTH: usize = 256;
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -340,15 +345,15 @@ impl<'a> Parser<'a> {
     #[allow(clippy::type_complexity)]
     fn game(&mut self) -> PResult<Option<(Vec<Tag>, Variation, Option<(GameResult, Span)>)>> {
         let mut tags = Vec::new();
+        // Comments before or among the tags belong to the game: they go before its first move.
+        let mut comments = Vec::new();
         loop {
             self.skip_ws();
             match self.peek() {
                 None if !self.eof => return Err(Stop::NeedMore),
                 None => break,
-                Some(b'[') => {
-                    // A second tag section after stray text would be the next game.
-                    tags.push(self.tag_pair()?);
-                }
+                Some(b'[') => tags.push(self.tag_pair()?),
+                Some(b'{' | b';') => comments.push(self.comment()?),
                 Some(_) => {
                     if !self.skip_stray_line()? {
                         break;
@@ -358,6 +363,10 @@ impl<'a> Parser<'a> {
         }
         self.configure_board(&tags);
         let (mut mainline, end) = self.variation(0, None)?;
+        if !comments.is_empty() {
+            comments.append(&mut mainline.comments);
+            mainline.comments = comments;
+        }
         // Shrinking is in place: the reserve made for long games costs short ones nothing.
         mainline.moves.shrink_to_fit();
         let result = match end {
@@ -547,17 +556,15 @@ impl<'a> Parser<'a> {
                     }
                 }
                 b'(' => {
-                    if depth + 1 > self.limits.variation_depth {
+                    let max_depth = self.limits.variation_depth.min(MAX_VARIATION_DEPTH);
+                    if depth + 1 > max_depth {
                         let e = error(
                             ErrorCode::TooDeep,
                             "variations nested too deeply",
                             Span::new(start, start + 1),
                             "too deep",
                         )
-                        .help(format!(
-                            "variations may be nested at most {} deep",
-                            self.limits.variation_depth
-                        ));
+                        .help(format!("variations may be nested at most {max_depth} deep"));
                         return Err(Stop::Error(e));
                     }
                     let Some(last) = var.moves.last_mut() else {
@@ -678,18 +685,15 @@ impl<'a> Parser<'a> {
                         return Ok((var, End::Result(result, span)));
                     }
                     if b.is_ascii_digit() {
-                        let digits = self
-                            .rest()
-                            .iter()
-                            .take_while(|b| b.is_ascii_digit())
-                            .count();
-                        let dots = self
-                            .src
-                            .get(start + digits..)
-                            .unwrap_or_default()
-                            .iter()
-                            .take_while(|&&b| b == b'.')
-                            .count();
+                        let mut end = start + 1;
+                        while self.src.get(end).is_some_and(u8::is_ascii_digit) {
+                            end += 1;
+                        }
+                        let mut dots_end = end;
+                        while self.src.get(dots_end) == Some(&b'.') {
+                            dots_end += 1;
+                        }
+                        let (digits, dots) = (end - start, dots_end - end);
                         if dots > 0 {
                             let span = Span::new(start, start + digits + dots);
                             let Some(n) = decimal(&self.src[start..start + digits]) else {
@@ -711,27 +715,19 @@ impl<'a> Parser<'a> {
                             continue;
                         }
                     }
-                    if matches!(b, b's' | b'S') {
-                        if let Ok((rest, ())) = salta_call(self.rest()) {
-                            if rest
-                                .first()
-                                .is_none_or(|&b| is_delimiter(b) && b != b'!' && b != b'?')
-                            {
-                                let span = Span::new(start, self.src.len() - rest.len());
-                                let Some(last) = var.moves.last_mut().filter(|m| m.salta.is_none())
-                                else {
-                                    return Err(self.misplaced(
-                                        start,
-                                        span.len(),
-                                        "Salta! call without a move to correct",
-                                        "Salta! follows the move that missed a jump, once",
-                                    ));
-                                };
-                                last.salta = Some(span);
-                                self.pos = span.end;
-                                continue;
-                            }
-                        }
+                    if let Some(rest) = self.salta_call_here(b) {
+                        let span = Span::new(start, self.src.len() - rest.len());
+                        let Some(last) = var.moves.last_mut().filter(|m| m.salta.is_none()) else {
+                            return Err(self.misplaced(
+                                start,
+                                span.len(),
+                                "Salta! call without a move to correct",
+                                "Salta! follows the move that missed a jump, once",
+                            ));
+                        };
+                        last.salta = Some(span);
+                        self.pos = span.end;
+                        continue;
                     }
                     let played = self.played()?;
                     if !self.delimited_here() {
@@ -751,6 +747,17 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+    }
+
+    /// A `Salta!` call here (`b` is the byte here): what follows it.
+    fn salta_call_here(&self, b: u8) -> Option<&'a [u8]> {
+        if !matches!(b, b's' | b'S') {
+            return None;
+        }
+        let (rest, ()) = salta_call(self.rest()).ok()?;
+        rest.first()
+            .is_none_or(|&b| is_delimiter(b) && b != b'!' && b != b'?')
+            .then_some(rest)
     }
 
     /// A result token here, followed by a delimiter.

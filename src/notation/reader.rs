@@ -109,7 +109,7 @@ impl<R: Read> Reader<R> {
     /// Moves past `n` bytes, keeping the file position up to date.
     fn consume(&mut self, n: usize) {
         let bytes = &self.buf[self.start..self.start + n];
-        let newlines: usize = bytes.iter().map(|&b| (b == b'\n') as usize).sum();
+        let newlines = count_newlines(bytes);
         let after = bytes.iter().rev().take_while(|&&b| b != b'\n').count();
         // Columns count characters: UTF-8 continuation bytes do not advance them.
         let chars = bytes[n - after..]
@@ -198,9 +198,8 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
-    fn build_error(&mut self, raw: Box<RawError>, text: String) -> SyntaxError {
+    fn build_error(&mut self, raw: RawError, text: String) -> SyntaxError {
         self.index += 1;
-        let raw = *raw;
         SyntaxError {
             code: raw.code,
             message: raw.message,
@@ -242,10 +241,26 @@ impl<R: Read> Reader<R> {
                 game.column = self.column;
                 Some(Ok(*game))
             }
-            Outcome::Error(raw_error, _) => Some(Err(self.build_error(raw_error, text))),
+            Outcome::Error(raw_error, _) => Some(Err(self.build_error(*raw_error, text))),
             Outcome::NeedMore | Outcome::Empty => None,
         }
     }
+}
+
+/// Newlines in `bytes`, eight bytes at a time.
+fn count_newlines(bytes: &[u8]) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut count = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        let x = word ^ (ONES * b'\n' as u64);
+        // High bit of each byte set where the byte of `x` is non-zero (no carries between bytes).
+        let nonzero = ((x & LOW7) + LOW7) | x;
+        count += 8 - (nonzero & !LOW7).count_ones() as usize;
+    }
+    count + chunks.remainder().iter().filter(|&&b| b == b'\n').count()
 }
 
 /// A game's text decoded, with the parse that goes with it.
@@ -376,4 +391,21 @@ pub fn parse_str(text: &str) -> Vec<Result<Game, SyntaxError>> {
 pub fn read_path(path: &Path) -> io::Result<Reader<std::fs::File>> {
     let file = std::fs::File::open(path)?;
     Ok(Reader::new(file).with_name(path.display().to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_newlines_in_words_and_tails() {
+        let cases: [&[u8]; 4] = [
+            b"",
+            b"\n",
+            b"a\nb\n\n",
+            b"0123456\n89\n\n\n\n\n\n\n\nx\x8a\x0a\xff\n",
+        ];
+        for text in cases {
+            let expected = text.iter().filter(|&&b| b == b'\n').count();
+            assert_eq!(super::count_newlines(text), expected, "{text:?}");
+        }
+    }
 }

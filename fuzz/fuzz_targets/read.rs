@@ -1,0 +1,31 @@
+//! Feeds arbitrary bytes to the SGN reader: no input may panic, overflow the stack or grow memory
+//! without bound. Games that read are written back and read again.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use salta::notation::{Limits, Reader, WriteOptions, parse_str, write_game};
+
+fuzz_target!(|data: &[u8]| {
+    // Small limits and chunks reach the limit and buffer-boundary paths with small inputs.
+    let chunk = data.first().map_or(1, |&b| b as usize % 64 + 1);
+    let limits = Limits {
+        tag_bytes: 256,
+        comment_bytes: 1024,
+        game_bytes: 16 * 1024,
+        variation_depth: 32,
+    };
+    for item in Reader::new(data).with_chunk_size(chunk).with_limits(limits) {
+        match item {
+            Ok(game) => {
+                let written = write_game(&game, &WriteOptions::default());
+                for again in parse_str(&written) {
+                    let again = again.expect("the canonical form reads back");
+                    assert_eq!(write_game(&again, &WriteOptions::default()), written);
+                }
+            }
+            Err(error) => {
+                let _ = error.location();
+            }
+        }
+    }
+});
