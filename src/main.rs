@@ -22,7 +22,7 @@ enum Command {
     /// Convert records between notations, and to and from YAML and JSON.
     Convert(cli::convert::Args),
     /// Draw a position for print or the terminal: text, SVG, PNG or TikZ.
-    Diagram(cli::diagram::Args),
+    Diagram(Box<cli::diagram::Args>),
     /// Make reproducible synthetic games (for the corpus, benchmarks and fuzzing seeds).
     Generate(cli::generate::Args),
     /// Count the leaves of the legal-move tree (move-generator test and benchmark).
@@ -35,7 +35,7 @@ fn main() -> ExitCode {
         Command::Adjudicate(args) => cli::adjudicate::run(args),
         Command::Check(args) => cli::check::run(args),
         Command::Convert(args) => cli::convert::run(args),
-        Command::Diagram(args) => cli::diagram::run(args),
+        Command::Diagram(args) => cli::diagram::run(*args),
         Command::Generate(args) => cli::generate::run(args),
         Command::Perft(args) => cli::perft::run(args),
     };
