@@ -2,6 +2,7 @@ use super::{CliError, write_output};
 use salta::generate::generate_game;
 use salta::notation::{WriteOptions, write_game};
 use salta::rules::Rules;
+use rayon::prelude::*;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -31,12 +32,25 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     };
     rules.move_limit = args.move_limit;
     write_output(args.output.as_deref(), &[], |out| {
-        for i in 0..args.games {
-            let game = generate_game(args.seed.wrapping_add(i), rules);
-            if i > 0 {
-                out.write_all(b"\n")?;
+        // Games are independent: play a chunk in parallel, then write it in seed order.
+        const CHUNK: u64 = 256;
+        let mut first = args.seed;
+        let end = args.seed.saturating_add(args.games);
+        let mut separate = false;
+        while first < end {
+            let last = first.saturating_add(CHUNK).min(end);
+            let texts: Vec<String> = (first..last)
+                .into_par_iter()
+                .map(|seed| write_game(&generate_game(seed, rules).to_game(), &WriteOptions::default()))
+                .collect();
+            for text in texts {
+                if separate {
+                    out.write_all(b"\n")?;
+                }
+                out.write_all(text.as_bytes())?;
+                separate = true;
             }
-            out.write_all(write_game(&game.to_game(), &WriteOptions::default()).as_bytes())?;
+            first = last;
         }
         Ok(())
     })?;

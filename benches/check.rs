@@ -1,0 +1,53 @@
+//! Checking speed on one thread: read and replay a synthetic archive (generated games, repeated to
+//! `SALTA_BENCH_MB` megabytes, default 16), as `salta check --margins never --threads 1` does but
+//! without the reader thread. scripts/bench-check.sh measures the command itself.
+
+use divan::counter::BytesCount;
+use salta::generate::generate_game;
+use salta::notation::{Reader, WriteOptions, write_game};
+use salta::replay::{MarginPolicy, ReplayOptions, Status, replay};
+use salta::rules::Rules;
+use std::sync::OnceLock;
+
+fn main() {
+    divan::main();
+}
+
+fn archive() -> &'static str {
+    static ARCHIVE: OnceLock<String> = OnceLock::new();
+    ARCHIVE.get_or_init(|| {
+        let megabytes: usize = std::env::var("SALTA_BENCH_MB").ok().and_then(|v| v.parse().ok()).unwrap_or(16);
+        let rules = Rules { move_limit: Some(120), ..Rules::default() };
+        let distinct: Vec<String> = (0..200)
+            .map(|seed| write_game(&generate_game(seed, rules).to_game(), &WriteOptions::default()))
+            .collect();
+        let mut out = String::new();
+        while out.len() < megabytes * 1_000_000 {
+            for game in &distinct {
+                out.push_str(game);
+                out.push('\n');
+            }
+        }
+        out
+    })
+}
+
+#[divan::bench(sample_count = 10)]
+fn read_and_replay(bencher: divan::Bencher) {
+    let text = archive();
+    let opts = ReplayOptions { margins: MarginPolicy::Never, ..ReplayOptions::default() };
+    bencher.counter(BytesCount::new(text.len())).bench(|| {
+        let mut valid = 0;
+        for game in Reader::new(text.as_bytes()).flatten() {
+            valid += usize::from(replay(&game, &opts).status() == Status::Valid);
+        }
+        assert!(valid > 0);
+        valid
+    });
+}
+
+#[divan::bench(sample_count = 10)]
+fn read_only(bencher: divan::Bencher) {
+    let text = archive();
+    bencher.counter(BytesCount::new(text.len())).bench(|| Reader::new(text.as_bytes()).flatten().count());
+}

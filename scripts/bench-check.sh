@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# `salta check` on a large synthetic archive: MB/s with one and two worker threads, the ratio to
+# `grep -c .` on the same file, and peak memory (RSS) for a small and a large archive.
+# Usage: scripts/bench-check.sh [MB] [RUNS]   (defaults: 200 3). Needs GNU time (/usr/bin/time).
+# The archive is 2,000 distinct generated games repeated until it reaches MB megabytes; it is
+# checked with `--margins never` (replay only) and, on the distinct games, with margins counted.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+MB=${1:-200}
+RUNS=${2:-3}
+cargo build --quiet --release
+BIN="${CARGO_TARGET_DIR:-target}/release/salta"
+DIR=$(mktemp -d)
+trap 'rm -rf "$DIR"' EXIT
+
+"$BIN" generate --games 2000 --seed 1 -o "$DIR/base.sgn"
+make_archive() { # NAME MB
+  : > "$DIR/$1"
+  while [ "$(stat -c %s "$DIR/$1")" -lt $(( $2 * 1000000 )) ]; do
+    cat "$DIR/base.sgn" >> "$DIR/$1"
+    printf '\n' >> "$DIR/$1"
+  done
+}
+make_archive big.sgn "$MB"
+make_archive small.sgn $(( MB / 10 ))
+BYTES=$(stat -c %s "$DIR/big.sgn")
+
+median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+seconds() { # command... : wall seconds of one run
+  local start end
+  start=$(date +%s.%N)
+  "$@" > /dev/null
+  end=$(date +%s.%N)
+  awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f\n", b - a }'
+}
+mbps() { awk -v b="$BYTES" -v s="$1" 'BEGIN { printf "%.1f", b / 1000000 / s }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+echo "archive: $BYTES bytes ($(grep -c '^\[Event' "$DIR/big.sgn") games)"
+GREP=$(for _ in $(seq "$RUNS"); do seconds grep -c . "$DIR/big.sgn"; done | median)
+ONE=$(for _ in $(seq "$RUNS"); do seconds "$BIN" check --margins never --threads 1 "$DIR/big.sgn"; done | median)
+TWO=$(for _ in $(seq "$RUNS"); do seconds "$BIN" check --margins never --threads 2 "$DIR/big.sgn"; done | median)
+echo "grep -c .            : median ${GREP} s, $(mbps "$GREP") MB/s"
+echo "check, 1 worker      : median ${ONE} s, $(mbps "$ONE") MB/s (ratio to grep: $(ratio "$ONE" "$GREP"))"
+echo "check, 2 workers     : median ${TWO} s, $(mbps "$TWO") MB/s (speed-up over 1 worker: $(ratio "$ONE" "$TWO"))"
+for f in small.sgn big.sgn; do
+  RSS=$(/usr/bin/time -f %M "$BIN" check --margins never "$DIR/$f" 2>&1 >/dev/null | tail -1)
+  echo "peak memory, $(( $(stat -c %s "$DIR/$f") / 1000000 )) MB archive: ${RSS} KB"
+done
+MARGINS=$(seconds "$BIN" check --margins always --threads 1 "$DIR/base.sgn")
+echo "check with every margin counted, 1 worker, $(grep -c '^\[Event' "$DIR/base.sgn") distinct games: ${MARGINS} s"
