@@ -17,7 +17,7 @@ fn archive() -> &'static str {
     static ARCHIVE: OnceLock<String> = OnceLock::new();
     ARCHIVE.get_or_init(|| {
         let megabytes: usize = std::env::var("SALTA_BENCH_MB").ok().and_then(|v| v.parse().ok()).unwrap_or(16);
-        let rules = Rules { move_limit: Some(120), ..Rules::default() };
+        let rules = Rules { move_limit: Some(60), ..Rules::default() };
         let distinct: Vec<String> = (0..200)
             .map(|seed| write_game(&generate_game(seed, rules).to_game(), &WriteOptions::default()))
             .collect();
