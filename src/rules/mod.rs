@@ -11,6 +11,4 @@ pub use assignment::min_cost as min_cost_assignment;
 pub use movegen::{Move, MoveKind, MoveList, perft, perft_divide};
 pub use piece::{Piece, PieceKind};
 pub use position::{MAX_PIECES, Position, SetupError, start_squares};
-pub use ruleset::{
-    DEFAULT_MOVE_LIMIT, Goal, JumpDirection, Precedence, Rules, RulesError, Variant,
-};
+pub use ruleset::{DEFAULT_MOVE_LIMIT, Goal, JumpDirection, Precedence, Rules, RulesError, Variant};
