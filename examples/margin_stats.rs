@@ -69,7 +69,7 @@ fn main() {
         pct(1.0)
     );
     println!("exact minus Chebyshev sum: {excess_hist:?}");
-    worst.sort_by(|a, b| b.0.cmp(&a.0));
+    worst.sort_by_key(|w| std::cmp::Reverse(w.0));
     for (took, setup, free, remaining) in worst.iter().take(5) {
         println!("{took:?}  free {free}  {remaining:?}  {setup}");
     }

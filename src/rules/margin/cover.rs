@@ -1,17 +1,21 @@
-//! The least total extra cost that satisfies pairwise conflicts: given pairs of pieces `(i, j)` whose
-//! joint cost exceeds the sum of their single costs by `w`, the pieces' extra moves `x` must satisfy
-//! `x_i + x_j >= w` (the pair's moves in any full plan form a plan of the pair alone). The least
-//! `Σ x` is an edge-weighted vertex cover, found exactly by branch and bound (the graphs are small).
-//! In Salta every piece's extra is even (a diagonal step changes the distance to the target by
-//! exactly one, up or down), so values go in steps of two there.
+//! The least total extra cost that satisfies the conflicts between pieces. A conflict is a set of
+//! pieces that together must make `weight` moves beyond their single costs in any plan:
+//! - a pair whose exact joint cost exceeds the sum of its single costs by `weight` (the pair's moves
+//!   in any full plan form a plan of the pair alone);
+//! - the pieces standing at home around a piece that cannot reach its target without passing one of
+//!   them (Salta): one of them must step aside and come back, `weight` 2.
+//!
+//! With `x` the pieces' extra moves, every conflict asks `Σ x over its pieces >= weight`; the least
+//! `Σ x` (a vertex cover with weights) is found exactly by branch and bound, the sets being small. In
+//! Salta every piece's extra is even (a diagonal step changes the distance to the target by exactly
+//! one, up or down), so values go in steps of two there.
 
 use std::collections::HashMap;
 
-/// A conflict: pieces `a` and `b` (indices below 16) need `weight` extra moves between them.
+/// Pieces (bit `i` = piece `i` of the group, at most 16) that need `weight` extra moves between them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Conflict {
-    pub a: u8,
-    pub b: u8,
+    pub pieces: u16,
     pub weight: u8,
 }
 
@@ -47,91 +51,121 @@ fn round_up(v: u8, step: u8) -> u8 {
     v.div_ceil(step) * step
 }
 
-/// Exact least cover by depth-first assignment of each vertex's extra, highest degree first.
+/// Exact least cover by depth-first assignment of each piece's extra, most constrained first.
 pub(crate) fn least_cover(conflicts: &[Conflict], step: u8) -> u32 {
-    let mut weight = [[0u8; 16]; 16];
-    let mut degree = [0u8; 16];
+    let mut degree = [0u32; 16];
+    let mut heaviest = [0u8; 16];
     for c in conflicts {
-        let (a, b) = (c.a as usize & 15, c.b as usize & 15);
-        weight[a][b] = weight[a][b].max(c.weight);
-        weight[b][a] = weight[a][b];
-        degree[a] += 1;
-        degree[b] += 1;
+        for (v, deg) in degree.iter_mut().enumerate() {
+            if c.pieces >> v & 1 == 1 {
+                *deg += 1;
+                heaviest[v] = heaviest[v].max(round_up(c.weight, step));
+            }
+        }
     }
     let mut order: Vec<usize> = (0..16).filter(|&v| degree[v] > 0).collect();
     order.sort_by_key(|&v| std::cmp::Reverse(degree[v]));
-    // Start from a feasible cover: each vertex takes its heaviest edge (a safe upper bound).
-    let mut best: u32 = order
-        .iter()
-        .map(|&v| round_up(*weight[v].iter().max().unwrap_or(&0), step) as u32)
-        .sum();
+    // A feasible start: each piece takes its heaviest conflict.
+    let mut best: u32 = order.iter().map(|&v| heaviest[v] as u32).sum();
     let mut extra = [0u8; 16];
-    search(&order, 0, &weight, step, &mut extra, 0, &mut best);
+    let search = Search {
+        conflicts,
+        order: &order,
+        heaviest,
+        step,
+    };
+    search.run(0, 0, &mut extra, 0, &mut best);
     best
 }
 
-fn search(
-    order: &[usize],
-    at: usize,
-    weight: &[[u8; 16]; 16],
+struct Search<'a> {
+    conflicts: &'a [Conflict],
+    order: &'a [usize],
+    heaviest: [u8; 16],
     step: u8,
-    extra: &mut [u8; 16],
-    sum: u32,
-    best: &mut u32,
-) {
-    if at == order.len() {
-        *best = (*best).min(sum);
-        return;
-    }
-    // What each remaining vertex needs at least, given the vertices already fixed.
-    let need = |v: usize, extra: &[u8; 16]| {
-        order[..at]
-            .iter()
-            .map(|&u| weight[v][u].saturating_sub(extra[u]))
-            .max()
-            .unwrap_or(0)
-    };
-    let rest: u32 = order[at + 1..]
-        .iter()
-        .map(|&v| round_up(need(v, extra), step) as u32)
-        .sum();
-    let v = order[at];
-    let low = round_up(need(v, extra), step);
-    let high = round_up(*weight[v].iter().max().unwrap_or(&0), step).max(low);
-    let mut value = low;
-    while value <= high {
-        if sum + value as u32 + rest >= *best {
-            break;
+}
+
+impl Search<'_> {
+    /// What piece `v` needs at least, from the conflicts whose other pieces are all fixed.
+    fn need(&self, v: usize, fixed: u16, extra: &[u8; 16]) -> u8 {
+        let mut need = 0u8;
+        for c in self.conflicts {
+            if c.pieces >> v & 1 == 1 && c.pieces & !(fixed | 1 << v) == 0 {
+                let given: u32 = (0..16)
+                    .filter(|&u| c.pieces >> u & 1 == 1 && u != v)
+                    .map(|u| extra[u] as u32)
+                    .sum();
+                need = need.max((c.weight as u32).saturating_sub(given) as u8);
+            }
         }
-        extra[v] = value;
-        search(order, at + 1, weight, step, extra, sum + value as u32, best);
-        value += step;
+        round_up(need, self.step)
     }
-    extra[v] = 0;
+
+    fn run(&self, at: usize, fixed: u16, extra: &mut [u8; 16], sum: u32, best: &mut u32) {
+        if at == self.order.len() {
+            *best = (*best).min(sum);
+            return;
+        }
+        let rest: u32 = self.order[at + 1..]
+            .iter()
+            .map(|&v| self.need(v, fixed, extra) as u32)
+            .sum();
+        let v = self.order[at];
+        let low = self.need(v, fixed, extra);
+        let high = self.heaviest[v].max(low);
+        let mut value = low;
+        while value <= high {
+            if sum + value as u32 + rest >= *best {
+                break;
+            }
+            extra[v] = value;
+            self.run(at + 1, fixed | 1 << v, extra, sum + value as u32, best);
+            value += self.step;
+        }
+        extra[v] = 0;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn c(a: u8, b: u8, weight: u8) -> Conflict {
-        Conflict { a, b, weight }
+    fn c(pieces: &[usize], weight: u8) -> Conflict {
+        Conflict {
+            pieces: pieces.iter().fold(0, |m, &p| m | 1 << p),
+            weight,
+        }
     }
 
     #[test]
     fn star_of_conflicts_is_covered_by_its_centre() {
-        assert_eq!(least_cover(&[c(0, 1, 2), c(0, 2, 2), c(0, 3, 2)], 2), 2);
+        assert_eq!(
+            least_cover(&[c(&[0, 1], 2), c(&[0, 2], 2), c(&[0, 3], 2)], 2),
+            2
+        );
     }
 
     #[test]
     fn triangle_needs_two_vertices_with_even_steps() {
-        assert_eq!(least_cover(&[c(0, 1, 2), c(1, 2, 2), c(0, 2, 2)], 2), 4);
-        assert_eq!(least_cover(&[c(0, 1, 2), c(1, 2, 2), c(0, 2, 2)], 1), 3);
+        let triangle = [c(&[0, 1], 2), c(&[1, 2], 2), c(&[0, 2], 2)];
+        assert_eq!(least_cover(&triangle, 2), 4);
+        assert_eq!(least_cover(&triangle, 1), 3);
     }
 
     #[test]
     fn heavy_edge_and_light_neighbours() {
         // x0 + x1 >= 4, x1 + x2 >= 2, x0 + x3 >= 2: x1 = 2, x0 = 2 covers all with 4.
-        assert_eq!(least_cover(&[c(0, 1, 4), c(1, 2, 2), c(0, 3, 2)], 2), 4);
+        assert_eq!(
+            least_cover(&[c(&[0, 1], 4), c(&[1, 2], 2), c(&[0, 3], 2)], 2),
+            4
+        );
+    }
+
+    #[test]
+    fn walls_add_to_pairs_when_disjoint() {
+        // A wall of pieces 2, 3, 4 and a pair 0–1: 2 + 2.
+        assert_eq!(least_cover(&[c(&[0, 1], 2), c(&[2, 3, 4], 2)], 2), 4);
+        // A wall that contains a piece of the pair is covered by it.
+        assert_eq!(least_cover(&[c(&[0, 1], 2), c(&[1, 3, 4], 2)], 2), 2);
     }
 }

@@ -43,6 +43,7 @@ fn square_in(key: u128, j: usize) -> u8 {
 pub(crate) struct Group<'m> {
     mover: &'m Mover,
     start: Vec<u8>,
+    targets: Vec<u8>,
     goal: u128,
     singles: Vec<Arc<Table>>,
     pairs: Vec<(u8, u8, Arc<Table>)>,
@@ -51,6 +52,9 @@ pub(crate) struct Group<'m> {
     conflicts: RefCell<Vec<Conflict>>,
     /// Salta extras are even (see `cover`).
     step: u8,
+    /// Whether to look for walls of pieces at home (Salta, and only if the start has any: the flood
+    /// fills cost time, and leaving them out keeps the heuristic admissible).
+    walls: bool,
     covers: RefCell<CoverCache>,
 }
 
@@ -74,14 +78,29 @@ impl<'m> Group<'m> {
         Group {
             mover,
             start: start.to_vec(),
+            targets: targets.to_vec(),
             goal: pack(targets),
             singles,
             pairs,
             pair_tables,
             conflicts: RefCell::new(Vec::new()),
             step: if mover.winther { 1 } else { 2 },
+            walls: !mover.winther,
             covers: RefCell::new(CoverCache::default()),
         }
+        .with_walls_if_useful()
+    }
+
+    fn with_walls_if_useful(mut self) -> Self {
+        if self.walls {
+            let mut costs = Costs::default();
+            let mut found = Vec::new();
+            if self.fill(pack(&self.start), &mut costs) {
+                self.add_walls(&costs, &mut found);
+            }
+            self.walls = !found.is_empty();
+        }
+        self
     }
 
     fn value(&self, key: u128) -> u32 {
@@ -128,14 +147,67 @@ impl<'m> Group<'m> {
             for b in a + 1..k {
                 if costs.excess[a][b] > 0 {
                     conflicts.push(Conflict {
-                        a: a as u8,
-                        b: b as u8,
+                        pieces: 1 << a | 1 << b,
                         weight: costs.excess[a][b],
                     });
                 }
             }
         }
+        if self.walls {
+            self.add_walls(costs, &mut conflicts);
+        }
         total + self.covers.borrow_mut().least_cover(&conflicts, self.step)
+    }
+
+    /// Salta: a piece that cannot reach its target without crossing squares of pieces at home makes
+    /// one of the pieces around its region (or around the target's region) step aside and back.
+    /// (Not in Winther, where a friendly jump passes a piece that stays.)
+    fn add_walls(&self, costs: &Costs, conflicts: &mut Vec<Conflict>) {
+        let k = self.start.len();
+        let mut home = 0u64;
+        let mut at_home = [0u8; 64];
+        for j in (0..k).filter(|&j| costs.single[j] == 0) {
+            home |= 1 << costs.squares[j];
+            at_home[costs.squares[j] as usize] = j as u8;
+        }
+        if home == 0 {
+            return;
+        }
+        let open = self.mover.geometry.valid.0 & !home;
+        let pieces_on = |squares: u64| {
+            (0..64)
+                .filter(|&sq| squares >> sq & 1 == 1)
+                .fold(0u16, |m, sq| m | 1 << at_home[sq])
+        };
+        for j in (0..k).filter(|&j| costs.single[j] > 0) {
+            let region = self.mover.region(costs.squares[j], open);
+            if region >> self.targets[j] & 1 == 1 {
+                continue;
+            }
+            let around_target = self
+                .mover
+                .region(self.targets[j], open | 1 << self.targets[j]);
+            // Walls one after another: every path crosses each layer of home squares between the
+            // piece and its target, so the layers are disjoint conflicts (from either end).
+            for (mut reached, goal) in
+                [(region, self.targets[j]), (around_target, costs.squares[j])]
+            {
+                while reached >> goal & 1 == 0 {
+                    let layer = self.mover.spread(reached) & home & !reached;
+                    if layer == 0 {
+                        break;
+                    }
+                    let wall = Conflict {
+                        pieces: pieces_on(layer),
+                        weight: 2,
+                    };
+                    if !conflicts.contains(&wall) {
+                        conflicts.push(wall);
+                    }
+                    reached = self.mover.region_from(reached | layer, open);
+                }
+            }
+        }
     }
 
     /// The heuristic value at the start: a lower bound on the group's cost.
@@ -146,21 +218,11 @@ impl<'m> Group<'m> {
 
 /// Single costs and pair excesses of one placement, kept per expansion so that a child only
 /// recomputes the moved piece's entries.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Costs {
     squares: [u8; 16],
     single: [u8; 16],
     excess: [[u8; 16]; 16],
-}
-
-impl Default for Costs {
-    fn default() -> Costs {
-        Costs {
-            squares: [0; 16],
-            single: [0; 16],
-            excess: [[0; 16]; 16],
-        }
-    }
 }
 
 impl Puzzle for Group<'_> {
@@ -199,10 +261,9 @@ impl Puzzle for Group<'_> {
     }
 }
 
-/// One move of a plan: the piece in slot `piece` goes from `from` to `to` (padded squares).
+/// One move of a plan: a piece goes from `from` to `to` (padded squares).
 #[derive(Clone, Copy, Debug)]
 struct Step {
-    piece: usize,
     from: u8,
     to: u8,
 }
@@ -213,7 +274,6 @@ fn plan_of(path: &[u128], members: &[usize]) -> Vec<Step> {
         .filter_map(|w| {
             let j = (0..members.len()).find(|&j| square_in(w[0], j) != square_in(w[1], j))?;
             Some(Step {
-                piece: members[j],
                 from: square_in(w[0], j),
                 to: square_in(w[1], j),
             })
@@ -345,8 +405,26 @@ fn independence(
                     merged.push(gi);
                 }
                 None => {
-                    conflict = Some(gi);
-                    break;
+                    // A single piece may take another of its shortest paths.
+                    let retry = match groups[gi].members[..] {
+                        [only] => shortest_paths(mover, start[only], targets[only], PATH_TRIES)
+                            .into_iter()
+                            .find_map(|path| {
+                                interleave(&combined, &path, combined_occ, occupancy(gi))
+                            }),
+                        _ => None,
+                    };
+                    match retry {
+                        Some(seq) => {
+                            combined = seq;
+                            combined_occ |= occupancy(gi);
+                            merged.push(gi);
+                        }
+                        None => {
+                            conflict = Some(gi);
+                            break;
+                        }
+                    }
                 }
             }
         }
@@ -488,13 +566,45 @@ fn single_path(mover: &Mover, piece: usize, start: &[u8], targets: &[u8]) -> Vec
         });
         let Some((_, next)) = best else { break };
         steps.push(Step {
-            piece,
             from: here,
             to: next,
         });
         here = next;
     }
     steps
+}
+
+/// How many other shortest paths a single piece tries before its group is merged.
+const PATH_TRIES: usize = 64;
+
+/// Up to `limit` shortest paths of one Salta piece on an empty board (each step lowers the Chebyshev
+/// distance by one).
+fn shortest_paths(mover: &Mover, from: u8, target: u8, limit: usize) -> Vec<Vec<Step>> {
+    fn extend(
+        mover: &Mover,
+        here: u8,
+        target: u8,
+        path: &mut Vec<Step>,
+        out: &mut Vec<Vec<Step>>,
+        limit: usize,
+    ) {
+        let g = mover.geometry;
+        if here == target {
+            out.push(path.clone());
+            return;
+        }
+        let d = g.distance(Square::new(here), Square::new(target));
+        mover.for_each_move(here, 0, |to| {
+            if out.len() < limit && g.distance(Square::new(to), Square::new(target)) + 1 == d {
+                path.push(Step { from: here, to });
+                extend(mover, to, target, path, out, limit);
+                path.pop();
+            }
+        });
+    }
+    let mut out = Vec::new();
+    extend(mover, from, target, &mut Vec::new(), &mut out, limit);
+    out
 }
 
 /// Interleaves two plans of disjoint pieces into one sequence of legal Salta steps, if possible:

@@ -60,6 +60,35 @@ impl Mover {
         self.zone >> sq & 1 != 0
     }
 
+    /// The squares next to any square of `set` (diagonally, in all four directions).
+    #[inline]
+    pub fn spread(&self, set: u64) -> u64 {
+        let g = self.geometry;
+        let set = crate::board::Bitboard(set);
+        let mut out = crate::board::Bitboard::EMPTY;
+        for dir in Direction::ALL {
+            out |= set.shift(g.shift(dir));
+        }
+        (out & g.valid).0
+    }
+
+    /// The squares reachable from `from` over `open` squares (and `from` itself).
+    pub fn region(&self, from: u8, open: u64) -> u64 {
+        self.region_from(1 << from, open)
+    }
+
+    /// The squares reachable from the set `start` over `open` squares (and `start` itself).
+    pub fn region_from(&self, start: u64, open: u64) -> u64 {
+        let mut region = start;
+        loop {
+            let grown = region | (self.spread(region) & open);
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
     /// Whether a step from `from` in `dir` is allowed by direction (the target must still be empty).
     #[inline]
     pub fn may_step(&self, from: u8, dir: Direction) -> bool {

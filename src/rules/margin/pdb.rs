@@ -90,8 +90,7 @@ fn build(mover: &Mover, targets: &[u8]) -> Table {
                 rest /= SQUARES;
                 occupied |= 1 << *sq;
             }
-            for j in 0..k {
-                let here = squares[j];
+            for (j, &here) in squares.iter().enumerate().take(k) {
                 let scale = SQUARES.pow(j as u32);
                 let base = idx as usize - mover.dense[here as usize] as usize * scale;
                 mover.for_each_relaxed_origin(here, occupied, |from| {

@@ -56,11 +56,11 @@ impl Puzzle for Side {
         let placement = state as u64;
         for from in squares(placement) {
             for dir in Direction::forward(self.color) {
-                if let Some(to) = self.geometry.neighbour(from, dir) {
-                    if placement >> to.index() & 1 == 0 {
-                        let child = placement ^ 1 << from.index() ^ 1 << to.index();
-                        out.push((child as u128, self.value(child)));
-                    }
+                if let Some(to) = self.geometry.neighbour(from, dir)
+                    && placement >> to.index() & 1 == 0
+                {
+                    let child = placement ^ 1 << from.index() ^ 1 << to.index();
+                    out.push((child as u128, self.value(child)));
                 }
             }
         }
