@@ -455,6 +455,11 @@ fn independence(
         groups[b].members.extend(absorbed.members);
         groups[b].members.sort_unstable();
         groups[b].plan = None;
+        if 3 * groups[b].members.len() >= 2 * n {
+            // Most pieces are entangled: solving the rest alone first would only repeat the big
+            // search once they join, so they join now.
+            groups = vec![IdGroup { members: (0..n).collect(), plan: None }];
+        }
     }
 }
 
