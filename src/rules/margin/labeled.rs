@@ -458,7 +458,10 @@ fn independence(
         if 3 * groups[b].members.len() >= 2 * n {
             // Most pieces are entangled: solving the rest alone first would only repeat the big
             // search once they join, so they join now.
-            groups = vec![IdGroup { members: (0..n).collect(), plan: None }];
+            groups = vec![IdGroup {
+                members: (0..n).collect(),
+                plan: None,
+            }];
         }
     }
 }
