@@ -52,8 +52,7 @@ pub(crate) struct Group<'m> {
     conflicts: RefCell<Vec<Conflict>>,
     /// Salta extras are even (see `cover`).
     step: u8,
-    /// Whether to look for walls of pieces at home (Salta, and only if the start has any: the flood
-    /// fills cost time, and leaving them out keeps the heuristic admissible).
+    /// Whether to look for walls of pieces at home (Salta only).
     walls: bool,
     covers: RefCell<CoverCache>,
 }
@@ -88,19 +87,6 @@ impl<'m> Group<'m> {
             walls: !mover.winther,
             covers: RefCell::new(CoverCache::default()),
         }
-        .with_walls_if_useful()
-    }
-
-    fn with_walls_if_useful(mut self) -> Self {
-        if self.walls {
-            let mut costs = Costs::default();
-            let mut found = Vec::new();
-            if self.fill(pack(&self.start), &mut costs) {
-                self.add_walls(&costs, &mut found);
-            }
-            self.walls = !found.is_empty();
-        }
-        self
     }
 
     fn value(&self, key: u128) -> u32 {
@@ -175,18 +161,24 @@ impl<'m> Group<'m> {
         }
         let open = self.mover.geometry.valid.0 & !home;
         let pieces_on = |squares: u64| {
-            (0..64)
-                .filter(|&sq| squares >> sq & 1 == 1)
-                .fold(0u16, |m, sq| m | 1 << at_home[sq])
+            crate::board::Bitboard(squares).fold(0u16, |m, sq| m | 1 << at_home[sq.index()])
+        };
+        // The open squares fall into a few connected regions, shared by the pieces in them.
+        let mut regions: Vec<u64> = Vec::new();
+        let mut region_of = |sq: u8| match regions.iter().find(|r| *r >> sq & 1 == 1) {
+            Some(&r) => r,
+            None => {
+                let r = self.mover.region(sq, open);
+                regions.push(r);
+                r
+            }
         };
         for j in (0..k).filter(|&j| costs.single[j] > 0) {
-            let region = self.mover.region(costs.squares[j], open);
+            let region = region_of(costs.squares[j]);
             if region >> self.targets[j] & 1 == 1 {
                 continue;
             }
-            let around_target = self
-                .mover
-                .region(self.targets[j], open | 1 << self.targets[j]);
+            let around_target = region_of(self.targets[j]);
             // Walls one after another: every path crosses each layer of home squares between the
             // piece and its target, so the layers are disjoint conflicts (from either end).
             for (mut reached, goal) in
@@ -405,26 +397,8 @@ fn independence(
                     merged.push(gi);
                 }
                 None => {
-                    // A single piece may take another of its shortest paths.
-                    let retry = match groups[gi].members[..] {
-                        [only] => shortest_paths(mover, start[only], targets[only], PATH_TRIES)
-                            .into_iter()
-                            .find_map(|path| {
-                                interleave(&combined, &path, combined_occ, occupancy(gi))
-                            }),
-                        _ => None,
-                    };
-                    match retry {
-                        Some(seq) => {
-                            combined = seq;
-                            combined_occ |= occupancy(gi);
-                            merged.push(gi);
-                        }
-                        None => {
-                            conflict = Some(gi);
-                            break;
-                        }
-                    }
+                    conflict = Some(gi);
+                    break;
                 }
             }
         }
@@ -455,8 +429,8 @@ fn independence(
         groups[b].members.extend(absorbed.members);
         groups[b].members.sort_unstable();
         groups[b].plan = None;
-        if 3 * groups[b].members.len() >= 2 * n {
-            // Most pieces are entangled: solving the rest alone first would only repeat the big
+        if groups[b].members.len() + 3 >= n {
+            // All but a few pieces are entangled: solving the rest alone first would only repeat the big
             // search once they join, so they join now.
             groups = vec![IdGroup {
                 members: (0..n).collect(),
@@ -580,39 +554,6 @@ fn single_path(mover: &Mover, piece: usize, start: &[u8], targets: &[u8]) -> Vec
         here = next;
     }
     steps
-}
-
-/// How many other shortest paths a single piece tries before its group is merged.
-const PATH_TRIES: usize = 64;
-
-/// Up to `limit` shortest paths of one Salta piece on an empty board (each step lowers the Chebyshev
-/// distance by one).
-fn shortest_paths(mover: &Mover, from: u8, target: u8, limit: usize) -> Vec<Vec<Step>> {
-    fn extend(
-        mover: &Mover,
-        here: u8,
-        target: u8,
-        path: &mut Vec<Step>,
-        out: &mut Vec<Vec<Step>>,
-        limit: usize,
-    ) {
-        let g = mover.geometry;
-        if here == target {
-            out.push(path.clone());
-            return;
-        }
-        let d = g.distance(Square::new(here), Square::new(target));
-        mover.for_each_move(here, 0, |to| {
-            if out.len() < limit && g.distance(Square::new(to), Square::new(target)) + 1 == d {
-                path.push(Step { from: here, to });
-                extend(mover, to, target, path, out, limit);
-                path.pop();
-            }
-        });
-    }
-    let mut out = Vec::new();
-    extend(mover, from, target, &mut Vec::new(), &mut out, limit);
-    out
 }
 
 /// Interleaves two plans of disjoint pieces into one sequence of legal Salta steps, if possible:
