@@ -1,7 +1,8 @@
 //! Salta and Winther: pieces with identities, each bound for its own target.
 //!
 //! A group of pieces is searched by A* over packed placements (6 bits per piece) with a heuristic
-//! from pattern tables of single pieces and pairs (see [`Group`]).
+//! from pattern tables of single pieces and pairs and from walls of pieces at home, combined by a
+//! least cover of the conflicts (see [`Group`] and `cover`).
 //!
 //! In Salta the whole side is solved by independence detection: every group (at first every piece)
 //! is solved alone, and the plans are interleaved into one sequence of legal moves. If that works,
@@ -37,9 +38,11 @@ fn square_in(key: u128, j: usize) -> u8 {
 
 /// A set of pieces searched together, with every other piece removed.
 ///
-/// Heuristic: the sum of the single costs plus the least cover of the pairwise conflicts (see
-/// `cover`), where a pair's conflict is its exact joint cost (from its pattern table) minus its
-/// single costs. Admissible, because any plan projected onto a pair is a plan of the pair alone.
+/// Heuristic: the sum of the single costs plus the least cover of the conflicts (see `cover`): each
+/// pair's exact joint cost (from its pattern table) minus its single costs, and in Salta the walls of
+/// pieces at home that a piece cannot get past without one of them stepping aside. Admissible,
+/// because any plan projected onto a pair is a plan of the pair alone and a piece at home that moves
+/// makes at least two moves; not always consistent, so the search reopens nodes.
 pub(crate) struct Group<'m> {
     mover: &'m Mover,
     start: Vec<u8>,
