@@ -10,7 +10,9 @@
 //! Salta every piece's extra is even (a diagonal step changes the distance to the target by exactly
 //! one, up or down), so values go in steps of two there.
 
+use super::search::MixHasher;
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 /// Pieces (bit `i` = piece `i` of the group, at most 16) that need `weight` extra moves between them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -22,7 +24,7 @@ pub(crate) struct Conflict {
 /// Solutions by conflict list, as the same conflicts recur across many search states.
 #[derive(Default)]
 pub(crate) struct CoverCache {
-    known: HashMap<Vec<Conflict>, u32>,
+    known: HashMap<Vec<Conflict>, u32, BuildHasherDefault<MixHasher>>,
 }
 
 const CACHE_LIMIT: usize = 1 << 18;
