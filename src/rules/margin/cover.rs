@@ -1,0 +1,173 @@
+//! The least total extra cost that satisfies the conflicts between pieces. A conflict is a set of
+//! pieces that together must make `weight` moves beyond their single costs in any plan:
+//! - a pair whose exact joint cost exceeds the sum of its single costs by `weight` (the pair's moves
+//!   in any full plan form a plan of the pair alone);
+//! - the pieces standing at home around a piece that cannot reach its target without passing one of
+//!   them (Salta): one of them must step aside and come back, `weight` 2.
+//!
+//! With `x` the pieces' extra moves, every conflict asks `Σ x over its pieces >= weight`; the least
+//! `Σ x` (a vertex cover with weights) is found exactly by branch and bound, the sets being small. In
+//! Salta every piece's extra is even (a diagonal step changes the distance to the target by exactly
+//! one, up or down), so values go in steps of two there.
+
+use super::search::MixHasher;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+/// Pieces (bit `i` = piece `i` of the group, at most 16) that need `weight` extra moves between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Conflict {
+    pub pieces: u16,
+    pub weight: u8,
+}
+
+/// Solutions by conflict list, as the same conflicts recur across many search states.
+#[derive(Default)]
+pub(crate) struct CoverCache {
+    known: HashMap<Vec<Conflict>, u32, BuildHasherDefault<MixHasher>>,
+}
+
+const CACHE_LIMIT: usize = 1 << 18;
+
+impl CoverCache {
+    pub fn least_cover(&mut self, conflicts: &[Conflict], step: u8) -> u32 {
+        match conflicts {
+            [] => 0,
+            [only] => round_up(only.weight, step) as u32,
+            _ => {
+                if let Some(&v) = self.known.get(conflicts) {
+                    return v;
+                }
+                let v = least_cover(conflicts, step);
+                if self.known.len() >= CACHE_LIMIT {
+                    self.known.clear();
+                }
+                self.known.insert(conflicts.to_vec(), v);
+                v
+            }
+        }
+    }
+}
+
+fn round_up(v: u8, step: u8) -> u8 {
+    v.div_ceil(step) * step
+}
+
+/// Exact least cover by depth-first assignment of each piece's extra, most constrained first.
+pub(crate) fn least_cover(conflicts: &[Conflict], step: u8) -> u32 {
+    let mut degree = [0u32; 16];
+    let mut heaviest = [0u8; 16];
+    for c in conflicts {
+        for (v, deg) in degree.iter_mut().enumerate() {
+            if c.pieces >> v & 1 == 1 {
+                *deg += 1;
+                heaviest[v] = heaviest[v].max(round_up(c.weight, step));
+            }
+        }
+    }
+    let mut order: Vec<usize> = (0..16).filter(|&v| degree[v] > 0).collect();
+    order.sort_by_key(|&v| std::cmp::Reverse(degree[v]));
+    // A feasible start: each piece takes its heaviest conflict.
+    let mut best: u32 = order.iter().map(|&v| heaviest[v] as u32).sum();
+    let mut extra = [0u8; 16];
+    let search = Search {
+        conflicts,
+        order: &order,
+        heaviest,
+        step,
+    };
+    search.run(0, 0, &mut extra, 0, &mut best);
+    best
+}
+
+struct Search<'a> {
+    conflicts: &'a [Conflict],
+    order: &'a [usize],
+    heaviest: [u8; 16],
+    step: u8,
+}
+
+impl Search<'_> {
+    /// What piece `v` needs at least, from the conflicts whose other pieces are all fixed.
+    fn need(&self, v: usize, fixed: u16, extra: &[u8; 16]) -> u8 {
+        let mut need = 0u8;
+        for c in self.conflicts {
+            if c.pieces >> v & 1 == 1 && c.pieces & !(fixed | 1 << v) == 0 {
+                let given: u32 = (0..16)
+                    .filter(|&u| c.pieces >> u & 1 == 1 && u != v)
+                    .map(|u| extra[u] as u32)
+                    .sum();
+                need = need.max((c.weight as u32).saturating_sub(given) as u8);
+            }
+        }
+        round_up(need, self.step)
+    }
+
+    fn run(&self, at: usize, fixed: u16, extra: &mut [u8; 16], sum: u32, best: &mut u32) {
+        if at == self.order.len() {
+            *best = (*best).min(sum);
+            return;
+        }
+        let rest: u32 = self.order[at + 1..]
+            .iter()
+            .map(|&v| self.need(v, fixed, extra) as u32)
+            .sum();
+        let v = self.order[at];
+        let low = self.need(v, fixed, extra);
+        let high = self.heaviest[v].max(low);
+        let mut value = low;
+        while value <= high {
+            if sum + value as u32 + rest >= *best {
+                break;
+            }
+            extra[v] = value;
+            self.run(at + 1, fixed | 1 << v, extra, sum + value as u32, best);
+            value += self.step;
+        }
+        extra[v] = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(pieces: &[usize], weight: u8) -> Conflict {
+        Conflict {
+            pieces: pieces.iter().fold(0, |m, &p| m | 1 << p),
+            weight,
+        }
+    }
+
+    #[test]
+    fn star_of_conflicts_is_covered_by_its_centre() {
+        assert_eq!(
+            least_cover(&[c(&[0, 1], 2), c(&[0, 2], 2), c(&[0, 3], 2)], 2),
+            2
+        );
+    }
+
+    #[test]
+    fn triangle_needs_two_vertices_with_even_steps() {
+        let triangle = [c(&[0, 1], 2), c(&[1, 2], 2), c(&[0, 2], 2)];
+        assert_eq!(least_cover(&triangle, 2), 4);
+        assert_eq!(least_cover(&triangle, 1), 3);
+    }
+
+    #[test]
+    fn heavy_edge_and_light_neighbours() {
+        // x0 + x1 >= 4, x1 + x2 >= 2, x0 + x3 >= 2: x1 = 2, x0 = 2 covers all with 4.
+        assert_eq!(
+            least_cover(&[c(&[0, 1], 4), c(&[1, 2], 2), c(&[0, 3], 2)], 2),
+            4
+        );
+    }
+
+    #[test]
+    fn walls_add_to_pairs_when_disjoint() {
+        // A wall of pieces 2, 3, 4 and a pair 0–1: 2 + 2.
+        assert_eq!(least_cover(&[c(&[0, 1], 2), c(&[2, 3, 4], 2)], 2), 4);
+        // A wall that contains a piece of the pair is covered by it.
+        assert_eq!(least_cover(&[c(&[0, 1], 2), c(&[1, 3, 4], 2)], 2), 2);
+    }
+}

@@ -1,0 +1,608 @@
+//! Salta and Winther: pieces with identities, each bound for its own target.
+//!
+//! A group of pieces is searched by A* over packed placements (6 bits per piece) with a heuristic
+//! from pattern tables of single pieces and pairs and from walls of pieces at home, combined by a
+//! least cover of the conflicts (see [`Group`] and `cover`).
+//!
+//! In Salta the whole side is solved by independence detection: every group (at first every piece)
+//! is solved alone, and the plans are interleaved into one sequence of legal moves. If that works,
+//! the sum of the group costs is exact: it is a lower bound (each group alone is a relaxation, as
+//! removing pieces only frees squares, and a move moves one piece of one group) and the interleaved
+//! sequence attains it. Groups whose plans cannot be interleaved are merged and solved together.
+//! (In Winther other pieces can serve as stepping stones for friendly jumps, so a group alone is no
+//! relaxation; there the whole side is one group, with a relaxed jump rule in the tables.)
+
+use super::cover::{Conflict, CoverCache};
+use super::model::Mover;
+use super::pdb::{self, Table, UNREACHABLE};
+use super::search::{DEAD, Limits, Outcome, Puzzle, astar};
+use super::{Budget, Remaining};
+use crate::board::Square;
+use std::cell::RefCell;
+use std::sync::Arc;
+use std::time::Instant;
+
+const BITS: u32 = 6;
+
+fn pack(squares: &[u8]) -> u128 {
+    squares
+        .iter()
+        .enumerate()
+        .fold(0, |key, (j, &sq)| key | (sq as u128) << (BITS * j as u32))
+}
+
+#[inline]
+fn square_in(key: u128, j: usize) -> u8 {
+    (key >> (BITS * j as u32)) as u8 & 0x3f
+}
+
+/// A set of pieces searched together, with every other piece removed.
+///
+/// Heuristic: the sum of the single costs plus the least cover of the conflicts (see `cover`): each
+/// pair's exact joint cost (from its pattern table) minus its single costs, and in Salta the walls of
+/// pieces at home that a piece cannot get past without one of them stepping aside. Admissible,
+/// because any plan projected onto a pair is a plan of the pair alone and a piece at home that moves
+/// makes at least two moves; not always consistent, so the search reopens nodes.
+pub(crate) struct Group<'m> {
+    mover: &'m Mover,
+    start: Vec<u8>,
+    targets: Vec<u8>,
+    goal: u128,
+    singles: Vec<Arc<Table>>,
+    pairs: Vec<(u8, u8, Arc<Table>)>,
+    /// The pair tables by `a * k + b` for `a < b` (the single table elsewhere, unused).
+    pair_tables: Vec<Arc<Table>>,
+    conflicts: RefCell<Vec<Conflict>>,
+    /// Salta extras are even (see `cover`).
+    step: u8,
+    /// Whether to look for walls of pieces at home (Salta only).
+    walls: bool,
+    covers: RefCell<CoverCache>,
+}
+
+impl<'m> Group<'m> {
+    pub fn new(mover: &'m Mover, start: &[u8], targets: &[u8]) -> Group<'m> {
+        let k = start.len();
+        let singles: Vec<Arc<Table>> = targets.iter().map(|&t| pdb::table(mover, &[t])).collect();
+        let mut pairs = Vec::new();
+        let mut pair_tables = Vec::with_capacity(k * k);
+        for i in 0..k {
+            for j in 0..k {
+                if i < j {
+                    let table = pdb::table(mover, &[targets[i], targets[j]]);
+                    pairs.push((i as u8, j as u8, table.clone()));
+                    pair_tables.push(table);
+                } else {
+                    pair_tables.push(singles[i].clone());
+                }
+            }
+        }
+        Group {
+            mover,
+            start: start.to_vec(),
+            targets: targets.to_vec(),
+            goal: pack(targets),
+            singles,
+            pairs,
+            pair_tables,
+            conflicts: RefCell::new(Vec::new()),
+            step: if mover.winther { 1 } else { 2 },
+            walls: !mover.winther,
+            covers: RefCell::new(CoverCache::default()),
+        }
+    }
+
+    fn value(&self, key: u128) -> u32 {
+        let mut costs = Costs::default();
+        if !self.fill(key, &mut costs) {
+            return DEAD;
+        }
+        self.cover_of(&costs)
+    }
+
+    /// Fills the single and pair costs of a placement; false if it cannot reach the goal.
+    fn fill(&self, key: u128, costs: &mut Costs) -> bool {
+        let k = self.start.len();
+        for j in 0..k {
+            costs.squares[j] = square_in(key, j);
+            costs.single[j] = self.singles[j].get(self.mover, [costs.squares[j]].into_iter());
+            if costs.single[j] == UNREACHABLE {
+                return false;
+            }
+        }
+        for (a, b, table) in &self.pairs {
+            let (a, b) = (*a as usize, *b as usize);
+            if !self.fill_pair(costs, a, b, table) {
+                return false;
+            }
+        }
+        true
+    }
+
+    #[inline]
+    fn fill_pair(&self, costs: &mut Costs, a: usize, b: usize, table: &Table) -> bool {
+        let joint = table.get(self.mover, [costs.squares[a], costs.squares[b]].into_iter());
+        costs.excess[a][b] = joint.saturating_sub(costs.single[a] + costs.single[b]);
+        joint != UNREACHABLE
+    }
+
+    fn cover_of(&self, costs: &Costs) -> u32 {
+        let k = self.start.len();
+        let mut conflicts = self.conflicts.borrow_mut();
+        conflicts.clear();
+        let mut total = 0u32;
+        for a in 0..k {
+            total += costs.single[a] as u32;
+            for b in a + 1..k {
+                if costs.excess[a][b] > 0 {
+                    conflicts.push(Conflict {
+                        pieces: 1 << a | 1 << b,
+                        weight: costs.excess[a][b],
+                    });
+                }
+            }
+        }
+        if self.walls {
+            self.add_walls(costs, &mut conflicts);
+        }
+        total + self.covers.borrow_mut().least_cover(&conflicts, self.step)
+    }
+
+    /// Salta: a piece that cannot reach its target without crossing squares of pieces at home makes
+    /// one of the pieces around its region (or around the target's region) step aside and back.
+    /// (Not in Winther, where a friendly jump passes a piece that stays.)
+    fn add_walls(&self, costs: &Costs, conflicts: &mut Vec<Conflict>) {
+        let k = self.start.len();
+        let mut home = 0u64;
+        let mut at_home = [0u8; 64];
+        for j in (0..k).filter(|&j| costs.single[j] == 0) {
+            home |= 1 << costs.squares[j];
+            at_home[costs.squares[j] as usize] = j as u8;
+        }
+        if home == 0 {
+            return;
+        }
+        let open = self.mover.geometry.valid.0 & !home;
+        let pieces_on = |squares: u64| {
+            crate::board::Bitboard(squares).fold(0u16, |m, sq| m | 1 << at_home[sq.index()])
+        };
+        // The open squares fall into a few connected regions, shared by the pieces in them.
+        let mut regions: Vec<u64> = Vec::new();
+        let mut region_of = |sq: u8| match regions.iter().find(|r| *r >> sq & 1 == 1) {
+            Some(&r) => r,
+            None => {
+                let r = self.mover.region(sq, open);
+                regions.push(r);
+                r
+            }
+        };
+        for j in (0..k).filter(|&j| costs.single[j] > 0) {
+            let region = region_of(costs.squares[j]);
+            if region >> self.targets[j] & 1 == 1 {
+                continue;
+            }
+            let around_target = region_of(self.targets[j]);
+            // Walls one after another: every path crosses each layer of home squares between the
+            // piece and its target, so the layers are disjoint conflicts (from either end).
+            for (mut reached, goal) in
+                [(region, self.targets[j]), (around_target, costs.squares[j])]
+            {
+                while reached >> goal & 1 == 0 {
+                    let layer = self.mover.spread(reached) & home & !reached;
+                    if layer == 0 {
+                        break;
+                    }
+                    let wall = Conflict {
+                        pieces: pieces_on(layer),
+                        weight: 2,
+                    };
+                    if !conflicts.contains(&wall) {
+                        conflicts.push(wall);
+                    }
+                    reached = self.mover.region_from(reached | layer, open);
+                }
+            }
+        }
+    }
+
+    /// The heuristic value at the start: a lower bound on the group's cost.
+    pub fn lower_bound(&self) -> u32 {
+        self.value(pack(&self.start))
+    }
+}
+
+/// Single costs and pair excesses of one placement, kept per expansion so that a child only
+/// recomputes the moved piece's entries.
+#[derive(Clone, Copy, Default)]
+struct Costs {
+    squares: [u8; 16],
+    single: [u8; 16],
+    excess: [[u8; 16]; 16],
+}
+
+impl Puzzle for Group<'_> {
+    fn root(&self) -> (u128, u32) {
+        let key = pack(&self.start);
+        (key, self.value(key))
+    }
+
+    fn expand(&self, key: u128, _h: u32, out: &mut Vec<(u128, u32)>) {
+        let k = self.start.len();
+        let mut parent = Costs::default();
+        if !self.fill(key, &mut parent) {
+            return;
+        }
+        let occupied = (0..k).fold(0u64, |occ, j| occ | 1 << parent.squares[j]);
+        for j in 0..k {
+            let from = parent.squares[j];
+            let cleared = key & !(0x3f << (BITS * j as u32));
+            self.mover.for_each_move(from, occupied, |to| {
+                let child = cleared | (to as u128) << (BITS * j as u32);
+                let mut costs = parent;
+                costs.squares[j] = to;
+                costs.single[j] = self.singles[j].get(self.mover, [to].into_iter());
+                let mut alive = costs.single[j] != UNREACHABLE;
+                for other in (0..k).filter(|&o| o != j) {
+                    let (a, b) = (j.min(other), j.max(other));
+                    alive &= self.fill_pair(&mut costs, a, b, &self.pair_tables[a * k + b]);
+                }
+                out.push((child, if alive { self.cover_of(&costs) } else { DEAD }));
+            });
+        }
+    }
+
+    fn is_goal(&self, key: u128) -> bool {
+        key == self.goal
+    }
+}
+
+/// One move of a plan: a piece goes from `from` to `to` (padded squares).
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    from: u8,
+    to: u8,
+}
+
+/// The moves along a path of packed placements of `members`.
+fn plan_of(path: &[u128], members: &[usize]) -> Vec<Step> {
+    path.windows(2)
+        .filter_map(|w| {
+            let j = (0..members.len()).find(|&j| square_in(w[0], j) != square_in(w[1], j))?;
+            Some(Step {
+                from: square_in(w[0], j),
+                to: square_in(w[1], j),
+            })
+        })
+        .collect()
+}
+
+/// Solves the side given by `start` and `targets` (padded squares, by slot).
+pub(crate) fn solve(mover: &Mover, start: &[u8], targets: &[u8], budget: &Budget) -> Remaining {
+    let started = Instant::now();
+    let mut limits = Limits {
+        states_left: budget.max_states,
+        deadline: budget.max_time.map(|t| started + t),
+    };
+    if mover.winther {
+        let members: Vec<usize> = (0..start.len()).collect();
+        return solve_whole(mover, start, targets, &members, &mut limits, budget);
+    }
+    independence(mover, start, targets, &mut limits, budget)
+}
+
+/// Winther, or any single group: plain A* over all pieces.
+fn solve_whole(
+    mover: &Mover,
+    start: &[u8],
+    targets: &[u8],
+    members: &[usize],
+    limits: &mut Limits,
+    budget: &Budget,
+) -> Remaining {
+    let group = Group::new(mover, start, targets);
+    match astar(&group, limits, 1) {
+        Outcome::Solved { cost, .. } => Remaining::Exact(cost),
+        Outcome::Unreachable => Remaining::Unreachable,
+        Outcome::OutOfBudget { lower } => {
+            let upper = upper_plan(&group, budget).map(|path| plan_of(&path, members).len() as u32);
+            Remaining::Bounds { lower, upper }
+        }
+    }
+}
+
+/// A plan found by weighted A* with a fresh allowance of half the budget, for an upper bound.
+fn upper_plan(group: &Group, budget: &Budget) -> Option<Vec<u128>> {
+    let mut limits = Limits {
+        states_left: budget.max_states / 2,
+        deadline: budget.max_time.map(|t| Instant::now() + t / 2),
+    };
+    match astar(group, &mut limits, 4) {
+        Outcome::Solved { path, .. } => Some(path),
+        _ => None,
+    }
+}
+
+struct IdGroup {
+    members: Vec<usize>,
+    plan: Option<Vec<Step>>,
+}
+
+fn independence(
+    mover: &Mover,
+    start: &[u8],
+    targets: &[u8],
+    limits: &mut Limits,
+    budget: &Budget,
+) -> Remaining {
+    let n = start.len();
+    let mut groups: Vec<IdGroup> = (0..n)
+        .map(|i| IdGroup {
+            members: vec![i],
+            plan: None,
+        })
+        .collect();
+    // Deeper targets first: those pieces must pass squares the others will fill.
+    let depth = |i: usize| {
+        mover
+            .geometry
+            .relative_rank(Square::new(targets[i]), mover.color)
+    };
+    loop {
+        for gi in 0..groups.len() {
+            if groups[gi].plan.is_some() {
+                continue;
+            }
+            let members = groups[gi].members.clone();
+            let plan = if let [only] = members[..] {
+                Some(single_path(mover, only, start, targets))
+            } else {
+                let (s, t) = (pick(start, &members), pick(targets, &members));
+                let group = Group::new(mover, &s, &t);
+                match astar(&group, limits, 1) {
+                    Outcome::Solved { path, .. } => Some(plan_of(&path, &members)),
+                    Outcome::Unreachable => return Remaining::Unreachable,
+                    Outcome::OutOfBudget { lower } => {
+                        return bounds_after(
+                            mover, start, targets, &groups, gi, &group, lower, budget,
+                        );
+                    }
+                }
+            };
+            groups[gi].plan = plan;
+        }
+        let mut order: Vec<usize> = (0..groups.len()).collect();
+        order.sort_by_key(|&gi| {
+            let g = &groups[gi];
+            (
+                std::cmp::Reverse(g.members.iter().map(|&i| depth(i)).max()),
+                g.members[0],
+            )
+        });
+        let plans: Vec<&[Step]> = groups
+            .iter()
+            .map(|g| g.plan.as_deref().unwrap_or(&[]))
+            .collect();
+        let occupancy = |gi: usize| {
+            groups[gi]
+                .members
+                .iter()
+                .fold(0u64, |o, &i| o | 1 << start[i])
+        };
+        let mut combined: Vec<Step> = Vec::new();
+        let mut combined_occ = 0u64;
+        let mut merged: Vec<usize> = Vec::new();
+        let mut conflict = None;
+        for &gi in &order {
+            match interleave(&combined, plans[gi], combined_occ, occupancy(gi)) {
+                Some(seq) => {
+                    combined = seq;
+                    combined_occ |= occupancy(gi);
+                    merged.push(gi);
+                }
+                None => {
+                    conflict = Some(gi);
+                    break;
+                }
+            }
+        }
+        let Some(gi) = conflict else {
+            return Remaining::Exact(combined.len() as u32);
+        };
+        let footprint = |g: usize| plans[g].iter().fold(occupancy(g), |fp, s| fp | 1 << s.to);
+        let partner = merged
+            .iter()
+            .copied()
+            .find(|&h| interleave(plans[h], plans[gi], occupancy(h), occupancy(gi)).is_none())
+            .or_else(|| {
+                merged
+                    .iter()
+                    .copied()
+                    .max_by_key(|&h| (footprint(h) & footprint(gi)).count_ones())
+            })
+            .unwrap_or(gi);
+        if partner == gi {
+            // Unreachable in practice: the first group merges with an empty plan.
+            return Remaining::Bounds {
+                lower: 0,
+                upper: None,
+            };
+        }
+        let (a, b) = (gi.max(partner), gi.min(partner));
+        let absorbed = groups.swap_remove(a);
+        groups[b].members.extend(absorbed.members);
+        groups[b].members.sort_unstable();
+        groups[b].plan = None;
+        if groups[b].members.len() + 3 >= n {
+            // All but a few pieces are entangled: solving the rest alone first would only repeat the big
+            // search once they join, so they join now.
+            groups = vec![IdGroup {
+                members: (0..n).collect(),
+                plan: None,
+            }];
+        }
+    }
+}
+
+/// Bounds when the group `failed` ran out of budget: the solved groups' exact costs, the failed
+/// group's proven bound and the other groups' heuristic values add up to a lower bound; an upper
+/// bound comes from a weighted search of the failed group interleaved with the other plans, or else
+/// from a weighted search of the whole side.
+#[allow(clippy::too_many_arguments)]
+fn bounds_after(
+    mover: &Mover,
+    start: &[u8],
+    targets: &[u8],
+    groups: &[IdGroup],
+    failed: usize,
+    failed_group: &Group,
+    failed_lower: u32,
+    budget: &Budget,
+) -> Remaining {
+    let mut lower = failed_lower;
+    for (gi, g) in groups.iter().enumerate() {
+        if gi == failed {
+            continue;
+        }
+        lower += match &g.plan {
+            Some(plan) => plan.len() as u32,
+            None => Group::new(mover, &pick(start, &g.members), &pick(targets, &g.members))
+                .lower_bound(),
+        };
+    }
+    let all: Vec<usize> = (0..start.len()).collect();
+    let mut upper = None;
+    if let Some(path) = upper_plan(failed_group, budget) {
+        let failed_plan = plan_of(&path, &groups[failed].members);
+        let mut combined: Vec<Step> = Vec::new();
+        let mut occ = 0u64;
+        let mut ok = true;
+        for (gi, g) in groups.iter().enumerate() {
+            let plan = if gi == failed {
+                failed_plan.clone()
+            } else {
+                match &g.plan {
+                    Some(p) => p.clone(),
+                    None => single_plans(mover, &g.members, start, targets),
+                }
+            };
+            let g_occ = g.members.iter().fold(0u64, |o, &i| o | 1 << start[i]);
+            match interleave(&combined, &plan, occ, g_occ) {
+                Some(seq) => {
+                    combined = seq;
+                    occ |= g_occ;
+                }
+                None => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok {
+            upper = Some(combined.len() as u32);
+        }
+    }
+    if upper.is_none() {
+        let whole = Group::new(mover, start, targets);
+        upper = upper_plan(&whole, budget).map(|path| plan_of(&path, &all).len() as u32);
+    }
+    Remaining::Bounds {
+        lower: lower.min(upper.unwrap_or(u32::MAX)),
+        upper,
+    }
+}
+
+fn pick(squares: &[u8], members: &[usize]) -> Vec<u8> {
+    members.iter().map(|&i| squares[i]).collect()
+}
+
+/// The members' single paths one after another (only for upper bounds; may not interleave).
+fn single_plans(mover: &Mover, members: &[usize], start: &[u8], targets: &[u8]) -> Vec<Step> {
+    members
+        .iter()
+        .flat_map(|&i| single_path(mover, i, start, targets))
+        .collect()
+}
+
+/// A shortest path of one Salta piece (Chebyshev distance), preferring at each step squares that no
+/// other piece starts on or is bound for, so that plans interleave more often.
+fn single_path(mover: &Mover, piece: usize, start: &[u8], targets: &[u8]) -> Vec<Step> {
+    let g = mover.geometry;
+    let dist = |a: u8, b: u8| g.distance(Square::new(a), Square::new(b));
+    let others = |sqs: &[u8]| {
+        sqs.iter()
+            .enumerate()
+            .filter(|&(i, _)| i != piece)
+            .fold(0u64, |o, (_, &s)| o | 1 << s)
+    };
+    let (starts, goals) = (others(start), others(targets));
+    let target = targets[piece];
+    let mut here = start[piece];
+    let mut steps = Vec::new();
+    while here != target {
+        let d = dist(here, target);
+        let mut best: Option<(u32, u8)> = None;
+        mover.for_each_move(here, 0, |to| {
+            if dist(to, target) + 1 == d {
+                let penalty = 2 * (starts >> to & 1) as u32 + (goals >> to & 1) as u32;
+                if best.is_none_or(|(p, _)| penalty < p) {
+                    best = Some((penalty, to));
+                }
+            }
+        });
+        let Some((_, next)) = best else { break };
+        steps.push(Step {
+            from: here,
+            to: next,
+        });
+        here = next;
+    }
+    steps
+}
+
+/// Interleaves two plans of disjoint pieces into one sequence of legal Salta steps, if possible:
+/// a search over how far each plan has progressed. `occ_a` and `occ_b` are the plans' start squares.
+fn interleave(a: &[Step], b: &[Step], occ_a: u64, occ_b: u64) -> Option<Vec<Step>> {
+    let trail = |plan: &[Step], occ: u64| {
+        let mut out = Vec::with_capacity(plan.len() + 1);
+        out.push(occ);
+        for s in plan {
+            let last = out[out.len() - 1];
+            out.push(last ^ 1 << s.from ^ 1 << s.to);
+        }
+        out
+    };
+    let (ta, tb) = (trail(a, occ_a), trail(b, occ_b));
+    let width = b.len() + 1;
+    // reach[i * width + j]: 1 if reached by an `a` move, 2 by a `b` move, 3 the start.
+    let mut reach = vec![0u8; (a.len() + 1) * width];
+    reach[0] = 3;
+    for i in 0..=a.len() {
+        for j in 0..=b.len() {
+            if reach[i * width + j] == 0 {
+                continue;
+            }
+            if i < a.len() && tb[j] >> a[i].to & 1 == 0 && reach[(i + 1) * width + j] == 0 {
+                reach[(i + 1) * width + j] = 1;
+            }
+            if j < b.len() && ta[i] >> b[j].to & 1 == 0 && reach[i * width + j + 1] == 0 {
+                reach[i * width + j + 1] = 2;
+            }
+        }
+    }
+    let (mut i, mut j) = (a.len(), b.len());
+    if reach[i * width + j] == 0 {
+        return None;
+    }
+    let mut seq = Vec::with_capacity(a.len() + b.len());
+    while i + j > 0 {
+        if reach[i * width + j] == 1 {
+            i -= 1;
+            seq.push(a[i]);
+        } else {
+            j -= 1;
+            seq.push(b[j]);
+        }
+    }
+    seq.reverse();
+    Some(seq)
+}

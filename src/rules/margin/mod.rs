@@ -1,0 +1,127 @@
+//! Exact margins (rules.md §5): the fewest moves one side still needs to complete when it is alone on
+//! the board — the opponent's pieces removed (so no enemy jumps), its own pieces blocking.
+//!
+//! Movement with the opponent gone: Salta, a step one square diagonally in any direction to an empty
+//! square; Winther, forward steps anywhere, backward steps and friendly jumps (over an adjacent own
+//! piece to the empty square beyond) only for a piece standing in its goal zone; Pyramid, forward
+//! steps only. Completion is [`Position::is_complete`].
+//!
+//! The count can be far above the sum of Chebyshev distances ([`Position::free_count`]) when pieces
+//! tangle in the goal zone. The search (see `labeled`) is exact within a [`Budget`]; past it the
+//! answer is a pair of proven bounds, never a guess. [`greedy_game_end`] plays simple self-play games
+//! to produce realistic finished positions for tests and benchmarks.
+
+mod cover;
+mod labeled;
+mod model;
+mod pdb;
+mod pyramid;
+mod search;
+mod selfplay;
+
+pub use selfplay::greedy_game_end;
+
+use super::{Position, Variant};
+use crate::board::Color;
+use std::time::Duration;
+
+/// How much work one count may take. When either limit is reached the answer is
+/// [`Remaining::Bounds`]. Memory grows with `max_states` (about 80 bytes per stored state).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Search states stored before giving up (each search of one request draws on it; an upper-bound
+    /// search after running out gets a fresh half).
+    pub max_states: u64,
+    /// Wall-clock limit (`None`: no limit). A request can take up to about 1.5 times this, as the
+    /// upper-bound search after running out gets a fresh half.
+    pub max_time: Option<Duration>,
+}
+
+impl Default for Budget {
+    /// Two million states and one second (in the benchmark the time limit binds first; peak memory
+    /// stayed under 180 MB).
+    fn default() -> Budget {
+        Budget {
+            max_states: 2_000_000,
+            max_time: Some(Duration::from_secs(1)),
+        }
+    }
+}
+
+/// The moves a side still needs, as far as the budget allowed to prove it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Remaining {
+    /// The exact count.
+    Exact(u32),
+    /// The budget ran out: the count is at least `lower` and, if a plan was found, at most `upper`.
+    Bounds { lower: u32, upper: Option<u32> },
+    /// The side can never complete: in Pyramid a piece cannot reach any free target moving forward
+    /// only, or the side has no pieces on the board.
+    Unreachable,
+}
+
+impl Remaining {
+    /// The exact count, if proven.
+    pub fn exact(&self) -> Option<u32> {
+        match *self {
+            Remaining::Exact(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// A proven lower bound (`None` if the side can never complete).
+    pub fn lower(&self) -> Option<u32> {
+        match *self {
+            Remaining::Exact(n) | Remaining::Bounds { lower: n, .. } => Some(n),
+            Remaining::Unreachable => None,
+        }
+    }
+
+    /// A proven upper bound: the length of a plan that completes, if one is known.
+    pub fn upper(&self) -> Option<u32> {
+        match *self {
+            Remaining::Exact(n) => Some(n),
+            Remaining::Bounds { upper, .. } => upper,
+            Remaining::Unreachable => None,
+        }
+    }
+}
+
+/// The fewest moves `color` needs to complete with the opponent removed and its own pieces blocking
+/// (the margin count of rules.md §5), within `budget`. Which side is to move does not matter.
+pub fn exact_remaining(pos: &Position, color: Color, budget: &Budget) -> Remaining {
+    if pos.pieces(color).is_empty() {
+        return Remaining::Unreachable;
+    }
+    if pos.is_complete(color) {
+        return Remaining::Exact(0);
+    }
+    let answer = match pos.rules().variant {
+        Variant::Pyramid => {
+            let targets = pos.target_squares(color);
+            pyramid::solve(
+                pos.geometry(),
+                color,
+                pos.pieces(color).0,
+                targets.0,
+                budget,
+            )
+        }
+        variant => {
+            let mover = model::Mover::new(pos.geometry(), variant, color);
+            let (start, targets): (Vec<u8>, Vec<u8>) = pos
+                .pieces_of(color)
+                .map(|(piece, sq)| (sq.index() as u8, pos.target(piece).index() as u8))
+                .unzip();
+            labeled::solve(&mover, &start, &targets, budget)
+        }
+    };
+    match answer {
+        Remaining::Bounds {
+            lower,
+            upper: Some(upper),
+        } if lower >= upper => Remaining::Exact(upper),
+        other => other,
+    }
+}

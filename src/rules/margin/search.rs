@@ -1,0 +1,217 @@
+//! Best-first search over compact states: A* with a bucketed open list (costs are small integers),
+//! a transposition table with parent links, and a hard budget of stored states and time.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
+
+/// A search problem whose states are packed into a `u128`, with unit move costs.
+pub(crate) trait Puzzle {
+    /// The start state and its heuristic value.
+    fn root(&self) -> (u128, u32);
+    /// Pushes every successor with its heuristic value. `h` is the value of `state` (for
+    /// incremental heuristics); a successor whose value is [`DEAD`] cannot reach the goal and is skipped.
+    fn expand(&self, state: u128, h: u32, out: &mut Vec<(u128, u32)>);
+    fn is_goal(&self, state: u128) -> bool;
+}
+
+/// A heuristic value meaning "the goal cannot be reached from here".
+pub(crate) const DEAD: u32 = u32::MAX;
+
+/// The budget still left, shared by every search of one request.
+pub(crate) struct Limits {
+    pub states_left: u64,
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+pub(crate) enum Outcome {
+    /// The cheapest cost and the states along one cheapest path, start first.
+    Solved { cost: u32, path: Vec<u128> },
+    /// Every reachable state was searched and none is a goal.
+    Unreachable,
+    /// The budget ran out; `lower` is a proven lower bound on the cost (with `weight == 1`).
+    OutOfBudget { lower: u32 },
+}
+
+struct Node {
+    state: u128,
+    parent: u32,
+    g: u32,
+    h: u32,
+    closed: bool,
+}
+
+/// A* when `weight == 1` (optimal with an admissible heuristic: closed nodes reached more cheaply
+/// are reopened, and the lowest `f` in the open list never exceeds the optimum); with a larger weight,
+/// weighted A* that finds some plan quickly (used only for upper bounds). Ties go to the deeper node,
+/// which keeps the search diving on plateaus of equal `f`.
+pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> Outcome {
+    let (root, root_h) = puzzle.root();
+    if root_h == DEAD {
+        return Outcome::Unreachable;
+    }
+    let mut nodes = vec![Node {
+        state: root,
+        parent: u32::MAX,
+        g: 0,
+        h: root_h,
+        closed: false,
+    }];
+    let mut index: HashMap<u128, u32, BuildHasherDefault<MixHasher>> = HashMap::default();
+    index.insert(root, 0);
+    let mut open = Buckets::default();
+    open.push(weight * root_h, 0, 0);
+    let mut children = Vec::with_capacity(64);
+    let mut expanded: u64 = 0;
+    while let Some((f, id)) = open.pop() {
+        let node = &nodes[id as usize];
+        if node.closed || weight * node.h + node.g != f {
+            continue; // a stale entry: the node was reached again more cheaply
+        }
+        let (state, g, h) = (node.state, node.g, node.h);
+        if puzzle.is_goal(state) {
+            return Outcome::Solved {
+                cost: g,
+                path: path_to(&nodes, id),
+            };
+        }
+        expanded += 1;
+        if limits.states_left == 0 || (expanded.is_multiple_of(1024) && limits.out_of_time()) {
+            return Outcome::OutOfBudget {
+                lower: if weight == 1 { f } else { 0 },
+            };
+        }
+        nodes[id as usize].closed = true;
+        children.clear();
+        puzzle.expand(state, h, &mut children);
+        for &(child, child_h) in &children {
+            if child_h == DEAD {
+                continue;
+            }
+            let child_g = g + 1;
+            match index.get(&child) {
+                Some(&cid) => {
+                    let c = &mut nodes[cid as usize];
+                    if c.g <= child_g {
+                        continue;
+                    }
+                    // Reopened if closed: the heuristic need not be consistent, only admissible.
+                    c.closed = false;
+                    c.g = child_g;
+                    c.parent = id;
+                    open.push(child_g + weight * c.h, child_g, cid);
+                }
+                None => {
+                    if limits.states_left == 0 {
+                        continue; // no room: the bound below still holds, as the node stays unexplored
+                    }
+                    limits.states_left -= 1;
+                    let cid = nodes.len() as u32;
+                    nodes.push(Node {
+                        state: child,
+                        parent: id,
+                        g: child_g,
+                        h: child_h,
+                        closed: false,
+                    });
+                    index.insert(child, cid);
+                    open.push(child_g + weight * child_h, child_g, cid);
+                }
+            }
+        }
+    }
+    Outcome::Unreachable
+}
+
+fn path_to(nodes: &[Node], mut id: u32) -> Vec<u128> {
+    let mut path = Vec::new();
+    while id != u32::MAX {
+        let node = &nodes[id as usize];
+        path.push(node.state);
+        id = node.parent;
+    }
+    path.reverse();
+    path
+}
+
+/// The open list: one stack per (f, g), popped at the lowest f and, within it, the highest g.
+#[derive(Default)]
+struct Buckets {
+    by_f: Vec<Vec<Vec<u32>>>,
+    lowest: usize,
+}
+
+impl Buckets {
+    fn push(&mut self, f: u32, g: u32, id: u32) {
+        let (f, g) = (f as usize, g as usize);
+        if self.by_f.len() <= f {
+            self.by_f.resize_with(f + 1, Vec::new);
+        }
+        let by_g = &mut self.by_f[f];
+        if by_g.len() <= g {
+            by_g.resize_with(g + 1, Vec::new);
+        }
+        by_g[g].push(id);
+        self.lowest = self.lowest.min(f);
+    }
+
+    fn pop(&mut self) -> Option<(u32, u32)> {
+        while self.lowest < self.by_f.len() {
+            let by_g = &mut self.by_f[self.lowest];
+            while let Some(top) = by_g.last_mut() {
+                if let Some(id) = top.pop() {
+                    return Some((self.lowest as u32, id));
+                }
+                by_g.pop();
+            }
+            self.lowest += 1;
+        }
+        None
+    }
+}
+
+/// A fast hasher for packed states (a multiply-xorshift mix; the keys are not adversarial).
+#[derive(Default)]
+pub(crate) struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, v: u8) {
+        self.write_u64(v as u64);
+    }
+
+    fn write_u16(&mut self, v: u16) {
+        self.write_u64(v as u64);
+    }
+
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        let x = (self.0 ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = x ^ (x >> 29);
+    }
+
+    fn write_u128(&mut self, v: u128) {
+        self.write_u64(v as u64);
+        self.write_u64((v >> 64) as u64);
+    }
+}
