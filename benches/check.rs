@@ -16,10 +16,21 @@ fn main() {
 fn archive() -> &'static str {
     static ARCHIVE: OnceLock<String> = OnceLock::new();
     ARCHIVE.get_or_init(|| {
-        let megabytes: usize = std::env::var("SALTA_BENCH_MB").ok().and_then(|v| v.parse().ok()).unwrap_or(16);
-        let rules = Rules { move_limit: Some(60), ..Rules::default() };
+        let megabytes: usize = std::env::var("SALTA_BENCH_MB")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(16);
+        let rules = Rules {
+            move_limit: Some(60),
+            ..Rules::default()
+        };
         let distinct: Vec<String> = (0..200)
-            .map(|seed| write_game(&generate_game(seed, rules).to_game(), &WriteOptions::default()))
+            .map(|seed| {
+                write_game(
+                    &generate_game(seed, rules).to_game(),
+                    &WriteOptions::default(),
+                )
+            })
             .collect();
         let mut out = String::new();
         while out.len() < megabytes * 1_000_000 {
@@ -35,7 +46,10 @@ fn archive() -> &'static str {
 #[divan::bench(sample_count = 10)]
 fn read_and_replay(bencher: divan::Bencher) {
     let text = archive();
-    let opts = ReplayOptions { margins: MarginPolicy::Never, ..ReplayOptions::default() };
+    let opts = ReplayOptions {
+        margins: MarginPolicy::Never,
+        ..ReplayOptions::default()
+    };
     bencher.counter(BytesCount::new(text.len())).bench(|| {
         let mut valid = 0;
         for game in Reader::new(text.as_bytes()).flatten() {
@@ -49,5 +63,7 @@ fn read_and_replay(bencher: divan::Bencher) {
 #[divan::bench(sample_count = 10)]
 fn read_only(bencher: divan::Bencher) {
     let text = archive();
-    bencher.counter(BytesCount::new(text.len())).bench(|| Reader::new(text.as_bytes()).flatten().count());
+    bencher
+        .counter(BytesCount::new(text.len()))
+        .bench(|| Reader::new(text.as_bytes()).flatten().count());
 }

@@ -251,7 +251,9 @@ impl Replayer<'_> {
         mut ply: u32,
         main: bool,
     ) -> (LineReplay, Referee) {
-        let mut out = LineReplay { moves: Vec::with_capacity(line.moves.len()) };
+        let mut out = LineReplay {
+            moves: Vec::with_capacity(line.moves.len()),
+        };
         let mut called: Option<(Move, At)> = None;
         for node in &line.moves {
             let variations = node

@@ -1,8 +1,8 @@
 use super::{CliError, write_output};
+use rayon::prelude::*;
 use salta::generate::generate_game;
 use salta::notation::{WriteOptions, write_game};
 use salta::rules::Rules;
-use rayon::prelude::*;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -41,7 +41,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             let last = first.saturating_add(CHUNK).min(end);
             let texts: Vec<String> = (first..last)
                 .into_par_iter()
-                .map(|seed| write_game(&generate_game(seed, rules).to_game(), &WriteOptions::default()))
+                .map(|seed| {
+                    write_game(
+                        &generate_game(seed, rules).to_game(),
+                        &WriteOptions::default(),
+                    )
+                })
                 .collect();
             for text in texts {
                 if separate {

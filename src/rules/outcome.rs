@@ -118,7 +118,7 @@ impl Referee {
     pub fn outcome_at_end_of_record(&self) -> Option<Outcome> {
         match self.progress {
             Progress::Ended(o) => Some(o),
-            Progress::Compensating(red_count) if red_count.lower() >= 2 => {
+            Progress::Compensating(red_count) if red_count.lower().is_none_or(|n| n >= 2) => {
                 Some(self.green_wins(red_count))
             }
             _ => None,
@@ -198,6 +198,7 @@ impl Referee {
                 lower: minus_one(lower),
                 upper: upper.map(minus_one),
             },
+            Remaining::Unreachable => Remaining::Unreachable,
         };
         Outcome {
             winner: Some(Color::Green),

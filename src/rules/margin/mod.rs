@@ -27,7 +27,7 @@ use std::time::Duration;
 
 /// How much work one count may take. When either limit is reached the answer is
 /// [`Remaining::Bounds`]. Memory grows with `max_states` (about 80 bytes per stored state).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// Search states stored before giving up (each search of one request draws on it; an upper-bound
     /// search after running out gets a fresh half).
