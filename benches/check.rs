@@ -27,7 +27,7 @@ fn archive() -> &'static str {
         let distinct: Vec<String> = (0..200)
             .map(|seed| {
                 write_game(
-                    &generate_game(seed, rules).to_game(),
+                    &generate_game(seed, rules, None).to_game(),
                     &WriteOptions::default(),
                 )
             })

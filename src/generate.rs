@@ -50,12 +50,14 @@ impl Rng {
 }
 
 /// Plays one game from the start of `rules` with the policy seeded by `seed`.
-pub fn generate_game(seed: u64, rules: Rules) -> GeneratedGame {
+/// With `margins`, each win's margin is counted exactly (within that budget) and written as a
+/// `Margin` tag; without, games are made much faster and carry no margin.
+pub fn generate_game(seed: u64, rules: Rules, margins: Option<Budget>) -> GeneratedGame {
     let mut rng = Rng::new(seed);
     // Each game gets its own temperament: how often it plays a random move.
     let random_percent = 3 + rng.below(12);
     let mut pos = Position::start(rules);
-    let mut referee = Referee::new(&pos, Some(Budget::default()));
+    let mut referee = Referee::new(&pos, margins);
     let mut moves = Vec::new();
     let mut plans: [Vec<Move>; 2] = [Vec::new(), Vec::new()];
     while referee.accepts_moves() && moves.len() < SAFETY_CAP_PLIES {

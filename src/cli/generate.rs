@@ -3,6 +3,7 @@ use rayon::prelude::*;
 use salta::generate::generate_game;
 use salta::notation::{WriteOptions, write_game};
 use salta::rules::Rules;
+use salta::rules::margin::Budget;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -20,6 +21,9 @@ pub struct Args {
     /// Moves per side after which games are adjudicated.
     #[arg(long)]
     move_limit: Option<u16>,
+    /// Do not count margins (much faster for large archives; games get no Margin tag).
+    #[arg(long)]
+    no_margins: bool,
     /// Write to this file (through a temporary file and a rename) instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
@@ -31,6 +35,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         None => Rules::default(),
     };
     rules.move_limit = args.move_limit;
+    let margins = (!args.no_margins).then(Budget::default);
     write_output(args.output.as_deref(), &[], |out| {
         // Games are independent: play a chunk in parallel, then write it in seed order.
         const CHUNK: u64 = 256;
@@ -43,7 +48,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 .into_par_iter()
                 .map(|seed| {
                     write_game(
-                        &generate_game(seed, rules).to_game(),
+                        &generate_game(seed, rules, margins).to_game(),
                         &WriteOptions::default(),
                     )
                 })
