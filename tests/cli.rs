@@ -57,7 +57,10 @@ fn salta<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
         .output()
         .expect("the salta binary runs");
     Run {
-        code: output.status.code().expect("exited, not killed by a signal"),
+        code: output
+            .status
+            .code()
+            .expect("exited, not killed by a signal"),
         stdout: output.stdout,
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
     }
@@ -452,7 +455,10 @@ fn check_resynchronises_after_a_syntax_error() {
     let games = &lines[..3];
     let index: Vec<u64> = games.iter().map(|g| g["game"].as_u64().unwrap()).collect();
     assert_eq!(index, [1, 2, 3]);
-    let status: Vec<&str> = games.iter().map(|g| g["status"].as_str().unwrap()).collect();
+    let status: Vec<&str> = games
+        .iter()
+        .map(|g| g["status"].as_str().unwrap())
+        .collect();
     assert_eq!(status, ["valid", "invalid", "valid"]);
     assert_eq!(games[0]["tags"]["Event"], "one");
     assert_eq!(games[2]["tags"]["Event"], "three");
@@ -472,7 +478,10 @@ fn check_resynchronises_after_a_syntax_error() {
     assert_no_escape_codes(&human);
     let text = human.text();
     assert!(text.contains("three.sgn:9:"), "{text}");
-    assert!(text.contains("3 games: 2 valid, 0 with warnings, 1 invalid"), "{text}");
+    assert!(
+        text.contains("3 games: 2 valid, 0 with warnings, 1 invalid"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -526,11 +535,17 @@ fn convert(file: &Path, to: &str) -> String {
 fn convert_writes_every_notation() {
     let file = Path::new("corpus/edge-cases/designators.sgn");
     let numeric = convert(file, "numeric");
-    assert!(numeric.contains("1. 33-43 83-74 2. 32-42 82-73"), "{numeric}");
+    assert!(
+        numeric.contains("1. 33-43 83-74 2. 32-42 82-73"),
+        "{numeric}"
+    );
     let algebraic = convert(file, "algebraic");
     assert!(algebraic.contains("1. e3-f4 f8-g7"), "{algebraic}");
     let piece = convert(file, "piece");
-    assert!(piece.contains("1. Su3-43 Su3-74 2. Su2-42 Su4-73"), "{piece}");
+    assert!(
+        piece.contains("1. Su3-43 Su3-74 2. Su2-42 Su4-73"),
+        "{piece}"
+    );
     for text in [&numeric, &algebraic, &piece] {
         assert!(text.starts_with("[Event "), "{text}");
         assert!(text.ends_with(" *\n"), "{text}");
@@ -580,7 +595,10 @@ fn convert_json_is_an_array_and_yaml_one_document_per_game() {
     assert_eq!(games.len(), 2);
     assert_eq!(games[0], games[1]);
     let game = &games[0];
-    assert_eq!(game["tags"]["Event"], "Edge case: comments and nested variations");
+    assert_eq!(
+        game["tags"]["Event"],
+        "Edge case: comments and nested variations"
+    );
     assert_eq!(game["result"], "*");
     assert_eq!(game["comments"][0], "Before the first move.");
     let first = &game["moves"][0];
@@ -659,13 +677,7 @@ fn convert_writes_output_files_through_a_rename() {
 
 #[test]
 fn convert_exits_2_for_an_unknown_target() {
-    let run = salta(&[
-        "convert",
-        "corpus/edge-cases/green-wins.sgn",
-        "--to",
-        "pdn",
-    ])
-    .expect_code(2);
+    let run = salta(&["convert", "corpus/edge-cases/green-wins.sgn", "--to", "pdn"]).expect_code(2);
     assert!(run.stdout.is_empty());
     assert!(run.stderr.contains("pdn"), "{}", run.stderr);
 }
@@ -702,7 +714,9 @@ fn assert_diagram(format: &str, bytes: &[u8], what: &str) {
             let text = std::str::from_utf8(bytes).expect("text diagrams are UTF-8");
             let ok = match format {
                 "svg" => text.contains("<svg") && text.trim_end().ends_with("</svg>"),
-                "tikz" => text.contains("\\begin{tikzpicture}") && text.contains("\\end{tikzpicture}"),
+                "tikz" => {
+                    text.contains("\\begin{tikzpicture}") && text.contains("\\end{tikzpicture}")
+                }
                 _ => !text.trim().is_empty(),
             };
             assert!(ok, "{what} as {format}:\n{text}");
@@ -748,7 +762,13 @@ fn diagram_of_a_setup_and_a_pyramid_setup() {
     let text = |args: &[&str]| salta(args).ok().text();
     let salta_board = text(&["diagram", "--setup", setup, "--coordinates", "algebraic"]);
     let pyramid_board = text(&[
-        "diagram", "--setup", pyramid, "--rules", "pyramid", "--coordinates", "algebraic",
+        "diagram",
+        "--setup",
+        pyramid,
+        "--rules",
+        "pyramid",
+        "--coordinates",
+        "algebraic",
     ]);
     assert!(salta_board.contains("10"), "{salta_board}");
     assert!(!pyramid_board.contains("10"), "{pyramid_board}");
@@ -766,7 +786,11 @@ fn diagram_refuses_bad_requests_with_exit_2() {
         &["diagram", file, "--game", "2"],
         &["diagram", "--setup", "G/11,12"],
         &["diagram", "--setup", "X/-/-"],
-        &["diagram", "--setup", "G/-,-,-,-,-,-,-,-,-,-,16,-,-,-,-/55,-,-,-,-,-,-,-,-,-,-,-,-,-,-"],
+        &[
+            "diagram",
+            "--setup",
+            "G/-,-,-,-,-,-,-,-,-,-,16,-,-,-,-/55,-,-,-,-,-,-,-,-,-,-,-,-,-,-",
+        ],
         &["diagram", file, "--format", "jpeg"],
         &["diagram", file, "--coordinates", "roman"],
         &["diagram", "no/such/file.sgn"],
@@ -827,7 +851,10 @@ fn adjudicate_json_and_yaml() {
     }
     assert_eq!(v["green"]["free"], 0, "Green has completed");
     assert_eq!(v["green"]["exact"], 0);
-    assert_eq!(v["red"]["exact"], 1, "Red still has one move to go after 55-45");
+    assert_eq!(
+        v["red"]["exact"], 1,
+        "Red still has one move to go after 55-45"
+    );
     assert_eq!(v["ply"], 2);
     // YAML says the same.
     let yaml = salta(&["adjudicate", file, "--format", "yaml"]).ok().text();
@@ -866,7 +893,10 @@ fn adjudicate_an_unfinished_position_and_the_move_limit() {
     for side in ["green", "red"] {
         // The budget ran out: no exact count, bounds from the free count up.
         assert!(start[side]["exact"].is_null(), "{start}");
-        assert_eq!(start[side]["exact_bounds"][0], start[side]["free"], "{start}");
+        assert_eq!(
+            start[side]["exact_bounds"][0], start[side]["free"],
+            "{start}"
+        );
         assert_eq!(start[side]["pieces"].as_array().unwrap().len(), 15);
     }
     assert_eq!(start["green"]["free"], start["red"]["free"], "{start}");
@@ -898,14 +928,31 @@ fn adjudicate_refuses_a_ply_or_game_beyond_the_file() {
 
 #[test]
 fn generate_is_reproducible_and_its_games_check_valid() {
-    let args = ["generate", "--games", "3", "--seed", "7", "--move-limit", "40"];
+    let args = [
+        "generate",
+        "--games",
+        "3",
+        "--seed",
+        "7",
+        "--move-limit",
+        "40",
+    ];
     let first = salta(&args).ok();
     let second = salta(&args).ok();
     assert_eq!(first.stdout, second.stdout);
     let text = first.text();
     assert_eq!(text.matches("[MoveLimit \"40\"]").count(), 3, "{text}");
     // Another seed, other games.
-    let other = salta(&["generate", "--games", "3", "--seed", "8", "--move-limit", "40"]).ok();
+    let other = salta(&[
+        "generate",
+        "--games",
+        "3",
+        "--seed",
+        "8",
+        "--move-limit",
+        "40",
+    ])
+    .ok();
     assert_ne!(other.stdout, first.stdout);
 
     let dir = TempDir::new("generate");
@@ -921,7 +968,10 @@ fn generate_is_reproducible_and_its_games_check_valid() {
     assert_eq!(lines.len(), 4);
     for game in &lines[..3] {
         assert_eq!(game["status"], "valid", "{game}");
-        assert!(game["outcome"].is_object(), "a limit of 40 ends every game: {game}");
+        assert!(
+            game["outcome"].is_object(),
+            "a limit of 40 ends every game: {game}"
+        );
         assert!(game["plies"].as_u64().unwrap() <= 80, "{game}");
     }
     // Written to a file, the same bytes.

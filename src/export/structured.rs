@@ -107,9 +107,11 @@ impl GameDoc {
         let mut rules = replay.rules;
         let move_limit = rules.move_limit.take();
         GameDoc {
+            // Squares are given in the standard orientation, whatever the source's numbering.
             tags: game
                 .tags
                 .iter()
+                .filter(|t| t.name != "Numbering")
                 .map(|t| (t.name.clone(), t.value.clone()))
                 .collect(),
             rules: rules.to_string(),
@@ -384,7 +386,13 @@ pub fn designate(game: &mut Game, replay: &Replay) {
 /// becomes `44:65`), so the canonical writer gives one form in every notation.
 pub fn settle(game: &mut Game, replay: &Replay) {
     each_replayed_move(&mut game.mainline, &replay.mainline, &mut |node, r| {
-        if let (Played::Move { from, separator, .. }, Some(m)) = (&mut node.played, r.played) {
+        if let (
+            Played::Move {
+                from, separator, ..
+            },
+            Some(m),
+        ) = (&mut node.played, r.played)
+        {
             if from.is_none() {
                 *from = Some(SquareRef {
                     square: m.from,
