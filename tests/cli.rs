@@ -541,6 +541,12 @@ fn convert_writes_every_notation() {
     );
     let algebraic = convert(file, "algebraic");
     assert!(algebraic.contains("1. e3-f4 f8-g7"), "{algebraic}");
+    // A jump written with `-` is written as the jump it is.
+    let separators = convert(
+        Path::new("corpus/edge-cases/separator-warning.sgn"),
+        "numeric",
+    );
+    assert!(separators.contains("1. 44:65 55-45 *"), "{separators}");
     let piece = convert(file, "piece");
     assert!(
         piece.contains("1. Su3-43 Su3-74 2. Su2-42 Su4-73"),
@@ -804,6 +810,27 @@ fn diagram_refuses_bad_requests_with_exit_2() {
     let run = salta(&["diagram", file, "--ply", "5"]).expect_code(2);
     assert!(run.stderr.contains("beyond"), "{}", run.stderr);
     assert!(run.stderr.contains("4 plies"), "{}", run.stderr);
+}
+
+#[test]
+fn diagram_refuses_a_png_on_a_terminal_only() {
+    // `script` runs the command on a pseudo-terminal; without it there is no terminal to test.
+    let command = format!(
+        "'{}' diagram corpus/edge-cases/green-wins.sgn --format png",
+        env!("CARGO_BIN_EXE_salta")
+    );
+    let Ok(output) = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(root())
+        .output()
+    else {
+        eprintln!("skipped: no `script` to make a terminal");
+        return;
+    };
+    let shown = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(2), "{shown}");
+    assert!(shown.contains("not for the terminal"), "{shown}");
+    assert!(!shown.contains("PNG\r\n"), "PNG bytes on the terminal");
 }
 
 #[test]
