@@ -682,6 +682,25 @@ fn convert_writes_output_files_through_a_rename() {
 }
 
 #[test]
+fn convert_warns_where_a_game_stops_replaying_and_converts_it_anyway() {
+    let file = "tests/edge-cases/illegal-move.sgn";
+    for to in ["numeric", "piece", "json"] {
+        let run = salta(&["convert", file, "--to", to]).ok();
+        assert!(
+            run.stderr.contains(&format!("warning: {file}:4:19: ")),
+            "{to}: {}",
+            run.stderr
+        );
+        assert!(run.stderr.contains("salta::illegal-move"), "{}", run.stderr);
+        assert!(
+            run.text().contains("44"),
+            "{to}: the move is kept:\n{}",
+            run.text()
+        );
+    }
+}
+
+#[test]
 fn convert_exits_2_for_an_unknown_target() {
     let run = salta(&["convert", "corpus/edge-cases/green-wins.sgn", "--to", "pdn"]).expect_code(2);
     assert!(run.stdout.is_empty());

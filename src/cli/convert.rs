@@ -38,7 +38,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         for file in &args.files {
             for input in read_inputs(file, &mut failed) {
-                let text = match convert(input, target) {
+                let text = match convert(input, target, file) {
                     Ok(text) => text,
                     Err(message) => {
                         eprintln!("error: {}: {message}", file.display());
@@ -126,7 +126,8 @@ fn read_records(file: &Path, failed: &mut usize) -> Vec<Input> {
     games
 }
 
-fn convert(input: Input, target: &str) -> Result<String, String> {
+/// One game in the target format; replay errors are reported on stderr as warnings about `file`.
+fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
     let mut game = match input {
         Input::Record(game) => game,
         Input::Doc(doc) => doc.to_game().map_err(|e| e.to_string())?,
@@ -160,8 +161,10 @@ fn convert(input: Input, target: &str) -> Result<String, String> {
             .map(|s| source.location(s.start))
             .unwrap_or((game.line, 1));
         eprintln!(
-            "warning: line {line}:{column}: {} ({}); converted as far as it replays",
-            finding.message, finding.code
+            "warning: {}:{line}:{column}: {} ({}); converted as far as it replays",
+            file.display(),
+            finding.message,
+            finding.code
         );
     }
     // Moves as played: `Su3-43` has no from-square for numeric notation, and a jump written
