@@ -1028,6 +1028,16 @@ fn generate_is_reproducible_and_its_games_check_valid() {
     assert_eq!(std::fs::read(&out).unwrap(), first.stdout);
 }
 
+#[test]
+fn generate_refuses_a_move_limit_the_tag_cannot_hold() {
+    for limit in ["0", "10001", "many"] {
+        let run = salta(&["generate", "--move-limit", limit]).expect_code(2);
+        assert!(run.stdout.is_empty(), "{limit}: {}", run.text());
+        assert!(run.stderr.contains("--move-limit"), "{}", run.stderr);
+    }
+    salta(&["generate", "--rules", "chess"]).expect_code(2);
+}
+
 // ---------------------------------------------------------------------------------------------
 // perft
 

@@ -16,9 +16,9 @@ pub struct Args {
     /// Rule set and switches, as in a Rules tag.
     #[arg(long)]
     rules: Option<String>,
-    /// Moves per side after which games are adjudicated.
+    /// Moves per side after which games are adjudicated (1–10000, as in a MoveLimit tag).
     #[arg(long)]
-    move_limit: Option<u16>,
+    move_limit: Option<String>,
     /// Write to this file (through a temporary file and a rename) instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
@@ -29,7 +29,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Some(text) => Rules::parse(text).map_err(|e| CliError::new(format!("--rules: {e}")))?,
         None => Rules::default(),
     };
-    rules.move_limit = args.move_limit;
+    // Checked as the MoveLimit tag is, so every game written reads back valid.
+    rules.move_limit = match &args.move_limit {
+        Some(text) => Rules::parse_move_limit(text)
+            .map_err(|e| CliError::new(format!("--move-limit: {e}")))?,
+        None => None,
+    };
     write_output(args.output.as_deref(), &[], |out| {
         for i in 0..args.games {
             let game = generate_game(args.seed.wrapping_add(i), rules);
