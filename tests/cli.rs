@@ -593,6 +593,39 @@ fn convert_round_trips_through_yaml_and_json() {
 }
 
 #[test]
+fn convert_round_trips_pyramid_games() {
+    let dir = TempDir::new("pyramid");
+    let games = salta(&[
+        "generate",
+        "--rules",
+        "pyramid",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--move-limit",
+        "30",
+    ])
+    .ok()
+    .text();
+    let file = dir.write("pyramid.sgn", &games);
+    let canonical = convert(&file, "numeric");
+    assert_eq!(canonical, games, "generated games are canonical");
+    for to in ["yaml", "json", "algebraic", "piece"] {
+        let written = dir.write(&format!("pyramid.{to}"), &convert(&file, to));
+        // Read by extension: SGN in the notations, documents otherwise.
+        let written = if matches!(to, "algebraic" | "piece") {
+            let sgn = written.with_extension(format!("{to}.sgn"));
+            std::fs::rename(&written, &sgn).unwrap();
+            sgn
+        } else {
+            written
+        };
+        assert_eq!(convert(&written, "numeric"), canonical, "through {to}");
+    }
+}
+
+#[test]
 fn convert_json_is_an_array_and_yaml_one_document_per_game() {
     let file = "corpus/edge-cases/variations.sgn";
     let json = salta(&["convert", file, file, "--to", "json"]).ok().text();
