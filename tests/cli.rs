@@ -681,6 +681,62 @@ fn convert_refuses_to_write_over_an_input() {
     assert_eq!(dir.files(), ["game.sgn", "other.sgn"]);
 }
 
+#[cfg(unix)]
+#[test]
+fn convert_refuses_to_write_through_a_link_to_an_input() {
+    let dir = TempDir::new("symlink");
+    let input = dir.write("game.sgn", "1. 33-43 83-74 *\n");
+    let link = dir.path("link.sgn");
+    std::os::unix::fs::symlink(&input, &link).unwrap();
+    salta(&[
+        "convert".as_ref(),
+        input.as_os_str(),
+        "--to".as_ref(),
+        "algebraic".as_ref(),
+        "-o".as_ref(),
+        link.as_os_str(),
+    ])
+    .expect_code(2);
+    assert_eq!(
+        std::fs::read_to_string(&input).unwrap(),
+        "1. 33-43 83-74 *\n"
+    );
+    assert_eq!(dir.files(), ["game.sgn", "link.sgn"]);
+}
+
+#[test]
+fn convert_reads_latin1_bom_and_crlf_and_writes_utf8_with_newlines() {
+    let dir = TempDir::new("encodings");
+    let latin1 = dir.path("latin1.sgn");
+    std::fs::write(
+        &latin1,
+        b"[Event \"J\xfcterbog\"]\n[Result \"*\"]\n\n1. 33-43 83-74 *\n",
+    )
+    .unwrap();
+    let bom = dir.path("bom.sgn");
+    std::fs::write(
+        &bom,
+        b"\xef\xbb\xbf[Event \"J\xc3\xbcterbog\"]\r\n[Result \"*\"]\r\n\r\n1. 33-43 83-74 *\r\n",
+    )
+    .unwrap();
+    let expected = "[Event \"Jüterbog\"]\n[Result \"*\"]\n\n1. 33-43 83-74 *\n";
+    assert_eq!(convert(&latin1, "numeric"), expected);
+    assert_eq!(convert(&bom, "numeric"), expected);
+    // Latin-1 is a warning for check; BOM and CRLF are not.
+    let run = salta(&[
+        "check".as_ref(),
+        "--format".as_ref(),
+        "json".as_ref(),
+        latin1.as_os_str(),
+        bom.as_os_str(),
+    ])
+    .ok();
+    let lines = run.json_lines();
+    assert_eq!(lines[0]["status"], "warnings", "{}", lines[0]);
+    assert_eq!(lines[0]["diagnostics"][0]["code"], "sgn::latin1");
+    assert_eq!(lines[1]["status"], "valid", "{}", lines[1]);
+}
+
 #[test]
 fn convert_writes_output_files_through_a_rename() {
     let dir = TempDir::new("output");
