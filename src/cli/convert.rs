@@ -1,8 +1,8 @@
 use super::{CliError, write_output};
 use salta::archive::{game_source, render};
-use salta::export::structured::{GameDoc, designate};
+use salta::export::structured::{GameDoc, designate, settle};
 use salta::notation::{Game, Notation, WriteOptions, read_path, write_game};
-use salta::replay::{ReplayOptions, replay};
+use salta::replay::{MarginPolicy, ReplayOptions, replay};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -38,7 +38,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         for file in &args.files {
             for input in read_inputs(file, &mut failed) {
-                let text = match convert(input, target) {
+                let text = match convert(input, target, file) {
                     Ok(text) => text,
                     Err(message) => {
                         eprintln!("error: {}: {message}", file.display());
@@ -83,17 +83,14 @@ fn read_inputs(file: &Path, failed: &mut usize) -> Vec<Input> {
                 })
                 .collect()
         }),
+        // Straight into the documents: a `serde_json::Value` would sort the tags by name.
         "json" => text().and_then(|t| {
-            let value: serde_json::Value =
-                serde_json::from_str(&t).map_err(|e| format!("not JSON: {e}"))?;
-            let items = match value {
-                serde_json::Value::Array(items) => items,
-                single => vec![single],
+            let result = if t.trim_start().starts_with('[') {
+                serde_json::from_str::<Vec<GameDoc>>(&t)
+            } else {
+                serde_json::from_str::<GameDoc>(&t).map(|doc| vec![doc])
             };
-            items
-                .into_iter()
-                .map(|v| serde_json::from_value(v).map_err(|e| format!("not a game document: {e}")))
-                .collect()
+            result.map_err(|e| format!("not a game document: {e}"))
         }),
         _ => return read_records(file, failed),
     };
@@ -129,7 +126,8 @@ fn read_records(file: &Path, failed: &mut usize) -> Vec<Input> {
     games
 }
 
-fn convert(input: Input, target: &str) -> Result<String, String> {
+/// One game in the target format; replay errors are reported on stderr as warnings about `file`.
+fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
     let mut game = match input {
         Input::Record(game) => game,
         Input::Doc(doc) => doc.to_game().map_err(|e| e.to_string())?,
@@ -139,10 +137,19 @@ fn convert(input: Input, target: &str) -> Result<String, String> {
         "piece" => Notation::Piece,
         _ => Notation::Numeric,
     };
-    if matches!(target, "numeric" | "algebraic") {
-        return Ok(write_game(&game, &WriteOptions { notation }));
-    }
-    let replayed = replay(&game, &ReplayOptions::default());
+    // Only the documents carry the outcome, whose margin is the costly part of a replay.
+    let margins = if matches!(target, "yaml" | "json") {
+        MarginPolicy::WhenTagged
+    } else {
+        MarginPolicy::Never
+    };
+    let replayed = replay(
+        &game,
+        &ReplayOptions {
+            margins,
+            ..ReplayOptions::default()
+        },
+    );
     let source = game_source(&Arc::from("<game>"), 1, &game);
     for finding in replayed
         .findings
@@ -154,11 +161,17 @@ fn convert(input: Input, target: &str) -> Result<String, String> {
             .map(|s| source.location(s.start))
             .unwrap_or((game.line, 1));
         eprintln!(
-            "warning: line {line}:{column}: {} ({}); converted as far as it replays",
-            finding.message, finding.code
+            "warning: {}:{line}:{column}: {} ({}); converted as far as it replays",
+            file.display(),
+            finding.message,
+            finding.code
         );
     }
+    // Moves as played: `Su3-43` has no from-square for numeric notation, and a jump written
+    // `44-65` is still a jump.
+    settle(&mut game, &replayed);
     match target {
+        "numeric" | "algebraic" => Ok(write_game(&game, &WriteOptions { notation })),
         "piece" => {
             designate(&mut game, &replayed);
             Ok(write_game(&game, &WriteOptions { notation }))

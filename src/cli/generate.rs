@@ -18,9 +18,9 @@ pub struct Args {
     /// Rule set and switches, as in a Rules tag.
     #[arg(long)]
     rules: Option<String>,
-    /// Moves per side after which games are adjudicated.
+    /// Moves per side after which games are adjudicated (1–10000, as in a MoveLimit tag).
     #[arg(long)]
-    move_limit: Option<u16>,
+    move_limit: Option<String>,
     /// Do not count margins (much faster for large archives; games get no Margin tag).
     #[arg(long)]
     no_margins: bool,
@@ -34,7 +34,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Some(text) => Rules::parse(text).map_err(|e| CliError::new(format!("--rules: {e}")))?,
         None => Rules::default(),
     };
-    rules.move_limit = args.move_limit;
+    // Checked as the MoveLimit tag is, so every game written reads back valid.
+    rules.move_limit = match &args.move_limit {
+        Some(text) => Rules::parse_move_limit(text)
+            .map_err(|e| CliError::new(format!("--move-limit: {e}")))?,
+        None => None,
+    };
     let margins = (!args.no_margins).then(Budget::default);
     write_output(args.output.as_deref(), &[], |out| {
         // Games are independent: play a chunk in parallel, then write it in seed order.

@@ -107,9 +107,11 @@ impl GameDoc {
         let mut rules = replay.rules;
         let move_limit = rules.move_limit.take();
         GameDoc {
+            // Squares are given in the standard orientation, whatever the source's numbering.
             tags: game
                 .tags
                 .iter()
+                .filter(|t| t.name != "Numbering")
                 .map(|t| (t.name.clone(), t.value.clone()))
                 .collect(),
             rules: rules.to_string(),
@@ -368,11 +370,7 @@ pub fn designate(game: &mut Game, replay: &Replay) {
     if replay.start().geometry().kind != BoardKind::Salta {
         return;
     }
-    designate_line(&mut game.mainline, &replay.mainline);
-}
-
-fn designate_line(line: &mut Variation, replayed: &LineReplay) {
-    for (node, r) in line.moves.iter_mut().zip(&replayed.moves) {
+    each_replayed_move(&mut game.mainline, &replay.mainline, &mut |node, r| {
         if let (Played::Move { piece, .. }, Some(p)) = (&mut node.played, r.piece) {
             *piece = Some(Designator {
                 id: p.id,
@@ -380,8 +378,46 @@ fn designate_line(line: &mut Variation, replayed: &LineReplay) {
                 span: Span::default(),
             });
         }
+    });
+}
+
+/// Writes every move the replay reached as it was played: the from-square filled in where only the
+/// piece was named (`Su3-43`), and the separator the move's kind calls for (`44-65` for a jump
+/// becomes `44:65`), so the canonical writer gives one form in every notation.
+pub fn settle(game: &mut Game, replay: &Replay) {
+    each_replayed_move(&mut game.mainline, &replay.mainline, &mut |node, r| {
+        if let (
+            Played::Move {
+                from, separator, ..
+            },
+            Some(m),
+        ) = (&mut node.played, r.played)
+        {
+            if from.is_none() {
+                *from = Some(SquareRef {
+                    square: m.from,
+                    span: Span::default(),
+                });
+            }
+            *separator = if m.kind == MoveKind::Step {
+                Separator::Step
+            } else {
+                Separator::Jump
+            };
+        }
+    });
+}
+
+/// Calls `f` on every written move that the replay reached, with what became of it.
+fn each_replayed_move(
+    line: &mut Variation,
+    replayed: &LineReplay,
+    f: &mut impl FnMut(&mut MoveNode, &MoveReplay),
+) {
+    for (node, r) in line.moves.iter_mut().zip(&replayed.moves) {
+        f(node, r);
         for (v, rv) in node.variations.iter_mut().zip(&r.variations) {
-            designate_line(v, rv);
+            each_replayed_move(v, rv, f);
         }
     }
 }

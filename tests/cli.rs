@@ -1,0 +1,1162 @@
+//! End-to-end tests of the `salta` binary: exit codes, output formats, and the promises the commands
+//! make (never writing over an input, reproducible generation, JSON reports with a fixed shape).
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The project folder: commands run there, so files are named relative to it in their output.
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// What a run of the binary left behind.
+struct Run {
+    code: i32,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+impl Run {
+    fn text(&self) -> String {
+        String::from_utf8(self.stdout.clone()).expect("stdout is UTF-8")
+    }
+
+    /// Panics with everything the run printed unless it exited with `code`.
+    fn expect_code(self, code: i32) -> Run {
+        assert_eq!(
+            self.code,
+            code,
+            "exit code\n--- stdout\n{}\n--- stderr\n{}",
+            String::from_utf8_lossy(&self.stdout),
+            self.stderr
+        );
+        self
+    }
+
+    fn ok(self) -> Run {
+        self.expect_code(0)
+    }
+
+    /// The JSON lines of `check --format json`.
+    fn json_lines(&self) -> Vec<Value> {
+        self.text()
+            .lines()
+            .map(|line| {
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: not JSON: {line}"))
+            })
+            .collect()
+    }
+}
+
+fn salta<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_salta"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the salta binary runs");
+    Run {
+        code: output
+            .status
+            .code()
+            .expect("exited, not killed by a signal"),
+        stdout: output.stdout,
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// A fresh folder under the system's temporary folder, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(label: &str) -> TempDir {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "salta-cli-{label}-{}-{}",
+            std::process::id(),
+            COUNT.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    fn write(&self, name: &str, contents: &str) -> PathBuf {
+        let path = self.path(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).unwrap();
+        }
+        std::fs::write(&path, contents).unwrap();
+        path
+    }
+
+    /// Every file left in the folder (recursively), relative to it, sorted.
+    fn files(&self) -> Vec<String> {
+        fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    walk(&path, base, out);
+                } else {
+                    out.push(path.strip_prefix(base).unwrap().display().to_string());
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&self.0, &self.0, &mut out);
+        out.sort();
+        out
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The `.sgn` records of a project folder, relative to the project, sorted.
+fn records(folder: &str) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(root().join(folder))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sgn"))
+        .map(|p| format!("{folder}/{}", p.file_name().unwrap().to_string_lossy()))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no records in {folder}");
+    files
+}
+
+fn assert_no_escape_codes(run: &Run) {
+    assert!(
+        !run.stdout.contains(&0x1b),
+        "coloured output on a pipe:\n{}",
+        String::from_utf8_lossy(&run.stdout)
+    );
+    assert!(
+        !run.stderr.contains('\x1b'),
+        "coloured errors on a pipe:\n{}",
+        run.stderr
+    );
+}
+
+const THREE_GAMES_SECOND_BROKEN: &str = "[Event \"one\"]\n[Result \"*\"]\n\n1. 33-43 83-74 *\n\n\
+[Event \"two\"]\n[Result \"*\"]\n\n1. 33-43 83-74 2. 32-%% *\n\n\
+[Event \"three\"]\n[Result \"*\"]\n\n1. 35-44 84-75 *\n";
+
+// ---------------------------------------------------------------------------------------------
+// check
+
+#[test]
+fn check_accepts_the_corpus_of_edge_cases() {
+    let run = salta(&["check", "corpus/edge-cases"]).ok();
+    let text = run.text();
+    let games = records("corpus/edge-cases").len();
+    assert!(
+        text.contains(&format!("{games} files, {games} games:")),
+        "{text}"
+    );
+    assert!(text.contains(" 0 invalid"), "{text}");
+    assert_no_escape_codes(&run);
+}
+
+#[test]
+fn check_exits_1_when_a_game_is_invalid() {
+    for file in records("tests/edge-cases") {
+        let run = salta(&["check", &file]).expect_code(1);
+        assert!(run.text().contains("1 invalid"), "{file}: {}", run.text());
+        assert_no_escape_codes(&run);
+    }
+    // One invalid file among valid ones is enough.
+    salta(&[
+        "check",
+        "corpus/edge-cases",
+        "tests/edge-cases/illegal-move.sgn",
+    ])
+    .expect_code(1);
+}
+
+#[test]
+fn check_exits_2_for_a_missing_path_or_a_bad_option() {
+    let run = salta(&["check", "no/such/file.sgn"]).expect_code(2);
+    assert!(run.stderr.contains("no/such/file.sgn"), "{}", run.stderr);
+    let bad_options: [&[&str]; 5] = [
+        &["--rules", "chess"],
+        &["--rules", "salta; jumps=sideways"],
+        &["--move-limit", "many"],
+        &["--format", "xml"],
+        &["--margins", "sometimes"],
+    ];
+    for options in bad_options {
+        let mut args = vec!["check", "corpus/edge-cases/green-wins.sgn"];
+        args.extend_from_slice(options);
+        let run = salta(&args).expect_code(2);
+        assert!(!run.stderr.is_empty(), "{options:?}: no message");
+        assert!(run.stdout.is_empty(), "{options:?}: {}", run.text());
+        assert_no_escape_codes(&run);
+    }
+    salta::<&str>(&["check"]).expect_code(2);
+}
+
+/// The fields and types of one game's JSON report.
+fn assert_game_report_shape(report: &Value) {
+    let file = report["file"].as_str().expect("file is a string");
+    assert!(file.ends_with(".sgn"), "{report}");
+    assert!(report["game"].as_u64().expect("game is a number") >= 1);
+    assert!(report["offset"].is_u64(), "{report}");
+    assert!(report["line"].as_u64().expect("line is a number") >= 1);
+    let tags = report["tags"].as_object().expect("tags is an object");
+    assert!(tags.values().all(Value::is_string), "{report}");
+    assert!(
+        matches!(
+            report["status"].as_str(),
+            Some("valid" | "warnings" | "invalid")
+        ),
+        "{report}"
+    );
+    assert!(report["plies"].is_u64(), "{report}");
+    let outcome = &report["outcome"];
+    if !outcome.is_null() {
+        assert!(
+            matches!(&outcome["winner"], Value::Null)
+                || matches!(outcome["winner"].as_str(), Some("green" | "red")),
+            "{report}"
+        );
+        assert!(
+            outcome["margin"].is_null() || outcome["margin"].is_u64(),
+            "{report}"
+        );
+        assert!(outcome["reason"].is_string(), "{report}");
+    }
+    for d in report["diagnostics"]
+        .as_array()
+        .expect("diagnostics is an array")
+    {
+        assert!(d["code"].as_str().is_some_and(|c| !c.is_empty()), "{d}");
+        assert!(
+            matches!(d["severity"].as_str(), Some("error" | "warning")),
+            "{d}"
+        );
+        for field in ["ply", "move_number", "line", "column"] {
+            assert!(d[field].is_null() || d[field].is_u64(), "{field}: {d}");
+        }
+        assert!(
+            d["side"].is_null() || matches!(d["side"].as_str(), Some("green" | "red")),
+            "{d}"
+        );
+        assert!(d["message"].as_str().is_some_and(|m| !m.is_empty()), "{d}");
+    }
+    // A game's status follows from its diagnostics.
+    let severities: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d["severity"].as_str())
+        .collect();
+    let expected = if severities.contains(&"error") {
+        "invalid"
+    } else if severities.contains(&"warning") {
+        "warnings"
+    } else {
+        "valid"
+    };
+    assert_eq!(report["status"], expected, "{report}");
+}
+
+#[test]
+fn check_json_reports_every_game_then_a_summary() {
+    let run = salta(&[
+        "check",
+        "--format",
+        "json",
+        "corpus/edge-cases",
+        "tests/edge-cases",
+    ])
+    .expect_code(1);
+    assert_no_escape_codes(&run);
+    let lines = run.json_lines();
+    let (summary, games) = lines.split_last().expect("at least the summary");
+    let accepted = records("corpus/edge-cases");
+    let rejected = records("tests/edge-cases");
+    assert_eq!(games.len(), accepted.len() + rejected.len());
+    for report in games {
+        assert_game_report_shape(report);
+    }
+    // Files in the order given, each folder sorted.
+    let files: Vec<&str> = games.iter().map(|r| r["file"].as_str().unwrap()).collect();
+    let expected: Vec<&str> = accepted
+        .iter()
+        .chain(&rejected)
+        .map(String::as_str)
+        .collect();
+    assert_eq!(files, expected);
+    for report in games {
+        let file = report["file"].as_str().unwrap();
+        let status = report["status"].as_str().unwrap();
+        if file.starts_with("corpus/") {
+            assert_ne!(status, "invalid", "{report}");
+        } else {
+            assert_eq!(status, "invalid", "{report}");
+        }
+    }
+    let count = |status: &str| games.iter().filter(|r| r["status"] == status).count();
+    let summary = &summary["summary"];
+    assert_eq!(summary["files"], games.len());
+    assert_eq!(summary["games"], games.len());
+    assert_eq!(summary["valid"], count("valid"));
+    assert_eq!(summary["warnings"], count("warnings"));
+    assert_eq!(summary["invalid"], count("invalid"));
+    assert_eq!(summary["invalid"], rejected.len());
+    assert!(summary["seconds"].is_f64(), "{summary}");
+    assert_eq!(summary["io_errors"], Value::Array(Vec::new()));
+}
+
+#[test]
+fn check_json_of_a_finished_game() {
+    let run = salta(&[
+        "check",
+        "--format",
+        "json",
+        "corpus/edge-cases/green-wins.sgn",
+    ])
+    .ok();
+    let lines = run.json_lines();
+    assert_eq!(lines.len(), 2, "{}", run.text());
+    let game = &lines[0];
+    assert_eq!(game["file"], "corpus/edge-cases/green-wins.sgn");
+    assert_eq!(game["game"], 1);
+    assert_eq!(game["offset"], 0);
+    assert_eq!(game["line"], 1);
+    assert_eq!(game["tags"]["Result"], "1-0");
+    assert_eq!(game["tags"]["Margin"], "1");
+    // Tags in the order of the record (serde_json's map sorts them: look at the text).
+    let text = run.text();
+    let at = |name: &str| text.find(&format!("\"{name}\":\"")).unwrap();
+    assert!(at("Event") < at("Annotator"), "{text}");
+    assert!(at("Annotator") < at("Result"), "{text}");
+    assert!(at("Result") < at("Margin"), "{text}");
+    assert!(at("Margin") < at("Setup"), "{text}");
+    assert_eq!(game["status"], "valid");
+    assert_eq!(game["plies"], 2);
+    assert_eq!(game["outcome"]["winner"], "green");
+    assert_eq!(game["outcome"]["margin"], 1);
+    assert_eq!(game["diagnostics"], Value::Array(Vec::new()));
+}
+
+#[test]
+fn check_json_diagnostic_of_an_illegal_move() {
+    let run = salta(&[
+        "check",
+        "--format",
+        "json",
+        "tests/edge-cases/illegal-move.sgn",
+    ])
+    .expect_code(1);
+    let lines = run.json_lines();
+    let game = &lines[0];
+    assert_eq!(game["status"], "invalid");
+    let errors: Vec<&Value> = game["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["severity"] == "error")
+        .collect();
+    assert_eq!(errors.len(), 1, "{game}");
+    let error = errors[0];
+    // `1. 33-43 83-74 2. 43-44 *`: Green's second move, line 4, the move at column 19.
+    assert_eq!(error["ply"], 3, "{error}");
+    assert_eq!(error["move_number"], 2, "{error}");
+    assert_eq!(error["side"], "green", "{error}");
+    assert_eq!(error["line"], 4, "{error}");
+    assert_eq!(error["column"], 19, "{error}");
+    assert_eq!(game["plies"], 2, "the replay stops before the illegal move");
+}
+
+#[test]
+fn check_lenient_lets_a_missed_jump_stand_as_a_warning() {
+    let file = "tests/edge-cases/missed-jump.sgn";
+    let strict = salta(&["check", "--format", "json", file]).expect_code(1);
+    let strict = &strict.json_lines()[0];
+    assert_eq!(strict["status"], "invalid");
+    let lenient = salta(&["check", "--lenient", "--format", "json", file]).ok();
+    let lenient = &lenient.json_lines()[0];
+    assert_eq!(lenient["status"], "warnings", "{lenient}");
+    assert_eq!(lenient["plies"], 2, "{lenient}");
+    // The same finding, demoted.
+    let code = |report: &Value| {
+        report["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| (d["code"].clone(), d["severity"].clone()))
+            .collect::<Vec<_>>()
+    };
+    let strict_codes = code(strict);
+    let lenient_codes = code(lenient);
+    assert_eq!(strict_codes.len(), 1, "{strict}");
+    assert_eq!(lenient_codes.len(), 1, "{lenient}");
+    assert_eq!(strict_codes[0].0, lenient_codes[0].0);
+    assert_eq!(strict_codes[0].1, "error");
+    assert_eq!(lenient_codes[0].1, "warning");
+}
+
+#[test]
+fn check_searches_folders_recursively_for_sgn_files_only() {
+    let dir = TempDir::new("walk");
+    let game = std::fs::read_to_string(root().join("corpus/edge-cases/green-wins.sgn")).unwrap();
+    dir.write("a.sgn", &game);
+    dir.write("deep/er/b.SGN", &game);
+    dir.write("deep/c.sgn", &game);
+    // Not records: other extensions, even with a broken game inside.
+    dir.write("notes.txt", "1. 33-43 83-74 2. 43-44 *\n");
+    dir.write("deep/d.sgn.bak", "1. 33-43 83-74 2. 43-44 *\n");
+    dir.write("deep/e.pgn", "1. 33-43 83-74 2. 43-44 *\n");
+    let run = salta(&[
+        "check".as_ref(),
+        "--format".as_ref(),
+        "json".as_ref(),
+        dir.0.as_os_str(),
+    ])
+    .ok();
+    let lines = run.json_lines();
+    let files: Vec<String> = lines[..lines.len() - 1]
+        .iter()
+        .map(|r| {
+            Path::new(r["file"].as_str().unwrap())
+                .strip_prefix(&dir.0)
+                .unwrap()
+                .display()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(files, ["a.sgn", "deep/c.sgn", "deep/er/b.SGN"]);
+    assert_eq!(lines.last().unwrap()["summary"]["files"], 3);
+}
+
+#[test]
+fn check_resynchronises_after_a_syntax_error() {
+    let dir = TempDir::new("resync");
+    let file = dir.write("three.sgn", THREE_GAMES_SECOND_BROKEN);
+    let run = salta(&[
+        "check".as_ref(),
+        "--format".as_ref(),
+        "json".as_ref(),
+        file.as_os_str(),
+    ])
+    .expect_code(1);
+    let lines = run.json_lines();
+    assert_eq!(lines.len(), 4, "{}", run.text());
+    let games = &lines[..3];
+    let index: Vec<u64> = games.iter().map(|g| g["game"].as_u64().unwrap()).collect();
+    assert_eq!(index, [1, 2, 3]);
+    let status: Vec<&str> = games
+        .iter()
+        .map(|g| g["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(status, ["valid", "invalid", "valid"]);
+    assert_eq!(games[0]["tags"]["Event"], "one");
+    assert_eq!(games[2]["tags"]["Event"], "three");
+    assert_eq!(games[0]["plies"], 2);
+    assert_eq!(games[2]["plies"], 2);
+    assert_eq!(games[0]["line"], 1);
+    assert_eq!(games[1]["line"], 6);
+    assert_eq!(games[2]["line"], 11);
+    let error = &games[1]["diagnostics"][0];
+    assert_eq!(error["severity"], "error");
+    assert_eq!(error["line"], 9, "{error}");
+    for game in games {
+        assert_game_report_shape(game);
+    }
+    // The human report names the broken game and the error's place.
+    let human = salta(&["check".as_ref(), file.as_os_str()]).expect_code(1);
+    assert_no_escape_codes(&human);
+    let text = human.text();
+    assert!(text.contains("three.sgn:9:"), "{text}");
+    assert!(
+        text.contains("3 games: 2 valid, 0 with warnings, 1 invalid"),
+        "{text}"
+    );
+}
+
+#[test]
+fn check_overrides_rules_and_move_limit() {
+    let file = "corpus/edge-cases/move-limit-win.sgn";
+    let tagged = salta(&["check", "--format", "json", file]).ok();
+    let tagged = &tagged.json_lines()[0];
+    assert_eq!(tagged["status"], "valid", "{tagged}");
+    assert_eq!(tagged["outcome"]["reason"], "move-limit", "{tagged}");
+    // Without its MoveLimit (or with a longer one) the game is unfinished: the recorded result
+    // cannot be checked, a warning.
+    for limit in ["-", "50"] {
+        let run = salta(&["check", "--format", "json", "--move-limit", limit, file]).ok();
+        let game = &run.json_lines()[0];
+        assert!(game["outcome"].is_null(), "{game}");
+        assert_eq!(game["status"], "warnings", "{game}");
+        assert_eq!(
+            game["diagnostics"][0]["code"], "salta::result-not-reached",
+            "{game}"
+        );
+    }
+    // Pyramid rules for a Salta record: the moves are not on a Pyramid board.
+    salta(&["check", "--rules", "pyramid", file]).expect_code(1);
+}
+
+#[test]
+fn check_human_output_is_plain_on_a_pipe() {
+    for folder in ["corpus/edge-cases", "tests/edge-cases"] {
+        let run = salta(&["check", folder]);
+        assert!(run.code == 0 || run.code == 1);
+        assert_no_escape_codes(&run);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// convert
+
+/// Converts one file; the canonical text on stdout.
+fn convert(file: &Path, to: &str) -> String {
+    salta(&[
+        "convert".as_ref(),
+        file.as_os_str(),
+        "--to".as_ref(),
+        to.as_ref(),
+    ])
+    .ok()
+    .text()
+}
+
+#[test]
+fn convert_writes_every_notation() {
+    let file = Path::new("corpus/edge-cases/designators.sgn");
+    let numeric = convert(file, "numeric");
+    assert!(
+        numeric.contains("1. 33-43 83-74 2. 32-42 82-73"),
+        "{numeric}"
+    );
+    let algebraic = convert(file, "algebraic");
+    assert!(algebraic.contains("1. e3-f4 f8-g7"), "{algebraic}");
+    // A jump written with `-` is written as the jump it is.
+    let separators = convert(
+        Path::new("corpus/edge-cases/separator-warning.sgn"),
+        "numeric",
+    );
+    assert!(separators.contains("1. 44:65 55-45 *"), "{separators}");
+    let piece = convert(file, "piece");
+    assert!(
+        piece.contains("1. Su3-43 Su3-74 2. Su2-42 Su4-73"),
+        "{piece}"
+    );
+    for text in [&numeric, &algebraic, &piece] {
+        assert!(text.starts_with("[Event "), "{text}");
+        assert!(text.ends_with(" *\n"), "{text}");
+    }
+}
+
+#[test]
+fn convert_round_trips_through_yaml_and_json() {
+    let dir = TempDir::new("convert");
+    for file in records("corpus/edge-cases") {
+        let file = Path::new(&file);
+        let canonical = convert(file, "numeric");
+        let stem = file.file_stem().unwrap().to_string_lossy();
+        for format in ["yaml", "json"] {
+            let doc = dir.path(&format!("{stem}.{format}"));
+            salta(&[
+                "convert".as_ref(),
+                file.as_os_str(),
+                "--to".as_ref(),
+                format.as_ref(),
+                "-o".as_ref(),
+                doc.as_os_str(),
+            ])
+            .ok();
+            let back = convert(&doc, "numeric");
+            assert_eq!(back, canonical, "{} through {format}", file.display());
+        }
+        // Algebraic and piece notation read back to the same numeric record.
+        for notation in ["algebraic", "piece"] {
+            let written = dir.write(&format!("{stem}.{notation}.sgn"), &convert(file, notation));
+            assert_eq!(
+                convert(&written, "numeric"),
+                canonical,
+                "{} through {notation}",
+                file.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn convert_round_trips_pyramid_games() {
+    let dir = TempDir::new("pyramid");
+    let games = salta(&[
+        "generate",
+        "--rules",
+        "pyramid",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--move-limit",
+        "30",
+    ])
+    .ok()
+    .text();
+    let file = dir.write("pyramid.sgn", &games);
+    let canonical = convert(&file, "numeric");
+    assert_eq!(canonical, games, "generated games are canonical");
+    for to in ["yaml", "json", "algebraic", "piece"] {
+        let written = dir.write(&format!("pyramid.{to}"), &convert(&file, to));
+        // Read by extension: SGN in the notations, documents otherwise.
+        let written = if matches!(to, "algebraic" | "piece") {
+            let sgn = written.with_extension(format!("{to}.sgn"));
+            std::fs::rename(&written, &sgn).unwrap();
+            sgn
+        } else {
+            written
+        };
+        assert_eq!(convert(&written, "numeric"), canonical, "through {to}");
+    }
+}
+
+#[test]
+fn convert_json_is_an_array_and_yaml_one_document_per_game() {
+    let file = "corpus/edge-cases/variations.sgn";
+    let json = salta(&["convert", file, file, "--to", "json"]).ok().text();
+    let value: Value = serde_json::from_str(&json).unwrap();
+    let games = value.as_array().expect("an array of games");
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0], games[1]);
+    let game = &games[0];
+    assert_eq!(
+        game["tags"]["Event"],
+        "Edge case: comments and nested variations"
+    );
+    assert_eq!(game["result"], "*");
+    assert_eq!(game["comments"][0], "Before the first move.");
+    let first = &game["moves"][0];
+    assert_eq!(first["from"]["numeric"], 33);
+    assert_eq!(first["from"]["algebraic"], "e3");
+    assert_eq!(first["to"]["numeric"], 43);
+    assert_eq!(first["kind"], "step");
+    assert_eq!(first["side"], "green");
+    assert_eq!(first["piece"], "Su3");
+    assert_eq!(first["variations"].as_array().unwrap().len(), 1);
+    let yaml = salta(&["convert", file, file, "--to", "yaml"]).ok().text();
+    assert_eq!(yaml.matches("---\n").count(), 2, "{yaml}");
+}
+
+#[test]
+fn convert_refuses_to_write_over_an_input() {
+    let dir = TempDir::new("overwrite");
+    let original = std::fs::read(root().join("corpus/edge-cases/variations.sgn")).unwrap();
+    let input = dir.path("game.sgn");
+    std::fs::write(&input, &original).unwrap();
+    let other = dir.write("other.sgn", "1. 33-43 *\n");
+    // The same file, also under another name.
+    let aliases = [input.clone(), dir.0.join(".").join("game.sgn")];
+    for target in &aliases {
+        for to in ["numeric", "json"] {
+            let run = salta(&[
+                "convert".as_ref(),
+                other.as_os_str(),
+                input.as_os_str(),
+                "--to".as_ref(),
+                to.as_ref(),
+                "-o".as_ref(),
+                target.as_os_str(),
+            ])
+            .expect_code(2);
+            assert!(run.stderr.contains("input"), "{}", run.stderr);
+            assert_eq!(std::fs::read(&input).unwrap(), original, "input changed");
+        }
+    }
+    // Nothing left behind: no temporary files.
+    assert_eq!(dir.files(), ["game.sgn", "other.sgn"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn convert_refuses_to_write_through_a_link_to_an_input() {
+    let dir = TempDir::new("symlink");
+    let input = dir.write("game.sgn", "1. 33-43 83-74 *\n");
+    let link = dir.path("link.sgn");
+    std::os::unix::fs::symlink(&input, &link).unwrap();
+    salta(&[
+        "convert".as_ref(),
+        input.as_os_str(),
+        "--to".as_ref(),
+        "algebraic".as_ref(),
+        "-o".as_ref(),
+        link.as_os_str(),
+    ])
+    .expect_code(2);
+    assert_eq!(
+        std::fs::read_to_string(&input).unwrap(),
+        "1. 33-43 83-74 *\n"
+    );
+    assert_eq!(dir.files(), ["game.sgn", "link.sgn"]);
+}
+
+#[test]
+fn convert_reads_latin1_bom_and_crlf_and_writes_utf8_with_newlines() {
+    let dir = TempDir::new("encodings");
+    let latin1 = dir.path("latin1.sgn");
+    std::fs::write(
+        &latin1,
+        b"[Event \"J\xfcterbog\"]\n[Result \"*\"]\n\n1. 33-43 83-74 *\n",
+    )
+    .unwrap();
+    let bom = dir.path("bom.sgn");
+    std::fs::write(
+        &bom,
+        b"\xef\xbb\xbf[Event \"J\xc3\xbcterbog\"]\r\n[Result \"*\"]\r\n\r\n1. 33-43 83-74 *\r\n",
+    )
+    .unwrap();
+    let expected = "[Event \"Jüterbog\"]\n[Result \"*\"]\n\n1. 33-43 83-74 *\n";
+    assert_eq!(convert(&latin1, "numeric"), expected);
+    assert_eq!(convert(&bom, "numeric"), expected);
+    // Latin-1 is a warning for check; BOM and CRLF are not.
+    let run = salta(&[
+        "check".as_ref(),
+        "--format".as_ref(),
+        "json".as_ref(),
+        latin1.as_os_str(),
+        bom.as_os_str(),
+    ])
+    .ok();
+    let lines = run.json_lines();
+    assert_eq!(lines[0]["status"], "warnings", "{}", lines[0]);
+    assert_eq!(lines[0]["diagnostics"][0]["code"], "sgn::latin1");
+    assert_eq!(lines[1]["status"], "valid", "{}", lines[1]);
+}
+
+#[test]
+fn convert_writes_output_files_through_a_rename() {
+    let dir = TempDir::new("output");
+    let out = dir.path("out.sgn");
+    std::fs::write(&out, "old contents").unwrap();
+    let file = "corpus/edge-cases/green-wins.sgn";
+    salta(&[
+        "convert".as_ref(),
+        file.as_ref(),
+        "--to".as_ref(),
+        "algebraic".as_ref(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ])
+    .ok();
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        convert(Path::new(file), "algebraic")
+    );
+    assert_eq!(dir.files(), ["out.sgn"], "no temporary file left");
+    // A folder that does not exist: an error, and nothing written.
+    let run = salta(&[
+        "convert".as_ref(),
+        file.as_ref(),
+        "--to".as_ref(),
+        "numeric".as_ref(),
+        "-o".as_ref(),
+        dir.path("missing/out.sgn").as_os_str(),
+    ])
+    .expect_code(2);
+    assert!(run.stderr.contains("cannot write"), "{}", run.stderr);
+}
+
+#[test]
+fn convert_warns_where_a_game_stops_replaying_and_converts_it_anyway() {
+    let file = "tests/edge-cases/illegal-move.sgn";
+    for to in ["numeric", "piece", "json"] {
+        let run = salta(&["convert", file, "--to", to]).ok();
+        assert!(
+            run.stderr.contains(&format!("warning: {file}:4:19: ")),
+            "{to}: {}",
+            run.stderr
+        );
+        assert!(run.stderr.contains("salta::illegal-move"), "{}", run.stderr);
+        assert!(
+            run.text().contains("44"),
+            "{to}: the move is kept:\n{}",
+            run.text()
+        );
+    }
+}
+
+#[test]
+fn convert_exits_2_for_an_unknown_target() {
+    let run = salta(&["convert", "corpus/edge-cases/green-wins.sgn", "--to", "pdn"]).expect_code(2);
+    assert!(run.stdout.is_empty());
+    assert!(run.stderr.contains("pdn"), "{}", run.stderr);
+}
+
+#[test]
+fn convert_exits_1_for_an_unreadable_document_and_converts_the_rest() {
+    let dir = TempDir::new("baddoc");
+    let bad = dir.write("bad.json", "{\"tags\": 3}");
+    let run = salta(&[
+        "convert".as_ref(),
+        bad.as_os_str(),
+        "corpus/edge-cases/green-wins.sgn".as_ref(),
+        "--to".as_ref(),
+        "numeric".as_ref(),
+    ])
+    .expect_code(1);
+    assert!(run.stderr.contains("bad.json"), "{}", run.stderr);
+    assert_eq!(
+        run.text(),
+        convert(Path::new("corpus/edge-cases/green-wins.sgn"), "numeric")
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// diagram
+
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+/// Checks the bytes of a diagram in `format` look like one.
+fn assert_diagram(format: &str, bytes: &[u8], what: &str) {
+    match format {
+        "png" => assert!(bytes.starts_with(PNG_SIGNATURE), "{what}: not a PNG"),
+        _ => {
+            let text = std::str::from_utf8(bytes).expect("text diagrams are UTF-8");
+            let ok = match format {
+                "svg" => text.contains("<svg") && text.trim_end().ends_with("</svg>"),
+                "tikz" => {
+                    text.contains("\\begin{tikzpicture}") && text.contains("\\end{tikzpicture}")
+                }
+                _ => !text.trim().is_empty(),
+            };
+            assert!(ok, "{what} as {format}:\n{text}");
+        }
+    }
+}
+
+#[test]
+fn diagram_draws_a_record_in_every_format() {
+    let file = "corpus/edge-cases/variations.sgn";
+    for format in ["text", "svg", "png", "tikz"] {
+        for ply in ["0", "2", "4"] {
+            let run = salta(&["diagram", file, "--format", format, "--ply", ply]).ok();
+            assert_diagram(format, &run.stdout, &format!("{file} ply {ply}"));
+        }
+    }
+    // The start and the end of the game differ; the default is the end.
+    let at = |ply: Option<&str>| {
+        let mut args = vec!["diagram", file];
+        if let Some(p) = ply {
+            args.extend(["--ply", p]);
+        }
+        salta(&args).ok().text()
+    };
+    assert_ne!(at(Some("0")), at(Some("4")));
+    assert_eq!(at(None), at(Some("4")));
+}
+
+#[test]
+fn diagram_of_a_setup_and_a_pyramid_setup() {
+    let setup = "G/-,-,-,-,-,-,-,-,-,-,44,-,-,-,-/55,-,-,-,-,-,-,-,-,-,-,-,-,-,-";
+    let pyramid = "R/11,12,14,22,24,32,42,43,53,34/84,83,81,73,71,63,62,52,54,44/9";
+    for format in ["text", "svg", "png", "tikz"] {
+        let run = salta(&["diagram", "--setup", setup, "--format", format]).ok();
+        assert_diagram(format, &run.stdout, "setup");
+        let run = salta(&[
+            "diagram", "--setup", pyramid, "--rules", "pyramid", "--format", format,
+        ])
+        .ok();
+        assert_diagram(format, &run.stdout, "pyramid setup");
+    }
+    // The Pyramid board has 8 ranks, the Salta board 10.
+    let text = |args: &[&str]| salta(args).ok().text();
+    let salta_board = text(&["diagram", "--setup", setup, "--coordinates", "algebraic"]);
+    let pyramid_board = text(&[
+        "diagram",
+        "--setup",
+        pyramid,
+        "--rules",
+        "pyramid",
+        "--coordinates",
+        "algebraic",
+    ]);
+    assert!(salta_board.contains("10"), "{salta_board}");
+    assert!(!pyramid_board.contains("10"), "{pyramid_board}");
+    assert!(pyramid_board.contains('8'), "{pyramid_board}");
+    // A Pyramid setup without Pyramid rules is refused.
+    salta(&["diagram", "--setup", pyramid]).expect_code(2);
+}
+
+#[test]
+fn diagram_refuses_bad_requests_with_exit_2() {
+    let file = "corpus/edge-cases/variations.sgn";
+    let cases: [&[&str]; 9] = [
+        &["diagram", file, "--ply", "5"],
+        &["diagram", file, "--ply", "99999"],
+        &["diagram", file, "--game", "2"],
+        &["diagram", "--setup", "G/11,12"],
+        &["diagram", "--setup", "X/-/-"],
+        &[
+            "diagram",
+            "--setup",
+            "G/-,-,-,-,-,-,-,-,-,-,16,-,-,-,-/55,-,-,-,-,-,-,-,-,-,-,-,-,-,-",
+        ],
+        &["diagram", file, "--format", "jpeg"],
+        &["diagram", file, "--coordinates", "roman"],
+        &["diagram", "no/such/file.sgn"],
+    ];
+    for args in cases {
+        let run = salta(args).expect_code(2);
+        assert!(run.stdout.is_empty(), "{args:?}");
+        assert!(!run.stderr.trim().is_empty(), "{args:?}: no message");
+        assert_no_escape_codes(&run);
+    }
+    let run = salta(&["diagram", file, "--ply", "5"]).expect_code(2);
+    assert!(run.stderr.contains("beyond"), "{}", run.stderr);
+    assert!(run.stderr.contains("4 plies"), "{}", run.stderr);
+}
+
+#[test]
+fn diagram_refuses_a_png_on_a_terminal_only() {
+    // `script` runs the command on a pseudo-terminal; without it there is no terminal to test.
+    let command = format!(
+        "'{}' diagram corpus/edge-cases/green-wins.sgn --format png",
+        env!("CARGO_BIN_EXE_salta")
+    );
+    let Ok(output) = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(root())
+        .output()
+    else {
+        eprintln!("skipped: no `script` to make a terminal");
+        return;
+    };
+    let shown = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(2), "{shown}");
+    assert!(shown.contains("not for the terminal"), "{shown}");
+    assert!(!shown.contains("PNG\r\n"), "PNG bytes on the terminal");
+}
+
+#[test]
+fn diagram_writes_a_png_file() {
+    let dir = TempDir::new("png");
+    let out = dir.path("board.png");
+    salta(&[
+        "diagram".as_ref(),
+        "corpus/edge-cases/variations.sgn".as_ref(),
+        "--format".as_ref(),
+        "png".as_ref(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ])
+    .ok();
+    let bytes = std::fs::read(&out).unwrap();
+    assert!(bytes.starts_with(PNG_SIGNATURE));
+    assert_eq!(dir.files(), ["board.png"]);
+    // Never over the record it draws.
+    let input = dir.write("game.sgn", "1. 33-43 *\n");
+    salta(&[
+        "diagram".as_ref(),
+        input.as_os_str(),
+        "-o".as_ref(),
+        input.as_os_str(),
+    ])
+    .expect_code(2);
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), "1. 33-43 *\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// adjudicate
+
+#[test]
+fn adjudicate_json_and_yaml() {
+    let file = "corpus/edge-cases/green-wins.sgn";
+    let json = salta(&["adjudicate", file, "--format", "json"]).ok().text();
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["winner"], "green", "{v}");
+    assert_eq!(v["margin"], 1, "{v}");
+    assert!(v["reason"].as_str().is_some_and(|r| !r.is_empty()), "{v}");
+    for side in ["green", "red"] {
+        assert!(v[side]["free"].is_u64(), "{v}");
+        assert!(v[side]["exact"].is_u64(), "{v}");
+    }
+    assert_eq!(v["green"]["free"], 0, "Green has completed");
+    assert_eq!(v["green"]["exact"], 0);
+    assert_eq!(
+        v["red"]["exact"], 1,
+        "Red still has one move to go after 55-45"
+    );
+    assert_eq!(v["ply"], 2);
+    // YAML says the same.
+    let yaml = salta(&["adjudicate", file, "--format", "yaml"]).ok().text();
+    let from_yaml: Value = serde_yaml::from_str(&yaml).unwrap();
+    assert_eq!(from_yaml, v);
+    // And the text for people.
+    let text = salta(&["adjudicate", file]).ok().text();
+    assert!(text.contains("winner: Green by 1"), "{text}");
+    assert!(text.contains("status: green-completed"), "{text}");
+}
+
+#[test]
+fn adjudicate_an_unfinished_position_and_the_move_limit() {
+    let file = "corpus/edge-cases/move-limit-win.sgn";
+    // A small budget: the exact count from the start would take long (bounds instead).
+    let at = |ply: &str| -> Value {
+        let json = salta(&[
+            "adjudicate",
+            file,
+            "--format",
+            "json",
+            "--ply",
+            ply,
+            "--max-states",
+            "2000",
+        ])
+        .ok()
+        .text();
+        serde_json::from_str(&json).unwrap()
+    };
+    let start = at("0");
+    assert_eq!(start["ply"], 0);
+    assert_eq!(start["status"], "unfinished", "{start}");
+    assert!(start["winner"].is_null(), "{start}");
+    assert!(start["margin"].is_null(), "{start}");
+    for side in ["green", "red"] {
+        // The budget ran out: no exact count, bounds from the free count up.
+        assert!(start[side]["exact"].is_null(), "{start}");
+        assert_eq!(
+            start[side]["exact_bounds"][0], start[side]["free"],
+            "{start}"
+        );
+        assert_eq!(start[side]["pieces"].as_array().unwrap().len(), 15);
+    }
+    assert_eq!(start["green"]["free"], start["red"]["free"], "{start}");
+    assert_eq!(start["move_limit"]["limit"], 2, "{start}");
+    assert_eq!(start["move_limit"]["reached"], false, "{start}");
+    let end = at("4");
+    assert_eq!(end["winner"], "green", "{end}");
+    assert_eq!(end["margin"], 2, "{end}");
+    assert_eq!(end["move_limit"]["reached"], true, "{end}");
+    assert_eq!(
+        end["red"]["free"].as_u64().unwrap() - end["green"]["free"].as_u64().unwrap(),
+        2
+    );
+}
+
+#[test]
+fn adjudicate_refuses_a_ply_or_game_beyond_the_file() {
+    let file = "corpus/edge-cases/green-wins.sgn";
+    let run = salta(&["adjudicate", file, "--ply", "3"]).expect_code(2);
+    assert!(run.stderr.contains("beyond"), "{}", run.stderr);
+    let run = salta(&["adjudicate", file, "--game", "9"]).expect_code(2);
+    assert!(run.stderr.contains("no game 9"), "{}", run.stderr);
+    salta(&["adjudicate", file, "--game", "0"]).expect_code(2);
+    salta(&["adjudicate", file, "--format", "xml"]).expect_code(2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// generate
+
+#[test]
+fn generate_is_reproducible_and_its_games_check_valid() {
+    let args = [
+        "generate",
+        "--games",
+        "3",
+        "--seed",
+        "7",
+        "--move-limit",
+        "40",
+    ];
+    let first = salta(&args).ok();
+    let second = salta(&args).ok();
+    assert_eq!(first.stdout, second.stdout);
+    let text = first.text();
+    assert_eq!(text.matches("[MoveLimit \"40\"]").count(), 3, "{text}");
+    // Another seed, other games.
+    let other = salta(&[
+        "generate",
+        "--games",
+        "3",
+        "--seed",
+        "8",
+        "--move-limit",
+        "40",
+    ])
+    .ok();
+    assert_ne!(other.stdout, first.stdout);
+
+    let dir = TempDir::new("generate");
+    let file = dir.write("generated.sgn", &text);
+    let run = salta(&[
+        "check".as_ref(),
+        "--format".as_ref(),
+        "json".as_ref(),
+        file.as_os_str(),
+    ])
+    .ok();
+    let lines = run.json_lines();
+    assert_eq!(lines.len(), 4);
+    for game in &lines[..3] {
+        assert_eq!(game["status"], "valid", "{game}");
+        assert!(
+            game["outcome"].is_object(),
+            "a limit of 40 ends every game: {game}"
+        );
+        assert!(game["plies"].as_u64().unwrap() <= 80, "{game}");
+    }
+    // Written to a file, the same bytes.
+    let out = dir.path("out.sgn");
+    let mut with_output: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+    with_output.extend(["-o".as_ref(), out.as_os_str()]);
+    salta(&with_output).ok();
+    assert_eq!(std::fs::read(&out).unwrap(), first.stdout);
+}
+
+#[test]
+fn generate_refuses_a_move_limit_the_tag_cannot_hold() {
+    for limit in ["0", "10001", "many"] {
+        let run = salta(&["generate", "--move-limit", limit]).expect_code(2);
+        assert!(run.stdout.is_empty(), "{limit}: {}", run.text());
+        assert!(run.stderr.contains("--move-limit"), "{}", run.stderr);
+    }
+    salta(&["generate", "--rules", "chess"]).expect_code(2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// perft
+
+#[test]
+fn perft_counts_the_start() {
+    let run = salta(&["perft", "3"]).ok();
+    assert_eq!(run.text(), "depth 1: 9\ndepth 2: 81\ndepth 3: 891\n");
+}
+
+#[test]
+fn perft_divide_sums_to_the_total() {
+    let text = salta(&["perft", "3", "--divide"]).ok().text();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let total = lines.pop().expect("a total line");
+    assert_eq!(total, "total: 891");
+    assert_eq!(lines.len(), 9, "nine first moves:\n{text}");
+    let sum: u64 = lines
+        .iter()
+        .map(|line| {
+            let (_, count) = line.rsplit_once(": ").expect("move: count");
+            count.parse::<u64>().unwrap()
+        })
+        .sum();
+    assert_eq!(sum, 891);
+}
+
+#[test]
+fn perft_refuses_bad_arguments() {
+    salta(&["perft", "13"]).expect_code(2);
+    salta(&["perft", "2", "--rules", "chess"]).expect_code(2);
+    salta(&["perft", "2", "--setup", "G/1"]).expect_code(2);
+    salta(&["perft", "-1"]).expect_code(2);
+}
