@@ -70,6 +70,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         render: (!json).then(|| std::io::stdout().is_terminal()),
     };
     let (files, mut io_errors) = sgn_files(&args.paths);
+    if files.is_empty() && io_errors.is_empty() {
+        eprintln!("warning: no .sgn files found under the given paths");
+    }
     let total_bytes: u64 = files
         .iter()
         .filter_map(|f| f.metadata().ok())

@@ -22,10 +22,10 @@ pub struct Args {
     #[arg(long)]
     rules: Option<String>,
     /// Which game of the file (1-based).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, conflicts_with = "setup")]
     game: usize,
     /// The position after this many plies of the main line (default: the end).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "setup")]
     ply: Option<u32>,
     /// text, svg, png or tikz.
     #[arg(long, default_value = "text")]
