@@ -1,6 +1,5 @@
-use super::{CliError, select_game};
+use super::{CliError, replay_to_ply, select_game};
 use salta::export::adjudication::{Adjudication, adjudicate};
-use salta::replay::{MarginPolicy, ReplayOptions, replay};
 use salta::rules::margin::Budget;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -29,25 +28,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         max_states: args.max_states,
         ..Budget::default()
     };
-    let replayed = replay(
-        &game,
-        &ReplayOptions {
-            margins: MarginPolicy::Never,
-            budget,
-            ..ReplayOptions::default()
-        },
-    );
-    let ply = match args.ply {
-        Some(p) if p > replayed.plies() => {
-            return Err(CliError::new(format!(
-                "ply {p} is beyond the game: its main line replays {} plies",
-                replayed.plies()
-            ))
-            .with_help(format!("give --ply 0 to {}", replayed.plies())));
-        }
-        Some(p) => p,
-        None => replayed.plies(),
-    };
+    let (replayed, ply) = replay_to_ply(&game, args.ply)?;
     let verdict = adjudicate(&replayed, ply, &budget);
     let text = match args.format.as_str() {
         "json" => {

@@ -1,9 +1,8 @@
-use super::{CliError, select_game, write_output};
+use super::{CliError, replay_to_ply, select_game, write_output};
 use salta::export::diagram::{
     Colour, Coordinates, DiagramFormat, DiagramOptions, Palette, PieceStyle, parse_arrow,
     parse_mark, render,
 };
-use salta::replay::{MarginPolicy, ReplayOptions, replay};
 use salta::rules::Position;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -88,24 +87,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let (pos, last) = match (&args.file, &args.setup) {
         (Some(file), _) => {
             let game = select_game(file, args.game)?;
-            let replayed = replay(
-                &game,
-                &ReplayOptions {
-                    margins: MarginPolicy::Never,
-                    ..ReplayOptions::default()
-                },
-            );
-            let ply = match args.ply {
-                Some(p) if p > replayed.plies() => {
-                    return Err(CliError::new(format!(
-                        "ply {p} is beyond the game: its main line replays {} plies",
-                        replayed.plies()
-                    ))
-                    .with_help(format!("give --ply 0 to {}", replayed.plies())));
-                }
-                Some(p) => p,
-                None => replayed.plies(),
-            };
+            let (replayed, ply) = replay_to_ply(&game, args.ply)?;
             let last = ply
                 .checked_sub(1)
                 .and_then(|i| replayed.moves.get(i as usize))

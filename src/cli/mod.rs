@@ -123,3 +123,28 @@ pub fn select_game(file: &Path, index: usize) -> Result<salta::notation::Game, C
         file.display()
     )))
 }
+
+/// Replays a game's main line (margins are not counted) and checks a requested ply against it;
+/// without one, the ply is the end of the main line.
+pub fn replay_to_ply(
+    game: &salta::notation::Game,
+    ply: Option<u32>,
+) -> Result<(salta::replay::Replay, u32), CliError> {
+    use salta::replay::{MarginPolicy, ReplayOptions, replay};
+    let replayed = replay(
+        game,
+        &ReplayOptions {
+            margins: MarginPolicy::Never,
+            ..ReplayOptions::default()
+        },
+    );
+    let plies = replayed.plies();
+    match ply {
+        Some(p) if p > plies => Err(CliError::new(format!(
+            "ply {p} is beyond the game: its main line replays {plies} plies"
+        ))
+        .with_help(format!("give --ply 0 to {plies}"))),
+        Some(p) => Ok((replayed, p)),
+        None => Ok((replayed, plies)),
+    }
+}
