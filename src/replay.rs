@@ -293,7 +293,9 @@ impl Replayer<'_> {
                 out.moves.push(record);
                 break;
             };
-            record.piece = pos.piece_at(candidate.from);
+            record.piece = pos
+                .piece_at(candidate.from)
+                .filter(|_| candidate.kind != MoveKind::Pass);
             if let Some(call) = node.salta {
                 match self.judge_call(&pos, candidate) {
                     Ok(retracted) => {
