@@ -2,7 +2,7 @@
 //! parallel, and report each game in file order for people (miette) and programs (JSON).
 
 use crate::board::Color;
-use crate::notation::{Game, GameSource, SyntaxError, read_path};
+use crate::notation::{Game, GameSource, Reader, SyntaxError};
 use crate::replay::{Finding, ReplayOptions, Severity, Status, replay};
 use crate::rules::EndReason;
 use crate::rules::margin::Remaining;
@@ -41,6 +41,19 @@ pub struct GameReport {
     /// The findings drawn for people (only with `CheckOptions::render`).
     #[serde(skip)]
     pub rendered: Option<String>,
+    /// Bytes of the game's text.
+    #[serde(skip)]
+    pub size: usize,
+    /// What to draw once the game's number in its file is known.
+    #[serde(skip)]
+    deferred: Option<Deferred>,
+}
+
+/// A game's findings waiting to be drawn.
+#[derive(Clone, Debug)]
+enum Deferred {
+    Syntax(SyntaxError),
+    Findings(GameSource, Vec<Finding>),
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -120,15 +133,24 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
     }
 }
 
-/// Games handed to the workers at a time: enough to keep them busy, few enough to bound memory.
-const BATCH_GAMES: usize = 256;
-const BATCH_BYTES: usize = 4 << 20;
+/// Bytes of a file handed to a worker at a time (cut at a game boundary), and the most a piece may
+/// grow to when no boundary turns up (the reader rejects games above 8 MB anyway).
+const PIECE_BYTES: usize = 4 << 20;
+const MAX_PIECE_BYTES: usize = 64 << 20;
 
-/// A game (or its syntax error) with its file and 1-based index in the file.
-type Item = (Arc<str>, usize, Result<Game, SyntaxError>);
+/// A stretch of a file that starts at a game boundary, for one worker to read and replay.
+struct Piece {
+    name: Arc<str>,
+    /// Which file (position in the list), so game numbers restart with each file.
+    file: usize,
+    bytes: Vec<u8>,
+    offset: u64,
+    line: u32,
+}
 
 /// Checks every game of the files, calling `on_report` for each game in file order, and returns the
-/// totals. Files are read on one thread while the games are replayed on the rayon pool.
+/// totals. One thread cuts the files into pieces at game boundaries; the rayon pool reads and
+/// replays the pieces in parallel; reports are numbered, drawn and handed on in file order.
 pub fn check_files(
     files: &[PathBuf],
     opts: &CheckOptions,
@@ -139,88 +161,176 @@ pub fn check_files(
         files: files.len(),
         ..Summary::default()
     };
-    let (sender, receiver) = sync_channel::<Vec<Item>>(2);
+    let in_flight = rayon::current_num_threads().max(1);
+    let (sender, receiver) = sync_channel::<Piece>(in_flight);
+    let mut numbering = (usize::MAX, 0usize); // (file, games so far in it)
     let reading = std::thread::scope(|scope| {
-        let reader = scope.spawn(move || read_batches(files, sender));
-        for batch in receiver {
-            let reports: Vec<GameReport> = batch
+        let reader = scope.spawn(move || cut_files(files, sender));
+        let mut pieces = receiver.into_iter().peekable();
+        while pieces.peek().is_some() {
+            let batch: Vec<Piece> = pieces.by_ref().take(in_flight).collect();
+            let checked: Vec<(usize, Vec<GameReport>)> = batch
                 .par_iter()
-                .map(|(name, index, item)| report(name, *index, item, opts))
+                .map(|piece| (piece.file, check_piece(piece, opts)))
                 .collect();
-            for r in &reports {
-                summary.games += 1;
-                match r.status {
-                    Status::Valid => summary.valid += 1,
-                    Status::Warnings => summary.warnings += 1,
-                    Status::Invalid => summary.invalid += 1,
+            for (file, reports) in checked {
+                if numbering.0 != file {
+                    numbering = (file, 0);
                 }
-                on_report(r);
+                for mut report in reports {
+                    numbering.1 += 1;
+                    finish(&mut report, numbering.1, opts);
+                    summary.games += 1;
+                    summary.bytes += report.size as u64;
+                    match report.status {
+                        Status::Valid => summary.valid += 1,
+                        Status::Warnings => summary.warnings += 1,
+                        Status::Invalid => summary.invalid += 1,
+                    }
+                    on_report(&report);
+                }
             }
         }
         reader
             .join()
-            .unwrap_or_else(|_| (0, vec!["the file reader stopped unexpectedly".to_string()]))
+            .unwrap_or_else(|_| vec!["the file reader stopped unexpectedly".to_string()])
     });
-    summary.bytes = reading.0;
-    summary.io_errors = reading.1;
+    summary.io_errors = reading;
     summary.seconds = started.elapsed().as_secs_f64();
     summary
 }
 
-/// Reads the files game by game and sends them in batches. Returns bytes read and I/O errors.
-fn read_batches(
-    files: &[PathBuf],
-    sender: std::sync::mpsc::SyncSender<Vec<Item>>,
-) -> (u64, Vec<String>) {
+/// Cuts the files into pieces at game boundaries and sends them on. Returns the I/O errors.
+fn cut_files(files: &[PathBuf], sender: std::sync::mpsc::SyncSender<Piece>) -> Vec<String> {
     let mut errors = Vec::new();
-    let mut bytes = 0u64;
-    let mut batch: Vec<Item> = Vec::new();
-    let mut batch_bytes = 0;
-    for file in files {
+    for (index, file) in files.iter().enumerate() {
         let name: Arc<str> = Arc::from(file.display().to_string());
-        let reader = match read_path(file) {
-            Ok(r) => r.with_name(&*name),
-            Err(e) => {
-                errors.push(format!("{name}: {e}"));
-                continue;
-            }
-        };
-        for (index, item) in reader.enumerate() {
-            let size = match &item {
-                Ok(game) => game.text.len(),
-                Err(e) => e.source.text().len(),
-            };
-            bytes += size as u64;
-            batch_bytes += size;
-            batch.push((name.clone(), index + 1, item));
-            if batch.len() >= BATCH_GAMES || batch_bytes >= BATCH_BYTES {
-                if sender.send(std::mem::take(&mut batch)).is_err() {
-                    return (bytes, errors);
-                }
-                batch_bytes = 0;
-            }
+        if let Err(e) = cut_file(file, index, &name, &sender) {
+            errors.push(format!("{name}: {e}"));
         }
     }
-    if !batch.is_empty() {
-        let _ = sender.send(batch);
-    }
-    (bytes, errors)
+    errors
 }
 
-/// Replays one game (or reports its syntax error).
-pub fn report(
-    file: &Arc<str>,
-    index: usize,
-    item: &Result<Game, SyntaxError>,
-    opts: &CheckOptions,
-) -> GameReport {
-    match item {
-        Err(e) => syntax_report(file, e, opts),
-        Ok(game) => game_report(file, index, game, opts),
+fn cut_file(
+    path: &Path,
+    file: usize,
+    name: &Arc<str>,
+    sender: &std::sync::mpsc::SyncSender<Piece>,
+) -> std::io::Result<()> {
+    use std::io::Read;
+    let mut input = std::fs::File::open(path)?;
+    let (mut offset, mut line) = (0u64, 1u32);
+    let mut buf: Vec<u8> = Vec::new();
+    let mut eof = false;
+    while !eof || !buf.is_empty() {
+        if !eof && buf.len() < PIECE_BYTES {
+            let before = buf.len();
+            (&mut input)
+                .take(PIECE_BYTES as u64)
+                .read_to_end(&mut buf)?;
+            eof = buf.len() == before;
+            continue;
+        }
+        let cut = if eof {
+            buf.len()
+        } else {
+            match game_boundary(&buf) {
+                Some(cut) => cut,
+                None if buf.len() < MAX_PIECE_BYTES => {
+                    let before = buf.len();
+                    (&mut input)
+                        .take(PIECE_BYTES as u64)
+                        .read_to_end(&mut buf)?;
+                    eof = buf.len() == before;
+                    continue;
+                }
+                None => buf
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(buf.len(), |p| p + 1),
+            }
+        };
+        let rest = buf.split_off(cut);
+        let bytes = std::mem::replace(&mut buf, rest);
+        let newlines = bytes.iter().filter(|&&b| b == b'\n').count() as u32;
+        let piece = Piece {
+            name: name.clone(),
+            file,
+            offset,
+            line,
+            bytes,
+        };
+        offset += piece.bytes.len() as u64;
+        line = line.saturating_add(newlines);
+        if sender.send(piece).is_err() {
+            break;
+        }
     }
+    Ok(())
 }
 
-fn syntax_report(file: &Arc<str>, e: &SyntaxError, opts: &CheckOptions) -> GameReport {
+/// The start of the last tag section that follows a blank line: a place where the reader would
+/// end a game in any case (even an unclosed comment may not run into the next game's tags).
+fn game_boundary(buf: &[u8]) -> Option<usize> {
+    let mut end = buf.len();
+    while let Some(p) = buf[..end].windows(2).rposition(|w| w == b"\n[") {
+        let line_start = p + 1;
+        let previous = buf[..p]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |q| q + 1);
+        if previous > 0 && buf[previous..p].iter().all(|b| b.is_ascii_whitespace()) {
+            return Some(line_start);
+        }
+        end = p;
+    }
+    None
+}
+
+/// Reads and replays the games of one piece (numbered and drawn later, in order).
+fn check_piece(piece: &Piece, opts: &CheckOptions) -> Vec<GameReport> {
+    Reader::new(piece.bytes.as_slice())
+        .with_name(&*piece.name)
+        .starting_at(piece.offset, piece.line)
+        .map(|item| match item {
+            Err(e) => syntax_report(&piece.name, e),
+            Ok(game) => game_report(&piece.name, &game, opts),
+        })
+        .collect()
+}
+
+/// Numbers a game's report within its file and draws its findings if asked.
+fn finish(report: &mut GameReport, index: usize, opts: &CheckOptions) {
+    report.game = index;
+    let deferred = report.deferred.take();
+    let (Some(color), Some(deferred)) = (opts.render, deferred) else {
+        return;
+    };
+    report.rendered = Some(match deferred {
+        Deferred::Syntax(mut e) => {
+            e.source.index = index;
+            render(&e, color)
+        }
+        Deferred::Findings(mut source, findings) => {
+            source.index = index;
+            findings
+                .iter()
+                .map(|f| {
+                    render(
+                        &FindingDiagnostic {
+                            finding: f,
+                            source: &source,
+                        },
+                        color,
+                    )
+                })
+                .collect()
+        }
+    });
+}
+
+fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
     let (line, column) = e.location();
     GameReport {
         file: file.to_string(),
@@ -242,13 +352,15 @@ fn syntax_report(file: &Arc<str>, e: &SyntaxError, opts: &CheckOptions) -> GameR
             message: e.message.clone(),
             help: e.help.clone(),
         }],
-        rendered: opts.render.map(|color| render(e, color)),
+        rendered: None,
+        size: e.source.text().len(),
+        deferred: Some(Deferred::Syntax(e)),
     }
 }
 
-fn game_report(file: &Arc<str>, index: usize, game: &Game, opts: &CheckOptions) -> GameReport {
+fn game_report(file: &Arc<str>, game: &Game, opts: &CheckOptions) -> GameReport {
     let replayed = replay(game, &opts.replay);
-    let source = game_source(file, index, game);
+    let source = game_source(file, 0, game);
     let mut findings: Vec<Finding> = game
         .warnings
         .iter()
@@ -288,23 +400,12 @@ fn game_report(file: &Arc<str>, index: usize, game: &Game, opts: &CheckOptions) 
             }
         })
         .collect();
-    let rendered = opts.render.filter(|_| !findings.is_empty()).map(|color| {
-        findings
-            .iter()
-            .map(|f| {
-                render(
-                    &FindingDiagnostic {
-                        finding: f,
-                        source: &source,
-                    },
-                    color,
-                )
-            })
-            .collect::<String>()
-    });
+    let size = game.text.len();
+    let deferred = (opts.render.is_some() && !findings.is_empty())
+        .then_some(Deferred::Findings(source, findings));
     GameReport {
         file: file.to_string(),
-        game: source.index,
+        game: 0,
         offset: game.offset,
         line: game.line,
         tags: game
@@ -324,7 +425,9 @@ fn game_report(file: &Arc<str>, index: usize, game: &Game, opts: &CheckOptions) 
             reason: o.reason,
         }),
         diagnostics,
-        rendered,
+        rendered: None,
+        size,
+        deferred,
     }
 }
 

@@ -84,7 +84,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let mut write_failed = false;
     let summary = check_files(&files, &opts, |report| {
         if let Some(bar) = &progress {
-            bar.inc(report.offset.saturating_sub(bar.position()).min(1 << 16));
+            bar.inc(report.size as u64);
         }
         let written = if json {
             serde_json::to_string(report)

@@ -61,6 +61,15 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// Counts file positions from `offset` and `line`: for reading a piece of a larger file that
+    /// starts at the beginning of a line.
+    pub fn starting_at(mut self, offset: u64, line: u32) -> Reader<R> {
+        self.offset = offset;
+        self.line = line;
+        self.column = 1;
+        self
+    }
+
     /// The file name shown in diagnostics.
     pub fn with_name(mut self, name: impl AsRef<str>) -> Reader<R> {
         self.name = Arc::from(name.as_ref());
