@@ -21,6 +21,8 @@ pub struct CheckOptions {
     pub replay: ReplayOptions,
     /// Render each game's findings for people; `Some(true)` with colour.
     pub render: Option<bool>,
+    /// Bytes of a file handed to a worker at a time (0: 4 MiB).
+    pub piece_bytes: usize,
 }
 
 /// The report of one game, in the shape `salta check --format json` prints.
@@ -165,7 +167,12 @@ pub fn check_files(
     let (sender, receiver) = sync_channel::<Piece>(in_flight);
     let mut numbering = (usize::MAX, 0usize); // (file, games so far in it)
     let reading = std::thread::scope(|scope| {
-        let reader = scope.spawn(move || cut_files(files, sender));
+        let piece_bytes = if opts.piece_bytes == 0 {
+            PIECE_BYTES
+        } else {
+            opts.piece_bytes
+        };
+        let reader = scope.spawn(move || cut_files(files, piece_bytes, sender));
         let mut pieces = receiver.into_iter().peekable();
         while pieces.peek().is_some() {
             let batch: Vec<Piece> = pieces.by_ref().take(in_flight).collect();
@@ -201,11 +208,15 @@ pub fn check_files(
 }
 
 /// Cuts the files into pieces at game boundaries and sends them on. Returns the I/O errors.
-fn cut_files(files: &[PathBuf], sender: std::sync::mpsc::SyncSender<Piece>) -> Vec<String> {
+fn cut_files(
+    files: &[PathBuf],
+    piece_bytes: usize,
+    sender: std::sync::mpsc::SyncSender<Piece>,
+) -> Vec<String> {
     let mut errors = Vec::new();
     for (index, file) in files.iter().enumerate() {
         let name: Arc<str> = Arc::from(file.display().to_string());
-        if let Err(e) = cut_file(file, index, &name, &sender) {
+        if let Err(e) = cut_file(file, index, &name, piece_bytes, &sender) {
             errors.push(format!("{name}: {e}"));
         }
     }
@@ -216,6 +227,7 @@ fn cut_file(
     path: &Path,
     file: usize,
     name: &Arc<str>,
+    piece_bytes: usize,
     sender: &std::sync::mpsc::SyncSender<Piece>,
 ) -> std::io::Result<()> {
     use std::io::Read;
@@ -223,13 +235,15 @@ fn cut_file(
     let (mut offset, mut line) = (0u64, 1u32);
     let mut buf: Vec<u8> = Vec::new();
     let mut eof = false;
+    // Appends up to one piece's worth of the file; true at the end of the file.
+    let mut read_more = |buf: &mut Vec<u8>| -> std::io::Result<bool> {
+        let before = buf.len();
+        (&mut input).take(piece_bytes as u64).read_to_end(buf)?;
+        Ok(buf.len() == before)
+    };
     while !eof || !buf.is_empty() {
-        if !eof && buf.len() < PIECE_BYTES {
-            let before = buf.len();
-            (&mut input)
-                .take(PIECE_BYTES as u64)
-                .read_to_end(&mut buf)?;
-            eof = buf.len() == before;
+        if !eof && buf.len() < piece_bytes {
+            eof = read_more(&mut buf)?;
             continue;
         }
         let cut = if eof {
@@ -237,12 +251,8 @@ fn cut_file(
         } else {
             match game_boundary(&buf) {
                 Some(cut) => cut,
-                None if buf.len() < MAX_PIECE_BYTES => {
-                    let before = buf.len();
-                    (&mut input)
-                        .take(PIECE_BYTES as u64)
-                        .read_to_end(&mut buf)?;
-                    eof = buf.len() == before;
+                None if buf.len() < MAX_PIECE_BYTES.max(piece_bytes) => {
+                    eof = read_more(&mut buf)?;
                     continue;
                 }
                 None => buf
@@ -521,4 +531,19 @@ pub fn render(diagnostic: &dyn Diagnostic, color: bool) -> String {
         out = format!("{diagnostic}\n");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::game_boundary;
+
+    #[test]
+    fn boundaries_are_tag_sections_after_a_blank_line() {
+        let text = b"[Event \"a\"]\n[Site \"b\"]\n\n1. 33-43 *\n\n[Event \"c\"]\n\n1. 33-43 *\n";
+        let cut = game_boundary(text).unwrap();
+        assert!(text[cut..].starts_with(b"[Event \"c\"]"));
+        // Between two tag lines of one game there is no boundary.
+        assert_eq!(game_boundary(b"[Event \"a\"]\n[Site \"b\"]\n"), None);
+        assert_eq!(game_boundary(b"[Event \"a\"]\n"), None);
+    }
 }

@@ -2,7 +2,7 @@
 //! Records the rules accept live in corpus/edge-cases/, records they reject in tests/edge-cases/.
 
 use salta::archive::{CheckOptions, GameReport, check_files};
-use salta::replay::{ReplayOptions, Status};
+use salta::replay::{MarginPolicy, ReplayOptions, Status};
 use std::path::{Path, PathBuf};
 
 fn records(folder: &str) -> Vec<PathBuf> {
@@ -25,6 +25,7 @@ fn report(path: &Path, lenient: bool) -> (String, Vec<GameReport>) {
             ..ReplayOptions::default()
         },
         render: Some(false),
+        ..CheckOptions::default()
     };
     let mut text = String::new();
     let mut reports = Vec::new();
@@ -107,4 +108,31 @@ fn lenient_mode_lets_an_uncalled_missed_jump_stand() {
         "the step stands and Red's reply is played"
     );
     snapshot("lenient-missed-jump", &text);
+}
+
+#[test]
+fn cutting_files_into_small_pieces_changes_no_report() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/synthetic/salta.sgn");
+    let run = |piece_bytes| {
+        // Margins are not counted: their time budget could make two runs differ.
+        let opts = CheckOptions {
+            replay: ReplayOptions {
+                margins: MarginPolicy::Never,
+                ..ReplayOptions::default()
+            },
+            render: Some(false),
+            piece_bytes,
+        };
+        let mut out = Vec::new();
+        check_files(std::slice::from_ref(&path), &opts, |r| {
+            out.push((serde_json::to_string(r).unwrap(), r.rendered.clone()));
+        });
+        out
+    };
+    let whole = run(0);
+    assert_eq!(whole.len(), 24);
+    // Pieces of about one game, and pieces smaller than a game (cut only at boundaries).
+    for piece_bytes in [2_000, 100] {
+        assert_eq!(run(piece_bytes), whole, "pieces of {piece_bytes} bytes");
+    }
 }

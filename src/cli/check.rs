@@ -68,6 +68,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             ..ReplayOptions::default()
         },
         render: (!json).then(|| std::io::stdout().is_terminal()),
+        ..CheckOptions::default()
     };
     let (files, mut io_errors) = sgn_files(&args.paths);
     if files.is_empty() && io_errors.is_empty() {
