@@ -5,7 +5,6 @@ use crate::board::Color;
 use crate::notation::{Game, GameSource, Reader, SyntaxError};
 use crate::replay::{Finding, ReplayOptions, Severity, Status, replay};
 use crate::rules::EndReason;
-use crate::rules::margin::Remaining;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -388,11 +387,7 @@ fn game_report(file: &Arc<str>, game: &Game, opts: &CheckOptions) -> GameReport 
         })
         .collect();
     findings.extend(replayed.findings.iter().cloned());
-    let status = match findings.iter().map(|f| f.severity).max() {
-        Some(Severity::Error) => Status::Invalid,
-        Some(Severity::Warning) => Status::Warnings,
-        None => Status::Valid,
-    };
+    let status = Status::of(&findings);
     let diagnostics = findings
         .iter()
         .map(|f| {
@@ -428,10 +423,7 @@ fn game_report(file: &Arc<str>, game: &Game, opts: &CheckOptions) -> GameReport 
         outcome: replayed.outcome.map(|o| OutcomeReport {
             winner: o.winner,
             margin: o.margin.and_then(|m| m.exact()),
-            margin_bounds: match o.margin {
-                Some(Remaining::Bounds { lower, upper }) => Some((lower, upper)),
-                _ => None,
-            },
+            margin_bounds: o.margin.and_then(|m| m.bounds()),
             reason: o.reason,
         }),
         diagnostics,

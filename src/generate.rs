@@ -2,7 +2,6 @@
 //! (the move that brings the mover's pieces nearest their targets), sometimes random, so games end
 //! in completions by either side, tempo draws, and — with a move limit — limit adjudications.
 
-use crate::board::Color;
 use crate::board::{Bitboard, Direction, Square};
 use crate::notation::{
     Game, GameResult, MoveNode, Played, Separator, Span, SquareRef, Tag, Variation,
@@ -143,11 +142,6 @@ fn nearest_target(pos: &Position, piece: Piece, from: Square) -> Square {
 }
 
 impl GeneratedGame {
-    /// The side that completed, if any.
-    pub fn winner(&self) -> Option<Color> {
-        self.outcome.and_then(|o| o.winner)
-    }
-
     /// The game as a record (write it with [`crate::notation::write_game`]): tags saying where it
     /// came from, the rules, the result and the margin, and the moves.
     pub fn to_game(&self) -> Game {

@@ -70,6 +70,17 @@ pub enum Status {
     Invalid,
 }
 
+impl Status {
+    /// The status a game's findings give it: the worst severity decides.
+    pub fn of(findings: &[Finding]) -> Status {
+        match findings.iter().map(|f| f.severity).max() {
+            Some(Severity::Error) => Status::Invalid,
+            Some(Severity::Warning) => Status::Warnings,
+            None => Status::Valid,
+        }
+    }
+}
+
 /// What became of one written move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveReplay {
@@ -109,11 +120,7 @@ pub struct Replay {
 
 impl Replay {
     pub fn status(&self) -> Status {
-        match self.findings.iter().map(|f| f.severity).max() {
-            Some(Severity::Error) => Status::Invalid,
-            Some(Severity::Warning) => Status::Warnings,
-            None => Status::Valid,
-        }
+        Status::of(&self.findings)
     }
 
     /// Main-line plies played.

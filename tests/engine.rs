@@ -40,7 +40,7 @@ fn piece(color: Color, designator: &str) -> Piece {
         "Su" => PieceKind::Sun,
         other => panic!("bad designator {other}"),
     };
-    Piece::of_kind(color, kind, designator[2..].parse().expect("piece number"))
+    Piece::of_kind(color, kind, designator[2..].parse().expect("piece number")).expect("number 1–5")
 }
 
 /// The legal moves in algebraic notation, as a set.

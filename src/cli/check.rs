@@ -103,15 +103,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    io_errors.extend(summary.io_errors.iter().cloned());
+    let mut summary = summary;
+    io_errors.append(&mut summary.io_errors);
+    summary.io_errors = io_errors;
     let written = if json {
-        serde_json::to_string(&serde_json::json!({ "summary": {
-            "files": summary.files, "games": summary.games, "valid": summary.valid,
-            "warnings": summary.warnings, "invalid": summary.invalid, "seconds": summary.seconds,
-            "io_errors": io_errors,
-        }}))
-        .map_err(std::io::Error::other)
-        .and_then(|line| writeln!(out, "{line}"))
+        serde_json::to_string(&serde_json::json!({ "summary": &summary }))
+            .map_err(std::io::Error::other)
+            .and_then(|line| writeln!(out, "{line}"))
     } else {
         writeln!(
             out,
@@ -129,8 +127,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             "could not write the report to standard output",
         ));
     }
-    if !io_errors.is_empty() {
-        for e in &io_errors {
+    if !summary.io_errors.is_empty() {
+        for e in &summary.io_errors {
             eprintln!("error: {e}");
         }
         return Ok(ExitCode::from(2));

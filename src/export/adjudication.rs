@@ -129,10 +129,7 @@ fn standing(reason: EndReason) -> Standing {
 }
 
 fn bounds(r: Option<Remaining>) -> Option<(u32, Option<u32>)> {
-    match r {
-        Some(Remaining::Bounds { lower, upper }) => Some((lower, upper)),
-        _ => None,
-    }
+    r.and_then(|r| r.bounds())
 }
 
 fn side_count(pos: &Position, color: Color, budget: &Budget) -> SideCount {

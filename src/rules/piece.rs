@@ -46,12 +46,12 @@ impl Piece {
         Piece { color, id }
     }
 
-    /// Builds a Salta piece from kind and number 1–5.
-    pub fn of_kind(color: Color, kind: PieceKind, number: u8) -> Piece {
-        Piece {
+    /// Builds a Salta piece from kind and number 1–5 (`None` for another number).
+    pub fn of_kind(color: Color, kind: PieceKind, number: u8) -> Option<Piece> {
+        (1..=5).contains(&number).then(|| Piece {
             color,
             id: kind as u8 * 5 + number - 1,
-        }
+        })
     }
 
     /// The kind of a Salta piece.

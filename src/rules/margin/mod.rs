@@ -78,6 +78,14 @@ impl Remaining {
         }
     }
 
+    /// The proven bounds, when the budget ran out before the exact count.
+    pub fn bounds(&self) -> Option<(u32, Option<u32>)> {
+        match *self {
+            Remaining::Bounds { lower, upper } => Some((lower, upper)),
+            _ => None,
+        }
+    }
+
     /// A proven upper bound: the length of a plan that completes, if one is known.
     pub fn upper(&self) -> Option<u32> {
         match *self {
