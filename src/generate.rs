@@ -9,7 +9,9 @@ use crate::notation::{
 use crate::replay::result_of;
 use crate::rules::margin::Budget;
 use crate::rules::{Move, MoveKind, Outcome, Piece, Position, Progress, Referee, Rules, Variant};
+use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// A generated game: the moves from the start and how it ended.
 #[derive(Clone, Debug)]
@@ -231,42 +233,67 @@ fn plan_untangle(pos: &Position) -> Vec<Move> {
     let g = pos.geometry();
     let color = pos.side_to_move();
     let pieces: Vec<(Piece, Square)> = pos.pieces_of(color).collect();
-    let targets: Vec<Square> = pieces.iter().map(|&(p, _)| pos.target(p)).collect();
+    if pieces.len() > PackedSquares::CAPACITY {
+        return Vec::new();
+    }
+    // Each piece's distance to its target from every square, looked up instead of recomputed.
+    let to_target: Vec<[u8; 64]> = pieces
+        .iter()
+        .map(|&(p, _)| {
+            let mut row = [0; 64];
+            for sq in g.squares() {
+                row[sq.index()] = g.distance(sq, pos.target(p));
+            }
+            row
+        })
+        .collect();
     let enemy = pos.pieces(color.other());
     let zone = g.far_zone(color);
     let forward = Direction::forward(color);
-    let h = |squares: &[Square]| -> u32 {
-        squares
-            .iter()
-            .zip(&targets)
-            .map(|(&s, &t)| g.distance(s, t) as u32)
+    let backward_ok = |from: Square| match pos.rules().variant {
+        Variant::Winther => zone.contains(from),
+        _ => true,
+    };
+    let count = pieces.len();
+    let mut start = PackedSquares(0);
+    for (i, &(_, sq)) in pieces.iter().enumerate() {
+        start.set(i, count, sq);
+    }
+    let h = |state: PackedSquares| -> u32 {
+        (0..count)
+            .map(|i| u32::from(to_target[i][state.get(i, count).index()]))
             .sum()
     };
-    let start: Vec<Square> = pieces.iter().map(|&(_, s)| s).collect();
-    let mut parent: HashMap<Vec<Square>, (Vec<Square>, Move)> = HashMap::new();
-    let mut cost: HashMap<Vec<Square>, u32> = HashMap::from([(start.clone(), 0)]);
-    let mut open = BinaryHeap::from([std::cmp::Reverse((3 * h(&start), 0u32, start.clone()))]);
-    while let Some(std::cmp::Reverse((_, g_cost, state))) = open.pop() {
-        if h(&state) == 0 {
+    // Every state seen gets an id; by id, its best cost so far and the step that reached it at that
+    // cost.
+    let mut best: Vec<(u32, Option<(u32, Move)>)> = vec![(0, None)];
+    let mut ids: HashMap<PackedSquares, u32, BuildHasherDefault<KeyHasher>> = HashMap::default();
+    ids.insert(start, 0);
+    // Ties are broken by the packed squares, which order as the square lists do.
+    let mut open = BinaryHeap::from([Reverse((3 * h(start), 0u32, start))]);
+    while let Some(Reverse((f_cost, g_cost, state))) = open.pop() {
+        if f_cost == g_cost {
+            // Distance to go is zero: every piece is home.
             let mut path = Vec::new();
-            let mut at = state;
-            while let Some((prev, m)) = parent.get(&at) {
+            let mut at = ids.get(&state).copied();
+            while let Some((_, Some((prev, m)))) = at.and_then(|id| best.get(id as usize)) {
                 path.push(*m);
-                at = prev.clone();
+                at = Some(*prev);
             }
             return path;
         }
-        if cost.len() > PLAN_NODE_LIMIT {
+        if ids.len() > PLAN_NODE_LIMIT {
             break;
         }
-        let own: Bitboard = state.iter().copied().collect();
-        for (i, &from) in state.iter().enumerate() {
+        let Some(&state_id) = ids.get(&state) else {
+            continue;
+        };
+        let own: Bitboard = (0..count).map(|i| state.get(i, count)).collect();
+        let to_go = (f_cost - g_cost) / 3;
+        for (i, distances) in to_target.iter().enumerate() {
+            let from = state.get(i, count);
             for dir in Direction::ALL {
-                let backward_ok = match pos.rules().variant {
-                    Variant::Winther => zone.contains(from),
-                    _ => true,
-                };
-                if !forward.contains(&dir) && !backward_ok {
+                if !forward.contains(&dir) && !backward_ok(from) {
                     continue;
                 }
                 let Some(to) = g
@@ -275,31 +302,76 @@ fn plan_untangle(pos: &Position) -> Vec<Move> {
                 else {
                     continue;
                 };
-                let mut next = state.clone();
-                next[i] = to;
+                let mut next = state;
+                next.set(i, count, to);
                 let next_cost = g_cost + 1;
-                if cost.get(&next).is_some_and(|&c| c <= next_cost) {
-                    continue;
+                let step = Move {
+                    from,
+                    to,
+                    kind: MoveKind::Step,
+                };
+                match ids.get(&next) {
+                    Some(&id) => {
+                        let seen = &mut best[id as usize];
+                        if seen.0 <= next_cost {
+                            continue;
+                        }
+                        *seen = (next_cost, Some((state_id, step)));
+                    }
+                    None => {
+                        ids.insert(next, best.len() as u32);
+                        best.push((next_cost, Some((state_id, step))));
+                    }
                 }
-                cost.insert(next.clone(), next_cost);
-                parent.insert(
-                    next.clone(),
-                    (
-                        state.clone(),
-                        Move {
-                            from,
-                            to,
-                            kind: MoveKind::Step,
-                        },
-                    ),
-                );
-                open.push(std::cmp::Reverse((
-                    next_cost + 3 * h(&next),
-                    next_cost,
-                    next,
-                )));
+                let next_to_go =
+                    to_go + u32::from(distances[to.index()]) - u32::from(distances[from.index()]);
+                open.push(Reverse((next_cost + 3 * next_to_go, next_cost, next)));
             }
         }
     }
     Vec::new()
+}
+
+/// One side's squares packed six bits each, the first piece in the highest bits, so that ordering
+/// the packed values orders the square lists lexicographically (the planner's tie-break).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct PackedSquares(u128);
+
+impl PackedSquares {
+    const CAPACITY: usize = 21;
+
+    fn shift(i: usize, count: usize) -> usize {
+        6 * (count - 1 - i)
+    }
+
+    fn get(self, i: usize, count: usize) -> Square {
+        Square::new(((self.0 >> Self::shift(i, count)) & 0x3F) as u8)
+    }
+
+    fn set(&mut self, i: usize, count: usize, sq: Square) {
+        let shift = Self::shift(i, count);
+        self.0 = (self.0 & !(0x3F << shift)) | ((sq.index() as u128) << shift);
+    }
+}
+
+/// A multiply-and-fold hash for packed states: std's SipHash was most of the planner's time.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517C_C1B7_2722_0A95);
+        }
+    }
+
+    fn write_u128(&mut self, value: u128) {
+        let folded = (value as u64) ^ ((value >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = (folded ^ (folded >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        self.0 ^= self.0 >> 32;
+    }
 }
