@@ -10,6 +10,7 @@
 pub mod archive;
 pub mod board;
 pub mod export;
+pub mod extract;
 pub mod generate;
 pub mod notation;
 pub mod replay;

@@ -23,6 +23,9 @@ enum Command {
     Convert(cli::convert::Args),
     /// Draw a position for print or the terminal: text, SVG, PNG or TikZ.
     Diagram(Box<cli::diagram::Args>),
+    /// Sort an archive: keep the clean games, set aside broken ones and duplicates, select by
+    /// tags, length, result or a position reached.
+    Extract(cli::extract::Args),
     /// Make reproducible synthetic games (for the corpus, benchmarks and fuzzing seeds).
     Generate(cli::generate::Args),
     /// Count the leaves of the legal-move tree (move-generator test and benchmark).
@@ -36,6 +39,7 @@ fn main() -> ExitCode {
         Command::Check(args) => cli::check::run(args),
         Command::Convert(args) => cli::convert::run(args),
         Command::Diagram(args) => cli::diagram::run(*args),
+        Command::Extract(args) => cli::extract::run(args),
         Command::Generate(args) => cli::generate::run(args),
         Command::Perft(args) => cli::perft::run(args),
     };

@@ -1156,3 +1156,71 @@ fn perft_refuses_bad_arguments() {
     salta(&["perft", "2", "--setup", "G/1"]).expect_code(2);
     salta(&["perft", "-1"]).expect_code(2);
 }
+
+#[test]
+fn extract_sorts_an_archive_into_kept_rejected_and_duplicate_files() {
+    let dir = TempDir::new("extract");
+    let kept = dir.path("kept.sgn");
+    let rejected = dir.path("rejected.sgn");
+    let duplicates = dir.path("duplicates.sgn");
+    let run = salta(&[
+        "extract".as_ref(),
+        "tests/extract".as_ref(),
+        "--keep-broken".as_ref(),
+        "-o".as_ref(),
+        kept.as_os_str(),
+        "--rejected".as_ref(),
+        rejected.as_os_str(),
+        "--duplicates".as_ref(),
+        duplicates.as_os_str(),
+    ])
+    // A game was broken: exit code 1, as for `check`.
+    .expect_code(1);
+    assert!(
+        run.stderr
+            .contains("6 game(s): 2 kept, 1 kept broken, 1 rejected, 0 not selected, 1 duplicate(s), 1 contained"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.is_empty());
+    let events = |path: &Path| -> Vec<String> {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .filter_map(|l| {
+                l.strip_prefix("[Event \"")?
+                    .strip_suffix("\"]")
+                    .map(String::from)
+            })
+            .collect()
+    };
+    assert_eq!(events(&kept), ["Long", "Broken", "Other"]);
+    assert_eq!(events(&rejected), ["Unreadable"]);
+    assert_eq!(events(&duplicates), ["Fragment", "Long, transcribed again"]);
+    // What is kept checks clean, the broken game cut before its illegal move.
+    salta(&["check".as_ref(), kept.as_os_str()]).ok();
+    assert_eq!(dir.files(), ["duplicates.sgn", "kept.sgn", "rejected.sgn"]);
+    // Writing over an input is refused, and nothing is left behind.
+    let input = dir.write("in.sgn", "1. 33-43 *\n");
+    salta(&[
+        "extract".as_ref(),
+        input.as_os_str(),
+        "--rejected".as_ref(),
+        input.as_os_str(),
+    ])
+    .expect_code(2);
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), "1. 33-43 *\n");
+    assert_eq!(
+        dir.files(),
+        ["duplicates.sgn", "in.sgn", "kept.sgn", "rejected.sgn"]
+    );
+}
+
+#[test]
+fn extract_selects_by_tag_and_writes_clean_games_to_standard_output() {
+    let run = salta(&["extract", "tests/extract", "--tag", "Green=Bert", "--quiet"]).expect_code(1);
+    assert_eq!(run.text().matches("[Event").count(), 1, "{}", run.text());
+    assert!(run.text().contains("[Event \"Other\"]"));
+    let bad = salta(&["extract", "tests/extract", "--tag", "Green"]).expect_code(2);
+    assert!(bad.stderr.contains("Name=Value"), "{}", bad.stderr);
+}

@@ -1,7 +1,7 @@
 use super::{CliError, write_output};
 use salta::archive::{game_source, render};
-use salta::export::structured::{GameDoc, designate, settle};
-use salta::notation::{Game, Notation, WriteOptions, read_path, write_game};
+use salta::export::structured::{GameDoc, rewrite};
+use salta::notation::{Game, Notation, read_path};
 use salta::replay::{MarginPolicy, ReplayOptions, replay};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -128,7 +128,7 @@ fn read_records(file: &Path, failed: &mut usize) -> Vec<Input> {
 
 /// One game in the target format; replay errors are reported on stderr as warnings about `file`.
 fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
-    let mut game = match input {
+    let game = match input {
         Input::Record(game) => game,
         Input::Doc(doc) => doc.to_game().map_err(|e| e.to_string())?,
     };
@@ -167,15 +167,8 @@ fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
             finding.code
         );
     }
-    // Moves as played: `Su3-43` has no from-square for numeric notation, and a jump written
-    // `44-65` is still a jump.
-    settle(&mut game, &replayed);
     match target {
-        "numeric" | "algebraic" => Ok(write_game(&game, &WriteOptions { notation })),
-        "piece" => {
-            designate(&mut game, &replayed);
-            Ok(write_game(&game, &WriteOptions { notation }))
-        }
+        "numeric" | "algebraic" | "piece" => Ok(rewrite(game, &replayed, notation)),
         "yaml" => serde_yaml::to_string(&GameDoc::new(&game, &replayed)).map_err(|e| e.to_string()),
         _ => {
             serde_json::to_string_pretty(&GameDoc::new(&game, &replayed)).map_err(|e| e.to_string())

@@ -4,6 +4,7 @@ pub mod adjudicate;
 pub mod check;
 pub mod convert;
 pub mod diagram;
+pub mod extract;
 pub mod generate;
 pub mod perft;
 
@@ -62,40 +63,79 @@ pub fn write_output(
             .and_then(|_| out.flush())
             .map_err(|e| CliError::new(format!("cannot write to standard output: {e}")));
     };
-    let canonical = |p: &Path| std::fs::canonicalize(p).ok();
-    if let Some(target) = canonical(path)
-        && inputs
-            .iter()
-            .any(|i| canonical(i).as_ref() == Some(&target))
-    {
-        return Err(CliError::new(format!(
-            "{} is an input file: refusing to write over it",
-            path.display()
-        ))
-        .with_help("choose another output file with -o"));
-    }
-    let folder = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "output".into());
-    let temp = folder.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = std::fs::File::create(&temp).and_then(|file| {
-        let mut out = std::io::BufWriter::new(file);
-        write(&mut out)?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()
-    });
-    match result.and_then(|_| std::fs::rename(&temp, path)) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            let _ = std::fs::remove_file(&temp);
-            Err(CliError::new(format!(
-                "cannot write {}: {e}",
+    let mut file = OutputFile::create(path, inputs)?;
+    write(file.writer()).map_err(|e| file.failed(e))?;
+    file.commit()
+}
+
+/// An output file being written: a temporary file beside it, renamed over it only by
+/// [`OutputFile::commit`], and removed if dropped before that.
+pub struct OutputFile {
+    path: PathBuf,
+    temp: PathBuf,
+    out: std::io::BufWriter<std::fs::File>,
+    committed: bool,
+}
+
+impl OutputFile {
+    /// Refuses a path that is one of the `inputs`.
+    pub fn create(path: &Path, inputs: &[PathBuf]) -> Result<OutputFile, CliError> {
+        let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+        if let Some(target) = canonical(path)
+            && inputs
+                .iter()
+                .any(|i| canonical(i).as_ref() == Some(&target))
+        {
+            return Err(CliError::new(format!(
+                "{} is an input file: refusing to write over it",
                 path.display()
-            )))
+            ))
+            .with_help("choose another output file"));
+        }
+        let folder = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "output".into());
+        let temp = folder.join(format!(".{name}.{}.tmp", std::process::id()));
+        let file = std::fs::File::create(&temp)
+            .map_err(|e| CliError::new(format!("cannot write {}: {e}", path.display())))?;
+        Ok(OutputFile {
+            path: path.to_path_buf(),
+            temp,
+            out: std::io::BufWriter::new(file),
+            committed: false,
+        })
+    }
+
+    pub fn writer(&mut self) -> &mut dyn Write {
+        &mut self.out
+    }
+
+    /// The error to report for a failed write (the temporary file goes when `self` is dropped).
+    pub fn failed(&self, e: std::io::Error) -> CliError {
+        CliError::new(format!("cannot write {}: {e}", self.path.display()))
+    }
+
+    /// Flushes the file to disk and renames it into place.
+    pub fn commit(mut self) -> Result<(), CliError> {
+        self.out
+            .flush()
+            .and_then(|_| self.out.get_ref().sync_all())
+            .and_then(|_| std::fs::rename(&self.temp, &self.path))
+            .map_err(|e| self.failed(e))?;
+        self.committed = true;
+        Ok(())
+    }
+}
+
+impl Drop for OutputFile {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_file(&self.temp);
         }
     }
 }

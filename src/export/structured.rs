@@ -4,8 +4,8 @@
 
 use crate::board::{BoardKind, Color, Geometry, Square};
 use crate::notation::{
-    Annotation, Comment, Designator, Game, GameResult, MoveNode, Played, Separator, Span,
-    SquareRef, Tag, Variation,
+    Annotation, Comment, Designator, Game, GameResult, MoveNode, Notation, Played, Separator, Span,
+    SquareRef, Tag, Variation, WriteOptions, write_game,
 };
 use crate::replay::{LineReplay, MoveReplay, Replay, result_of};
 use crate::rules::{MoveKind, Piece, Rules};
@@ -363,6 +363,15 @@ fn designator_of(text: &str) -> Option<Designator> {
         kind: Some(kind),
         span: Span::default(),
     })
+}
+
+/// A game as canonical SGN in `notation`, its moves written as the replay played them.
+pub fn rewrite(mut game: Game, replay: &Replay, notation: Notation) -> String {
+    settle(&mut game, replay);
+    if notation == Notation::Piece {
+        designate(&mut game, replay);
+    }
+    write_game(&game, &WriteOptions { notation })
 }
 
 /// Fills in every move's piece designator from the replay, for writing in piece notation.

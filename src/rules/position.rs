@@ -94,6 +94,11 @@ impl Position {
         self.by_color[color.index()]
     }
 
+    /// Whether every piece stands where it stands in `other` (side to move and move number aside).
+    pub fn same_placement(&self, other: &Position) -> bool {
+        self.by_color == other.by_color && self.occupant == other.occupant
+    }
+
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }

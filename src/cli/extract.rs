@@ -1,0 +1,207 @@
+use super::{CliError, OutputFile, position_from_args};
+use salta::archive::sgn_files;
+use salta::extract::{ExtractOptions, Selection, Sorted, TagFilter, Verdict, extract};
+use salta::notation::{GameResult, Notation};
+use salta::replay::{MarginPolicy, ReplayOptions};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Files and folders to read (folders are searched for *.sgn recursively).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Write the kept games to this file (through a temporary file and a rename) instead of
+    /// standard output.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    /// Write kept games as canonical SGN in this notation instead of exactly as read.
+    #[arg(long, value_parser = ["numeric", "algebraic", "piece"])]
+    to: Option<String>,
+    /// Write the invalid and unreadable games here, exactly as read.
+    #[arg(long)]
+    rejected: Option<PathBuf>,
+    /// Keep an invalid game up to the move that breaks it; the rest of its moves become comments
+    /// and its result `*`.
+    #[arg(long)]
+    keep_broken: bool,
+    /// Leave out games that repeat an earlier game or whose moves begin a longer game.
+    #[arg(long)]
+    drop_duplicates: bool,
+    /// Write the games left out as duplicates here, exactly as read (implies --drop-duplicates).
+    #[arg(long)]
+    duplicates: Option<PathBuf>,
+    /// Keep only games with this tag: `Name=Value` (equal) or `Name~text` (contains, any case).
+    /// Repeat for several conditions; all must hold.
+    #[arg(long = "tag", value_name = "CONDITION")]
+    tags: Vec<String>,
+    /// Keep only games whose main line has at least this many plies.
+    #[arg(long)]
+    min_plies: Option<u32>,
+    /// Keep only games whose main line has at most this many plies.
+    #[arg(long)]
+    max_plies: Option<u32>,
+    /// Keep only games with this result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    #[arg(long)]
+    result: Option<String>,
+    /// Keep only games whose main line reaches this position (a Setup line; side to move aside).
+    #[arg(long, value_name = "SETUP")]
+    reaches: Option<String>,
+    /// Rules of the --reaches position (as in a Rules tag).
+    #[arg(long, requires = "reaches")]
+    rules: Option<String>,
+    /// Historical mode: an uncalled missed jump is a warning and the move stands.
+    #[arg(long)]
+    lenient: bool,
+    /// Print only the summary, not a line per game left out.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let options = options(&args)?;
+    let (files, missing) = sgn_files(&args.paths);
+    if let Some(error) = missing.first() {
+        return Err(CliError::new(error.clone()));
+    }
+    let targets: Vec<PathBuf> = [&args.output, &args.rejected, &args.duplicates]
+        .into_iter()
+        .flatten()
+        .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
+        .collect();
+    if targets
+        .iter()
+        .enumerate()
+        .any(|(i, t)| targets[..i].contains(t))
+    {
+        return Err(CliError::new(
+            "-o, --rejected and --duplicates must name different files",
+        ));
+    }
+    let mut output = args
+        .output
+        .as_deref()
+        .map(|path| OutputFile::create(path, &files))
+        .transpose()?;
+    let mut rejected = args
+        .rejected
+        .as_deref()
+        .map(|path| OutputFile::create(path, &files))
+        .transpose()?;
+    let mut duplicates = args
+        .duplicates
+        .as_deref()
+        .map(|path| OutputFile::create(path, &files))
+        .transpose()?;
+    let stdout = std::io::stdout();
+    let mut stdout = std::io::BufWriter::new(stdout.lock());
+    let quiet = args.quiet;
+    // Per output (kept, rejected, duplicates): whether a game has been written, so that games are
+    // separated by one blank line.
+    let mut started = [false; 3];
+    let summary = extract(&files, &options, |sorted: Sorted| {
+        let (which, sink): (usize, Option<&mut dyn Write>) = match sorted.verdict {
+            Verdict::Kept | Verdict::KeptBroken { .. } => (
+                0,
+                Some(match &mut output {
+                    Some(file) => file.writer(),
+                    None => &mut stdout,
+                }),
+            ),
+            Verdict::Rejected { .. } => (1, rejected.as_mut().map(|f| f.writer())),
+            Verdict::Duplicate { .. } | Verdict::Contained { .. } => {
+                (2, duplicates.as_mut().map(|f| f.writer()))
+            }
+            Verdict::Filtered => (0, None),
+        };
+        if let Some(sink) = sink {
+            if std::mem::replace(&mut started[which], true) {
+                sink.write_all(b"\n")?;
+            }
+            sink.write_all(sorted.text.trim_end().as_bytes())?;
+            sink.write_all(b"\n")?;
+        }
+        if !quiet {
+            report(&sorted);
+        }
+        Ok(())
+    })
+    .map_err(|e| CliError::new(format!("cannot extract: {e}")))?;
+    stdout
+        .flush()
+        .map_err(|e| CliError::new(format!("cannot write to standard output: {e}")))?;
+    for file in [output, rejected, duplicates].into_iter().flatten() {
+        file.commit()?;
+    }
+    eprintln!(
+        "{} file(s), {} game(s): {} kept, {} kept broken, {} rejected, {} not selected, {} duplicate(s), {} contained in longer games",
+        summary.files,
+        summary.games,
+        summary.kept,
+        summary.kept_broken,
+        summary.rejected,
+        summary.filtered,
+        summary.duplicates,
+        summary.contained
+    );
+    Ok(if summary.rejected + summary.kept_broken > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn options(args: &Args) -> Result<ExtractOptions, CliError> {
+    let tags = args
+        .tags
+        .iter()
+        .map(|t| t.parse::<TagFilter>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| CliError::new(format!("--tag: {e}")))?;
+    let result = match args.result.as_deref() {
+        Some(text) => Some(GameResult::parse(text).ok_or_else(|| {
+            CliError::new(format!("--result: {text:?} is not a result"))
+                .with_help("write 1-0, 0-1, 1/2-1/2 or *")
+        })?),
+        None => None,
+    };
+    let reaches = match &args.reaches {
+        Some(setup) => Some(position_from_args(args.rules.as_deref(), Some(setup))?),
+        None => None,
+    };
+    let notation = args.to.as_deref().map(|n| match n {
+        "algebraic" => Notation::Algebraic,
+        "piece" => Notation::Piece,
+        _ => Notation::Numeric,
+    });
+    Ok(ExtractOptions {
+        replay: ReplayOptions {
+            lenient: args.lenient,
+            margins: MarginPolicy::WhenTagged,
+            ..ReplayOptions::default()
+        },
+        selection: Selection {
+            tags,
+            min_plies: args.min_plies,
+            max_plies: args.max_plies,
+            result,
+            reaches,
+        },
+        keep_broken: args.keep_broken,
+        find_duplicates: args.drop_duplicates || args.duplicates.is_some(),
+        notation,
+    })
+}
+
+/// A line on stderr for each game not kept as it was.
+fn report(sorted: &Sorted) {
+    let game = &sorted.game;
+    match &sorted.verdict {
+        Verdict::Kept | Verdict::Filtered => {}
+        Verdict::KeptBroken { reason } => eprintln!("kept broken: {game}: {reason}"),
+        Verdict::Rejected { reason } => eprintln!("rejected: {game}: {reason}"),
+        Verdict::Duplicate { of } => eprintln!("duplicate: {game} repeats {of}"),
+        Verdict::Contained { within } => eprintln!("contained: {game} begins {within}"),
+    }
+}

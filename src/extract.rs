@@ -1,0 +1,467 @@
+//! Sorting the games of an archive, as pgn-extract does for chess: the clean games kept, the broken
+//! ones quarantined without losing a byte (or kept as far as they are legal, the rest moved into
+//! comments), games selected by tags, length, result or a position they reach, and duplicates found
+//! — also a game whose moves are the beginning of a longer one.
+//!
+//! Files are read one game at a time; duplicate detection keeps one 64-bit fingerprint per game,
+//! so memory grows with the number of games, never with their text.
+
+use crate::archive::game_source;
+use crate::notation::{Game, GameResult, Notation, Reader, SyntaxError, read_path};
+use crate::replay::{Replay, ReplayOptions, Severity, Status, replay};
+use crate::rules::{Move, Position, Rules};
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::io;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Which games to keep, besides being legal.
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    /// Every filter must hold.
+    pub tags: Vec<TagFilter>,
+    pub min_plies: Option<u32>,
+    pub max_plies: Option<u32>,
+    pub result: Option<GameResult>,
+    /// Keep games whose main line reaches this placement of pieces (side to move aside).
+    pub reaches: Option<Position>,
+}
+
+/// A condition on a tag: `Name=Value` (equal) or `Name~text` (contains, ignoring case).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TagFilter {
+    Equals { name: String, value: String },
+    Contains { name: String, text: String },
+}
+
+impl std::str::FromStr for TagFilter {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TagFilter, String> {
+        let at = text.find(['=', '~']).filter(|&i| i > 0).ok_or_else(|| {
+            format!("{text:?} is not a tag condition: write Name=Value or Name~text")
+        })?;
+        let (name, rest) = text.split_at(at);
+        let name = name.trim().to_string();
+        let (operator, wanted) = rest.split_at(1);
+        Ok(if operator == "=" {
+            TagFilter::Equals {
+                name,
+                value: wanted.to_string(),
+            }
+        } else {
+            TagFilter::Contains {
+                name,
+                text: wanted.to_lowercase(),
+            }
+        })
+    }
+}
+
+impl TagFilter {
+    pub fn admits(&self, game: &Game) -> bool {
+        match self {
+            TagFilter::Equals { name, value } => game.tag(name) == Some(value.as_str()),
+            TagFilter::Contains { name, text } => game
+                .tag(name)
+                .is_some_and(|v| v.to_lowercase().contains(text.as_str())),
+        }
+    }
+}
+
+impl Selection {
+    /// Whether a game that replays is wanted.
+    pub fn admits(&self, game: &Game, replayed: &Replay) -> bool {
+        let plies = replayed.plies();
+        self.tags.iter().all(|t| t.admits(game))
+            && self.min_plies.is_none_or(|min| plies >= min)
+            && self.max_plies.is_none_or(|max| plies <= max)
+            && self
+                .result
+                .is_none_or(|r| game.result.map(|(written, _)| written) == Some(r))
+            && self
+                .reaches
+                .as_ref()
+                .is_none_or(|wanted| reaches(replayed, wanted))
+    }
+}
+
+/// Whether the main line passes through `wanted`'s placement of pieces.
+fn reaches(replayed: &Replay, wanted: &Position) -> bool {
+    if replayed.rules.board() != wanted.rules().board() {
+        return false;
+    }
+    let mut pos = replayed.start;
+    if pos.same_placement(wanted) {
+        return true;
+    }
+    replayed.moves.iter().any(|&m| {
+        pos.play(m);
+        pos.same_placement(wanted)
+    })
+}
+
+/// What to do besides keeping the clean games.
+#[derive(Clone, Debug, Default)]
+pub struct ExtractOptions {
+    pub replay: ReplayOptions,
+    pub selection: Selection,
+    /// Keep an invalid game as far as its main line is legal, the rest moved into comments.
+    pub keep_broken: bool,
+    /// Find repeated games, and games whose moves begin a longer game.
+    pub find_duplicates: bool,
+    /// Write kept games in canonical SGN in this notation instead of as read.
+    pub notation: Option<Notation>,
+}
+
+/// Where a game sits: file, 1-based index in the file, and line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRef {
+    pub file: Arc<str>,
+    pub index: usize,
+    pub line: u32,
+}
+
+impl fmt::Display for GameRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} game {} (line {})", self.file, self.index, self.line)
+    }
+}
+
+/// What became of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Valid (warnings allowed) and selected.
+    Kept,
+    /// Invalid; kept up to the move that breaks it, the rest in comments.
+    KeptBroken { reason: String },
+    /// Invalid, or unreadable: set aside as read.
+    Rejected { reason: String },
+    /// Valid but not selected.
+    Filtered,
+    /// The same start and moves as an earlier game.
+    Duplicate { of: GameRef },
+    /// Its moves are the first moves of a longer game.
+    Contained { within: GameRef },
+}
+
+/// One sorted game: where it was, what became of it, and its text to write (as read, canonical, or
+/// cut where it breaks).
+#[derive(Clone, Debug)]
+pub struct Sorted {
+    pub game: GameRef,
+    pub verdict: Verdict,
+    pub text: String,
+}
+
+/// Counts of a run, by verdict.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ExtractSummary {
+    pub files: usize,
+    pub games: usize,
+    pub kept: usize,
+    pub kept_broken: usize,
+    pub rejected: usize,
+    pub filtered: usize,
+    pub duplicates: usize,
+    pub contained: usize,
+}
+
+impl ExtractSummary {
+    fn count(&mut self, verdict: &Verdict) {
+        self.games += 1;
+        *match verdict {
+            Verdict::Kept => &mut self.kept,
+            Verdict::KeptBroken { .. } => &mut self.kept_broken,
+            Verdict::Rejected { .. } => &mut self.rejected,
+            Verdict::Filtered => &mut self.filtered,
+            Verdict::Duplicate { .. } => &mut self.duplicates,
+            Verdict::Contained { .. } => &mut self.contained,
+        } += 1;
+    }
+}
+
+/// Sorts every game of `files`, in order, handing each to `sink`. A file that cannot be opened is
+/// an error before anything is sorted; with duplicates wanted, the files are read three times
+/// (fingerprints, containment, sorting).
+pub fn extract(
+    files: &[PathBuf],
+    options: &ExtractOptions,
+    mut sink: impl FnMut(Sorted) -> io::Result<()>,
+) -> io::Result<ExtractSummary> {
+    for file in files {
+        std::fs::File::open(file)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", file.display())))?;
+    }
+    let duplicates = if options.find_duplicates {
+        Some(DuplicateIndex::build(files, options)?)
+    } else {
+        None
+    };
+    let mut summary = ExtractSummary {
+        files: files.len(),
+        ..ExtractSummary::default()
+    };
+    each_game(files, |ordinal, game_ref, item| {
+        let sorted = sort(ordinal, game_ref, item, options, duplicates.as_ref());
+        summary.count(&sorted.verdict);
+        sink(sorted)
+    })?;
+    Ok(summary)
+}
+
+/// Calls `f` with each game (or syntax error) of the files, numbered across all of them.
+fn each_game(
+    files: &[PathBuf],
+    mut f: impl FnMut(usize, GameRef, Result<Game, SyntaxError>) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut ordinal = 0;
+    for file in files {
+        let name: Arc<str> = Arc::from(file.display().to_string());
+        let reader: Reader<std::fs::File> = read_path(file)?;
+        for (i, item) in reader.enumerate() {
+            let line = match &item {
+                Ok(game) => game.line,
+                Err(e) => e.game_line(),
+            };
+            let game_ref = GameRef {
+                file: name.clone(),
+                index: i + 1,
+                line,
+            };
+            f(ordinal, game_ref, item)?;
+            ordinal += 1;
+        }
+    }
+    Ok(())
+}
+
+fn sort(
+    ordinal: usize,
+    game_ref: GameRef,
+    item: Result<Game, SyntaxError>,
+    options: &ExtractOptions,
+    duplicates: Option<&DuplicateIndex>,
+) -> Sorted {
+    let game = match item {
+        Ok(game) => game,
+        Err(e) => {
+            let (line, column) = e.location();
+            return Sorted {
+                game: game_ref,
+                verdict: Verdict::Rejected {
+                    reason: format!("{line}:{column}: {} ({})", e.message, e.code()),
+                },
+                text: e.source.text().to_string(),
+            };
+        }
+    };
+    let replayed = replay(&game, &options.replay);
+    let (verdict, text) = if replayed.status() == Status::Invalid {
+        let reason = first_error(&game, &game_ref, &replayed);
+        match options
+            .keep_broken
+            .then(|| cut_broken(&game, &replayed, options))
+        {
+            Some(Some(text)) => (Verdict::KeptBroken { reason }, text),
+            _ => (Verdict::Rejected { reason }, game.text.clone()),
+        }
+    } else if !options.selection.admits(&game, &replayed) {
+        (Verdict::Filtered, game.text.clone())
+    } else {
+        let verdict = match duplicates.and_then(|d| d.earlier(ordinal)) {
+            Some(Earlier::Same(of)) => Verdict::Duplicate { of: of.clone() },
+            Some(Earlier::Within(within)) => Verdict::Contained {
+                within: within.clone(),
+            },
+            None => Verdict::Kept,
+        };
+        let text = match (&verdict, options.notation) {
+            (Verdict::Kept, Some(notation)) => {
+                crate::export::structured::rewrite(game.clone(), &replayed, notation)
+            }
+            _ => game.text.clone(),
+        };
+        (verdict, text)
+    };
+    Sorted {
+        game: game_ref,
+        verdict,
+        text,
+    }
+}
+
+/// The first error of a game, located in its file: `line:column: message (code)`.
+fn first_error(game: &Game, game_ref: &GameRef, replayed: &Replay) -> String {
+    let source = game_source(&game_ref.file, game_ref.index, game);
+    replayed
+        .findings
+        .iter()
+        .find(|f| f.severity == Severity::Error)
+        .map(|f| {
+            let (line, column) = f
+                .span
+                .map(|s| source.location(s.start))
+                .unwrap_or((game.line, game.column));
+            format!("{line}:{column}: {} ({})", f.message, f.code)
+        })
+        .unwrap_or_default()
+}
+
+/// An invalid game kept up to its first illegal main-line move: the text before that move, the
+/// rest of the movetext as `;` comments (line by line, so nothing is lost or re-read), the result
+/// unknown. `None` when that does not make a valid game (the error is elsewhere, or not only there).
+fn cut_broken(game: &Game, replayed: &Replay, options: &ExtractOptions) -> Option<String> {
+    let error = replayed
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error && !f.in_variation && f.ply.is_some())
+        .min_by_key(|f| f.ply)?;
+    let at = error.span?;
+    let node = game
+        .mainline
+        .moves
+        .iter()
+        .find(|n| n.span.start <= at.start && at.start < n.span.end.max(n.span.start + 1))?;
+    let cut = node.number.map_or(node.span.start, |n| n.span.start);
+    let end = game.result.map_or(game.text.len(), |(_, span)| span.start);
+    let head = game.text.get(..cut)?;
+    let rest = game.text.get(cut..end)?;
+    let mut text = String::with_capacity(game.text.len() + 64);
+    // The Result tag must agree with the unfinished game; the Margin tag no longer applies.
+    let mut copied = 0;
+    for tag in &game.tags {
+        if matches!(tag.name.as_str(), "Result" | "Margin") {
+            text.push_str(head.get(copied..tag.span.start)?);
+            if tag.name == "Result" {
+                text.push_str("[Result \"*\"]");
+            }
+            copied = tag.span.end;
+        }
+    }
+    text.push_str(head.get(copied..)?.trim_end());
+    if text.ends_with(']') {
+        // No move is kept: the blank line between tags and movetext stays.
+        text.push('\n');
+    }
+    text.push_str(&format!(
+        "\n; salta extract: the record breaks here: {} ({})\n",
+        error.message, error.code
+    ));
+    for line in rest.trim().lines() {
+        text.push_str("; ");
+        text.push_str(line);
+        text.push('\n');
+    }
+    text.push_str("*\n");
+    // Trust the cut only if it reads back as a game that replays without errors.
+    let mut reread = Reader::new(text.as_bytes());
+    let kept = reread.next()?.ok()?;
+    (replay(&kept, &options.replay).status() != Status::Invalid).then_some(text)
+}
+
+/// A fingerprint of a game's rules, start and moves, extended one move at a time: equal
+/// fingerprints after k moves mean (but for a 2⁻⁶⁴ chance) the same first k moves from the same
+/// start.
+#[derive(Clone)]
+struct Fingerprint(DefaultHasher);
+
+impl Fingerprint {
+    fn start(rules: &Rules, start: &Position) -> Fingerprint {
+        let mut hasher = DefaultHasher::new();
+        rules.to_string().hash(&mut hasher);
+        start.to_setup().hash(&mut hasher);
+        Fingerprint(hasher)
+    }
+
+    fn push(&mut self, m: Move) {
+        (m.from.index(), m.to.index(), m.kind as u8).hash(&mut self.0);
+    }
+
+    fn value(&self) -> u64 {
+        self.0.finish()
+    }
+}
+
+/// Every prefix fingerprint of a game's main line: after 0, 1, …, all moves.
+fn prefix_fingerprints(replayed: &Replay) -> impl Iterator<Item = u64> + '_ {
+    let mut print = Fingerprint::start(&replayed.rules, &replayed.start);
+    std::iter::once(print.value()).chain(replayed.moves.iter().map(move |&m| {
+        print.push(m);
+        print.value()
+    }))
+}
+
+enum Earlier<'a> {
+    Same(&'a GameRef),
+    Within(&'a GameRef),
+}
+
+/// Which candidate games (legal and selected) repeat an earlier one or begin a longer one.
+struct DuplicateIndex {
+    /// The first game with each full fingerprint.
+    first: HashMap<u64, (usize, GameRef)>,
+    /// By ordinal: the game's full fingerprint, for candidates.
+    full: HashMap<usize, u64>,
+    /// By ordinal: a longer game that begins with this game's moves.
+    within: HashMap<usize, GameRef>,
+}
+
+impl DuplicateIndex {
+    fn build(files: &[PathBuf], options: &ExtractOptions) -> io::Result<DuplicateIndex> {
+        let mut index = DuplicateIndex {
+            first: HashMap::new(),
+            full: HashMap::new(),
+            within: HashMap::new(),
+        };
+        // First reading: the full fingerprint of every candidate.
+        each_candidate(files, options, |ordinal, game_ref, replayed| {
+            let full = prefix_fingerprints(replayed).last().unwrap_or_default();
+            index.full.insert(ordinal, full);
+            index.first.entry(full).or_insert((ordinal, game_ref));
+        })?;
+        // Second reading: a candidate's proper prefixes that are another candidate's whole game.
+        let mut within = HashMap::new();
+        each_candidate(files, options, |_, game_ref, replayed| {
+            let plies = replayed.moves.len();
+            for (k, print) in prefix_fingerprints(replayed).enumerate() {
+                if k == 0 || k == plies {
+                    continue;
+                }
+                if let Some((shorter, _)) = index.first.get(&print) {
+                    within.entry(*shorter).or_insert_with(|| game_ref.clone());
+                }
+            }
+        })?;
+        index.within = within;
+        Ok(index)
+    }
+
+    /// What an earlier (or longer) game says about candidate `ordinal`.
+    fn earlier(&self, ordinal: usize) -> Option<Earlier<'_>> {
+        let full = self.full.get(&ordinal)?;
+        match self.first.get(full) {
+            Some((first, game_ref)) if *first != ordinal => Some(Earlier::Same(game_ref)),
+            _ => self.within.get(&ordinal).map(Earlier::Within),
+        }
+    }
+}
+
+/// Calls `f` with each game that is legal and selected, replayed.
+fn each_candidate(
+    files: &[PathBuf],
+    options: &ExtractOptions,
+    mut f: impl FnMut(usize, GameRef, &Replay),
+) -> io::Result<()> {
+    each_game(files, |ordinal, game_ref, item| {
+        if let Ok(game) = item {
+            let replayed = replay(&game, &options.replay);
+            if replayed.status() != Status::Invalid && options.selection.admits(&game, &replayed) {
+                f(ordinal, game_ref, &replayed);
+            }
+        }
+        Ok(())
+    })
+}

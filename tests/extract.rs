@@ -1,0 +1,196 @@
+//! Sorting an archive (`salta::extract`): what each game becomes under each option, that set-aside
+//! games are written exactly as read, and that a kept broken game replays without errors.
+
+use salta::extract::{ExtractOptions, Selection, Sorted, TagFilter, Verdict, extract};
+use salta::notation::{GameResult, Notation, parse_str};
+use salta::replay::{ReplayOptions, Status, replay};
+use std::path::PathBuf;
+
+fn fixtures() -> Vec<PathBuf> {
+    let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/extract");
+    vec![folder.join("archive.sgn"), folder.join("more.sgn")]
+}
+
+fn sort(options: &ExtractOptions) -> Vec<Sorted> {
+    let mut sorted = Vec::new();
+    extract(&fixtures(), options, |s| {
+        sorted.push(s);
+        Ok(())
+    })
+    .expect("the fixtures can be read");
+    sorted
+}
+
+/// One line per game: file name, index, line and verdict (paths cut to the file name).
+fn verdicts(sorted: &[Sorted]) -> String {
+    let short = |text: String| text.replace(&format!("{}/", fixtures_folder()), "");
+    sorted
+        .iter()
+        .map(|s| short(format!("{}: {:?}", s.game, s.verdict)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn fixtures_folder() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/extract")
+        .display()
+        .to_string()
+}
+
+fn kept_events(options: &ExtractOptions) -> Vec<String> {
+    sort(options)
+        .iter()
+        .filter(|s| s.verdict == Verdict::Kept)
+        .map(|s| event_of(&s.text))
+        .collect()
+}
+
+fn event_of(text: &str) -> String {
+    let game = parse_str(text).remove(0).expect("a kept game reads back");
+    game.tag("Event").unwrap_or_default().to_string()
+}
+
+#[test]
+fn by_default_clean_games_are_kept_and_broken_ones_rejected() {
+    let sorted = sort(&ExtractOptions::default());
+    insta::assert_snapshot!(verdicts(&sorted));
+}
+
+#[test]
+fn broken_game_is_kept_up_to_its_first_illegal_move() {
+    let sorted = sort(&ExtractOptions {
+        keep_broken: true,
+        ..ExtractOptions::default()
+    });
+    let broken: Vec<&Sorted> = sorted
+        .iter()
+        .filter(|s| matches!(s.verdict, Verdict::KeptBroken { .. }))
+        .collect();
+    assert_eq!(broken.len(), 1);
+    let text = &broken[0].text;
+    insta::assert_snapshot!(text);
+    let game = parse_str(text).remove(0).expect("the cut game reads");
+    let replayed = replay(&game, &ReplayOptions::default());
+    assert_ne!(
+        replayed.status(),
+        Status::Invalid,
+        "{:?}",
+        replayed.findings
+    );
+    assert_eq!(replayed.plies(), 2);
+    assert_eq!(game.result.map(|(r, _)| r), Some(GameResult::Unknown));
+    // The movetext from the broken move on is still there, line by line.
+    assert!(text.contains("\n; 2. 43-44 84-75\n; 3. 32-42\n*"), "{text}");
+}
+
+#[test]
+fn set_aside_games_are_written_exactly_as_read() {
+    let archive = std::fs::read_to_string(&fixtures()[0]).expect("fixture");
+    let rejected: Vec<Sorted> = sort(&ExtractOptions::default())
+        .into_iter()
+        .filter(|s| matches!(s.verdict, Verdict::Rejected { .. }))
+        .collect();
+    assert_eq!(rejected.len(), 2);
+    for s in &rejected {
+        let at = archive
+            .find(s.text.trim_end())
+            .expect("a rejected game is a piece of its file");
+        assert!(archive[at..].starts_with("[Event"), "{}", s.text);
+    }
+    assert!(rejected[0].text.contains("2. 43-44 84-75\n3. 32-42 *"));
+    assert!(rejected[1].text.contains("1. 33-47 *"));
+}
+
+#[test]
+fn duplicates_and_games_contained_in_longer_ones_are_found() {
+    let sorted = sort(&ExtractOptions {
+        find_duplicates: true,
+        ..ExtractOptions::default()
+    });
+    insta::assert_snapshot!(verdicts(&sorted));
+    let dropped: Vec<String> = sorted
+        .iter()
+        .filter(|s| {
+            matches!(
+                s.verdict,
+                Verdict::Duplicate { .. } | Verdict::Contained { .. }
+            )
+        })
+        .map(|s| event_of(&s.text))
+        .collect();
+    assert_eq!(dropped, ["Fragment", "Long, transcribed again"]);
+}
+
+#[test]
+fn selection_by_tag_length_result_and_position() {
+    let select = |selection: Selection| {
+        kept_events(&ExtractOptions {
+            selection,
+            ..ExtractOptions::default()
+        })
+    };
+    let tag = |t: &str| Selection {
+        tags: vec![t.parse::<TagFilter>().expect("a tag condition")],
+        ..Selection::default()
+    };
+    assert_eq!(select(tag("Green=Anna")), ["Long", "Fragment"]);
+    assert_eq!(
+        select(tag("Green~ANNA")),
+        ["Long", "Fragment", "Long, transcribed again"]
+    );
+    assert_eq!(select(tag("Event~again")), ["Long, transcribed again"]);
+    assert_eq!(
+        select(Selection {
+            min_plies: Some(3),
+            ..Selection::default()
+        }),
+        ["Long", "Long, transcribed again"]
+    );
+    assert_eq!(
+        select(Selection {
+            max_plies: Some(2),
+            result: Some(GameResult::Unknown),
+            ..Selection::default()
+        }),
+        ["Fragment", "Other"]
+    );
+    // The position after 1. 33-42 83-73 2. 22-33: reached by both long games only.
+    let line = parse_str("1. 33-42 83-73 2. 22-33 *")
+        .remove(0)
+        .expect("a game");
+    let reaches = replay(&line, &ReplayOptions::default()).final_position;
+    assert_eq!(
+        select(Selection {
+            reaches: Some(reaches),
+            ..Selection::default()
+        }),
+        ["Long", "Long, transcribed again"]
+    );
+}
+
+#[test]
+fn tag_conditions_need_a_name_and_an_operator() {
+    assert!("Green".parse::<TagFilter>().is_err());
+    assert!("=Anna".parse::<TagFilter>().is_err());
+    assert_eq!(
+        "Site=Berlin = Mitte".parse::<TagFilter>(),
+        Ok(TagFilter::Equals {
+            name: "Site".into(),
+            value: "Berlin = Mitte".into()
+        })
+    );
+}
+
+#[test]
+fn kept_games_can_be_rewritten_canonically() {
+    let sorted = sort(&ExtractOptions {
+        notation: Some(Notation::Algebraic),
+        ..ExtractOptions::default()
+    });
+    let other = sorted
+        .iter()
+        .find(|s| s.text.contains("\"Other\""))
+        .expect("the game Other is kept");
+    assert!(other.text.contains("1. e3-f4"), "{}", other.text);
+}
