@@ -1224,3 +1224,21 @@ fn extract_selects_by_tag_and_writes_clean_games_to_standard_output() {
     let bad = salta(&["extract", "tests/extract", "--tag", "Green"]).expect_code(2);
     assert!(bad.stderr.contains("Name=Value"), "{}", bad.stderr);
 }
+
+#[test]
+fn convert_to_setups_gives_one_line_per_position() {
+    let text = salta(&["convert", "tests/extract/more.sgn", "--to", "setups"])
+        .ok()
+        .text();
+    let games: Vec<Vec<&str>> = text.split("\n\n").map(|g| g.lines().collect()).collect();
+    // Six plies, then two: the start and the position after each move.
+    assert_eq!(games.iter().map(Vec::len).collect::<Vec<_>>(), [7, 3]);
+    let rules = salta::rules::Rules::default();
+    let start = salta::rules::Position::start(rules).to_setup();
+    assert_eq!(games[0][0], start);
+    for line in games.iter().flatten() {
+        let pos = salta::rules::Position::from_setup(line, rules).expect("a Setup line");
+        assert_eq!(&pos.to_setup(), line);
+    }
+    assert!(games[0][6].starts_with("G/") && games[0][6].ends_with("/4"));
+}

@@ -2,7 +2,7 @@ use super::{CliError, write_output};
 use salta::archive::{game_source, render};
 use salta::export::structured::{GameDoc, rewrite};
 use salta::notation::{Game, Notation, read_path};
-use salta::replay::{MarginPolicy, ReplayOptions, replay};
+use salta::replay::{MarginPolicy, Replay, ReplayOptions, replay};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -14,8 +14,9 @@ pub struct Args {
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// What to write: canonical SGN in `numeric`, `algebraic` or `piece` notation, or the structured
-    /// game in `yaml` (one document per game) or `json` (an array of games).
-    #[arg(long, value_parser = ["numeric", "algebraic", "piece", "yaml", "json"])]
+    /// game in `yaml` (one document per game) or `json` (an array of games), or `setups`: one Setup
+    /// line per position of the main line (the start, then after each move).
+    #[arg(long, value_parser = ["numeric", "algebraic", "piece", "yaml", "json", "setups"])]
     to: String,
     /// Write to this file (through a temporary file and a rename) instead of standard output.
     #[arg(long, short)]
@@ -169,9 +170,23 @@ fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
     }
     match target {
         "numeric" | "algebraic" | "piece" => Ok(rewrite(game, &replayed, notation)),
+        "setups" => Ok(setups(&replayed)),
         "yaml" => serde_yaml::to_string(&GameDoc::new(&game, &replayed)).map_err(|e| e.to_string()),
         _ => {
             serde_json::to_string_pretty(&GameDoc::new(&game, &replayed)).map_err(|e| e.to_string())
         }
     }
+}
+
+/// The Setup line of every main-line position, one per line: the start, then after each move.
+fn setups(replayed: &Replay) -> String {
+    let mut pos = replayed.start;
+    let mut out = pos.to_setup();
+    out.push('\n');
+    for &m in &replayed.moves {
+        pos.play(m);
+        out.push_str(&pos.to_setup());
+        out.push('\n');
+    }
+    out
 }
