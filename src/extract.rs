@@ -7,8 +7,8 @@
 //! so memory grows with the number of games, never with their text.
 
 use crate::archive::game_source;
-use crate::notation::{Game, GameResult, Notation, Reader, SyntaxError, read_path};
-use crate::replay::{Replay, ReplayOptions, Severity, Status, replay};
+use crate::notation::{Game, GameResult, Notation, Reader, Span, SyntaxError, read_path};
+use crate::replay::{Replay, ReplayOptions, Severity, Status, replay, result_of};
 use crate::rules::{Move, Position, Rules};
 use std::collections::HashMap;
 use std::fmt;
@@ -110,6 +110,8 @@ pub struct ExtractOptions {
     pub selection: Selection,
     /// Keep an invalid game as far as its main line is legal, the rest moved into comments.
     pub keep_broken: bool,
+    /// Mend a game whose only errors are its Result and Margin: write what the replay proves.
+    pub fix_results: bool,
     /// Find repeated games, and games whose moves begin a longer game.
     pub find_duplicates: bool,
     /// Write kept games in canonical SGN in this notation instead of as read.
@@ -137,6 +139,8 @@ pub enum Verdict {
     Kept,
     /// Invalid; kept up to the move that breaks it, the rest in comments.
     KeptBroken { reason: String },
+    /// Its only errors were its Result or Margin, rewritten to what the replay proves.
+    Fixed { reason: String },
     /// Invalid, or unreadable: set aside as read.
     Rejected { reason: String },
     /// Valid but not selected.
@@ -163,6 +167,7 @@ pub struct ExtractSummary {
     pub games: usize,
     pub kept: usize,
     pub kept_broken: usize,
+    pub fixed: usize,
     pub rejected: usize,
     pub filtered: usize,
     pub duplicates: usize,
@@ -175,6 +180,7 @@ impl ExtractSummary {
         *match verdict {
             Verdict::Kept => &mut self.kept,
             Verdict::KeptBroken { .. } => &mut self.kept_broken,
+            Verdict::Fixed { .. } => &mut self.fixed,
             Verdict::Rejected { .. } => &mut self.rejected,
             Verdict::Filtered => &mut self.filtered,
             Verdict::Duplicate { .. } => &mut self.duplicates,
@@ -261,12 +267,39 @@ fn sort(
     let replayed = replay(&game, &options.replay);
     let (verdict, text) = if replayed.status() == Status::Invalid {
         let reason = first_error(&game, &game_ref, &replayed);
-        match options
-            .keep_broken
-            .then(|| cut_broken(&game, &replayed, options))
-        {
-            Some(Some(text)) => (Verdict::KeptBroken { reason }, text),
-            _ => (Verdict::Rejected { reason }, game.text.clone()),
+        let rescued = if options.fix_results {
+            fix_results(&game, &replayed, options).map(|text| {
+                (
+                    Verdict::Fixed {
+                        reason: reason.clone(),
+                    },
+                    text,
+                )
+            })
+        } else {
+            None
+        };
+        let rescued = rescued.or_else(|| {
+            options
+                .keep_broken
+                .then(|| cut_broken(&game, &replayed, options))
+                .flatten()
+                .map(|text| {
+                    (
+                        Verdict::KeptBroken {
+                            reason: reason.clone(),
+                        },
+                        text,
+                    )
+                })
+        });
+        match rescued {
+            // A rescued game is kept only if it is one of the games asked for.
+            Some(_) if !options.selection.admits(&game, &replayed) => {
+                (Verdict::Filtered, game.text.clone())
+            }
+            Some(kept) => kept,
+            None => (Verdict::Rejected { reason }, game.text.clone()),
         }
     } else if !options.selection.admits(&game, &replayed) {
         (Verdict::Filtered, game.text.clone())
@@ -327,21 +360,17 @@ fn cut_broken(game: &Game, replayed: &Replay, options: &ExtractOptions) -> Optio
         .find(|n| n.span.start <= at.start && at.start < n.span.end.max(n.span.start + 1))?;
     let cut = node.number.map_or(node.span.start, |n| n.span.start);
     let end = game.result.map_or(game.text.len(), |(_, span)| span.start);
-    let head = game.text.get(..cut)?;
     let rest = game.text.get(cut..end)?;
-    let mut text = String::with_capacity(game.text.len() + 64);
     // The Result tag must agree with the unfinished game; the Margin tag no longer applies.
-    let mut copied = 0;
+    let mut edits = Vec::new();
     for tag in &game.tags {
-        if matches!(tag.name.as_str(), "Result" | "Margin") {
-            text.push_str(head.get(copied..tag.span.start)?);
-            if tag.name == "Result" {
-                text.push_str("[Result \"*\"]");
-            }
-            copied = tag.span.end;
+        match tag.name.as_str() {
+            "Result" => edits.push((tag.span, "[Result \"*\"]".to_string())),
+            "Margin" => edits.push((tag.span, String::new())),
+            _ => {}
         }
     }
-    text.push_str(head.get(copied..)?.trim_end());
+    let mut text = edit(game.text.get(..cut)?, edits)?.trim_end().to_string();
     if text.ends_with(']') {
         // No move is kept: the blank line between tags and movetext stays.
         text.push('\n');
@@ -356,7 +385,69 @@ fn cut_broken(game: &Game, replayed: &Replay, options: &ExtractOptions) -> Optio
         text.push('\n');
     }
     text.push_str("*\n");
-    // Trust the cut only if it reads back as a game that replays without errors.
+    replays_cleanly(text, options)
+}
+
+/// A game whose only errors are about its result or margin, with its Result tag, result token and
+/// Margin tag (where present) rewritten to the replayed outcome. `None` when the replay proves no
+/// outcome (a result the rules cannot check is left to the editor) or other errors remain.
+fn fix_results(game: &Game, replayed: &Replay, options: &ExtractOptions) -> Option<String> {
+    const FIXABLE: [&str; 3] = [
+        "salta::wrong-result",
+        "salta::result-mismatch",
+        "salta::wrong-margin",
+    ];
+    let only_results = replayed
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .all(|f| FIXABLE.contains(&f.code));
+    let outcome = replayed.outcome?;
+    if !only_results {
+        return None;
+    }
+    let result = result_of(&outcome).as_str();
+    let mut edits = Vec::new();
+    for tag in &game.tags {
+        match (tag.name.as_str(), outcome.margin.and_then(|m| m.exact())) {
+            ("Result", _) => edits.push((tag.span, format!("[Result \"{result}\"]"))),
+            ("Margin", Some(margin)) => edits.push((tag.span, format!("[Margin \"{margin}\"]"))),
+            _ => {}
+        }
+    }
+    let mut text = match game.result {
+        Some((_, span)) => {
+            edits.push((span, result.to_string()));
+            edit(&game.text, edits)?
+        }
+        None => format!("{} {result}\n", edit(&game.text, edits)?.trim_end()),
+    };
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    replays_cleanly(text, options)
+}
+
+/// `text` with each span replaced, spans in increasing order and not overlapping; `None` if a span
+/// does not fit the text.
+fn edit(text: &str, edits: Vec<(Span, String)>) -> Option<String> {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut copied = 0;
+    for (span, replacement) in edits {
+        if span.start > text.len() {
+            continue;
+        }
+        out.push_str(text.get(copied..span.start)?);
+        out.push_str(&replacement);
+        copied = span.end;
+    }
+    out.push_str(text.get(copied..)?);
+    Some(out)
+}
+
+/// The text, if it reads back as one game that replays without errors: a mended game is trusted
+/// only then.
+fn replays_cleanly(text: String, options: &ExtractOptions) -> Option<String> {
     let mut reread = Reader::new(text.as_bytes());
     let kept = reread.next()?.ok()?;
     (replay(&kept, &options.replay).status() != Status::Invalid).then_some(text)

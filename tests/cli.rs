@@ -1178,7 +1178,7 @@ fn extract_sorts_an_archive_into_kept_rejected_and_duplicate_files() {
     .expect_code(1);
     assert!(
         run.stderr
-            .contains("6 game(s): 2 kept, 1 kept broken, 1 rejected, 0 not selected, 1 duplicate(s), 1 contained"),
+            .contains("6 game(s): 2 kept, 1 kept broken, 0 fixed, 1 rejected, 0 not selected, 1 duplicate(s), 1 contained"),
         "{}",
         run.stderr
     );

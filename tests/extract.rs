@@ -194,3 +194,47 @@ fn kept_games_can_be_rewritten_canonically() {
         .expect("the game Other is kept");
     assert!(other.text.contains("1. e3-f4"), "{}", other.text);
 }
+
+#[test]
+fn results_and_margins_are_fixed_only_where_the_replay_proves_them() {
+    let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/edge-cases");
+    let files: Vec<PathBuf> = [
+        "wrong-result",
+        "wrong-margin",
+        "result-mismatch",
+        "illegal-move",
+    ]
+    .iter()
+    .map(|name| folder.join(format!("{name}.sgn")))
+    .collect();
+    let mut sorted = Vec::new();
+    let options = ExtractOptions {
+        fix_results: true,
+        ..ExtractOptions::default()
+    };
+    extract(&files, &options, |s| {
+        sorted.push(s);
+        Ok(())
+    })
+    .expect("the records can be read");
+    let verdicts: Vec<&str> = sorted
+        .iter()
+        .map(|s| match s.verdict {
+            Verdict::Fixed { .. } => "fixed",
+            Verdict::Rejected { .. } => "rejected",
+            _ => "other",
+        })
+        .collect();
+    // The tag/token disagreement in a game that has not ended cannot be decided by the rules.
+    assert_eq!(verdicts, ["fixed", "fixed", "rejected", "rejected"]);
+    insta::assert_snapshot!(format!("{}\n{}", sorted[0].text, sorted[1].text));
+    for s in &sorted[..2] {
+        let game = parse_str(&s.text).remove(0).expect("a fixed game reads");
+        assert_eq!(
+            replay(&game, &ReplayOptions::default()).status(),
+            Status::Valid,
+            "{}",
+            s.text
+        );
+    }
+}

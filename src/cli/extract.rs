@@ -26,6 +26,10 @@ pub struct Args {
     /// and its result `*`.
     #[arg(long)]
     keep_broken: bool,
+    /// Mend games whose only errors are the Result or Margin: write the result (and the margin,
+    /// where a Margin tag is given) that the replay proves.
+    #[arg(long)]
+    fix_results: bool,
     /// Leave out games that repeat an earlier game or whose moves begin a longer game.
     #[arg(long)]
     drop_duplicates: bool,
@@ -102,7 +106,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let mut started = [false; 3];
     let summary = extract(&files, &options, |sorted: Sorted| {
         let (which, sink): (usize, Option<&mut dyn Write>) = match sorted.verdict {
-            Verdict::Kept | Verdict::KeptBroken { .. } => (
+            Verdict::Kept | Verdict::KeptBroken { .. } | Verdict::Fixed { .. } => (
                 0,
                 Some(match &mut output {
                     Some(file) => file.writer(),
@@ -135,21 +139,24 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         file.commit()?;
     }
     eprintln!(
-        "{} file(s), {} game(s): {} kept, {} kept broken, {} rejected, {} not selected, {} duplicate(s), {} contained in longer games",
+        "{} file(s), {} game(s): {} kept, {} kept broken, {} fixed, {} rejected, {} not selected, {} duplicate(s), {} contained in longer games",
         summary.files,
         summary.games,
         summary.kept,
         summary.kept_broken,
+        summary.fixed,
         summary.rejected,
         summary.filtered,
         summary.duplicates,
         summary.contained
     );
-    Ok(if summary.rejected + summary.kept_broken > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(
+        if summary.rejected + summary.kept_broken + summary.fixed > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        },
+    )
 }
 
 fn options(args: &Args) -> Result<ExtractOptions, CliError> {
@@ -189,6 +196,7 @@ fn options(args: &Args) -> Result<ExtractOptions, CliError> {
             reaches,
         },
         keep_broken: args.keep_broken,
+        fix_results: args.fix_results,
         find_duplicates: args.drop_duplicates || args.duplicates.is_some(),
         notation,
     })
@@ -200,6 +208,7 @@ fn report(sorted: &Sorted) {
     match &sorted.verdict {
         Verdict::Kept | Verdict::Filtered => {}
         Verdict::KeptBroken { reason } => eprintln!("kept broken: {game}: {reason}"),
+        Verdict::Fixed { reason } => eprintln!("fixed: {game}: {reason}"),
         Verdict::Rejected { reason } => eprintln!("rejected: {game}: {reason}"),
         Verdict::Duplicate { of } => eprintln!("duplicate: {game} repeats {of}"),
         Verdict::Contained { within } => eprintln!("contained: {game} begins {within}"),
