@@ -66,8 +66,10 @@ pub struct Args {
     /// Colour of the light squares.
     #[arg(long)]
     light: Option<String>,
+    /// A line of text above the board.
     #[arg(long)]
     title: Option<String>,
+    /// A line of text below the board.
     #[arg(long)]
     caption: Option<String>,
     /// Leave out the marker of the side to move.
