@@ -3,13 +3,15 @@
 //! comments), games selected by tags, length, result or a position they reach, and duplicates found
 //! — also a game whose moves are the beginning of a longer one.
 //!
-//! Files are read one game at a time; duplicate detection keeps one 64-bit fingerprint per game,
-//! so memory grows with the number of games, never with their text.
+//! Files are read a batch of games at a time and the batch is replayed in parallel (rayon), results
+//! handed on in file order. Duplicate detection reads the files twice more and keeps a 64-bit
+//! fingerprint per game, so memory grows with the number of games, never with their text.
 
 use crate::archive::game_source;
 use crate::notation::{Game, GameResult, Notation, Reader, Span, SyntaxError, read_path};
 use crate::replay::{Replay, ReplayOptions, Severity, Status, replay, result_of};
 use crate::rules::{Move, Position, Rules};
+use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -210,19 +212,32 @@ pub fn extract(
         files: files.len(),
         ..ExtractSummary::default()
     };
-    each_game(files, |ordinal, game_ref, item| {
-        let sorted = sort(ordinal, game_ref, item, options, duplicates.as_ref());
-        summary.count(&sorted.verdict);
-        sink(sorted)
+    each_batch(files, |batch| {
+        let sorted: Vec<Sorted> = batch
+            .into_par_iter()
+            .map(|(ordinal, game_ref, item)| {
+                sort(ordinal, game_ref, item, options, duplicates.as_ref())
+            })
+            .collect();
+        for s in sorted {
+            summary.count(&s.verdict);
+            sink(s)?;
+        }
+        Ok(())
     })?;
     Ok(summary)
 }
 
-/// Calls `f` with each game (or syntax error) of the files, numbered across all of them.
-fn each_game(
-    files: &[PathBuf],
-    mut f: impl FnMut(usize, GameRef, Result<Game, SyntaxError>) -> io::Result<()>,
-) -> io::Result<()> {
+/// Games read at a time and then replayed in parallel: enough to keep the cores busy, few enough
+/// that memory stays small.
+const BATCH: usize = 256;
+
+/// A game (or the syntax error that broke it), numbered across all the files, and where it is.
+type Item = (usize, GameRef, Result<Game, SyntaxError>);
+
+/// Calls `f` with the games of the files in order, [`BATCH`] at a time.
+fn each_batch(files: &[PathBuf], mut f: impl FnMut(Vec<Item>) -> io::Result<()>) -> io::Result<()> {
+    let mut batch = Vec::with_capacity(BATCH);
     let mut ordinal = 0;
     for file in files {
         let name: Arc<str> = Arc::from(file.display().to_string());
@@ -237,11 +252,14 @@ fn each_game(
                 index: i + 1,
                 line,
             };
-            f(ordinal, game_ref, item)?;
+            batch.push((ordinal, game_ref, item));
             ordinal += 1;
+            if batch.len() == BATCH {
+                f(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))?;
+            }
         }
     }
-    Ok(())
+    if batch.is_empty() { Ok(()) } else { f(batch) }
 }
 
 fn sort(
@@ -508,20 +526,20 @@ impl DuplicateIndex {
             within: HashMap::new(),
         };
         // First reading: the full fingerprint of every candidate.
-        each_candidate(files, options, |ordinal, game_ref, replayed| {
-            let full = prefix_fingerprints(replayed).last().unwrap_or_default();
+        each_candidate(files, options, |ordinal, game_ref, prints| {
+            let full = prints.last().copied().unwrap_or_default();
             index.full.insert(ordinal, full);
             index.first.entry(full).or_insert((ordinal, game_ref));
         })?;
         // Second reading: a candidate's proper prefixes that are another candidate's whole game.
         let mut within = HashMap::new();
-        each_candidate(files, options, |_, game_ref, replayed| {
-            let plies = replayed.moves.len();
-            for (k, print) in prefix_fingerprints(replayed).enumerate() {
-                if k == 0 || k == plies {
-                    continue;
-                }
-                if let Some((shorter, _)) = index.first.get(&print) {
+        each_candidate(files, options, |_, game_ref, prints| {
+            // Proper prefixes of at least one move.
+            let inner = prints
+                .get(1..prints.len().saturating_sub(1))
+                .unwrap_or_default();
+            for print in inner {
+                if let Some((shorter, _)) = index.first.get(print) {
                     within.entry(*shorter).or_insert_with(|| game_ref.clone());
                 }
             }
@@ -540,18 +558,26 @@ impl DuplicateIndex {
     }
 }
 
-/// Calls `f` with each game that is legal and selected, replayed.
+/// Calls `f`, in order, with each game that is legal and selected and its prefix fingerprints
+/// (see [`prefix_fingerprints`]); the games of a batch are replayed in parallel.
 fn each_candidate(
     files: &[PathBuf],
     options: &ExtractOptions,
-    mut f: impl FnMut(usize, GameRef, &Replay),
+    mut f: impl FnMut(usize, GameRef, &[u64]),
 ) -> io::Result<()> {
-    each_game(files, |ordinal, game_ref, item| {
-        if let Ok(game) = item {
-            let replayed = replay(&game, &options.replay);
-            if replayed.status() != Status::Invalid && options.selection.admits(&game, &replayed) {
-                f(ordinal, game_ref, &replayed);
-            }
+    each_batch(files, |batch| {
+        let candidates: Vec<(usize, GameRef, Vec<u64>)> = batch
+            .into_par_iter()
+            .filter_map(|(ordinal, game_ref, item)| {
+                let game = item.ok()?;
+                let replayed = replay(&game, &options.replay);
+                let wanted = replayed.status() != Status::Invalid
+                    && options.selection.admits(&game, &replayed);
+                wanted.then(|| (ordinal, game_ref, prefix_fingerprints(&replayed).collect()))
+            })
+            .collect();
+        for (ordinal, game_ref, prints) in candidates {
+            f(ordinal, game_ref, &prints);
         }
         Ok(())
     })
