@@ -193,10 +193,7 @@ impl GeneratedGame {
                     },
                 },
                 span: Span::default(),
-                salta: None,
-                annotations: Vec::new(),
-                comments: Vec::new(),
-                variations: Vec::new(),
+                extras: None,
             })
             .collect();
         Game {

@@ -70,8 +70,8 @@ fn reads_the_spec_example() {
         Some((1, false))
     );
     assert_eq!(slice(&g, moves[0].span), "33-43");
-    assert_eq!(moves[3].comments[0].text, "a comment");
-    assert_eq!(slice(&g, moves[3].comments[0].span), "{a comment}");
+    assert_eq!(moves[3].comments()[0].text, "a comment");
+    assert_eq!(slice(&g, moves[3].comments()[0].span), "{a comment}");
     let jump = &moves[6];
     assert!(matches!(
         jump.played,
@@ -83,7 +83,7 @@ fn reads_the_spec_example() {
     assert_eq!(jump.number.map(|n| n.number), Some(7));
     let called = &moves[9];
     assert_eq!(squares(called), (Some(42), 52));
-    assert_eq!(called.salta.map(|s| slice(&g, s)), Some("Salta!"));
+    assert_eq!(called.salta().map(|s| slice(&g, s)), Some("Salta!"));
     assert_eq!(squares(&moves[10]), (Some(42), 63));
     assert!(moves[10].number.is_none());
     assert_eq!(g.result.map(|r| r.0), Some(GameResult::RedWins));
@@ -171,16 +171,16 @@ fn annotations_nags_salta_pass_and_variations() {
     );
     let m = &g.mainline.moves;
     assert_eq!(
-        m[0].annotations,
+        m[0].annotations(),
         [Annotation::Suffix("!?".into()), Annotation::Nag(14)]
     );
     assert_eq!(m[1].played, Played::Pass);
-    assert!(m[2].salta.is_some());
-    assert_eq!(m[3].variations.len(), 1);
-    let v = &m[3].variations[0];
-    assert_eq!(v.moves[0].annotations, [Annotation::Suffix("??".into())]);
-    assert_eq!(v.moves[0].comments[0].text, "why");
-    assert_eq!(v.moves[0].variations[0].moves.len(), 1);
+    assert!(m[2].salta().is_some());
+    assert_eq!(m[3].variations().len(), 1);
+    let v = &m[3].variations()[0];
+    assert_eq!(v.moves[0].annotations(), [Annotation::Suffix("??".into())]);
+    assert_eq!(v.moves[0].comments()[0].text, "why");
+    assert_eq!(v.moves[0].variations()[0].moves.len(), 1);
     assert_eq!(m[4].number.map(|n| (n.number, n.ellipsis)), Some((2, true)));
     // Pyramid squares: 81 is a8 on the 8×8 board.
     let Played::Move {
@@ -216,7 +216,7 @@ fn bom_crlf_and_latin1() {
     let games: Vec<_> = Reader::new(latin1).collect::<Result<_, _>>().unwrap();
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].tag("Site"), Some("Jüterbog"));
-    assert_eq!(games[0].mainline.moves[0].comments[0].text, "grün");
+    assert_eq!(games[0].mainline.moves[0].comments()[0].text, "grün");
     assert_eq!(games[0].result.map(|r| r.0), Some(GameResult::Draw));
     assert_eq!(games[0].warnings[0].code, "sgn::latin1");
     assert_eq!(slice(&games[0], games[0].warnings[0].span), "ü");

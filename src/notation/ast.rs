@@ -86,6 +86,14 @@ pub struct MoveNode {
     pub played: Played,
     /// The span of the move itself (designator through to-square, or `--`).
     pub span: Span,
+    /// What few moves have (a call, annotations, comments, variations), boxed so that a plain move
+    /// stays small; `None` when there is nothing. Read it through the accessors.
+    pub extras: Option<Box<MoveExtras>>,
+}
+
+/// The rarely present parts of a [`MoveNode`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveExtras {
     /// A `Salta!` call right after the move: the next move, by the same side, corrects it.
     pub salta: Option<Span>,
     /// Suffix annotations and NAGs, in the order written.
@@ -94,6 +102,58 @@ pub struct MoveNode {
     pub comments: Vec<Comment>,
     /// Alternatives to this move, each starting from the position before it.
     pub variations: Vec<Variation>,
+}
+
+impl MoveExtras {
+    pub fn is_empty(&self) -> bool {
+        self.salta.is_none()
+            && self.annotations.is_empty()
+            && self.comments.is_empty()
+            && self.variations.is_empty()
+    }
+
+    /// Boxed for a [`MoveNode`], or `None` when empty (so equal moves compare equal).
+    pub fn boxed(self) -> Option<Box<MoveExtras>> {
+        (!self.is_empty()).then(|| Box::new(self))
+    }
+}
+
+impl MoveNode {
+    /// A move with nothing around it but its number.
+    pub fn new(number: Option<MoveNumber>, played: Played, span: Span) -> MoveNode {
+        MoveNode {
+            number,
+            played,
+            span,
+            extras: None,
+        }
+    }
+
+    /// The span of a `Salta!` call after the move.
+    pub fn salta(&self) -> Option<Span> {
+        self.extras.as_ref().and_then(|e| e.salta)
+    }
+
+    pub fn annotations(&self) -> &[Annotation] {
+        self.extras.as_ref().map_or(&[], |e| &e.annotations)
+    }
+
+    pub fn comments(&self) -> &[Comment] {
+        self.extras.as_ref().map_or(&[], |e| &e.comments)
+    }
+
+    pub fn variations(&self) -> &[Variation] {
+        self.extras.as_ref().map_or(&[], |e| &e.variations)
+    }
+
+    pub fn variations_mut(&mut self) -> &mut [Variation] {
+        self.extras.as_mut().map_or(&mut [], |e| &mut e.variations)
+    }
+
+    /// The extras, made on first use.
+    pub fn extras_mut(&mut self) -> &mut MoveExtras {
+        self.extras.get_or_insert_with(Box::default)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -151,6 +151,9 @@ fn is_space(b: u8) -> bool {
     CLASS[b as usize] & SPACE != 0
 }
 
+/// Bytes of a plain numeric move such as `33-43`.
+const PLAIN_MOVE_LEN: usize = 5;
+
 /// Moves reserved for a main line: most games fit without the vector growing.
 const MAINLINE_RESERVE: usize = 256;
 
@@ -551,7 +554,7 @@ impl<'a> Parser<'a> {
                 b'{' | b';' => {
                     let c = self.comment()?;
                     match var.moves.last_mut() {
-                        Some(m) => m.comments.push(c),
+                        Some(m) => m.extras_mut().comments.push(c),
                         None => var.comments.push(c),
                     }
                 }
@@ -577,7 +580,7 @@ impl<'a> Parser<'a> {
                     };
                     self.pos += 1;
                     let (v, _) = self.variation(depth + 1, Some(start))?;
-                    last.variations.push(v);
+                    last.extras_mut().variations.push(v);
                 }
                 b')' => {
                     if open.is_some() {
@@ -616,7 +619,9 @@ impl<'a> Parser<'a> {
                             "an annotation follows its move: 33-43!",
                         ));
                     };
-                    last.annotations.push(Annotation::Suffix(s.to_string()));
+                    last.extras_mut()
+                        .annotations
+                        .push(Annotation::Suffix(s.to_string()));
                     self.advance_to(rest);
                 }
                 b'$' => {
@@ -649,8 +654,13 @@ impl<'a> Parser<'a> {
                             "a NAG follows its move: 33-43 $1",
                         ));
                     };
-                    last.annotations.push(Annotation::Nag(nag));
+                    last.extras_mut().annotations.push(Annotation::Nag(nag));
                     self.pos = span.end;
+                }
+                b'1'..=b'9' if let Some(played) = self.plain_numeric_move(start) => {
+                    let span = Span::new(start, start + PLAIN_MOVE_LEN);
+                    self.pos = span.end;
+                    var.moves.push(MoveNode::new(number.take(), played, span));
                 }
                 _ => {
                     // Only these bytes can start a result token; '1-0' and '0-1' are never moves.
@@ -717,7 +727,8 @@ impl<'a> Parser<'a> {
                     }
                     if let Some(rest) = self.salta_call_here(b) {
                         let span = Span::new(start, self.src.len() - rest.len());
-                        let Some(last) = var.moves.last_mut().filter(|m| m.salta.is_none()) else {
+                        let Some(last) = var.moves.last_mut().filter(|m| m.salta().is_none())
+                        else {
                             return Err(self.misplaced(
                                 start,
                                 span.len(),
@@ -725,7 +736,7 @@ impl<'a> Parser<'a> {
                                 "Salta! follows the move that missed a jump, once",
                             ));
                         };
-                        last.salta = Some(span);
+                        last.extras_mut().salta = Some(span);
                         self.pos = span.end;
                         continue;
                     }
@@ -735,18 +746,54 @@ impl<'a> Parser<'a> {
                             self.unexpected(start, "a move such as 33-43, 45:64, e3-f4 or Su3-44")
                         );
                     }
-                    var.moves.push(MoveNode {
-                        number: number.take(),
+                    var.moves.push(MoveNode::new(
+                        number.take(),
                         played,
-                        span: Span::new(start, self.pos),
-                        salta: None,
-                        annotations: Vec::new(),
-                        comments: Vec::new(),
-                        variations: Vec::new(),
-                    });
+                        Span::new(start, self.pos),
+                    ));
                 }
             }
         }
+    }
+
+    /// The commonest token, a move between two-digit squares (`33-43`, `45:64`) followed by a
+    /// delimiter, read without the general token parsers. `None` for anything else (including a
+    /// number that is not a square), which the general path reads the same way or reports.
+    #[inline(always)]
+    fn plain_numeric_move(&self, start: usize) -> Option<Played> {
+        let &[a, b, sep, c, d] = self.src.get(start..start + PLAIN_MOVE_LEN)? else {
+            return None;
+        };
+        let two_digits = |hi: u8, lo: u8| {
+            (matches!(hi, b'1'..=b'9') && lo.is_ascii_digit())
+                .then(|| ((hi - b'0') * 10 + (lo - b'0')) as u32)
+        };
+        let (from, to) = (two_digits(a, b)?, two_digits(c, d)?);
+        let separator = separator(Some(&sep))?;
+        if !self
+            .src
+            .get(start + PLAIN_MOVE_LEN)
+            .is_none_or(|&b| is_delimiter(b))
+        {
+            return None;
+        }
+        let square = |number: u32, at: usize| {
+            let square = self.geometry.from_number(number)?;
+            Some(SquareRef {
+                square: if self.rotate {
+                    self.geometry.rotate(square)
+                } else {
+                    square
+                },
+                span: Span::new(at, at + 2),
+            })
+        };
+        Some(Played::Move {
+            piece: None,
+            from: Some(square(from, start)?),
+            to: square(to, start + 3)?,
+            separator,
+        })
     }
 
     /// A `Salta!` call here (`b` is the byte here): what follows it.
@@ -782,7 +829,7 @@ impl<'a> Parser<'a> {
                 Some(b'{' | b';') => {
                     let c = self.comment()?;
                     match var.moves.last_mut() {
-                        Some(m) => m.comments.push(c),
+                        Some(m) => m.extras_mut().comments.push(c),
                         None => var.comments.push(c),
                     }
                 }
