@@ -50,7 +50,7 @@ fn squares(m: &MoveNode) -> (Option<u8>, u8) {
 }
 
 fn slice(game: &Game, span: Span) -> &str {
-    &game.text[span.start..span.end]
+    &game.text[span.range()]
 }
 
 #[test]

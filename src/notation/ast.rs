@@ -4,32 +4,44 @@
 use crate::board::Square;
 use crate::rules::PieceKind;
 
-/// A byte range in [`Game::text`].
+/// A byte range in [`Game::text`]. Offsets are 32-bit, which keeps the tree small; the reader
+/// refuses games that large long before (see [`crate::notation::Limits::game_bytes`]).
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
 pub struct Span {
-    pub start: usize,
-    pub end: usize,
+    pub start: u32,
+    pub end: u32,
 }
 
 impl Span {
+    /// The span of bytes `start..end` (offsets past `u32::MAX` saturate).
+    #[inline(always)]
     pub fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
+        let offset = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
+        Span {
+            start: offset(start),
+            end: offset(end),
+        }
+    }
+
+    /// The byte range, for slicing [`Game::text`].
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
     }
 
     pub fn len(&self) -> usize {
-        self.end - self.start
+        self.end.saturating_sub(self.start) as usize
     }
 
     pub fn is_empty(&self) -> bool {
-        self.end == self.start
+        self.end <= self.start
     }
 }
 
 impl From<Span> for miette::SourceSpan {
     fn from(s: Span) -> miette::SourceSpan {
-        (s.start, s.len()).into()
+        (s.start as usize, s.len()).into()
     }
 }
 

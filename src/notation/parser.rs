@@ -23,12 +23,16 @@ pub struct Limits {
     pub tag_bytes: usize,
     /// Bytes in one comment.
     pub comment_bytes: usize,
-    /// Bytes in one game (tags and movetext).
+    /// Bytes in one game (tags and movetext); at most [`MAX_GAME_BYTES`], whatever is asked.
     pub game_bytes: usize,
     /// Nesting depth of variations (at most [`MAX_VARIATION_DEPTH`], whatever is asked: the parser
     /// recurses once per level).
     pub variation_depth: usize,
 }
+
+/// The largest game any reader accepts: spans are 32-bit, and the read buffer holds at most about
+/// twice a game and a chunk.
+pub const MAX_GAME_BYTES: usize = 1 << 30;
 
 /// The deepest nesting of variations any reader accepts, so that recursion stays far from the end
 /// of even a small thread stack.
@@ -192,7 +196,7 @@ fn error(
         span,
         related: None,
         resume: Resume::Scan {
-            from: span.end,
+            from: span.end as usize,
             in_tags: false,
         },
     })
@@ -273,7 +277,10 @@ fn spaces(i: In) -> IResult<In, In, ()> {
 }
 
 fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+    }
 }
 
 impl<'a> Parser<'a> {
@@ -332,7 +339,7 @@ impl<'a> Parser<'a> {
 
     fn unexpected(&self, start: usize, expected: &str) -> Stop {
         let span = self.word(start);
-        let found = text(self.src.get(span.start..span.end).unwrap_or_default());
+        let found = text(self.src.get(span.range()).unwrap_or_default());
         Stop::Error(
             error(
                 ErrorCode::UnexpectedToken,
@@ -437,7 +444,7 @@ impl<'a> Parser<'a> {
         let line_end = self.line_end(start);
         let in_tags = |mut e: Box<RawError>| {
             e.resume = Resume::Scan {
-                from: e.span.end,
+                from: e.span.end as usize,
                 in_tags: true,
             };
             Stop::Error(e)
@@ -487,8 +494,14 @@ impl<'a> Parser<'a> {
                 "a tag is written [Name \"value\"]",
             ));
         }
-        let mut value = Vec::new();
+        // Most values have no escapes: take them as they stand.
         let mut i = quote + 1;
+        let plain = line[i..].iter().position(|&b| b == b'"' || b == b'\\');
+        let mut value = Vec::new();
+        if let Some(len) = plain.filter(|&len| line[i + len] == b'"') {
+            value.extend_from_slice(&line[i..i + len]);
+            i += len;
+        }
         loop {
             match line.get(i) {
                 None => {
@@ -633,7 +646,7 @@ impl<'a> Parser<'a> {
                         .take_while(|b| b.is_ascii_digit())
                         .count();
                     let span = Span::new(start, start + 1 + digits);
-                    let nag = std::str::from_utf8(&self.src[start + 1..span.end])
+                    let nag = std::str::from_utf8(&self.src[start + 1..span.end as usize])
                         .ok()
                         .and_then(|d| d.parse::<u16>().ok());
                     let Some(nag) = nag else {
@@ -655,11 +668,11 @@ impl<'a> Parser<'a> {
                         ));
                     };
                     last.extras_mut().annotations.push(Annotation::Nag(nag));
-                    self.pos = span.end;
+                    self.pos = span.end as usize;
                 }
                 b'1'..=b'9' if let Some(played) = self.plain_numeric_move(start) => {
                     let span = Span::new(start, start + PLAIN_MOVE_LEN);
-                    self.pos = span.end;
+                    self.pos = span.end as usize;
                     var.moves.push(MoveNode::new(number.take(), played, span));
                 }
                 _ => {
@@ -686,10 +699,11 @@ impl<'a> Parser<'a> {
                                 "the game ends here",
                             )
                             .help("close the variation with ) before the result");
-                            e.resume = Resume::At(self.line_end(span.end).min(self.src.len()));
+                            e.resume =
+                                Resume::At(self.line_end(span.end as usize).min(self.src.len()));
                             return Err(Stop::Error(e));
                         }
-                        self.pos = span.end;
+                        self.pos = span.end as usize;
                         self.warn_dangling(number);
                         self.trailing_comments(&mut var)?;
                         return Ok((var, End::Result(result, span)));
@@ -721,7 +735,7 @@ impl<'a> Parser<'a> {
                                 ellipsis: dots >= 2,
                                 span,
                             }));
-                            self.pos = span.end;
+                            self.pos = span.end as usize;
                             continue;
                         }
                     }
@@ -737,7 +751,7 @@ impl<'a> Parser<'a> {
                             ));
                         };
                         last.extras_mut().salta = Some(span);
-                        self.pos = span.end;
+                        self.pos = span.end as usize;
                         continue;
                     }
                     let played = self.played()?;
@@ -869,7 +883,7 @@ impl<'a> Parser<'a> {
         )
         .help("close it with ) after its last move");
         if at > open + 1 {
-            let end = self.word(at).end.max(at);
+            let end = (self.word(at).end as usize).max(at);
             e.related = Some((
                 Span::new(at, end.min(self.src.len())),
                 "the game goes on here".to_string(),
@@ -1037,7 +1051,7 @@ impl<'a> Parser<'a> {
                 .and_then(|d| d.parse::<u32>().ok());
             return match n {
                 Some(n @ 1..=15) if digits <= 2 => {
-                    self.pos = span.end;
+                    self.pos = span.end as usize;
                     Ok(Some(Designator {
                         id: n as u8 - 1,
                         kind: None,
@@ -1165,7 +1179,7 @@ impl<'a> Parser<'a> {
         } else {
             square
         };
-        self.pos = span.end;
+        self.pos = span.end as usize;
         Ok((SquareRef { square, span }, is_algebraic))
     }
 }

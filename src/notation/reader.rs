@@ -3,7 +3,7 @@
 
 use super::ast::{Game, Span, Warning};
 use super::error::{ErrorCode, GameSource, SyntaxError};
-use super::parser::{Limits, Outcome, RawError, parse_game};
+use super::parser::{Limits, MAX_GAME_BYTES, Outcome, RawError, parse_game};
 use std::io::{self, Read};
 use std::path::Path;
 use std::sync::Arc;
@@ -81,10 +81,16 @@ impl<R: Read> Reader<R> {
         self
     }
 
-    /// How many bytes to ask of the underlying reader at a time (default 1 MiB).
+    /// How many bytes to ask of the underlying reader at a time (default 1 MiB, at most
+    /// [`MAX_GAME_BYTES`]).
     pub fn with_chunk_size(mut self, bytes: usize) -> Reader<R> {
-        self.chunk = bytes.max(1);
+        self.chunk = bytes.clamp(1, MAX_GAME_BYTES);
         self
+    }
+
+    /// The game size limit, within what spans can address.
+    fn game_bytes(&self) -> usize {
+        self.limits.game_bytes.min(MAX_GAME_BYTES)
     }
 
     /// Reads at least `at_least` more bytes (or to the end of the input).
@@ -182,7 +188,7 @@ impl<R: Read> Reader<R> {
         self.skipping = true;
         SyntaxError {
             code: ErrorCode::GameTooLarge,
-            message: format!("game larger than {} bytes", self.limits.game_bytes),
+            message: format!("game larger than {} bytes", self.game_bytes()),
             label: "this game is too large".to_string(),
             help: Some("split the game, or raise the reader's game size limit".to_string()),
             span,
@@ -360,7 +366,7 @@ impl<R: Read> Iterator for Reader<R> {
             };
             match outcome {
                 Outcome::NeedMore => {
-                    if pending.len() > self.limits.game_bytes {
+                    if pending.len() > self.game_bytes() {
                         return Some(Err(self.too_large()));
                     }
                     if self.eof {
@@ -368,7 +374,7 @@ impl<R: Read> Iterator for Reader<R> {
                         self.consume(pending.len());
                         continue;
                     }
-                    let more = pending.len().min(self.limits.game_bytes);
+                    let more = pending.len().min(self.game_bytes());
                     if let Err(e) = self.fill(more.max(self.chunk)) {
                         return Some(Err(self.io_error(e)));
                     }
