@@ -15,13 +15,13 @@ pub struct Span {
 }
 
 impl Span {
-    /// The span of bytes `start..end` (offsets past `u32::MAX` saturate).
+    /// The span of bytes `start..end`. Offsets are taken modulo 2³², which never happens to
+    /// spans of the reader: it holds far less than that at a time.
     #[inline(always)]
     pub fn new(start: usize, end: usize) -> Span {
-        let offset = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
         Span {
-            start: offset(start),
-            end: offset(end),
+            start: start as u32,
+            end: end as u32,
         }
     }
 

@@ -155,9 +155,6 @@ fn is_space(b: u8) -> bool {
     CLASS[b as usize] & SPACE != 0
 }
 
-/// Bytes of a plain numeric move such as `33-43`.
-const PLAIN_MOVE_LEN: usize = 5;
-
 /// Moves reserved for a main line: most games fit without the vector growing.
 const MAINLINE_RESERVE: usize = 256;
 
@@ -301,7 +298,8 @@ impl<'a> Parser<'a> {
 
     #[inline(always)]
     fn skip_ws(&mut self) {
-        while self.peek().is_some_and(is_space) {
+        // Every space byte is at most b' ': most bytes leave without the table.
+        while self.peek().is_some_and(|b| b <= b' ' && is_space(b)) {
             self.pos += 1;
         }
     }
@@ -362,7 +360,13 @@ impl<'a> Parser<'a> {
             match self.peek() {
                 None if !self.eof => return Err(Stop::NeedMore),
                 None => break,
-                Some(b'[') => tags.push(self.tag_pair()?),
+                Some(b'[') => {
+                    // Room for the usual seven tags at once.
+                    if tags.is_empty() {
+                        tags.reserve(8);
+                    }
+                    tags.push(self.tag_pair()?);
+                }
                 Some(b'{' | b';') => comments.push(self.comment()?),
                 Some(_) => {
                     if !self.skip_stray_line()? {
@@ -563,6 +567,45 @@ impl<'a> Parser<'a> {
                 self.warn_dangling(number);
                 return Ok((var, End::Eof));
             };
+            // The commonest tokens, moves between two-digit squares and move numbers, first. (A
+            // number followed by dots is never a result: those are 1-0, 0-1 and 1/2-1/2.)
+            if b.is_ascii_digit() {
+                if let Some((played, end)) = self.plain_numeric_move(start) {
+                    let span = Span::new(start, end);
+                    self.pos = end;
+                    var.moves.push(MoveNode::new(number.take(), played, span));
+                    continue;
+                }
+                let mut end = start + 1;
+                while self.src.get(end).is_some_and(u8::is_ascii_digit) {
+                    end += 1;
+                }
+                let mut dots_end = end;
+                while self.src.get(dots_end) == Some(&b'.') {
+                    dots_end += 1;
+                }
+                let (digits, dots) = (end - start, dots_end - end);
+                if dots > 0 {
+                    let span = Span::new(start, start + digits + dots);
+                    let Some(n) = decimal(&self.src[start..start + digits]) else {
+                        let e = error(
+                            ErrorCode::BadMoveNumber,
+                            "move number too large",
+                            Span::new(start, start + digits),
+                            "this number",
+                        )
+                        .help("move numbers run from 1 to 4294967295");
+                        return Err(Stop::Error(e));
+                    };
+                    self.warn_dangling(number.replace(MoveNumber {
+                        number: n,
+                        ellipsis: dots >= 2,
+                        span,
+                    }));
+                    self.pos = span.end as usize;
+                    continue;
+                }
+            }
             match b {
                 b'{' | b';' => {
                     let c = self.comment()?;
@@ -670,11 +713,6 @@ impl<'a> Parser<'a> {
                     last.extras_mut().annotations.push(Annotation::Nag(nag));
                     self.pos = span.end as usize;
                 }
-                b'1'..=b'9' if let Some(played) = self.plain_numeric_move(start) => {
-                    let span = Span::new(start, start + PLAIN_MOVE_LEN);
-                    self.pos = span.end as usize;
-                    var.moves.push(MoveNode::new(number.take(), played, span));
-                }
                 _ => {
                     // Only these bytes can start a result token; '1-0' and '0-1' are never moves.
                     let next = self.src.get(start + 1).copied();
@@ -708,37 +746,6 @@ impl<'a> Parser<'a> {
                         self.trailing_comments(&mut var)?;
                         return Ok((var, End::Result(result, span)));
                     }
-                    if b.is_ascii_digit() {
-                        let mut end = start + 1;
-                        while self.src.get(end).is_some_and(u8::is_ascii_digit) {
-                            end += 1;
-                        }
-                        let mut dots_end = end;
-                        while self.src.get(dots_end) == Some(&b'.') {
-                            dots_end += 1;
-                        }
-                        let (digits, dots) = (end - start, dots_end - end);
-                        if dots > 0 {
-                            let span = Span::new(start, start + digits + dots);
-                            let Some(n) = decimal(&self.src[start..start + digits]) else {
-                                let e = error(
-                                    ErrorCode::BadMoveNumber,
-                                    "move number too large",
-                                    Span::new(start, start + digits),
-                                    "this number",
-                                )
-                                .help("move numbers run from 1 to 4294967295");
-                                return Err(Stop::Error(e));
-                            };
-                            self.warn_dangling(number.replace(MoveNumber {
-                                number: n,
-                                ellipsis: dots >= 2,
-                                span,
-                            }));
-                            self.pos = span.end as usize;
-                            continue;
-                        }
-                    }
                     if let Some(rest) = self.salta_call_here(b) {
                         let span = Span::new(start, self.src.len() - rest.len());
                         let Some(last) = var.moves.last_mut().filter(|m| m.salta().is_none())
@@ -771,11 +778,13 @@ impl<'a> Parser<'a> {
     }
 
     /// The commonest token, a move between two-digit squares (`33-43`, `45:64`) followed by a
-    /// delimiter, read without the general token parsers. `None` for anything else (including a
-    /// number that is not a square), which the general path reads the same way or reports.
+    /// delimiter, read without the general token parsers: the move and where it ends. `None` for
+    /// anything else (including a number that is not a square), which the general path reads the
+    /// same way or reports.
     #[inline(always)]
-    fn plain_numeric_move(&self, start: usize) -> Option<Played> {
-        let &[a, b, sep, c, d] = self.src.get(start..start + PLAIN_MOVE_LEN)? else {
+    fn plain_numeric_move(&self, start: usize) -> Option<(Played, usize)> {
+        const LEN: usize = 5;
+        let &[a, b, sep, c, d] = self.src.get(start..start + LEN)? else {
             return None;
         };
         let two_digits = |hi: u8, lo: u8| {
@@ -784,11 +793,7 @@ impl<'a> Parser<'a> {
         };
         let (from, to) = (two_digits(a, b)?, two_digits(c, d)?);
         let separator = separator(Some(&sep))?;
-        if !self
-            .src
-            .get(start + PLAIN_MOVE_LEN)
-            .is_none_or(|&b| is_delimiter(b))
-        {
+        if !self.src.get(start + LEN).is_none_or(|&b| is_delimiter(b)) {
             return None;
         }
         let square = |number: u32, at: usize| {
@@ -802,12 +807,13 @@ impl<'a> Parser<'a> {
                 span: Span::new(at, at + 2),
             })
         };
-        Some(Played::Move {
+        let played = Played::Move {
             piece: None,
             from: Some(square(from, start)?),
             to: square(to, start + 3)?,
             separator,
-        })
+        };
+        Some((played, start + LEN))
     }
 
     /// A `Salta!` call here (`b` is the byte here): what follows it.

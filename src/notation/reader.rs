@@ -99,25 +99,16 @@ impl<R: Read> Reader<R> {
             self.buf.drain(..self.start);
             self.start = 0;
         }
-        let old = self.buf.len();
-        let want = old + at_least.max(self.chunk);
-        self.buf.resize(want, 0);
-        let mut filled = old;
-        while filled < want {
-            match self.inner.read(&mut self.buf[filled..]) {
-                Ok(0) => {
-                    self.eof = true;
-                    break;
-                }
-                Ok(n) => filled += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.buf.truncate(filled);
-                    return Err(e);
-                }
-            }
+        let want = at_least.max(self.chunk);
+        self.buf.reserve_exact(want);
+        // Reads into the spare capacity without zeroing it first; on an error the bytes read so
+        // far stay in `buf`.
+        let read = (&mut self.inner)
+            .take(want as u64)
+            .read_to_end(&mut self.buf)?;
+        if read < want {
+            self.eof = true;
         }
-        self.buf.truncate(filled);
         Ok(())
     }
 
