@@ -416,7 +416,7 @@ fn game_report(file: &Arc<str>, game: &Game, opts: &CheckOptions) -> GameReport 
         tags: game
             .tags
             .iter()
-            .map(|t| (t.name.clone(), t.value.clone()))
+            .map(|t| (t.name.to_string(), t.value.clone()))
             .collect(),
         status,
         plies: replayed.plies(),

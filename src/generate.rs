@@ -204,7 +204,7 @@ impl GeneratedGame {
             tags: tags
                 .into_iter()
                 .map(|(name, value)| Tag {
-                    name: name.to_string(),
+                    name: Tag::known_name(name),
                     value,
                     span: Span::default(),
                 })

@@ -193,7 +193,7 @@ fn prune(v: &mut Variation) {
 
 fn game() -> impl Strategy<Value = Game> {
     let tag = ((0..TAG_NAMES.len()), "[ -~äü\"\\\\]{0,20}").prop_map(|(i, value)| Tag {
-        name: TAG_NAMES[i].to_string(),
+        name: TAG_NAMES[i].into(),
         value,
         span: Span::default(),
     });
@@ -285,7 +285,7 @@ fn normal(game: &Game) -> Game {
     tags.extend(
         game.tags
             .iter()
-            .filter(|t| !TAG_NAMES[..7].contains(&t.name.as_str()))
+            .filter(|t| !TAG_NAMES[..7].contains(&&*t.name))
             .cloned(),
     );
     for t in &mut tags {

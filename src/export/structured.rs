@@ -112,7 +112,7 @@ impl GameDoc {
                 .tags
                 .iter()
                 .filter(|t| t.name != "Numbering")
-                .map(|t| (t.name.clone(), t.value.clone()))
+                .map(|t| (t.name.to_string(), t.value.clone()))
                 .collect(),
             rules: rules.to_string(),
             move_limit,
@@ -155,7 +155,7 @@ impl GameDoc {
                 .iter()
                 .filter(|(name, _)| name != "Numbering")
                 .map(|(name, value)| Tag {
-                    name: name.clone(),
+                    name: Tag::known_name(name),
                     value: value.clone(),
                     span: Span::default(),
                 })

@@ -3,6 +3,7 @@
 
 use crate::board::Square;
 use crate::rules::PieceKind;
+use std::borrow::Cow;
 
 /// A byte range in [`Game::text`]. Offsets are 32-bit, which keeps the tree small; the reader
 /// refuses games that large long before (see [`crate::notation::Limits::game_bytes`]).
@@ -76,7 +77,8 @@ pub struct Warning {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
-    pub name: String,
+    /// The name; the usual names (see [`Tag::known_name`]) are shared, not allocated.
+    pub name: Cow<'static, str>,
     /// The value with escapes resolved.
     pub value: String,
     pub span: Span,
@@ -261,6 +263,35 @@ impl GameResult {
             "1/2-1/2" | "½-½" => Some(GameResult::Draw),
             "*" => Some(GameResult::Unknown),
             _ => None,
+        }
+    }
+}
+
+/// Tag names common enough that the reader shares one copy of each.
+const KNOWN_TAG_NAMES: [&str; 15] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Green",
+    "Red",
+    "Result",
+    "Rules",
+    "Setup",
+    "Numbering",
+    "Margin",
+    "MoveLimit",
+    "Annotator",
+    "Source",
+    "Time",
+];
+
+impl Tag {
+    /// A tag name as a shared static string when it is a usual one, or else an owned copy.
+    pub fn known_name(name: &str) -> Cow<'static, str> {
+        match KNOWN_TAG_NAMES.iter().find(|&&known| known == name) {
+            Some(known) => Cow::Borrowed(known),
+            None => Cow::Owned(name.to_string()),
         }
     }
 }

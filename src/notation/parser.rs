@@ -540,7 +540,8 @@ impl<'a> Parser<'a> {
         self.pos = close + 1;
         let value = String::from_utf8(value).unwrap_or_else(|e| text(e.as_bytes()));
         Ok(Tag {
-            name: text(name),
+            // Tag names are ASCII (see `tag_name`).
+            name: Tag::known_name(std::str::from_utf8(name).unwrap_or_default()),
             value,
             span: Span::new(start, self.pos),
         })
@@ -570,10 +571,7 @@ impl<'a> Parser<'a> {
             // The commonest tokens, moves between two-digit squares and move numbers, first. (A
             // number followed by dots is never a result: those are 1-0, 0-1 and 1/2-1/2.)
             if b.is_ascii_digit() {
-                if let Some((played, end)) = self.plain_numeric_move(start) {
-                    let span = Span::new(start, end);
-                    self.pos = end;
-                    var.moves.push(MoveNode::new(number.take(), played, span));
+                if self.plain_run(&mut var.moves, &mut number) {
                     continue;
                 }
                 let mut end = start + 1;
@@ -774,6 +772,56 @@ impl<'a> Parser<'a> {
                     ));
                 }
             }
+        }
+    }
+
+    /// Reads a run of the commonest movetext, move numbers and plain numeric moves separated by
+    /// blanks, in one tight loop, and stops before anything else (left to the general loop, which
+    /// reads these tokens the same way). Whether it read anything.
+    #[inline(always)]
+    fn plain_run(&mut self, moves: &mut Vec<MoveNode>, number: &mut Option<MoveNumber>) -> bool {
+        let src = self.src;
+        let first = self.pos;
+        let mut pos = first;
+        loop {
+            while let Some(&b) = src.get(pos)
+                && b <= b' '
+                && is_space(b)
+            {
+                pos += 1;
+            }
+            let start = pos;
+            if let Some((played, end)) = self.plain_numeric_move(start) {
+                moves.push(MoveNode::new(number.take(), played, Span::new(start, end)));
+                pos = end;
+                continue;
+            }
+            // A move number when none is waiting for its move (that case warns), of at most nine
+            // digits (so that it fits a u32).
+            if number.is_none() {
+                let tail = src.get(start..).unwrap_or_default();
+                let digits = tail.iter().take_while(|b| b.is_ascii_digit()).count();
+                let dots = tail
+                    .get(digits..)
+                    .unwrap_or_default()
+                    .iter()
+                    .take_while(|&&b| b == b'.')
+                    .count();
+                if (1..=9).contains(&digits) && dots > 0 {
+                    let n = tail[..digits]
+                        .iter()
+                        .fold(0u32, |n, &d| n * 10 + (d - b'0') as u32);
+                    pos = start + digits + dots;
+                    *number = Some(MoveNumber {
+                        number: n,
+                        ellipsis: dots >= 2,
+                        span: Span::new(start, pos),
+                    });
+                    continue;
+                }
+            }
+            self.pos = start;
+            return start > first;
         }
     }
 

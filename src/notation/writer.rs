@@ -39,9 +39,11 @@ pub fn write_game(game: &Game, options: &WriteOptions) -> String {
     for name in TAG_ORDER {
         tags.extend(game.tags.iter().filter(|t| t.name == name));
     }
-    tags.extend(game.tags.iter().filter(|t| {
-        !TAG_ORDER.contains(&t.name.as_str()) && !DROPPED_TAGS.contains(&t.name.as_str())
-    }));
+    tags.extend(
+        game.tags
+            .iter()
+            .filter(|t| !TAG_ORDER.contains(&&*t.name) && !DROPPED_TAGS.contains(&&*t.name)),
+    );
     for tag in &tags {
         out.push('[');
         out.push_str(&tag.name);
