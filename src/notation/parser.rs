@@ -839,8 +839,9 @@ impl<'a> Parser<'a> {
             (matches!(hi, b'1'..=b'9') && lo.is_ascii_digit())
                 .then(|| ((hi - b'0') * 10 + (lo - b'0')) as u32)
         };
-        let (from, to) = (two_digits(a, b)?, two_digits(c, d)?);
+        // The separator first: it turns move numbers (`12. `, `101.`) away soonest.
         let separator = separator(Some(&sep))?;
+        let (from, to) = (two_digits(a, b)?, two_digits(c, d)?);
         if !self.src.get(start + LEN).is_none_or(|&b| is_delimiter(b)) {
             return None;
         }

@@ -253,20 +253,17 @@ impl<R: Read> Reader<R> {
     }
 }
 
-/// Newlines in `bytes`, eight bytes at a time.
+/// Newlines in `bytes`: a plain count, which the compiler turns into vector compares; in blocks of
+/// at most 255 so that per-lane byte counters cannot overflow.
 fn count_newlines(bytes: &[u8]) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let mut chunks = bytes.chunks_exact(8);
-    let mut count = 0;
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        let x = word ^ (ONES * b'\n' as u64);
-        // High bit of each byte set where the byte of `x` is non-zero (no carries between bytes).
-        let nonzero = ((x & LOW7) + LOW7) | x;
-        count += 8 - (nonzero & !LOW7).count_ones() as usize;
-    }
-    count + chunks.remainder().iter().filter(|&&b| b == b'\n').count()
+    bytes
+        .chunks(255)
+        .map(|block| {
+            block
+                .iter()
+                .fold(0u8, |n, &b| n.wrapping_add((b == b'\n') as u8)) as usize
+        })
+        .sum()
 }
 
 /// A game's text decoded, with the parse that goes with it.
