@@ -440,3 +440,34 @@ fn comments_before_the_tags_belong_to_the_game() {
     assert_eq!(texts, ["exported", "round one", "between", "first"]);
     assert_eq!(g.tags.len(), 2);
 }
+
+/// The reader's fast path for plain moves and move numbers stops at its edges and leaves them to
+/// the general parser: long numbers, three-digit squares, non-squares, dangling numbers, moves at
+/// the very end of the input.
+#[test]
+fn fast_path_edges_read_like_the_general_parser() {
+    let g = one("1234567890. 33-43 83-73 2... 45:104 105-94\n*");
+    let m = &g.mainline.moves;
+    assert_eq!(m[0].number.map(|n| n.number), Some(1_234_567_890));
+    assert_eq!(slice(&g, m[0].span), "33-43");
+    assert_eq!(m[2].number.map(|n| (n.number, n.ellipsis)), Some((2, true)));
+    let Played::Move { from, to, .. } = m[2].played else {
+        panic!("a move");
+    };
+    assert_eq!(slice(&g, from.unwrap().span), "45");
+    assert_eq!(slice(&g, to.span), "104");
+    assert_eq!(slice(&g, m[3].span), "105-94");
+
+    let dangling = one("1. 2. 33-43 *");
+    assert_eq!(dangling.warnings[0].code, "sgn::dangling-move-number");
+    assert_eq!(dangling.mainline.moves[0].number.map(|n| n.number), Some(2));
+
+    // No newline and no result: the last move ends the input.
+    let last = one("1. 33-43 83-73");
+    assert_eq!(slice(&last, last.mainline.moves[1].span), "83-73");
+
+    let code = |text: &str| parse_str(text)[0].as_ref().map(|_| ()).unwrap_err().code;
+    assert_eq!(code("99999999999. 33-43 *"), ErrorCode::BadMoveNumber);
+    assert_eq!(code("1. 16-27 *"), ErrorCode::BadSquare);
+    assert_eq!(code("1. 33-43x *"), ErrorCode::UnexpectedToken);
+}

@@ -799,23 +799,24 @@ impl<'a> Parser<'a> {
             // A move number when none is waiting for its move (that case warns), of at most nine
             // digits (so that it fits a u32).
             if number.is_none() {
-                let tail = src.get(start..).unwrap_or_default();
-                let digits = tail.iter().take_while(|b| b.is_ascii_digit()).count();
-                let dots = tail
-                    .get(digits..)
-                    .unwrap_or_default()
-                    .iter()
-                    .take_while(|&&b| b == b'.')
-                    .count();
-                if (1..=9).contains(&digits) && dots > 0 {
-                    let n = tail[..digits]
-                        .iter()
-                        .fold(0u32, |n, &d| n * 10 + (d - b'0') as u32);
-                    pos = start + digits + dots;
+                let (mut end, mut n) = (start, 0u32);
+                while let Some(&d) = src.get(end)
+                    && d.is_ascii_digit()
+                    && end - start < 9
+                {
+                    n = n * 10 + (d - b'0') as u32;
+                    end += 1;
+                }
+                let digits_end = end;
+                while src.get(end) == Some(&b'.') {
+                    end += 1;
+                }
+                if digits_end > start && end > digits_end {
+                    pos = end;
                     *number = Some(MoveNumber {
                         number: n,
-                        ellipsis: dots >= 2,
-                        span: Span::new(start, pos),
+                        ellipsis: end - digits_end >= 2,
+                        span: Span::new(start, end),
                     });
                     continue;
                 }
