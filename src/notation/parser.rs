@@ -778,7 +778,8 @@ impl<'a> Parser<'a> {
     /// Reads a run of the commonest movetext, move numbers and plain numeric moves separated by
     /// blanks, in one tight loop, and stops before anything else (left to the general loop, which
     /// reads these tokens the same way). Whether it read anything.
-    #[inline(always)]
+    /// Kept out of line: alone, its loop keeps its state in registers.
+    #[inline(never)]
     fn plain_run(&mut self, moves: &mut Vec<MoveNode>, number: &mut Option<MoveNumber>) -> bool {
         let src = self.src;
         let first = self.pos;
@@ -820,6 +821,11 @@ impl<'a> Parser<'a> {
                     });
                     continue;
                 }
+            }
+            if let Some((played, end)) = self.numeric_move(start) {
+                moves.push(MoveNode::new(number.take(), played, Span::new(start, end)));
+                pos = end;
+                continue;
             }
             self.pos = start;
             return start > first;
@@ -864,6 +870,54 @@ impl<'a> Parser<'a> {
             separator,
         };
         Some((played, start + LEN))
+    }
+
+    /// A move between numeric squares of two or three digits (`45:104`), the ones
+    /// [`Self::plain_numeric_move`] leaves, followed by a delimiter: the move and where it ends.
+    fn numeric_move(&self, start: usize) -> Option<(Played, usize)> {
+        let rest = self.src.get(start..)?;
+        // A square number: two or three digits, no leading zero, no fourth digit.
+        let number_at = |at: usize| {
+            let digits = rest.get(at..)?;
+            let len = digits
+                .iter()
+                .take(4)
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            if !(2..=3).contains(&len) || digits[0] == b'0' {
+                return None;
+            }
+            let n = digits[..len]
+                .iter()
+                .fold(0u32, |n, &d| n * 10 + (d - b'0') as u32);
+            Some((n, len))
+        };
+        let (from, from_len) = number_at(0)?;
+        let separator = separator(rest.get(from_len))?;
+        let to_at = from_len + 1;
+        let (to, to_len) = number_at(to_at)?;
+        let len = to_at + to_len;
+        if !rest.get(len).is_none_or(|&b| is_delimiter(b)) {
+            return None;
+        }
+        let square = |number: u32, at: usize, len: usize| {
+            let square = self.geometry.from_number(number)?;
+            Some(SquareRef {
+                square: if self.rotate {
+                    self.geometry.rotate(square)
+                } else {
+                    square
+                },
+                span: Span::new(start + at, start + at + len),
+            })
+        };
+        let played = Played::Move {
+            piece: None,
+            from: Some(square(from, 0, from_len)?),
+            to: square(to, to_at, to_len)?,
+            separator,
+        };
+        Some((played, start + len))
     }
 
     /// A `Salta!` call here (`b` is the byte here): what follows it.
