@@ -391,7 +391,7 @@ fn game_report(file: &Arc<str>, game: &Game, opts: &CheckOptions) -> GameReport 
     let diagnostics = findings
         .iter()
         .map(|f| {
-            let (line, column) = f.span.map(|s| source.location(s.start)).unzip();
+            let (line, column) = f.span.map(|s| source.location(s.start as usize)).unzip();
             DiagnosticReport {
                 code: f.code.to_string(),
                 severity: f.severity,
@@ -416,7 +416,7 @@ fn game_report(file: &Arc<str>, game: &Game, opts: &CheckOptions) -> GameReport 
         tags: game
             .tags
             .iter()
-            .map(|t| (t.name.clone(), t.value.clone()))
+            .map(|t| (t.name.to_string(), t.value.clone()))
             .collect(),
         status,
         plies: replayed.plies(),

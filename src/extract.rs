@@ -354,7 +354,7 @@ fn first_error(game: &Game, game_ref: &GameRef, replayed: &Replay) -> String {
         .map(|f| {
             let (line, column) = f
                 .span
-                .map(|s| source.location(s.start))
+                .map(|s| source.location(s.range().start))
                 .unwrap_or((game.line, game.column));
             format!("{line}:{column}: {} ({})", f.message, f.code)
         })
@@ -376,13 +376,15 @@ fn cut_broken(game: &Game, replayed: &Replay, options: &ExtractOptions) -> Optio
         .moves
         .iter()
         .find(|n| n.span.start <= at.start && at.start < n.span.end.max(n.span.start + 1))?;
-    let cut = node.number.map_or(node.span.start, |n| n.span.start);
-    let end = game.result.map_or(game.text.len(), |(_, span)| span.start);
+    let cut = node.number.map_or(node.span, |n| n.span).range().start;
+    let end = game
+        .result
+        .map_or(game.text.len(), |(_, span)| span.range().start);
     let rest = game.text.get(cut..end)?;
     // The Result tag must agree with the unfinished game; the Margin tag no longer applies.
     let mut edits = Vec::new();
     for tag in &game.tags {
-        match tag.name.as_str() {
+        match tag.name.as_ref() {
             "Result" => edits.push((tag.span, "[Result \"*\"]".to_string())),
             "Margin" => edits.push((tag.span, String::new())),
             _ => {}
@@ -427,7 +429,7 @@ fn fix_results(game: &Game, replayed: &Replay, options: &ExtractOptions) -> Opti
     let result = result_of(&outcome).as_str();
     let mut edits = Vec::new();
     for tag in &game.tags {
-        match (tag.name.as_str(), outcome.margin.and_then(|m| m.exact())) {
+        match (tag.name.as_ref(), outcome.margin.and_then(|m| m.exact())) {
             ("Result", _) => edits.push((tag.span, format!("[Result \"{result}\"]"))),
             ("Margin", Some(margin)) => edits.push((tag.span, format!("[Margin \"{margin}\"]"))),
             _ => {}
@@ -452,12 +454,13 @@ fn edit(text: &str, edits: Vec<(Span, String)>) -> Option<String> {
     let mut out = String::with_capacity(text.len() + 16);
     let mut copied = 0;
     for (span, replacement) in edits {
-        if span.start > text.len() {
+        let range = span.range();
+        if range.start > text.len() {
             continue;
         }
-        out.push_str(text.get(copied..span.start)?);
+        out.push_str(text.get(copied..range.start)?);
         out.push_str(&replacement);
-        copied = span.end;
+        copied = range.end;
     }
     out.push_str(text.get(copied..)?);
     Some(out)

@@ -195,10 +195,7 @@ impl GeneratedGame {
                     },
                 },
                 span: Span::default(),
-                salta: None,
-                annotations: Vec::new(),
-                comments: Vec::new(),
-                variations: Vec::new(),
+                extras: None,
             })
             .collect();
         Game {
@@ -209,7 +206,7 @@ impl GeneratedGame {
             tags: tags
                 .into_iter()
                 .map(|(name, value)| Tag {
-                    name: name.to_string(),
+                    name: Tag::known_name(name),
                     value,
                     span: Span::default(),
                 })

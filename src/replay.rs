@@ -264,7 +264,7 @@ impl Replayer<'_> {
         let mut called: Option<(Move, At)> = None;
         for node in &line.moves {
             let variations = node
-                .variations
+                .variations()
                 .iter()
                 .map(|v| self.line(v, pos, referee.clone(), ply, false).0)
                 .collect();
@@ -303,7 +303,7 @@ impl Replayer<'_> {
             record.piece = pos
                 .piece_at(candidate.from)
                 .filter(|_| candidate.kind != MoveKind::Pass);
-            if let Some(call) = node.salta {
+            if let Some(call) = node.salta() {
                 match self.judge_call(&pos, candidate) {
                     Ok(retracted) => {
                         record.played = Some(retracted);

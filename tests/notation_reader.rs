@@ -50,7 +50,7 @@ fn squares(m: &MoveNode) -> (Option<u8>, u8) {
 }
 
 fn slice(game: &Game, span: Span) -> &str {
-    &game.text[span.start..span.end]
+    &game.text[span.range()]
 }
 
 #[test]
@@ -70,8 +70,8 @@ fn reads_the_spec_example() {
         Some((1, false))
     );
     assert_eq!(slice(&g, moves[0].span), "33-43");
-    assert_eq!(moves[3].comments[0].text, "a comment");
-    assert_eq!(slice(&g, moves[3].comments[0].span), "{a comment}");
+    assert_eq!(moves[3].comments()[0].text, "a comment");
+    assert_eq!(slice(&g, moves[3].comments()[0].span), "{a comment}");
     let jump = &moves[6];
     assert!(matches!(
         jump.played,
@@ -83,7 +83,7 @@ fn reads_the_spec_example() {
     assert_eq!(jump.number.map(|n| n.number), Some(7));
     let called = &moves[9];
     assert_eq!(squares(called), (Some(42), 52));
-    assert_eq!(called.salta.map(|s| slice(&g, s)), Some("Salta!"));
+    assert_eq!(called.salta().map(|s| slice(&g, s)), Some("Salta!"));
     assert_eq!(squares(&moves[10]), (Some(42), 63));
     assert!(moves[10].number.is_none());
     assert_eq!(g.result.map(|r| r.0), Some(GameResult::RedWins));
@@ -171,16 +171,16 @@ fn annotations_nags_salta_pass_and_variations() {
     );
     let m = &g.mainline.moves;
     assert_eq!(
-        m[0].annotations,
+        m[0].annotations(),
         [Annotation::Suffix("!?".into()), Annotation::Nag(14)]
     );
     assert_eq!(m[1].played, Played::Pass);
-    assert!(m[2].salta.is_some());
-    assert_eq!(m[3].variations.len(), 1);
-    let v = &m[3].variations[0];
-    assert_eq!(v.moves[0].annotations, [Annotation::Suffix("??".into())]);
-    assert_eq!(v.moves[0].comments[0].text, "why");
-    assert_eq!(v.moves[0].variations[0].moves.len(), 1);
+    assert!(m[2].salta().is_some());
+    assert_eq!(m[3].variations().len(), 1);
+    let v = &m[3].variations()[0];
+    assert_eq!(v.moves[0].annotations(), [Annotation::Suffix("??".into())]);
+    assert_eq!(v.moves[0].comments()[0].text, "why");
+    assert_eq!(v.moves[0].variations()[0].moves.len(), 1);
     assert_eq!(m[4].number.map(|n| (n.number, n.ellipsis)), Some((2, true)));
     // Pyramid squares: 81 is a8 on the 8×8 board.
     let Played::Move {
@@ -216,7 +216,7 @@ fn bom_crlf_and_latin1() {
     let games: Vec<_> = Reader::new(latin1).collect::<Result<_, _>>().unwrap();
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].tag("Site"), Some("Jüterbog"));
-    assert_eq!(games[0].mainline.moves[0].comments[0].text, "grün");
+    assert_eq!(games[0].mainline.moves[0].comments()[0].text, "grün");
     assert_eq!(games[0].result.map(|r| r.0), Some(GameResult::Draw));
     assert_eq!(games[0].warnings[0].code, "sgn::latin1");
     assert_eq!(slice(&games[0], games[0].warnings[0].span), "ü");
@@ -439,4 +439,35 @@ fn comments_before_the_tags_belong_to_the_game() {
         .collect();
     assert_eq!(texts, ["exported", "round one", "between", "first"]);
     assert_eq!(g.tags.len(), 2);
+}
+
+/// The reader's fast path for plain moves and move numbers stops at its edges and leaves them to
+/// the general parser: long numbers, three-digit squares, non-squares, dangling numbers, moves at
+/// the very end of the input.
+#[test]
+fn fast_path_edges_read_like_the_general_parser() {
+    let g = one("1234567890. 33-43 83-73 2... 45:104 105-94\n*");
+    let m = &g.mainline.moves;
+    assert_eq!(m[0].number.map(|n| n.number), Some(1_234_567_890));
+    assert_eq!(slice(&g, m[0].span), "33-43");
+    assert_eq!(m[2].number.map(|n| (n.number, n.ellipsis)), Some((2, true)));
+    let Played::Move { from, to, .. } = m[2].played else {
+        panic!("a move");
+    };
+    assert_eq!(slice(&g, from.unwrap().span), "45");
+    assert_eq!(slice(&g, to.span), "104");
+    assert_eq!(slice(&g, m[3].span), "105-94");
+
+    let dangling = one("1. 2. 33-43 *");
+    assert_eq!(dangling.warnings[0].code, "sgn::dangling-move-number");
+    assert_eq!(dangling.mainline.moves[0].number.map(|n| n.number), Some(2));
+
+    // No newline and no result: the last move ends the input.
+    let last = one("1. 33-43 83-73");
+    assert_eq!(slice(&last, last.mainline.moves[1].span), "83-73");
+
+    let code = |text: &str| parse_str(text)[0].as_ref().map(|_| ()).unwrap_err().code;
+    assert_eq!(code("99999999999. 33-43 *"), ErrorCode::BadMoveNumber);
+    assert_eq!(code("1. 16-27 *"), ErrorCode::BadSquare);
+    assert_eq!(code("1. 33-43x *"), ErrorCode::UnexpectedToken);
 }

@@ -89,10 +89,13 @@ fn wraps_at_80_columns() {
 #[test]
 fn comments_that_cannot_be_braced_become_line_comments() {
     let game = one("1. 33-43 ; a } here\n83-73 *");
-    assert_eq!(game.mainline.moves[0].comments[0].text, "a } here");
+    assert_eq!(game.mainline.moves[0].comments()[0].text, "a } here");
     let written = write(&game, Notation::Numeric);
     assert_eq!(written, "1. 33-43 ;a } here\n1... 83-73 *\n");
-    assert_eq!(one(&written).mainline.moves[0].comments[0].text, "a } here");
+    assert_eq!(
+        one(&written).mainline.moves[0].comments()[0].text,
+        "a } here"
+    );
 }
 
 // Round trips over generated games.
@@ -151,10 +154,13 @@ fn move_node(variation: BoxedStrategy<Variation>) -> impl Strategy<Value = MoveN
                 number: None,
                 played,
                 span: Span::default(),
-                salta: salta.then(Span::default),
-                annotations,
-                comments,
-                variations,
+                extras: MoveExtras {
+                    salta: salta.then(Span::default),
+                    annotations,
+                    comments,
+                    variations,
+                }
+                .boxed(),
             },
         )
 }
@@ -177,14 +183,17 @@ fn variation(depth: u32) -> BoxedStrategy<Variation> {
 /// Variations of a move without nested ones at the leaves are generated empty: drop those.
 fn prune(v: &mut Variation) {
     for m in &mut v.moves {
-        m.variations.retain(|v| !v.moves.is_empty());
-        m.variations.iter_mut().for_each(prune);
+        if let Some(mut extras) = m.extras.take() {
+            extras.variations.retain(|v| !v.moves.is_empty());
+            extras.variations.iter_mut().for_each(prune);
+            m.extras = extras.boxed();
+        }
     }
 }
 
 fn game() -> impl Strategy<Value = Game> {
     let tag = ((0..TAG_NAMES.len()), "[ -~äü\"\\\\]{0,20}").prop_map(|(i, value)| Tag {
-        name: TAG_NAMES[i].to_string(),
+        name: TAG_NAMES[i].into(),
         value,
         span: Span::default(),
     });
@@ -254,14 +263,17 @@ fn normal(game: &Game) -> Game {
                         },
                     },
                     span: Span::default(),
-                    salta: m.salta.map(|_| Span::default()),
-                    annotations: m.annotations.clone(),
-                    comments: variation(&Variation {
-                        comments: m.comments.clone(),
-                        moves: Vec::new(),
-                    })
-                    .comments,
-                    variations: m.variations.iter().map(variation).collect(),
+                    extras: MoveExtras {
+                        salta: m.salta().map(|_| Span::default()),
+                        annotations: m.annotations().to_vec(),
+                        comments: variation(&Variation {
+                            comments: m.comments().to_vec(),
+                            moves: Vec::new(),
+                        })
+                        .comments,
+                        variations: m.variations().iter().map(variation).collect(),
+                    }
+                    .boxed(),
                 })
                 .collect(),
         }
@@ -273,7 +285,7 @@ fn normal(game: &Game) -> Game {
     tags.extend(
         game.tags
             .iter()
-            .filter(|t| !TAG_NAMES[..7].contains(&t.name.as_str()))
+            .filter(|t| !TAG_NAMES[..7].contains(&&*t.name))
             .cloned(),
     );
     for t in &mut tags {

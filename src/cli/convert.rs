@@ -159,7 +159,7 @@ fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
     {
         let (line, column) = finding
             .span
-            .map(|s| source.location(s.start))
+            .map(|s| source.location(s.start as usize))
             .unwrap_or((game.line, 1));
         eprintln!(
             "warning: {}:{line}:{column}: {} ({}); converted as far as it replays",

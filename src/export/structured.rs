@@ -4,8 +4,8 @@
 
 use crate::board::{BoardKind, Color, Geometry, Square};
 use crate::notation::{
-    Annotation, Comment, Designator, Game, GameResult, MoveNode, Notation, Played, Separator, Span,
-    SquareRef, Tag, Variation, WriteOptions, write_game,
+    Annotation, Comment, Designator, Game, GameResult, MoveExtras, MoveNode, Notation, Played,
+    Separator, Span, SquareRef, Tag, Variation, WriteOptions, write_game,
 };
 use crate::replay::{LineReplay, MoveReplay, Replay, result_of};
 use crate::rules::{MoveKind, Piece, Rules};
@@ -112,7 +112,7 @@ impl GameDoc {
                 .tags
                 .iter()
                 .filter(|t| t.name != "Numbering")
-                .map(|t| (t.name.clone(), t.value.clone()))
+                .map(|t| (t.name.to_string(), t.value.clone()))
                 .collect(),
             rules: rules.to_string(),
             move_limit,
@@ -155,7 +155,7 @@ impl GameDoc {
                 .iter()
                 .filter(|(name, _)| name != "Numbering")
                 .map(|(name, value)| Tag {
-                    name: name.clone(),
+                    name: Tag::known_name(name),
                     value: value.clone(),
                     span: Span::default(),
                 })
@@ -234,18 +234,18 @@ fn move_doc(node: &MoveNode, replayed: Option<&MoveReplay>, g: &Geometry) -> Mov
         from: from.map(|s| square_doc(s, g)),
         to: to.map(|s| square_doc(s, g)),
         kind,
-        salta_called: node.salta.is_some(),
+        salta_called: node.salta().is_some(),
         annotations: node
-            .annotations
+            .annotations()
             .iter()
             .map(|a| match a {
                 Annotation::Suffix(s) => s.clone(),
                 Annotation::Nag(n) => format!("${n}"),
             })
             .collect(),
-        comments: texts(&node.comments),
+        comments: texts(node.comments()),
         variations: node
-            .variations
+            .variations()
             .iter()
             .enumerate()
             .map(|(i, v)| VariationDoc {
@@ -326,10 +326,7 @@ fn node_of(index: usize, m: &MoveDoc, g: &Geometry) -> Result<MoveNode, DocError
             }
         }
     };
-    Ok(MoveNode {
-        number: None,
-        played,
-        span: Span::default(),
+    let extras = MoveExtras {
         salta: m.salta_called.then(Span::default),
         annotations: m
             .annotations
@@ -345,6 +342,12 @@ fn node_of(index: usize, m: &MoveDoc, g: &Geometry) -> Result<MoveNode, DocError
             .iter()
             .map(|v| variation_of(&v.comments, &v.moves, g))
             .collect::<Result<_, _>>()?,
+    };
+    Ok(MoveNode {
+        number: None,
+        played,
+        span: Span::default(),
+        extras: extras.boxed(),
     })
 }
 
@@ -425,7 +428,7 @@ fn each_replayed_move(
 ) {
     for (node, r) in line.moves.iter_mut().zip(&replayed.moves) {
         f(node, r);
-        for (v, rv) in node.variations.iter_mut().zip(&r.variations) {
+        for (v, rv) in node.variations_mut().iter_mut().zip(&r.variations) {
             each_replayed_move(v, rv, f);
         }
     }

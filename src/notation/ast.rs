@@ -3,33 +3,46 @@
 
 use crate::board::Square;
 use crate::rules::PieceKind;
+use std::borrow::Cow;
 
-/// A byte range in [`Game::text`].
+/// A byte range in [`Game::text`]. Offsets are 32-bit, which keeps the tree small; the reader
+/// refuses games that large long before (see [`crate::notation::Limits::game_bytes`]).
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
 pub struct Span {
-    pub start: usize,
-    pub end: usize,
+    pub start: u32,
+    pub end: u32,
 }
 
 impl Span {
+    /// The span of bytes `start..end`. Offsets are taken modulo 2³², which never happens to
+    /// spans of the reader: it holds far less than that at a time.
+    #[inline(always)]
     pub fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    /// The byte range, for slicing [`Game::text`].
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
     }
 
     pub fn len(&self) -> usize {
-        self.end - self.start
+        self.end.saturating_sub(self.start) as usize
     }
 
     pub fn is_empty(&self) -> bool {
-        self.end == self.start
+        self.end <= self.start
     }
 }
 
 impl From<Span> for miette::SourceSpan {
     fn from(s: Span) -> miette::SourceSpan {
-        (s.start, s.len()).into()
+        (s.start as usize, s.len()).into()
     }
 }
 
@@ -64,7 +77,8 @@ pub struct Warning {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
-    pub name: String,
+    /// The name; the usual names (see [`Tag::known_name`]) are shared, not allocated.
+    pub name: Cow<'static, str>,
     /// The value with escapes resolved.
     pub value: String,
     pub span: Span,
@@ -86,6 +100,14 @@ pub struct MoveNode {
     pub played: Played,
     /// The span of the move itself (designator through to-square, or `--`).
     pub span: Span,
+    /// What few moves have (a call, annotations, comments, variations), boxed so that a plain move
+    /// stays small; `None` when there is nothing. Read it through the accessors.
+    pub extras: Option<Box<MoveExtras>>,
+}
+
+/// The rarely present parts of a [`MoveNode`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveExtras {
     /// A `Salta!` call right after the move: the next move, by the same side, corrects it.
     pub salta: Option<Span>,
     /// Suffix annotations and NAGs, in the order written.
@@ -94,6 +116,58 @@ pub struct MoveNode {
     pub comments: Vec<Comment>,
     /// Alternatives to this move, each starting from the position before it.
     pub variations: Vec<Variation>,
+}
+
+impl MoveExtras {
+    pub fn is_empty(&self) -> bool {
+        self.salta.is_none()
+            && self.annotations.is_empty()
+            && self.comments.is_empty()
+            && self.variations.is_empty()
+    }
+
+    /// Boxed for a [`MoveNode`], or `None` when empty (so equal moves compare equal).
+    pub fn boxed(self) -> Option<Box<MoveExtras>> {
+        (!self.is_empty()).then(|| Box::new(self))
+    }
+}
+
+impl MoveNode {
+    /// A move with nothing around it but its number.
+    pub fn new(number: Option<MoveNumber>, played: Played, span: Span) -> MoveNode {
+        MoveNode {
+            number,
+            played,
+            span,
+            extras: None,
+        }
+    }
+
+    /// The span of a `Salta!` call after the move.
+    pub fn salta(&self) -> Option<Span> {
+        self.extras.as_ref().and_then(|e| e.salta)
+    }
+
+    pub fn annotations(&self) -> &[Annotation] {
+        self.extras.as_ref().map_or(&[], |e| &e.annotations)
+    }
+
+    pub fn comments(&self) -> &[Comment] {
+        self.extras.as_ref().map_or(&[], |e| &e.comments)
+    }
+
+    pub fn variations(&self) -> &[Variation] {
+        self.extras.as_ref().map_or(&[], |e| &e.variations)
+    }
+
+    pub fn variations_mut(&mut self) -> &mut [Variation] {
+        self.extras.as_mut().map_or(&mut [], |e| &mut e.variations)
+    }
+
+    /// The extras, made on first use.
+    pub fn extras_mut(&mut self) -> &mut MoveExtras {
+        self.extras.get_or_insert_with(Box::default)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,6 +263,35 @@ impl GameResult {
             "1/2-1/2" | "½-½" => Some(GameResult::Draw),
             "*" => Some(GameResult::Unknown),
             _ => None,
+        }
+    }
+}
+
+/// Tag names common enough that the reader shares one copy of each.
+const KNOWN_TAG_NAMES: [&str; 15] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Green",
+    "Red",
+    "Result",
+    "Rules",
+    "Setup",
+    "Numbering",
+    "Margin",
+    "MoveLimit",
+    "Annotator",
+    "Source",
+    "Time",
+];
+
+impl Tag {
+    /// A tag name as a shared static string when it is a usual one, or else an owned copy.
+    pub fn known_name(name: &str) -> Cow<'static, str> {
+        match KNOWN_TAG_NAMES.iter().find(|&&known| known == name) {
+            Some(known) => Cow::Borrowed(known),
+            None => Cow::Owned(name.to_string()),
         }
     }
 }

@@ -127,7 +127,7 @@ impl GameSource {
 
     /// A span of the game text as a span of what is shown.
     fn shown_span(&self, span: Span) -> SourceSpan {
-        (span.start + self.lead, span.len()).into()
+        (span.start as usize + self.lead, span.len()).into()
     }
 
     /// The 1-based file line and column of a byte offset into the game text.
@@ -210,7 +210,7 @@ impl SyntaxError {
 
     /// 1-based line and column of the error in the file.
     pub fn location(&self) -> (u32, u32) {
-        self.source.location(self.span.start)
+        self.source.location(self.span.start as usize)
     }
 
     /// Byte offset of the erroneous game in its file.

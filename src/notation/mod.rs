@@ -16,6 +16,6 @@ mod writer;
 
 pub use ast::*;
 pub use error::{ErrorCode, GameSource, SyntaxError};
-pub use parser::{Limits, MAX_VARIATION_DEPTH};
+pub use parser::{Limits, MAX_GAME_BYTES, MAX_VARIATION_DEPTH};
 pub use reader::{Reader, parse_str, read_path};
 pub use writer::{Notation, WriteOptions, write_game};

@@ -23,12 +23,16 @@ pub struct Limits {
     pub tag_bytes: usize,
     /// Bytes in one comment.
     pub comment_bytes: usize,
-    /// Bytes in one game (tags and movetext).
+    /// Bytes in one game (tags and movetext); at most [`MAX_GAME_BYTES`], whatever is asked.
     pub game_bytes: usize,
     /// Nesting depth of variations (at most [`MAX_VARIATION_DEPTH`], whatever is asked: the parser
     /// recurses once per level).
     pub variation_depth: usize,
 }
+
+/// The largest game any reader accepts: spans are 32-bit, and the read buffer holds at most about
+/// twice a game and a chunk.
+pub const MAX_GAME_BYTES: usize = 1 << 30;
 
 /// The deepest nesting of variations any reader accepts, so that recursion stays far from the end
 /// of even a small thread stack.
@@ -189,7 +193,7 @@ fn error(
         span,
         related: None,
         resume: Resume::Scan {
-            from: span.end,
+            from: span.end as usize,
             in_tags: false,
         },
     })
@@ -270,7 +274,10 @@ fn spaces(i: In) -> IResult<In, In, ()> {
 }
 
 fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+    }
 }
 
 impl<'a> Parser<'a> {
@@ -291,7 +298,8 @@ impl<'a> Parser<'a> {
 
     #[inline(always)]
     fn skip_ws(&mut self) {
-        while self.peek().is_some_and(is_space) {
+        // Every space byte is at most b' ': most bytes leave without the table.
+        while self.peek().is_some_and(|b| b <= b' ' && is_space(b)) {
             self.pos += 1;
         }
     }
@@ -329,7 +337,7 @@ impl<'a> Parser<'a> {
 
     fn unexpected(&self, start: usize, expected: &str) -> Stop {
         let span = self.word(start);
-        let found = text(self.src.get(span.start..span.end).unwrap_or_default());
+        let found = text(self.src.get(span.range()).unwrap_or_default());
         Stop::Error(
             error(
                 ErrorCode::UnexpectedToken,
@@ -352,7 +360,13 @@ impl<'a> Parser<'a> {
             match self.peek() {
                 None if !self.eof => return Err(Stop::NeedMore),
                 None => break,
-                Some(b'[') => tags.push(self.tag_pair()?),
+                Some(b'[') => {
+                    // Room for the usual seven tags at once.
+                    if tags.is_empty() {
+                        tags.reserve(8);
+                    }
+                    tags.push(self.tag_pair()?);
+                }
                 Some(b'{' | b';') => comments.push(self.comment()?),
                 Some(_) => {
                     if !self.skip_stray_line()? {
@@ -434,7 +448,7 @@ impl<'a> Parser<'a> {
         let line_end = self.line_end(start);
         let in_tags = |mut e: Box<RawError>| {
             e.resume = Resume::Scan {
-                from: e.span.end,
+                from: e.span.end as usize,
                 in_tags: true,
             };
             Stop::Error(e)
@@ -484,8 +498,14 @@ impl<'a> Parser<'a> {
                 "a tag is written [Name \"value\"]",
             ));
         }
-        let mut value = Vec::new();
+        // Most values have no escapes: take them as they stand.
         let mut i = quote + 1;
+        let plain = line[i..].iter().position(|&b| b == b'"' || b == b'\\');
+        let mut value = Vec::new();
+        if let Some(len) = plain.filter(|&len| line[i + len] == b'"') {
+            value.extend_from_slice(&line[i..i + len]);
+            i += len;
+        }
         loop {
             match line.get(i) {
                 None => {
@@ -520,7 +540,8 @@ impl<'a> Parser<'a> {
         self.pos = close + 1;
         let value = String::from_utf8(value).unwrap_or_else(|e| text(e.as_bytes()));
         Ok(Tag {
-            name: text(name),
+            // Tag names are ASCII (see `tag_name`).
+            name: Tag::known_name(std::str::from_utf8(name).unwrap_or_default()),
             value,
             span: Span::new(start, self.pos),
         })
@@ -547,11 +568,47 @@ impl<'a> Parser<'a> {
                 self.warn_dangling(number);
                 return Ok((var, End::Eof));
             };
+            // The commonest tokens, moves between two-digit squares and move numbers, first. (A
+            // number followed by dots is never a result: those are 1-0, 0-1 and 1/2-1/2.)
+            if b.is_ascii_digit() {
+                if self.plain_run(&mut var.moves, &mut number) {
+                    continue;
+                }
+                let mut end = start + 1;
+                while self.src.get(end).is_some_and(u8::is_ascii_digit) {
+                    end += 1;
+                }
+                let mut dots_end = end;
+                while self.src.get(dots_end) == Some(&b'.') {
+                    dots_end += 1;
+                }
+                let (digits, dots) = (end - start, dots_end - end);
+                if dots > 0 {
+                    let span = Span::new(start, start + digits + dots);
+                    let Some(n) = decimal(&self.src[start..start + digits]) else {
+                        let e = error(
+                            ErrorCode::BadMoveNumber,
+                            "move number too large",
+                            Span::new(start, start + digits),
+                            "this number",
+                        )
+                        .help("move numbers run from 1 to 4294967295");
+                        return Err(Stop::Error(e));
+                    };
+                    self.warn_dangling(number.replace(MoveNumber {
+                        number: n,
+                        ellipsis: dots >= 2,
+                        span,
+                    }));
+                    self.pos = span.end as usize;
+                    continue;
+                }
+            }
             match b {
                 b'{' | b';' => {
                     let c = self.comment()?;
                     match var.moves.last_mut() {
-                        Some(m) => m.comments.push(c),
+                        Some(m) => m.extras_mut().comments.push(c),
                         None => var.comments.push(c),
                     }
                 }
@@ -577,7 +634,7 @@ impl<'a> Parser<'a> {
                     };
                     self.pos += 1;
                     let (v, _) = self.variation(depth + 1, Some(start))?;
-                    last.variations.push(v);
+                    last.extras_mut().variations.push(v);
                 }
                 b')' => {
                     if open.is_some() {
@@ -616,7 +673,9 @@ impl<'a> Parser<'a> {
                             "an annotation follows its move: 33-43!",
                         ));
                     };
-                    last.annotations.push(Annotation::Suffix(s.to_string()));
+                    last.extras_mut()
+                        .annotations
+                        .push(Annotation::Suffix(s.to_string()));
                     self.advance_to(rest);
                 }
                 b'$' => {
@@ -628,7 +687,7 @@ impl<'a> Parser<'a> {
                         .take_while(|b| b.is_ascii_digit())
                         .count();
                     let span = Span::new(start, start + 1 + digits);
-                    let nag = std::str::from_utf8(&self.src[start + 1..span.end])
+                    let nag = std::str::from_utf8(&self.src[start + 1..span.end as usize])
                         .ok()
                         .and_then(|d| d.parse::<u16>().ok());
                     let Some(nag) = nag else {
@@ -649,8 +708,8 @@ impl<'a> Parser<'a> {
                             "a NAG follows its move: 33-43 $1",
                         ));
                     };
-                    last.annotations.push(Annotation::Nag(nag));
-                    self.pos = span.end;
+                    last.extras_mut().annotations.push(Annotation::Nag(nag));
+                    self.pos = span.end as usize;
                 }
                 _ => {
                     // Only these bytes can start a result token; '1-0' and '0-1' are never moves.
@@ -676,48 +735,19 @@ impl<'a> Parser<'a> {
                                 "the game ends here",
                             )
                             .help("close the variation with ) before the result");
-                            e.resume = Resume::At(self.line_end(span.end).min(self.src.len()));
+                            e.resume =
+                                Resume::At(self.line_end(span.end as usize).min(self.src.len()));
                             return Err(Stop::Error(e));
                         }
-                        self.pos = span.end;
+                        self.pos = span.end as usize;
                         self.warn_dangling(number);
                         self.trailing_comments(&mut var)?;
                         return Ok((var, End::Result(result, span)));
                     }
-                    if b.is_ascii_digit() {
-                        let mut end = start + 1;
-                        while self.src.get(end).is_some_and(u8::is_ascii_digit) {
-                            end += 1;
-                        }
-                        let mut dots_end = end;
-                        while self.src.get(dots_end) == Some(&b'.') {
-                            dots_end += 1;
-                        }
-                        let (digits, dots) = (end - start, dots_end - end);
-                        if dots > 0 {
-                            let span = Span::new(start, start + digits + dots);
-                            let Some(n) = decimal(&self.src[start..start + digits]) else {
-                                let e = error(
-                                    ErrorCode::BadMoveNumber,
-                                    "move number too large",
-                                    Span::new(start, start + digits),
-                                    "this number",
-                                )
-                                .help("move numbers run from 1 to 4294967295");
-                                return Err(Stop::Error(e));
-                            };
-                            self.warn_dangling(number.replace(MoveNumber {
-                                number: n,
-                                ellipsis: dots >= 2,
-                                span,
-                            }));
-                            self.pos = span.end;
-                            continue;
-                        }
-                    }
                     if let Some(rest) = self.salta_call_here(b) {
                         let span = Span::new(start, self.src.len() - rest.len());
-                        let Some(last) = var.moves.last_mut().filter(|m| m.salta.is_none()) else {
+                        let Some(last) = var.moves.last_mut().filter(|m| m.salta().is_none())
+                        else {
                             return Err(self.misplaced(
                                 start,
                                 span.len(),
@@ -725,8 +755,8 @@ impl<'a> Parser<'a> {
                                 "Salta! follows the move that missed a jump, once",
                             ));
                         };
-                        last.salta = Some(span);
-                        self.pos = span.end;
+                        last.extras_mut().salta = Some(span);
+                        self.pos = span.end as usize;
                         continue;
                     }
                     let played = self.played()?;
@@ -735,18 +765,159 @@ impl<'a> Parser<'a> {
                             self.unexpected(start, "a move such as 33-43, 45:64, e3-f4 or Su3-44")
                         );
                     }
-                    var.moves.push(MoveNode {
-                        number: number.take(),
+                    var.moves.push(MoveNode::new(
+                        number.take(),
                         played,
-                        span: Span::new(start, self.pos),
-                        salta: None,
-                        annotations: Vec::new(),
-                        comments: Vec::new(),
-                        variations: Vec::new(),
-                    });
+                        Span::new(start, self.pos),
+                    ));
                 }
             }
         }
+    }
+
+    /// Reads a run of the commonest movetext, move numbers and plain numeric moves separated by
+    /// blanks, in one tight loop, and stops before anything else (left to the general loop, which
+    /// reads these tokens the same way). Whether it read anything.
+    /// Kept out of line: alone, its loop keeps its state in registers.
+    #[inline(never)]
+    fn plain_run(&mut self, moves: &mut Vec<MoveNode>, number: &mut Option<MoveNumber>) -> bool {
+        let src = self.src;
+        let first = self.pos;
+        let mut pos = first;
+        loop {
+            while let Some(&b) = src.get(pos)
+                && b <= b' '
+                && is_space(b)
+            {
+                pos += 1;
+            }
+            let start = pos;
+            if let Some((played, end)) = self.plain_numeric_move(start) {
+                moves.push(MoveNode::new(number.take(), played, Span::new(start, end)));
+                pos = end;
+                continue;
+            }
+            // A move number when none is waiting for its move (that case warns), of at most nine
+            // digits (so that it fits a u32).
+            if number.is_none() {
+                let (mut end, mut n) = (start, 0u32);
+                while let Some(&d) = src.get(end)
+                    && d.is_ascii_digit()
+                    && end - start < 9
+                {
+                    n = n * 10 + (d - b'0') as u32;
+                    end += 1;
+                }
+                let digits_end = end;
+                while src.get(end) == Some(&b'.') {
+                    end += 1;
+                }
+                if digits_end > start && end > digits_end {
+                    pos = end;
+                    *number = Some(MoveNumber {
+                        number: n,
+                        ellipsis: end - digits_end >= 2,
+                        span: Span::new(start, end),
+                    });
+                    continue;
+                }
+            }
+            if let Some((played, end)) = self.numeric_move(start) {
+                moves.push(MoveNode::new(number.take(), played, Span::new(start, end)));
+                pos = end;
+                continue;
+            }
+            self.pos = start;
+            return start > first;
+        }
+    }
+
+    /// The commonest token, a move between two-digit squares (`33-43`, `45:64`) followed by a
+    /// delimiter, read without the general token parsers: the move and where it ends. `None` for
+    /// anything else (including a number that is not a square), which the general path reads the
+    /// same way or reports.
+    #[inline(always)]
+    fn plain_numeric_move(&self, start: usize) -> Option<(Played, usize)> {
+        const LEN: usize = 5;
+        let &[a, b, sep, c, d] = self.src.get(start..start + LEN)? else {
+            return None;
+        };
+        let two_digits = |hi: u8, lo: u8| {
+            (matches!(hi, b'1'..=b'9') && lo.is_ascii_digit())
+                .then(|| ((hi - b'0') * 10 + (lo - b'0')) as u32)
+        };
+        // The separator first: it turns move numbers (`12. `, `101.`) away soonest.
+        let separator = separator(Some(&sep))?;
+        let (from, to) = (two_digits(a, b)?, two_digits(c, d)?);
+        if !self.src.get(start + LEN).is_none_or(|&b| is_delimiter(b)) {
+            return None;
+        }
+        let square = |number: u32, at: usize| {
+            let square = self.geometry.from_number(number)?;
+            Some(SquareRef {
+                square: if self.rotate {
+                    self.geometry.rotate(square)
+                } else {
+                    square
+                },
+                span: Span::new(at, at + 2),
+            })
+        };
+        let played = Played::Move {
+            piece: None,
+            from: Some(square(from, start)?),
+            to: square(to, start + 3)?,
+            separator,
+        };
+        Some((played, start + LEN))
+    }
+
+    /// A move between numeric squares of two or three digits (`45:104`), the ones
+    /// [`Self::plain_numeric_move`] leaves, followed by a delimiter: the move and where it ends.
+    fn numeric_move(&self, start: usize) -> Option<(Played, usize)> {
+        let rest = self.src.get(start..)?;
+        // A square number: two or three digits, no leading zero, no fourth digit.
+        let number_at = |at: usize| {
+            let digits = rest.get(at..)?;
+            let len = digits
+                .iter()
+                .take(4)
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            if !(2..=3).contains(&len) || digits[0] == b'0' {
+                return None;
+            }
+            let n = digits[..len]
+                .iter()
+                .fold(0u32, |n, &d| n * 10 + (d - b'0') as u32);
+            Some((n, len))
+        };
+        let (from, from_len) = number_at(0)?;
+        let separator = separator(rest.get(from_len))?;
+        let to_at = from_len + 1;
+        let (to, to_len) = number_at(to_at)?;
+        let len = to_at + to_len;
+        if !rest.get(len).is_none_or(|&b| is_delimiter(b)) {
+            return None;
+        }
+        let square = |number: u32, at: usize, len: usize| {
+            let square = self.geometry.from_number(number)?;
+            Some(SquareRef {
+                square: if self.rotate {
+                    self.geometry.rotate(square)
+                } else {
+                    square
+                },
+                span: Span::new(start + at, start + at + len),
+            })
+        };
+        let played = Played::Move {
+            piece: None,
+            from: Some(square(from, 0, from_len)?),
+            to: square(to, to_at, to_len)?,
+            separator,
+        };
+        Some((played, start + len))
     }
 
     /// A `Salta!` call here (`b` is the byte here): what follows it.
@@ -782,7 +953,7 @@ impl<'a> Parser<'a> {
                 Some(b'{' | b';') => {
                     let c = self.comment()?;
                     match var.moves.last_mut() {
-                        Some(m) => m.comments.push(c),
+                        Some(m) => m.extras_mut().comments.push(c),
                         None => var.comments.push(c),
                     }
                 }
@@ -822,7 +993,7 @@ impl<'a> Parser<'a> {
         )
         .help("close it with ) after its last move");
         if at > open + 1 {
-            let end = self.word(at).end.max(at);
+            let end = (self.word(at).end as usize).max(at);
             e.related = Some((
                 Span::new(at, end.min(self.src.len())),
                 "the game goes on here".to_string(),
@@ -990,7 +1161,7 @@ impl<'a> Parser<'a> {
                 .and_then(|d| d.parse::<u32>().ok());
             return match n {
                 Some(n @ 1..=15) if digits <= 2 => {
-                    self.pos = span.end;
+                    self.pos = span.end as usize;
                     Ok(Some(Designator {
                         id: n as u8 - 1,
                         kind: None,
@@ -1118,7 +1289,7 @@ impl<'a> Parser<'a> {
         } else {
             square
         };
-        self.pos = span.end;
+        self.pos = span.end as usize;
         Ok((SquareRef { square, span }, is_algebraic))
     }
 }

@@ -3,7 +3,7 @@
 
 use super::ast::{Game, Span, Warning};
 use super::error::{ErrorCode, GameSource, SyntaxError};
-use super::parser::{Limits, Outcome, RawError, parse_game};
+use super::parser::{Limits, MAX_GAME_BYTES, Outcome, RawError, parse_game};
 use std::io::{self, Read};
 use std::path::Path;
 use std::sync::Arc;
@@ -81,10 +81,16 @@ impl<R: Read> Reader<R> {
         self
     }
 
-    /// How many bytes to ask of the underlying reader at a time (default 1 MiB).
+    /// How many bytes to ask of the underlying reader at a time (default 1 MiB, at most
+    /// [`MAX_GAME_BYTES`]).
     pub fn with_chunk_size(mut self, bytes: usize) -> Reader<R> {
-        self.chunk = bytes.max(1);
+        self.chunk = bytes.clamp(1, MAX_GAME_BYTES);
         self
+    }
+
+    /// The game size limit, within what spans can address.
+    fn game_bytes(&self) -> usize {
+        self.limits.game_bytes.min(MAX_GAME_BYTES)
     }
 
     /// Reads at least `at_least` more bytes (or to the end of the input).
@@ -93,25 +99,16 @@ impl<R: Read> Reader<R> {
             self.buf.drain(..self.start);
             self.start = 0;
         }
-        let old = self.buf.len();
-        let want = old + at_least.max(self.chunk);
-        self.buf.resize(want, 0);
-        let mut filled = old;
-        while filled < want {
-            match self.inner.read(&mut self.buf[filled..]) {
-                Ok(0) => {
-                    self.eof = true;
-                    break;
-                }
-                Ok(n) => filled += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.buf.truncate(filled);
-                    return Err(e);
-                }
-            }
+        let want = at_least.max(self.chunk);
+        self.buf.reserve_exact(want);
+        // Reads into the spare capacity without zeroing it first; on an error the bytes read so
+        // far stay in `buf`.
+        let read = (&mut self.inner)
+            .take(want as u64)
+            .read_to_end(&mut self.buf)?;
+        if read < want {
+            self.eof = true;
         }
-        self.buf.truncate(filled);
         Ok(())
     }
 
@@ -182,7 +179,7 @@ impl<R: Read> Reader<R> {
         self.skipping = true;
         SyntaxError {
             code: ErrorCode::GameTooLarge,
-            message: format!("game larger than {} bytes", self.limits.game_bytes),
+            message: format!("game larger than {} bytes", self.game_bytes()),
             label: "this game is too large".to_string(),
             help: Some("split the game, or raise the reader's game size limit".to_string()),
             span,
@@ -256,20 +253,17 @@ impl<R: Read> Reader<R> {
     }
 }
 
-/// Newlines in `bytes`, eight bytes at a time.
+/// Newlines in `bytes`: a plain count, which the compiler turns into vector compares; in blocks of
+/// at most 255 so that per-lane byte counters cannot overflow.
 fn count_newlines(bytes: &[u8]) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let mut chunks = bytes.chunks_exact(8);
-    let mut count = 0;
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        let x = word ^ (ONES * b'\n' as u64);
-        // High bit of each byte set where the byte of `x` is non-zero (no carries between bytes).
-        let nonzero = ((x & LOW7) + LOW7) | x;
-        count += 8 - (nonzero & !LOW7).count_ones() as usize;
-    }
-    count + chunks.remainder().iter().filter(|&&b| b == b'\n').count()
+    bytes
+        .chunks(255)
+        .map(|block| {
+            block
+                .iter()
+                .fold(0u8, |n, &b| n.wrapping_add((b == b'\n') as u8)) as usize
+        })
+        .sum()
 }
 
 /// A game's text decoded, with the parse that goes with it.
@@ -360,7 +354,7 @@ impl<R: Read> Iterator for Reader<R> {
             };
             match outcome {
                 Outcome::NeedMore => {
-                    if pending.len() > self.limits.game_bytes {
+                    if pending.len() > self.game_bytes() {
                         return Some(Err(self.too_large()));
                     }
                     if self.eof {
@@ -368,7 +362,7 @@ impl<R: Read> Iterator for Reader<R> {
                         self.consume(pending.len());
                         continue;
                     }
-                    let more = pending.len().min(self.limits.game_bytes);
+                    let more = pending.len().min(self.game_bytes());
                     if let Err(e) = self.fill(more.max(self.chunk)) {
                         return Some(Err(self.io_error(e)));
                     }

@@ -39,9 +39,11 @@ pub fn write_game(game: &Game, options: &WriteOptions) -> String {
     for name in TAG_ORDER {
         tags.extend(game.tags.iter().filter(|t| t.name == name));
     }
-    tags.extend(game.tags.iter().filter(|t| {
-        !TAG_ORDER.contains(&t.name.as_str()) && !DROPPED_TAGS.contains(&t.name.as_str())
-    }));
+    tags.extend(
+        game.tags
+            .iter()
+            .filter(|t| !TAG_ORDER.contains(&&*t.name) && !DROPPED_TAGS.contains(&&*t.name)),
+    );
     for tag in &tags {
         out.push('[');
         out.push_str(&tag.name);
@@ -271,7 +273,7 @@ impl Movetext {
                 self.flush_scratch();
             }
             self.played(&m.played);
-            for (i, a) in m.annotations.iter().enumerate() {
+            for (i, a) in m.annotations().iter().enumerate() {
                 match a {
                     Annotation::Suffix(s) if i == 0 => self.scratch.push_str(s),
                     Annotation::Suffix(s) => {
@@ -285,21 +287,21 @@ impl Movetext {
                 }
             }
             self.flush_scratch();
-            if m.salta.is_some() {
+            if m.salta().is_some() {
                 self.token("Salta!");
             }
             continues = true;
-            for c in &m.comments {
+            for c in m.comments() {
                 self.comment(c);
                 continues = false;
             }
-            for v in &m.variations {
+            for v in m.variations() {
                 self.opens += 1;
                 self.variation(v, ply);
                 self.close();
                 continues = false;
             }
-            correction = m.salta.is_some();
+            correction = m.salta().is_some();
             if !correction {
                 ply = ply.next();
             }
