@@ -4,10 +4,11 @@
 
 use divan::counter::BytesCount;
 use salta::generate::generate_game;
-use salta::notation::{Reader, WriteOptions, write_game};
+use salta::archive::{CheckOptions, game_report};
+use salta::notation::{Game, Reader, WriteOptions, write_game};
 use salta::replay::{MarginPolicy, ReplayOptions, Status, replay};
 use salta::rules::Rules;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 fn main() {
     divan::main();
@@ -58,6 +59,56 @@ fn read_and_replay(bencher: divan::Bencher) {
         assert!(valid > 0);
         valid
     });
+}
+
+/// Replay alone, as `salta check` replays (no per-move records): the games are read once,
+/// outside the timing.
+#[divan::bench(sample_count = 10)]
+fn replay_only(bencher: divan::Bencher) {
+    let text = archive();
+    let games: Vec<Game> = Reader::new(text.as_bytes()).flatten().collect();
+    let opts = ReplayOptions {
+        margins: MarginPolicy::Never,
+        summary_only: true,
+        ..ReplayOptions::default()
+    };
+    bencher.counter(BytesCount::new(text.len())).bench(|| {
+        let valid = games
+            .iter()
+            .filter(|game| replay(game, &opts).status() == Status::Valid)
+            .count();
+        assert!(valid > 0);
+        valid
+    });
+}
+
+/// Replay and the per-game report `salta check` builds (tags, diagnostics, JSON line); the games
+/// are read once and cloned outside the timing.
+#[divan::bench(sample_count = 10)]
+fn replay_and_report(bencher: divan::Bencher) {
+    let text = archive();
+    let games: Vec<Game> = Reader::new(text.as_bytes()).flatten().collect();
+    let file: Arc<str> = Arc::from("bench.sgn");
+    let opts = CheckOptions {
+        replay: ReplayOptions {
+            margins: MarginPolicy::Never,
+            summary_only: true,
+            ..ReplayOptions::default()
+        },
+        ..CheckOptions::default()
+    };
+    bencher
+        .counter(BytesCount::new(text.len()))
+        .with_inputs(|| games.clone())
+        .bench_local_values(|games| {
+            games
+                .into_iter()
+                .map(|game| {
+                    let report = game_report(&file, game, &opts);
+                    serde_json::to_string(&report).map_or(0, |line| line.len())
+                })
+                .sum::<usize>()
+        });
 }
 
 #[divan::bench(sample_count = 10)]
