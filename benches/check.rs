@@ -1,10 +1,11 @@
 //! Checking speed on one thread: read and replay a synthetic archive (generated games, repeated to
-//! `SALTA_BENCH_MB` megabytes, default 16), as `salta check --margins never --threads 1` does but
-//! without the reader thread. scripts/bench-check.sh measures the command itself.
+//! `SALTA_BENCH_MB` megabytes, default 16, or the file named by `SALTA_BENCH_FILE`), as
+//! `salta check --margins never --threads 1` does but without the reader thread.
+//! scripts/bench-check.sh measures the command itself.
 
 use divan::counter::BytesCount;
-use salta::generate::generate_game;
 use salta::archive::{CheckOptions, game_report};
+use salta::generate::generate_game;
 use salta::notation::{Game, Reader, WriteOptions, write_game};
 use salta::replay::{MarginPolicy, ReplayOptions, Status, replay};
 use salta::rules::Rules;
@@ -17,6 +18,12 @@ fn main() {
 fn archive() -> &'static str {
     static ARCHIVE: OnceLock<String> = OnceLock::new();
     ARCHIVE.get_or_init(|| {
+        // A given archive (e.g. the one scripts/bench-check.sh builds) instead of generated games.
+        if let Some(text) =
+            std::env::var_os("SALTA_BENCH_FILE").and_then(|path| std::fs::read_to_string(path).ok())
+        {
+            return text;
+        }
         let megabytes: usize = std::env::var("SALTA_BENCH_MB")
             .ok()
             .and_then(|v| v.parse().ok())
@@ -70,6 +77,25 @@ fn replay_only(bencher: divan::Bencher) {
     let opts = ReplayOptions {
         margins: MarginPolicy::Never,
         summary_only: true,
+        ..ReplayOptions::default()
+    };
+    bencher.counter(BytesCount::new(text.len())).bench(|| {
+        let valid = games
+            .iter()
+            .filter(|game| replay(game, &opts).status() == Status::Valid)
+            .count();
+        assert!(valid > 0);
+        valid
+    });
+}
+
+/// Replay with every move's record kept (what exporters ask for), for comparison.
+#[divan::bench(sample_count = 10)]
+fn replay_with_lines(bencher: divan::Bencher) {
+    let text = archive();
+    let games: Vec<Game> = Reader::new(text.as_bytes()).flatten().collect();
+    let opts = ReplayOptions {
+        margins: MarginPolicy::Never,
         ..ReplayOptions::default()
     };
     bencher.counter(BytesCount::new(text.len())).bench(|| {

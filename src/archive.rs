@@ -11,7 +11,7 @@ use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::mpsc::sync_channel;
+use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 use std::time::Instant;
 
 /// How to check.
@@ -172,6 +172,10 @@ pub fn check_files(
     };
     let in_flight = rayon::current_num_threads().max(1);
     let (sender, receiver) = sync_channel::<Piece>(in_flight);
+    // Checked pieces' buffers go back to the cutter: reusing them spares the page faults of
+    // fresh multi-megabyte buffers. Only buffers that once carried a piece circulate, so their
+    // number stays bounded by the pieces in flight.
+    let (spare_sender, spare_receiver) = channel::<Vec<u8>>();
     let mut numbering = (usize::MAX, 0usize); // (file, games so far in it)
     let reading = std::thread::scope(|scope| {
         let piece_bytes = if opts.piece_bytes == 0 {
@@ -179,7 +183,7 @@ pub fn check_files(
         } else {
             opts.piece_bytes
         };
-        let reader = scope.spawn(move || cut_files(files, piece_bytes, sender));
+        let reader = scope.spawn(move || cut_files(files, piece_bytes, sender, spare_receiver));
         let mut pieces = receiver.into_iter().peekable();
         while pieces.peek().is_some() {
             let batch: Vec<Piece> = pieces.by_ref().take(in_flight).collect();
@@ -187,6 +191,10 @@ pub fn check_files(
                 .par_iter()
                 .map(|piece| (piece.file, check_piece(piece, opts)))
                 .collect();
+            for piece in batch {
+                // The cutter may have finished: then the buffer is simply dropped.
+                let _ = spare_sender.send(piece.bytes);
+            }
             for (file, reports) in checked {
                 if numbering.0 != file {
                     numbering = (file, 0);
@@ -218,12 +226,13 @@ pub fn check_files(
 fn cut_files(
     files: &[PathBuf],
     piece_bytes: usize,
-    sender: std::sync::mpsc::SyncSender<Piece>,
+    sender: SyncSender<Piece>,
+    spares: Receiver<Vec<u8>>,
 ) -> Vec<String> {
     let mut errors = Vec::new();
     for (index, file) in files.iter().enumerate() {
         let name: Arc<str> = Arc::from(file.display().to_string());
-        if let Err(e) = cut_file(file, index, &name, piece_bytes, &sender) {
+        if let Err(e) = cut_file(file, index, &name, piece_bytes, &sender, &spares) {
             errors.push(format!("{name}: {e}"));
         }
     }
@@ -235,7 +244,8 @@ fn cut_file(
     file: usize,
     name: &Arc<str>,
     piece_bytes: usize,
-    sender: &std::sync::mpsc::SyncSender<Piece>,
+    sender: &SyncSender<Piece>,
+    spares: &Receiver<Vec<u8>>,
 ) -> std::io::Result<()> {
     use std::io::Read;
     let mut input = std::fs::File::open(path)?;
@@ -270,8 +280,12 @@ fn cut_file(
                     .map_or(buf.len(), |p| p + 1),
             }
         };
-        let rest = buf.split_off(cut);
-        let bytes = std::mem::replace(&mut buf, rest);
+        // The rest starts the next piece, in a spare buffer when a worker has handed one back.
+        let mut next = spares.try_recv().unwrap_or_default();
+        next.clear();
+        next.extend_from_slice(&buf[cut..]);
+        buf.truncate(cut);
+        let bytes = std::mem::replace(&mut buf, next);
         let newlines = count_newlines(&bytes);
         let piece = Piece {
             name: name.clone(),

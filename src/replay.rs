@@ -957,3 +957,59 @@ fn check_result(game: &Game, referee: &Referee, replay: &mut Replay) {
     }
     replay.findings.extend(findings);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{MarginPolicy, ReplayOptions, replay};
+    use crate::notation::parse_str;
+    use std::path::Path;
+
+    /// Every record of the corpus and the edge cases, valid or not.
+    fn games() -> Vec<crate::notation::Game> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut games = Vec::new();
+        for folder in ["corpus/edge-cases", "corpus/synthetic", "tests/edge-cases"] {
+            let mut paths: Vec<_> = std::fs::read_dir(root.join(folder))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == "sgn"))
+                .collect();
+            paths.sort();
+            for path in paths {
+                let text = std::fs::read_to_string(&path).unwrap();
+                games.extend(parse_str(&text).into_iter().flatten());
+            }
+        }
+        games
+    }
+
+    #[test]
+    fn a_summary_replay_finds_what_a_full_replay_finds() {
+        let games = games();
+        assert!(games.len() > 20);
+        let (mut recorded, mut with_findings) = (0, 0);
+        for lenient in [false, true] {
+            let full = ReplayOptions {
+                lenient,
+                margins: MarginPolicy::Always,
+                ..ReplayOptions::default()
+            };
+            let summary = ReplayOptions {
+                summary_only: true,
+                ..full.clone()
+            };
+            for game in &games {
+                let (a, b) = (replay(game, &full), replay(game, &summary));
+                assert_eq!(a.findings, b.findings);
+                assert_eq!(a.outcome, b.outcome);
+                assert_eq!(a.moves, b.moves);
+                assert_eq!(a.final_position, b.final_position);
+                assert!(b.mainline.moves.is_empty());
+                recorded += a.mainline.moves.len();
+                with_findings += usize::from(!a.findings.is_empty());
+            }
+        }
+        assert!(recorded > 100, "a full replay keeps its records");
+        assert!(with_findings > 10, "the records exercise the findings");
+    }
+}
