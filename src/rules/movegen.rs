@@ -258,6 +258,7 @@ impl Position {
     }
 
     /// Whether `color` has any step or jump at all here (rules.md §3.1, "can move").
+    #[inline]
     pub fn can_move(&self, color: Color) -> bool {
         let sides = Sides {
             own: self.pieces(color),

@@ -171,6 +171,7 @@ impl Position {
     }
 
     /// Whether every piece of `color` on the board stands on its target.
+    #[inline]
     pub fn is_complete(&self, color: Color) -> bool {
         let own = self.pieces(color);
         if own.is_empty() {
