@@ -1,13 +1,15 @@
 //! Checking speed on one thread: read and replay a synthetic archive (generated games, repeated to
-//! `SALTA_BENCH_MB` megabytes, default 16), as `salta check --margins never --threads 1` does but
-//! without the reader thread. scripts/bench-check.sh measures the command itself.
+//! `SALTA_BENCH_MB` megabytes, default 16, or the file named by `SALTA_BENCH_FILE`), as
+//! `salta check --margins never --threads 1` does but without the reader thread.
+//! scripts/bench-check.sh measures the command itself.
 
 use divan::counter::BytesCount;
+use salta::archive::{CheckOptions, game_report};
 use salta::generate::generate_game;
-use salta::notation::{Reader, WriteOptions, write_game};
+use salta::notation::{Game, Reader, WriteOptions, write_game};
 use salta::replay::{MarginPolicy, ReplayOptions, Status, replay};
 use salta::rules::Rules;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 fn main() {
     divan::main();
@@ -16,6 +18,12 @@ fn main() {
 fn archive() -> &'static str {
     static ARCHIVE: OnceLock<String> = OnceLock::new();
     ARCHIVE.get_or_init(|| {
+        // A given archive (e.g. the one scripts/bench-check.sh builds) instead of generated games.
+        if let Some(text) =
+            std::env::var_os("SALTA_BENCH_FILE").and_then(|path| std::fs::read_to_string(path).ok())
+        {
+            return text;
+        }
         let megabytes: usize = std::env::var("SALTA_BENCH_MB")
             .ok()
             .and_then(|v| v.parse().ok())
@@ -58,6 +66,75 @@ fn read_and_replay(bencher: divan::Bencher) {
         assert!(valid > 0);
         valid
     });
+}
+
+/// Replay alone, as `salta check` replays (no per-move records): the games are read once,
+/// outside the timing.
+#[divan::bench(sample_count = 10)]
+fn replay_only(bencher: divan::Bencher) {
+    let text = archive();
+    let games: Vec<Game> = Reader::new(text.as_bytes()).flatten().collect();
+    let opts = ReplayOptions {
+        margins: MarginPolicy::Never,
+        summary_only: true,
+        ..ReplayOptions::default()
+    };
+    bencher.counter(BytesCount::new(text.len())).bench(|| {
+        let valid = games
+            .iter()
+            .filter(|game| replay(game, &opts).status() == Status::Valid)
+            .count();
+        assert!(valid > 0);
+        valid
+    });
+}
+
+/// Replay with every move's record kept (what exporters ask for), for comparison.
+#[divan::bench(sample_count = 10)]
+fn replay_with_lines(bencher: divan::Bencher) {
+    let text = archive();
+    let games: Vec<Game> = Reader::new(text.as_bytes()).flatten().collect();
+    let opts = ReplayOptions {
+        margins: MarginPolicy::Never,
+        ..ReplayOptions::default()
+    };
+    bencher.counter(BytesCount::new(text.len())).bench(|| {
+        let valid = games
+            .iter()
+            .filter(|game| replay(game, &opts).status() == Status::Valid)
+            .count();
+        assert!(valid > 0);
+        valid
+    });
+}
+
+/// Replay and the per-game report `salta check` builds (tags, diagnostics, JSON line); the games
+/// are read once and cloned outside the timing.
+#[divan::bench(sample_count = 10)]
+fn replay_and_report(bencher: divan::Bencher) {
+    let text = archive();
+    let games: Vec<Game> = Reader::new(text.as_bytes()).flatten().collect();
+    let file: Arc<str> = Arc::from("bench.sgn");
+    let opts = CheckOptions {
+        replay: ReplayOptions {
+            margins: MarginPolicy::Never,
+            summary_only: true,
+            ..ReplayOptions::default()
+        },
+        ..CheckOptions::default()
+    };
+    bencher
+        .counter(BytesCount::new(text.len()))
+        .with_inputs(|| games.clone())
+        .bench_local_values(|games| {
+            games
+                .into_iter()
+                .map(|game| {
+                    let report = game_report(&file, game, &opts);
+                    serde_json::to_string(&report).map_or(0, |line| line.len())
+                })
+                .sum::<usize>()
+        });
 }
 
 #[divan::bench(sample_count = 10)]

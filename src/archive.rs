@@ -11,7 +11,7 @@ use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::mpsc::sync_channel;
+use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 use std::time::Instant;
 
 /// How to check.
@@ -158,12 +158,24 @@ pub fn check_files(
     mut on_report: impl FnMut(&GameReport),
 ) -> Summary {
     let started = Instant::now();
+    // Reports need no per-move replay records.
+    let opts = &CheckOptions {
+        replay: ReplayOptions {
+            summary_only: true,
+            ..opts.replay.clone()
+        },
+        ..opts.clone()
+    };
     let mut summary = Summary {
         files: files.len(),
         ..Summary::default()
     };
     let in_flight = rayon::current_num_threads().max(1);
     let (sender, receiver) = sync_channel::<Piece>(in_flight);
+    // Checked pieces' buffers go back to the cutter: reusing them spares the page faults of
+    // fresh multi-megabyte buffers. Only buffers that once carried a piece circulate, so their
+    // number stays bounded by the pieces in flight.
+    let (spare_sender, spare_receiver) = channel::<Vec<u8>>();
     let mut numbering = (usize::MAX, 0usize); // (file, games so far in it)
     let reading = std::thread::scope(|scope| {
         let piece_bytes = if opts.piece_bytes == 0 {
@@ -171,7 +183,7 @@ pub fn check_files(
         } else {
             opts.piece_bytes
         };
-        let reader = scope.spawn(move || cut_files(files, piece_bytes, sender));
+        let reader = scope.spawn(move || cut_files(files, piece_bytes, sender, spare_receiver));
         let mut pieces = receiver.into_iter().peekable();
         while pieces.peek().is_some() {
             let batch: Vec<Piece> = pieces.by_ref().take(in_flight).collect();
@@ -179,6 +191,10 @@ pub fn check_files(
                 .par_iter()
                 .map(|piece| (piece.file, check_piece(piece, opts)))
                 .collect();
+            for piece in batch {
+                // The cutter may have finished: then the buffer is simply dropped.
+                let _ = spare_sender.send(piece.bytes);
+            }
             for (file, reports) in checked {
                 if numbering.0 != file {
                     numbering = (file, 0);
@@ -210,12 +226,13 @@ pub fn check_files(
 fn cut_files(
     files: &[PathBuf],
     piece_bytes: usize,
-    sender: std::sync::mpsc::SyncSender<Piece>,
+    sender: SyncSender<Piece>,
+    spares: Receiver<Vec<u8>>,
 ) -> Vec<String> {
     let mut errors = Vec::new();
     for (index, file) in files.iter().enumerate() {
         let name: Arc<str> = Arc::from(file.display().to_string());
-        if let Err(e) = cut_file(file, index, &name, piece_bytes, &sender) {
+        if let Err(e) = cut_file(file, index, &name, piece_bytes, &sender, &spares) {
             errors.push(format!("{name}: {e}"));
         }
     }
@@ -227,7 +244,8 @@ fn cut_file(
     file: usize,
     name: &Arc<str>,
     piece_bytes: usize,
-    sender: &std::sync::mpsc::SyncSender<Piece>,
+    sender: &SyncSender<Piece>,
+    spares: &Receiver<Vec<u8>>,
 ) -> std::io::Result<()> {
     use std::io::Read;
     let mut input = std::fs::File::open(path)?;
@@ -237,6 +255,8 @@ fn cut_file(
     // Appends up to one piece's worth of the file; true at the end of the file.
     let mut read_more = |buf: &mut Vec<u8>| -> std::io::Result<bool> {
         let before = buf.len();
+        // Room for the whole piece at once: growing the buffer step by step copies it repeatedly.
+        buf.reserve(piece_bytes);
         (&mut input).take(piece_bytes as u64).read_to_end(buf)?;
         Ok(buf.len() == before)
     };
@@ -260,9 +280,13 @@ fn cut_file(
                     .map_or(buf.len(), |p| p + 1),
             }
         };
-        let rest = buf.split_off(cut);
-        let bytes = std::mem::replace(&mut buf, rest);
-        let newlines = bytes.iter().filter(|&&b| b == b'\n').count() as u32;
+        // The rest starts the next piece, in a spare buffer when a worker has handed one back.
+        let mut next = spares.try_recv().unwrap_or_default();
+        next.clear();
+        next.extend_from_slice(&buf[cut..]);
+        buf.truncate(cut);
+        let bytes = std::mem::replace(&mut buf, next);
+        let newlines = count_newlines(&bytes);
         let piece = Piece {
             name: name.clone(),
             file,
@@ -277,6 +301,18 @@ fn cut_file(
         }
     }
     Ok(())
+}
+
+/// The number of line feeds in `bytes`. Counted in runs of 255 bytes into a byte-sized counter,
+/// which the compiler turns into wide vector adds (a plain filtered count is several times slower).
+fn count_newlines(bytes: &[u8]) -> u32 {
+    bytes
+        .chunks(255)
+        .map(|run| {
+            run.iter()
+                .fold(0u8, |n, &b| n.wrapping_add(u8::from(b == b'\n'))) as u32
+        })
+        .fold(0u32, u32::wrapping_add)
 }
 
 /// The start of the last tag section that follows a blank line: a place where the reader would
@@ -304,7 +340,7 @@ fn check_piece(piece: &Piece, opts: &CheckOptions) -> Vec<GameReport> {
         .starting_at(piece.offset, piece.line)
         .map(|item| match item {
             Err(e) => syntax_report(&piece.name, e),
-            Ok(game) => game_report(&piece.name, &game, opts),
+            Ok(game) => game_report(&piece.name, game, opts),
         })
         .collect()
 }
@@ -367,9 +403,11 @@ fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
     }
 }
 
-fn game_report(file: &Arc<str>, game: &Game, opts: &CheckOptions) -> GameReport {
-    let replayed = replay(game, &opts.replay);
-    let source = game_source(file, 0, game);
+/// Replays a game and builds its report (numbered and drawn later by [`check_files`]). The game
+/// is consumed: its tags move into the report.
+pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameReport {
+    let replayed = replay(&game, &opts.replay);
+    let (plies, outcome) = (replayed.plies(), replayed.outcome);
     let mut findings: Vec<Finding> = game
         .warnings
         .iter()
@@ -386,12 +424,18 @@ fn game_report(file: &Arc<str>, game: &Game, opts: &CheckOptions) -> GameReport 
             in_variation: false,
         })
         .collect();
-    findings.extend(replayed.findings.iter().cloned());
+    findings.extend(replayed.findings);
     let status = Status::of(&findings);
+    // The source (a copy of the game's text) is only needed to place and draw findings.
+    let source = (!findings.is_empty()).then(|| game_source(file, 0, &game));
     let diagnostics = findings
         .iter()
         .map(|f| {
-            let (line, column) = f.span.map(|s| source.location(s.start as usize)).unzip();
+            let (line, column) = f
+                .span
+                .zip(source.as_ref())
+                .map(|(s, source)| source.location(s.range().start))
+                .unzip();
             DiagnosticReport {
                 code: f.code.to_string(),
                 severity: f.severity,
@@ -406,8 +450,9 @@ fn game_report(file: &Arc<str>, game: &Game, opts: &CheckOptions) -> GameReport 
         })
         .collect();
     let size = game.text.len();
-    let deferred = (opts.render.is_some() && !findings.is_empty())
-        .then_some(Deferred::Findings(source, findings));
+    let deferred = source
+        .filter(|_| opts.render.is_some())
+        .map(|source| Deferred::Findings(source, findings));
     GameReport {
         file: file.to_string(),
         game: 0,
@@ -415,12 +460,12 @@ fn game_report(file: &Arc<str>, game: &Game, opts: &CheckOptions) -> GameReport 
         line: game.line,
         tags: game
             .tags
-            .iter()
-            .map(|t| (t.name.to_string(), t.value.clone()))
+            .into_iter()
+            .map(|t| (t.name.into_owned(), t.value))
             .collect(),
         status,
-        plies: replayed.plies(),
-        outcome: replayed.outcome.map(|o| OutcomeReport {
+        plies,
+        outcome: outcome.map(|o| OutcomeReport {
             winner: o.winner,
             margin: o.margin.and_then(|m| m.exact()),
             margin_bounds: o.margin.and_then(|m| m.bounds()),
@@ -527,7 +572,19 @@ pub fn render(diagnostic: &dyn Diagnostic, color: bool) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::game_boundary;
+    use super::{count_newlines, game_boundary};
+
+    #[test]
+    fn newlines_are_counted_across_runs() {
+        let mut text = vec![b'x'; 1000];
+        for i in (0..1000).step_by(3) {
+            text[i] = b'\n';
+        }
+        let expected = text.iter().filter(|&&b| b == b'\n').count() as u32;
+        assert_eq!(count_newlines(&text), expected);
+        assert_eq!(count_newlines(&[b'\n'; 600]), 600);
+        assert_eq!(count_newlines(b""), 0);
+    }
 
     #[test]
     fn boundaries_are_tag_sections_after_a_blank_line() {

@@ -20,6 +20,10 @@ pub struct ReplayOptions {
     pub margins: MarginPolicy,
     /// Effort allowed for each exact margin count.
     pub budget: Budget,
+    /// Keep only what a check report needs: findings, outcome and the main line's moves.
+    /// [`Replay::mainline`] is then left empty (building and dropping it per move is a good part
+    /// of a long check's time).
+    pub summary_only: bool,
 }
 
 /// When the replayer counts margins.
@@ -208,8 +212,7 @@ pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
     let mut replayer = Replayer {
         opts,
         findings,
-        final_position: start,
-        mainline_moves: Vec::new(),
+        mainline_moves: Vec::with_capacity(game.mainline.moves.len()),
     };
     let count_margins = match opts.margins {
         MarginPolicy::Always => true,
@@ -217,14 +220,15 @@ pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
         MarginPolicy::Never => false,
     };
     let referee = Referee::new(&start, count_margins.then_some(opts.budget));
-    let (mainline, referee) = replayer.line(&game.mainline, start, referee, 0, true);
+    let end = replayer.line(&game.mainline, start, referee, 0, true);
+    let referee = end.referee;
     let outcome = referee.outcome_at_end_of_record();
     let mut replay = Replay {
         rules,
         start,
-        final_position: replayer.final_position,
+        final_position: end.position,
         moves: replayer.mainline_moves,
-        mainline,
+        mainline: end.replay,
         outcome,
         findings: replayer.findings,
     };
@@ -235,8 +239,15 @@ pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
 struct Replayer<'a> {
     opts: &'a ReplayOptions,
     findings: Vec<Finding>,
-    final_position: Position,
     mainline_moves: Vec<Move>,
+}
+
+/// How a line ended: its replay, the referee after its last move, and the position after the
+/// last move that could be played.
+struct LineEnd {
+    replay: LineReplay,
+    referee: Referee,
+    position: Position,
 }
 
 /// Where in the game a move stands, for findings.
@@ -249,6 +260,26 @@ struct At {
     main: bool,
 }
 
+/// The ply of a move and whether it is on the main line: all a finding's place needs besides the
+/// move and the position before it. Findings are rare, so [`At`] is only built for them.
+#[derive(Clone, Copy)]
+struct Here {
+    ply: u32,
+    main: bool,
+}
+
+impl Here {
+    fn at(self, node: &MoveNode, pos: &Position) -> At {
+        At {
+            ply: self.ply,
+            number: pos.move_number(),
+            side: pos.side_to_move(),
+            span: node.span,
+            main: self.main,
+        }
+    }
+}
+
 impl Replayer<'_> {
     fn line(
         &mut self,
@@ -257,70 +288,72 @@ impl Replayer<'_> {
         mut referee: Referee,
         mut ply: u32,
         main: bool,
-    ) -> (LineReplay, Referee) {
+    ) -> LineEnd {
         let mut out = LineReplay {
-            moves: Vec::with_capacity(line.moves.len()),
+            moves: Vec::with_capacity(if self.opts.summary_only {
+                0
+            } else {
+                line.moves.len()
+            }),
         };
         let mut called: Option<(Move, At)> = None;
         for node in &line.moves {
-            let variations = node
-                .variations()
-                .iter()
-                .map(|v| self.line(v, pos, referee.clone(), ply, false).0)
-                .collect();
-            let at = At {
-                ply: ply + 1,
-                number: pos.move_number(),
-                side: pos.side_to_move(),
-                span: node.span,
-                main,
+            // Most moves have no variations: spare them the iterator machinery.
+            let variations = if node.variations().is_empty() {
+                Vec::new()
+            } else {
+                node.variations()
+                    .iter()
+                    .map(|v| self.line(v, pos, referee.clone(), ply, false).replay)
+                    .collect()
             };
+            let here = Here { ply: ply + 1, main };
             let mut record = MoveReplay {
                 played: None,
                 piece: None,
-                ply: at.ply,
-                number: at.number,
-                side: at.side,
+                ply: here.ply,
+                number: pos.move_number(),
+                side: pos.side_to_move(),
                 retracted: false,
                 variations,
             };
             if !referee.accepts_moves() {
-                let why = referee
-                    .outcome()
-                    .map(|o| o.reason.describe())
-                    .unwrap_or("the game is over");
-                self.error(at, "salta::move-after-end", format!("{} is played after the game has ended ({why})", self.written(node, &pos)), "the game ended with the previous move; remove the moves after it or put them in a variation");
-                out.moves.push(record);
+                self.move_after_end(node, &pos, &referee, here);
+                self.keep(&mut out, record);
                 break;
             }
-            self.check_number(node, at);
+            self.check_number(node, &pos, here);
             // The move after a justified call is its correction.
             let correcting = called.take().is_some();
-            let Some(candidate) = self.resolve(node, &pos, at) else {
-                out.moves.push(record);
+            let Some(candidate) = self.resolve(node, &pos, here) else {
+                self.keep(&mut out, record);
                 break;
             };
             record.piece = pos
                 .piece_at(candidate.from)
                 .filter(|_| candidate.kind != MoveKind::Pass);
             if let Some(call) = node.salta() {
+                let at = At {
+                    span: call,
+                    ..here.at(node, &pos)
+                };
                 match self.judge_call(&pos, candidate) {
                     Ok(retracted) => {
                         record.played = Some(retracted);
                         record.retracted = true;
-                        called = Some((retracted, At { span: call, ..at }));
-                        out.moves.push(record);
+                        called = Some((retracted, at));
+                        self.keep(&mut out, record);
                         continue;
                     }
                     Err(why) => {
-                        self.error(At { span: call, ..at }, "salta::unjustified-call", format!("\"Salta!\" is called after {}, but {why}", self.written(node, &pos)), "a call is only right after a step played while a jump was compulsory; remove it");
-                        out.moves.push(record);
+                        self.error(at, "salta::unjustified-call", format!("\"Salta!\" is called after {}, but {why}", self.written(node, &pos)), "a call is only right after a step played while a jump was compulsory; remove it");
+                        self.keep(&mut out, record);
                         break;
                     }
                 }
             }
-            let Some(m) = self.legalise(node, &pos, candidate, at, correcting) else {
-                out.moves.push(record);
+            let Some(m) = self.legalise(node, &pos, candidate, here, correcting) else {
+                self.keep(&mut out, record);
                 break;
             };
             record.played = Some(m);
@@ -328,10 +361,9 @@ impl Replayer<'_> {
             ply += 1;
             referee.after_move(&pos);
             if main {
-                self.final_position = pos;
                 self.mainline_moves.push(m);
             }
-            out.moves.push(record);
+            self.keep(&mut out, record);
         }
         if let Some((retracted, at)) = called {
             let g = pos.geometry();
@@ -345,12 +377,33 @@ impl Replayer<'_> {
                 "write the correcting jump right after the call",
             );
         }
-        (out, referee)
+        LineEnd {
+            replay: out,
+            referee,
+            position: pos,
+        }
+    }
+
+    /// Adds a move's record to its line, unless only a summary is wanted.
+    #[inline]
+    fn keep(&self, line: &mut LineReplay, record: MoveReplay) {
+        if !self.opts.summary_only {
+            line.moves.push(record);
+        }
+    }
+
+    #[cold]
+    fn move_after_end(&mut self, node: &MoveNode, pos: &Position, referee: &Referee, here: Here) {
+        let why = referee
+            .outcome()
+            .map(|o| o.reason.describe())
+            .unwrap_or("the game is over");
+        self.error(here.at(node, pos), "salta::move-after-end", format!("{} is played after the game has ended ({why})", self.written(node, pos)), "the game ended with the previous move; remove the moves after it or put them in a variation");
     }
 
     /// The from- and to-squares a move token names, as a candidate move (kind guessed from the
     /// geometry), checking designators.
-    fn resolve(&mut self, node: &MoveNode, pos: &Position, at: At) -> Option<Move> {
+    fn resolve(&mut self, node: &MoveNode, pos: &Position, here: Here) -> Option<Move> {
         let g = pos.geometry();
         let (piece, from, to) = match node.played {
             Played::Pass => return Some(Move::PASS),
@@ -367,7 +420,7 @@ impl Replayer<'_> {
                 Some(sq) => sq,
                 None => {
                     self.error(
-                        at,
+                        here.at(node, pos),
                         "salta::designator-mismatch",
                         format!(
                             "{} names {}, which is not on the board",
@@ -381,7 +434,7 @@ impl Replayer<'_> {
             },
             (None, None) => {
                 self.error(
-                    at,
+                    here.at(node, pos),
                     "salta::designator-mismatch",
                     format!(
                         "{} gives neither a from-square nor a piece",
@@ -399,7 +452,7 @@ impl Replayer<'_> {
                     .map(|q| q.describe())
                     .unwrap_or_else(|| "no piece".to_string());
                 self.error(
-                    at,
+                    here.at(node, pos),
                     "salta::designator-mismatch",
                     format!(
                         "{} names {}, but {stands} stands on {}",
@@ -414,7 +467,7 @@ impl Replayer<'_> {
         }
         if piece.is_some() && pyramid {
             self.warning(
-                at,
+                here.at(node, pos),
                 "salta::designator-mismatch",
                 "Pyramid pieces are identical: the piece designator is ignored".to_string(),
                 None,
@@ -454,7 +507,7 @@ impl Replayer<'_> {
         node: &MoveNode,
         pos: &Position,
         candidate: Move,
-        at: At,
+        here: Here,
         correcting: bool,
     ) -> Option<Move> {
         let g = pos.geometry();
@@ -467,7 +520,7 @@ impl Replayer<'_> {
             _ => pos.find_legal(candidate.from, candidate.to),
         };
         if let Some(m) = found {
-            self.check_separator(node, m, at);
+            self.check_separator(node, pos, m, here);
             return Some(m);
         }
         let legal = pos.legal_moves();
@@ -492,15 +545,15 @@ impl Replayer<'_> {
             };
             if self.opts.lenient {
                 self.warning(
-                    at,
+                    here.at(node, pos),
                     "salta::missed-jump",
                     format!("{message}; it stands as played (lenient mode)"),
                     Some(help),
                 );
             } else {
-                self.error(at, "salta::missed-jump", message, &help);
+                self.error(here.at(node, pos), "salta::missed-jump", message, &help);
             }
-            self.check_separator(node, m, at);
+            self.check_separator(node, pos, m, here);
             return Some(m);
         }
         let reason = self.why_illegal(pos, candidate);
@@ -517,7 +570,7 @@ impl Replayer<'_> {
             "salta::illegal-move"
         };
         self.error(
-            at,
+            here.at(node, pos),
             code,
             format!("{written} is not a legal move: {reason}"),
             &help,
@@ -562,7 +615,8 @@ impl Replayer<'_> {
         }
     }
 
-    fn check_separator(&mut self, node: &MoveNode, m: Move, at: At) {
+    #[inline]
+    fn check_separator(&mut self, node: &MoveNode, pos: &Position, m: Move, here: Here) {
         if let Played::Move { separator, .. } = node.played {
             let jump = m.is_jump();
             let says_jump = separator == Separator::Jump;
@@ -573,7 +627,7 @@ impl Replayer<'_> {
                     ("a step", "-")
                 };
                 self.warning(
-                    at,
+                    here.at(node, pos),
                     "salta::separator",
                     format!(
                         "the move is {is} but is written with {}",
@@ -589,10 +643,12 @@ impl Replayer<'_> {
         }
     }
 
-    fn check_number(&mut self, node: &MoveNode, at: At) {
+    fn check_number(&mut self, node: &MoveNode, pos: &Position, here: Here) {
         let Some(n) = node.number else { return };
-        let ellipsis_ok = n.ellipsis == (at.side == Color::Red);
-        if n.number != at.number as u32 || !ellipsis_ok {
+        let (side, number) = (pos.side_to_move(), pos.move_number());
+        let ellipsis_ok = n.ellipsis == (side == Color::Red);
+        if n.number != number as u32 || !ellipsis_ok {
+            let at = here.at(node, pos);
             let expected = if at.side == Color::Red {
                 format!("{}...", at.number)
             } else {
@@ -900,4 +956,60 @@ fn check_result(game: &Game, referee: &Referee, replay: &mut Replay) {
         }
     }
     replay.findings.extend(findings);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MarginPolicy, ReplayOptions, replay};
+    use crate::notation::parse_str;
+    use std::path::Path;
+
+    /// Every record of the corpus and the edge cases, valid or not.
+    fn games() -> Vec<crate::notation::Game> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut games = Vec::new();
+        for folder in ["corpus/edge-cases", "corpus/synthetic", "tests/edge-cases"] {
+            let mut paths: Vec<_> = std::fs::read_dir(root.join(folder))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == "sgn"))
+                .collect();
+            paths.sort();
+            for path in paths {
+                let text = std::fs::read_to_string(&path).unwrap();
+                games.extend(parse_str(&text).into_iter().flatten());
+            }
+        }
+        games
+    }
+
+    #[test]
+    fn a_summary_replay_finds_what_a_full_replay_finds() {
+        let games = games();
+        assert!(games.len() > 20);
+        let (mut recorded, mut with_findings) = (0, 0);
+        for lenient in [false, true] {
+            let full = ReplayOptions {
+                lenient,
+                margins: MarginPolicy::Always,
+                ..ReplayOptions::default()
+            };
+            let summary = ReplayOptions {
+                summary_only: true,
+                ..full.clone()
+            };
+            for game in &games {
+                let (a, b) = (replay(game, &full), replay(game, &summary));
+                assert_eq!(a.findings, b.findings);
+                assert_eq!(a.outcome, b.outcome);
+                assert_eq!(a.moves, b.moves);
+                assert_eq!(a.final_position, b.final_position);
+                assert!(b.mainline.moves.is_empty());
+                recorded += a.mainline.moves.len();
+                with_findings += usize::from(!a.findings.is_empty());
+            }
+        }
+        assert!(recorded > 100, "a full replay keeps its records");
+        assert!(with_findings > 10, "the records exercise the findings");
+    }
 }

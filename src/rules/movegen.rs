@@ -197,10 +197,15 @@ impl Position {
 
     /// The legal move from `from` to `to` (not a pass), if there is one. The same as searching
     /// [`Position::legal_moves`], but when the no-blockade rule cannot bite (nearly always) it looks
-    /// only at the one piece: the replayer's hot path.
+    /// only at the one move and asks whether any enemy jump exists: the replayer's hot path.
     pub fn find_legal(&self, from: Square, to: Square) -> Option<Move> {
         let rules = self.rules();
         let sides = self.sides();
+        let g = self.geometry();
+        // Every legal move but a pass leaves an own piece's square for an empty one.
+        if !sides.own.contains(from) || !sides.empty(g).contains(to) {
+            return None;
+        }
         if rules.blockade && !self.surely_keeps_mobile(sides) {
             return self
                 .legal_moves()
@@ -208,22 +213,12 @@ impl Position {
                 .copied()
                 .find(|m| m.kind != MoveKind::Pass && m.from == from && m.to == to);
         }
-        let g = self.geometry();
-        let empty = sides.empty(g);
-        if !sides.own.contains(from) || !empty.contains(to) {
-            return None;
-        }
+        let (origin, target) = (Bitboard::from_square(from), Bitboard::from_square(to));
+        let dirs = jump_directions(rules.jumps, sides.color);
         let jump = if rules.variant == Variant::Pyramid {
-            chain_ends(g, sides, from, jump_directions(rules.jumps, sides.color)).contains(to)
+            chain_ends(g, sides, from, dirs).contains(to)
         } else {
-            jump_directions(rules.jumps, sides.color)
-                .iter()
-                .any(|&dir| {
-                    g.neighbour(from, dir)
-                        .filter(|&over| sides.enemy.contains(over))
-                        .and_then(|over| g.neighbour(over, dir))
-                        == Some(to)
-                })
+            (self.enemy_jump_reach(sides, origin) & target).any()
         };
         if jump {
             return Some(Move {
@@ -232,15 +227,10 @@ impl Position {
                 kind: MoveKind::Jump,
             });
         }
-        if rules.compulsory && self.enemy_jump_count(sides) > 0 {
+        if rules.compulsory && self.has_enemy_jump(sides) {
             return None;
         }
-        let origin = Bitboard::from_square(from);
-        let step = self
-            .step_sources(sides)
-            .iter()
-            .any(|&(dir, sources)| (sources & origin).any() && g.neighbour(from, dir) == Some(to));
-        if step {
+        if (self.step_reach(sides.color, origin) & target).any() {
             return Some(Move {
                 from,
                 to,
@@ -249,12 +239,9 @@ impl Position {
         }
         let friendly = rules.variant == Variant::Winther
             && g.far_zone(sides.color).contains(from)
-            && Direction::ALL.iter().any(|&dir| {
-                g.neighbour(from, dir)
-                    .filter(|&over| sides.own.contains(over))
-                    .and_then(|over| g.neighbour(over, dir))
-                    == Some(to)
-            });
+            && Direction::ALL
+                .iter()
+                .any(|&dir| jump_landings(g, dir, origin, sides.own, target).any());
         friendly.then_some(Move {
             from,
             to,
@@ -271,6 +258,7 @@ impl Position {
     }
 
     /// Whether `color` has any step or jump at all here (rules.md §3.1, "can move").
+    #[inline]
     pub fn can_move(&self, color: Color) -> bool {
         let sides = Sides {
             own: self.pieces(color),
@@ -399,12 +387,10 @@ impl Position {
         if (self.step_targets(sides) & empty).any() {
             return true;
         }
-        let rules = self.rules();
-        for &dir in jump_directions(rules.jumps, sides.color) {
-            if jump_landings(g, dir, sides.own, sides.enemy, empty).any() {
-                return true;
-            }
+        if (self.enemy_jump_reach(sides, sides.own) & empty).any() {
+            return true;
         }
+        let rules = self.rules();
         if rules.variant == Variant::Winther {
             let zone = sides.own & g.far_zone(sides.color);
             for dir in Direction::ALL {
@@ -417,13 +403,39 @@ impl Position {
     }
 
     /// Squares next to `sides.own` pieces that they may step to if empty.
+    #[inline]
     fn step_targets(&self, sides: Sides) -> Bitboard {
+        self.step_reach(sides.color, sides.own)
+    }
+
+    /// Squares the `pieces` of `color` may step to if empty (the same directions as
+    /// [`Position::step_sources`], without a per-direction loop: this runs several times a ply).
+    #[inline]
+    fn step_reach(&self, color: Color, pieces: Bitboard) -> Bitboard {
         let g = self.geometry();
-        let mut targets = Bitboard::EMPTY;
-        for (dir, from) in self.step_sources(sides) {
-            targets |= from.shift(g.shift(dir));
-        }
-        targets & g.valid
+        let backward = match self.rules().variant {
+            Variant::Salta => pieces,
+            Variant::Winther => pieces & g.far_zone(color),
+            Variant::Pyramid => Bitboard::EMPTY,
+        };
+        let (up, down) = match color {
+            Color::Green => (pieces, backward),
+            Color::Red => (backward, pieces),
+        };
+        (both_ways_up(g, up) | both_ways_down(g, down)) & g.valid
+    }
+
+    /// Landing squares of enemy jumps by `jumpers` of the side to move (single jumps, all
+    /// directions allowed by the rules at once), before checking they are empty.
+    #[inline]
+    fn enemy_jump_reach(&self, sides: Sides, jumpers: Bitboard) -> Bitboard {
+        let g = self.geometry();
+        let (up, down) = match (self.rules().jumps, sides.color) {
+            (JumpDirection::Any, _) => (jumpers, jumpers),
+            (JumpDirection::Forward, Color::Green) => (jumpers, Bitboard::EMPTY),
+            (JumpDirection::Forward, Color::Red) => (Bitboard::EMPTY, jumpers),
+        };
+        over_up(g, up, sides.enemy) | over_down(g, down, sides.enemy)
     }
 
     /// For each direction, the pieces that may step that way (before checking the square is empty).
@@ -449,7 +461,7 @@ impl Position {
         let g = self.geometry();
         let empty = sides.empty(g);
         for (dir, from) in self.step_sources(sides) {
-            let shift = g.shift(dir);
+            let shift = shift_of(g, dir);
             for to in from.shift(shift) & empty {
                 list.push(Move {
                     from: offset(to, -shift),
@@ -461,7 +473,7 @@ impl Position {
         if self.rules().variant == Variant::Winther {
             let zone = sides.own & g.far_zone(sides.color);
             for dir in Direction::ALL {
-                let shift = g.shift(dir);
+                let shift = shift_of(g, dir);
                 for to in jump_landings(g, dir, zone, sides.own, empty) {
                     list.push(Move {
                         from: offset(to, -2 * shift),
@@ -479,7 +491,7 @@ impl Position {
         let empty = sides.empty(g);
         let mut count = 0;
         for (dir, from) in self.step_sources(sides) {
-            count += (from.shift(g.shift(dir)) & empty).count() as usize;
+            count += (from.shift(shift_of(g, dir)) & empty).count() as usize;
         }
         if self.rules().variant == Variant::Winther {
             let zone = sides.own & g.far_zone(sides.color);
@@ -509,7 +521,7 @@ impl Position {
             return;
         }
         for &dir in dirs {
-            let shift = g.shift(dir);
+            let shift = shift_of(g, dir);
             for to in jump_landings(g, dir, sides.own, sides.enemy, empty) {
                 list.push(Move {
                     from: offset(to, -2 * shift),
@@ -518,6 +530,14 @@ impl Position {
                 });
             }
         }
+    }
+
+    /// Whether [`Position::gen_enemy_jumps`] would generate any move. (A Pyramid chain starts with
+    /// a single jump, so single jumps decide there too.)
+    fn has_enemy_jump(&self, sides: Sides) -> bool {
+        let g = self.geometry();
+        let empty = sides.empty(g);
+        (self.enemy_jump_reach(sides, sides.own) & empty).any()
     }
 
     /// The number of moves [`Position::gen_enemy_jumps`] generates.
@@ -569,6 +589,59 @@ fn jump_directions(jumps: JumpDirection, color: Color) -> &'static [Direction] {
     }
 }
 
+/// The bit shift of a direction. A table lookup: [`Geometry::shift`] is a `match` that compiles to
+/// an indirect jump when the direction is not a constant, and the directions of the side to move
+/// change every ply.
+#[inline(always)]
+fn shift_of(g: &Geometry, dir: Direction) -> i8 {
+    let shifts = [
+        g.shift(Direction::UpLeft),
+        g.shift(Direction::UpRight),
+        g.shift(Direction::DownLeft),
+        g.shift(Direction::DownRight),
+    ];
+    shifts[dir as usize]
+}
+
+/// `pieces` moved one step up-left and one step up-right (toward Red), unioned; off-board results
+/// land on ghost bits or leave the word. Both shifts are positive on both boards.
+#[inline(always)]
+fn both_ways_up(g: &Geometry, pieces: Bitboard) -> Bitboard {
+    let (left, right) = up_shifts(g);
+    Bitboard(pieces.0 << left | pieces.0 << right)
+}
+
+/// `pieces` moved one step down-left and one step down-right (toward Green), unioned.
+#[inline(always)]
+fn both_ways_down(g: &Geometry, pieces: Bitboard) -> Bitboard {
+    let (left, right) = up_shifts(g);
+    // Down-left undoes up-right and down-right undoes up-left.
+    Bitboard(pieces.0 >> right | pieces.0 >> left)
+}
+
+/// Landings of jumps up-left and up-right by `jumpers` over `over` (not yet checked empty).
+#[inline(always)]
+fn over_up(g: &Geometry, jumpers: Bitboard, over: Bitboard) -> Bitboard {
+    let (left, right) = up_shifts(g);
+    Bitboard(((jumpers.0 << left) & over.0) << left | ((jumpers.0 << right) & over.0) << right)
+}
+
+/// Landings of jumps down-left and down-right by `jumpers` over `over` (not yet checked empty).
+#[inline(always)]
+fn over_down(g: &Geometry, jumpers: Bitboard, over: Bitboard) -> Bitboard {
+    let (left, right) = up_shifts(g);
+    Bitboard(((jumpers.0 >> left) & over.0) >> left | ((jumpers.0 >> right) & over.0) >> right)
+}
+
+/// The shifts of the up-left and up-right steps, as shift amounts.
+#[inline(always)]
+fn up_shifts(g: &Geometry) -> (u32, u32) {
+    (
+        g.shift(Direction::UpLeft) as u32,
+        g.shift(Direction::UpRight) as u32,
+    )
+}
+
 /// Landing squares of jumps in `dir` by `jumpers` over `over` onto `empty`.
 #[inline(always)]
 fn jump_landings(
@@ -578,7 +651,7 @@ fn jump_landings(
     over: Bitboard,
     empty: Bitboard,
 ) -> Bitboard {
-    let s = g.shift(dir);
+    let s = shift_of(g, dir);
     (jumpers.shift(s) & over).shift(s) & empty
 }
 

@@ -129,39 +129,8 @@ impl Referee {
         let rules = pos.rules();
         let green = pos.is_complete(Color::Green);
         let red = pos.is_complete(Color::Red);
-        let count = |color| match &self.margins {
-            Some(budget) => exact_remaining(pos, color, budget),
-            None => Remaining::Bounds {
-                lower: pos.free_count(color),
-                upper: None,
-            },
-        };
-        let margin = |color| self.margins.is_some().then(|| count(color));
         if green || red {
-            // Normally only the side that just moved can have completed.
-            let completer = match (green, red, mover) {
-                (true, true, Some(m)) => m,
-                (true, false, _) | (true, true, None) => Color::Green,
-                _ => Color::Red,
-            };
-            return match (completer, rules.variant) {
-                (Color::Green, Variant::Pyramid) => Progress::Ended(Outcome {
-                    winner: Some(Color::Green),
-                    margin: margin(Color::Red),
-                    reason: EndReason::GreenCompleted,
-                }),
-                (Color::Green, _) if red => Progress::Ended(Outcome {
-                    winner: None,
-                    margin: None,
-                    reason: EndReason::TempoDraw,
-                }),
-                (Color::Green, _) => Progress::Compensating(count(Color::Red)),
-                (Color::Red, _) => Progress::Ended(Outcome {
-                    winner: Some(Color::Red),
-                    margin: margin(Color::Green),
-                    reason: EndReason::RedCompleted,
-                }),
-            };
+            return self.completed(pos, green, red, mover);
         }
         if let Some(limit) = rules.move_limit
             && pos.move_number() > limit
@@ -187,6 +156,44 @@ impl Referee {
             });
         }
         Progress::Playing
+    }
+
+    /// Where the game stands once a side has completed (at most once a game: kept out of the
+    /// per-ply path).
+    #[cold]
+    fn completed(&self, pos: &Position, green: bool, red: bool, mover: Option<Color>) -> Progress {
+        let count = |color| match &self.margins {
+            Some(budget) => exact_remaining(pos, color, budget),
+            None => Remaining::Bounds {
+                lower: pos.free_count(color),
+                upper: None,
+            },
+        };
+        let margin = |color| self.margins.is_some().then(|| count(color));
+        // Normally only the side that just moved can have completed.
+        let completer = match (green, red, mover) {
+            (true, true, Some(m)) => m,
+            (true, false, _) | (true, true, None) => Color::Green,
+            _ => Color::Red,
+        };
+        match (completer, pos.rules().variant) {
+            (Color::Green, Variant::Pyramid) => Progress::Ended(Outcome {
+                winner: Some(Color::Green),
+                margin: margin(Color::Red),
+                reason: EndReason::GreenCompleted,
+            }),
+            (Color::Green, _) if red => Progress::Ended(Outcome {
+                winner: None,
+                margin: None,
+                reason: EndReason::TempoDraw,
+            }),
+            (Color::Green, _) => Progress::Compensating(count(Color::Red)),
+            (Color::Red, _) => Progress::Ended(Outcome {
+                winner: Some(Color::Red),
+                margin: margin(Color::Green),
+                reason: EndReason::RedCompleted,
+            }),
+        }
     }
 
     /// Green completed first: Green wins by Red's count minus Red's compensating move.

@@ -176,6 +176,7 @@ impl Position {
     }
 
     /// Whether every piece of `color` on the board stands on its target.
+    #[inline]
     pub fn is_complete(&self, color: Color) -> bool {
         let own = self.pieces(color);
         if own.is_empty() {
@@ -381,17 +382,25 @@ fn start_number(piece: Piece) -> u8 {
 pub fn start_squares(variant: Variant, color: Color) -> impl Iterator<Item = Square> {
     const PYRAMID_GREEN: [u8; 10] = [11, 12, 13, 14, 22, 23, 24, 32, 33, 43];
     let g = Geometry::of(variant.board());
-    let numbers: Vec<u8> = match variant {
-        Variant::Pyramid => PYRAMID_GREEN
-            .iter()
-            .map(|&n| if color == Color::Green { n } else { 95 - n })
-            .collect(),
-        _ => (0..15)
-            .map(|id| start_number(Piece::new(color, id)))
-            .collect(),
+    // Numbers in a fixed array: every game's start position is built from these, so no allocation.
+    let mut numbers = [0u8; MAX_PIECES];
+    let count = match variant {
+        Variant::Pyramid => {
+            for (slot, &n) in numbers.iter_mut().zip(&PYRAMID_GREEN) {
+                *slot = if color == Color::Green { n } else { 95 - n };
+            }
+            PYRAMID_GREEN.len()
+        }
+        _ => {
+            for (id, slot) in numbers.iter_mut().enumerate() {
+                *slot = start_number(Piece::new(color, id as u8));
+            }
+            MAX_PIECES
+        }
     };
     numbers
         .into_iter()
+        .take(count)
         .filter_map(move |n| g.from_number(n as u32))
 }
 
