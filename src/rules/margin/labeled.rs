@@ -18,7 +18,10 @@ use super::pdb::{self, Table, UNREACHABLE};
 use super::search::{DEAD, Limits, Outcome, Puzzle, astar};
 use super::{Budget, Remaining};
 use crate::board::Square;
+use super::search::MixHasher;
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -52,6 +55,11 @@ pub(crate) struct Group<'m> {
     pairs: Vec<(u8, u8, Arc<Table>)>,
     /// The pair tables by `a * k + b` for `a < b` (the single table elsewhere, unused).
     pair_tables: Vec<Arc<Table>>,
+    /// Small groups of tangled pieces whose exact joint cost is searched on demand (Salta only).
+    zones: Vec<Zone>,
+    zone_costs: &'m ZoneCosts,
+    /// For each piece, the indices of the zones it belongs to.
+    zones_of: Vec<Vec<u8>>,
     conflicts: RefCell<Vec<Conflict>>,
     /// Salta extras are even (see `cover`).
     step: u8,
@@ -60,8 +68,127 @@ pub(crate) struct Group<'m> {
     covers: RefCell<CoverCache>,
 }
 
+/// A few pieces (a conflicting pair and the pieces at home around it) whose exact cost alone, with
+/// every other piece removed, is found by a small search for each placement met and remembered.
+/// Any plan of the whole side restricted to these pieces is a plan of them alone (Salta), so their
+/// cost minus their single costs is a conflict weight like a pair's.
+struct Zone {
+    members: Vec<u8>,
+    mask: u16,
+    /// The members' targets, packed: with the packed placement, the key into [`ZoneCosts`].
+    targets: u128,
+}
+
+/// Zone costs found so far in one request, by packed targets and placement (shared by its groups).
+#[derive(Default)]
+pub(crate) struct ZoneCosts(RefCell<HashMap<(u128, u128), u8, BuildHasherDefault<MixHasher>>>);
+
+/// Zones per group at most, and pieces per zone.
+const MAX_ZONES: usize = 8;
+const ZONE_PIECES: usize = 6;
+/// States one zone search may store; past it, its proven lower bound serves.
+const ZONE_STATES: u64 = 20_000;
+
 impl<'m> Group<'m> {
-    pub fn new(mover: &'m Mover, start: &[u8], targets: &[u8]) -> Group<'m> {
+    pub fn new(
+        mover: &'m Mover,
+        start: &[u8],
+        targets: &[u8],
+        zone_costs: &'m ZoneCosts,
+    ) -> Group<'m> {
+        let mut group = Group::plain(mover, start, targets, zone_costs);
+        if group.walls && start.len() > ZONE_PIECES {
+            group.add_zones();
+        }
+        group
+    }
+
+    /// Picks zones at the start: each pair in conflict with the pieces at home next to either.
+    fn add_zones(&mut self) {
+        let k = self.start.len();
+        let mut costs = Costs::default();
+        if !self.fill(pack(&self.start), &mut costs) {
+            return;
+        }
+        let g = self.mover.geometry;
+        let near = |a: u8, b: u8| g.distance(Square::new(a), Square::new(b)) <= 1;
+        for a in 0..k {
+            for b in a + 1..k {
+                if costs.excess[a][b] == 0 || self.zones.len() >= MAX_ZONES {
+                    continue;
+                }
+                let mut members = vec![a as u8, b as u8];
+                for h in (0..k).filter(|&h| costs.single[h] == 0 && h != a && h != b) {
+                    let sq = costs.squares[h];
+                    if members.len() < ZONE_PIECES
+                        && (near(sq, costs.squares[a]) || near(sq, costs.squares[b]))
+                    {
+                        members.push(h as u8);
+                    }
+                }
+                if members.len() <= 2 {
+                    continue; // the pair table already knows this
+                }
+                members.sort_unstable();
+                let mask = members.iter().fold(0u16, |m, &p| m | 1 << p);
+                let targets: Vec<u8> = members.iter().map(|&p| self.targets[p as usize]).collect();
+                if self.zones.iter().any(|z| z.mask == mask) {
+                    continue;
+                }
+                let id = self.zones.len() as u8;
+                for &p in &members {
+                    self.zones_of[p as usize].push(id);
+                }
+                self.zones.push(Zone {
+                    members,
+                    mask,
+                    targets: pack(&targets),
+                });
+            }
+        }
+    }
+
+    /// The zone's exact cost (or a proven lower bound) for the placement in `costs`, minus the
+    /// members' single costs; `None` if the zone cannot complete.
+    fn zone_excess(&self, zone: &Zone, costs: &Costs) -> Option<u8> {
+        let squares: Vec<u8> = zone.members.iter().map(|&p| costs.squares[p as usize]).collect();
+        let key = (zone.targets, pack(&squares));
+        let known = self.zone_costs.0.borrow().get(&key).copied();
+        let cost = match known {
+            Some(c) => c,
+            None => {
+                let targets: Vec<u8> = zone.members.iter().map(|&p| self.targets[p as usize]).collect();
+                let sub = Group::plain(self.mover, &squares, &targets, self.zone_costs);
+                let mut limits = Limits {
+                    states_left: ZONE_STATES,
+                    deadline: None,
+                };
+                let c = match astar(&sub, &mut limits, 1) {
+                    Outcome::Solved { cost, .. } => cost.min(UNREACHABLE as u32 - 1) as u8,
+                    Outcome::OutOfBudget { lower } => lower.min(UNREACHABLE as u32 - 1) as u8,
+                    Outcome::Unreachable => UNREACHABLE,
+                };
+                let mut memo = self.zone_costs.0.borrow_mut();
+                if memo.len() >= 1 << 20 {
+                    memo.clear();
+                }
+                memo.insert(key, c);
+                c
+            }
+        };
+        if cost == UNREACHABLE {
+            return None;
+        }
+        let singles: u32 = zone.members.iter().map(|&p| costs.single[p as usize] as u32).sum();
+        Some((cost as u32).saturating_sub(singles) as u8)
+    }
+
+    fn plain(
+        mover: &'m Mover,
+        start: &[u8],
+        targets: &[u8],
+        zone_costs: &'m ZoneCosts,
+    ) -> Group<'m> {
         let k = start.len();
         let singles: Vec<Arc<Table>> = targets.iter().map(|&t| pdb::table(mover, &[t])).collect();
         let mut pairs = Vec::new();
@@ -85,6 +212,9 @@ impl<'m> Group<'m> {
             singles,
             pairs,
             pair_tables,
+            zones: Vec::new(),
+            zone_costs,
+            zones_of: vec![Vec::new(); k],
             conflicts: RefCell::new(Vec::new()),
             step: if mover.winther { 1 } else { 2 },
             walls: !mover.winther,
@@ -116,7 +246,17 @@ impl<'m> Group<'m> {
                 return false;
             }
         }
-        true
+        (0..self.zones.len()).all(|z| self.fill_zone(costs, z))
+    }
+
+    fn fill_zone(&self, costs: &mut Costs, z: usize) -> bool {
+        match self.zone_excess(&self.zones[z], costs) {
+            Some(excess) => {
+                costs.zone_excess[z] = excess;
+                true
+            }
+            None => false,
+        }
     }
 
     #[inline]
@@ -140,6 +280,15 @@ impl<'m> Group<'m> {
                         weight: costs.excess[a][b],
                     });
                 }
+            }
+        }
+        for (z, zone) in self.zones.iter().enumerate() {
+            let weight = costs.zone_excess[z];
+            if weight > 0 {
+                conflicts.push(Conflict {
+                    pieces: zone.mask,
+                    weight,
+                });
             }
         }
         if self.walls {
@@ -218,6 +367,7 @@ struct Costs {
     squares: [u8; 16],
     single: [u8; 16],
     excess: [[u8; 16]; 16],
+    zone_excess: [u8; MAX_ZONES],
 }
 
 impl Puzzle for Group<'_> {
@@ -226,7 +376,13 @@ impl Puzzle for Group<'_> {
         (key, self.value(key))
     }
 
-    fn expand(&self, key: u128, _h: u32, out: &mut Vec<(u128, u32)>) {
+    fn expand(
+        &self,
+        key: u128,
+        _h: u32,
+        known: &dyn Fn(u128) -> bool,
+        out: &mut Vec<(u128, u32)>,
+    ) {
         let k = self.start.len();
         let mut parent = Costs::default();
         if !self.fill(key, &mut parent) {
@@ -238,6 +394,10 @@ impl Puzzle for Group<'_> {
             let cleared = key & !(0x3f << (BITS * j as u32));
             self.mover.for_each_move(from, occupied, |to| {
                 let child = cleared | (to as u128) << (BITS * j as u32);
+                if known(child) {
+                    out.push((child, 0));
+                    return;
+                }
                 let mut costs = parent;
                 costs.squares[j] = to;
                 costs.single[j] = self.singles[j].get(self.mover, [to].into_iter());
@@ -245,6 +405,9 @@ impl Puzzle for Group<'_> {
                 for other in (0..k).filter(|&o| o != j) {
                     let (a, b) = (j.min(other), j.max(other));
                     alive &= self.fill_pair(&mut costs, a, b, &self.pair_tables[a * k + b]);
+                }
+                for &z in &self.zones_of[j] {
+                    alive = alive && self.fill_zone(&mut costs, z as usize);
                 }
                 out.push((child, if alive { self.cover_of(&costs) } else { DEAD }));
             });
@@ -299,7 +462,8 @@ fn solve_whole(
     limits: &mut Limits,
     budget: &Budget,
 ) -> Remaining {
-    let group = Group::new(mover, start, targets);
+    let zone_costs = ZoneCosts::default();
+    let group = Group::new(mover, start, targets, &zone_costs);
     match astar(&group, limits, 1) {
         Outcome::Solved { cost, .. } => Remaining::Exact(cost),
         Outcome::Unreachable => Remaining::Unreachable,
@@ -335,6 +499,7 @@ fn independence(
     budget: &Budget,
 ) -> Remaining {
     let n = start.len();
+    let zone_costs = ZoneCosts::default();
     let mut groups: Vec<IdGroup> = (0..n)
         .map(|i| IdGroup {
             members: vec![i],
@@ -357,7 +522,7 @@ fn independence(
                 Some(single_path(mover, only, start, targets))
             } else {
                 let (s, t) = (pick(start, &members), pick(targets, &members));
-                let group = Group::new(mover, &s, &t);
+                let group = Group::new(mover, &s, &t, &zone_costs);
                 match astar(&group, limits, 1) {
                     Outcome::Solved { path, .. } => Some(plan_of(&path, &members)),
                     Outcome::Unreachable => return Remaining::Unreachable,
@@ -465,8 +630,13 @@ fn bounds_after(
         }
         lower += match &g.plan {
             Some(plan) => plan.len() as u32,
-            None => Group::new(mover, &pick(start, &g.members), &pick(targets, &g.members))
-                .lower_bound(),
+            None => Group::new(
+                mover,
+                &pick(start, &g.members),
+                &pick(targets, &g.members),
+                failed_group.zone_costs,
+            )
+            .lower_bound(),
         };
     }
     let all: Vec<usize> = (0..start.len()).collect();
@@ -502,7 +672,7 @@ fn bounds_after(
         }
     }
     if upper.is_none() {
-        let whole = Group::new(mover, start, targets);
+        let whole = Group::new(mover, start, targets, failed_group.zone_costs);
         upper = upper_plan(&whole, budget).map(|path| plan_of(&path, &all).len() as u32);
     }
     Remaining::Bounds {

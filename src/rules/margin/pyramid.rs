@@ -52,7 +52,13 @@ impl Puzzle for Side {
         (self.start as u128, self.value(self.start))
     }
 
-    fn expand(&self, state: u128, _h: u32, out: &mut Vec<(u128, u32)>) {
+    fn expand(
+        &self,
+        state: u128,
+        _h: u32,
+        _known: &dyn Fn(u128) -> bool,
+        out: &mut Vec<(u128, u32)>,
+    ) {
         let placement = state as u64;
         for from in squares(placement) {
             for dir in Direction::forward(self.color) {

@@ -11,7 +11,15 @@ pub(crate) trait Puzzle {
     fn root(&self) -> (u128, u32);
     /// Pushes every successor with its heuristic value. `h` is the value of `state` (for
     /// incremental heuristics); a successor whose value is [`DEAD`] cannot reach the goal and is skipped.
-    fn expand(&self, state: u128, h: u32, out: &mut Vec<(u128, u32)>);
+    /// A successor for which `known` is true is already stored with its value: it may be pushed with
+    /// any value but [`DEAD`], which saves computing it.
+    fn expand(
+        &self,
+        state: u128,
+        h: u32,
+        known: &dyn Fn(u128) -> bool,
+        out: &mut Vec<(u128, u32)>,
+    );
     fn is_goal(&self, state: u128) -> bool;
 }
 
@@ -89,7 +97,7 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
         }
         nodes[id as usize].closed = true;
         children.clear();
-        puzzle.expand(state, h, &mut children);
+        puzzle.expand(state, h, &|child| index.contains_key(&child), &mut children);
         for &(child, child_h) in &children {
             if child_h == DEAD {
                 continue;
@@ -108,6 +116,8 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
                     open.push(child_g + weight * c.h, child_g, cid);
                 }
                 None => {
+                    // Pathmax: one move lowers the true cost by at most one.
+                    let child_h = child_h.max(h.saturating_sub(1));
                     if limits.states_left == 0 {
                         continue; // no room: the bound below still holds, as the node stays unexplored
                     }
