@@ -113,7 +113,10 @@ fn report(positions: &[(Position, Color)], budget: &Budget) {
         }
         runs.push((timed, pos.to_setup(), free));
     }
-    let not_exact = runs.iter().filter(|r| r.0.remaining.exact().is_none()).count();
+    let not_exact = runs
+        .iter()
+        .filter(|r| r.0.remaining.exact().is_none())
+        .count();
     println!("positions: {}  not exact: {not_exact}", runs.len());
     for (name, pick) in [
         ("wall", (|t: &Timed| t.wall) as fn(&Timed) -> Duration),

@@ -15,10 +15,10 @@
 use super::cover::{Conflict, CoverCache};
 use super::model::Mover;
 use super::pdb::{self, Table, UNREACHABLE};
+use super::search::MixHasher;
 use super::search::{DEAD, Limits, Outcome, Puzzle, astar};
 use super::{Budget, Remaining};
 use crate::board::Square;
-use super::search::MixHasher;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -57,7 +57,7 @@ pub(crate) struct Group<'m> {
     pair_tables: Vec<Arc<Table>>,
     /// Small groups of tangled pieces whose exact joint cost is searched on demand (Salta only).
     zones: Vec<Zone>,
-    zone_costs: &'m ZoneCosts,
+    request: &'m Request,
     /// For each piece, the indices of the zones it belongs to.
     zones_of: Vec<Vec<u8>>,
     conflicts: RefCell<Vec<Conflict>>,
@@ -68,42 +68,41 @@ pub(crate) struct Group<'m> {
     covers: RefCell<CoverCache>,
 }
 
-/// A few pieces (a conflicting pair and the pieces at home around it) whose exact cost alone, with
+/// A few pieces (a conflicting pair and the pieces next to either) whose exact cost alone, with
 /// every other piece removed, is found by a small search for each placement met and remembered.
 /// Any plan of the whole side restricted to these pieces is a plan of them alone (Salta), so their
 /// cost minus their single costs is a conflict weight like a pair's.
 struct Zone {
     members: Vec<u8>,
     mask: u16,
-    /// The members' targets, packed: with the packed placement, the key into [`ZoneCosts`].
+    /// The members' targets, packed: with the packed placement, the key into [`Request`]'s zone costs.
     targets: u128,
 }
 
-/// Zone costs found so far in one request, by packed targets and placement (shared by its groups).
-#[derive(Default)]
-pub(crate) struct ZoneCosts(RefCell<HashMap<(u128, u128), u8, BuildHasherDefault<MixHasher>>>);
+/// What the searches of one request share: the zone costs found so far (by packed targets and
+/// placement) and when the request must end.
+pub(crate) struct Request {
+    zone_costs: RefCell<HashMap<(u128, u128), u8, BuildHasherDefault<MixHasher>>>,
+    end: Option<Instant>,
+}
 
 /// Zones per group at most, and pieces per zone.
 const MAX_ZONES: usize = 8;
-const ZONE_PIECES: usize = 6;
+const ZONE_PIECES: usize = 7;
 /// States one zone search may store; past it, its proven lower bound serves.
 const ZONE_STATES: u64 = 20_000;
 
 impl<'m> Group<'m> {
-    pub fn new(
-        mover: &'m Mover,
-        start: &[u8],
-        targets: &[u8],
-        zone_costs: &'m ZoneCosts,
-    ) -> Group<'m> {
-        let mut group = Group::plain(mover, start, targets, zone_costs);
+    pub fn new(mover: &'m Mover, start: &[u8], targets: &[u8], request: &'m Request) -> Group<'m> {
+        let mut group = Group::plain(mover, start, targets, request);
         if group.walls && start.len() > ZONE_PIECES {
             group.add_zones();
         }
         group
     }
 
-    /// Picks zones at the start: each pair in conflict with the pieces at home next to either.
+    /// Picks zones at the start: each pair in conflict with the pieces next to either (at most
+    /// [`ZONE_PIECES`] in all).
     fn add_zones(&mut self) {
         let k = self.start.len();
         let mut costs = Costs::default();
@@ -112,63 +111,72 @@ impl<'m> Group<'m> {
         }
         let g = self.mover.geometry;
         let near = |a: u8, b: u8| g.distance(Square::new(a), Square::new(b)) <= 1;
-        for a in 0..k {
-            for b in a + 1..k {
-                if costs.excess[a][b] == 0 || self.zones.len() >= MAX_ZONES {
-                    continue;
+        let pairs = (0..k).flat_map(|a| (a + 1..k).map(move |b| (a, b)));
+        for (a, b) in pairs.filter(|&(a, b)| costs.excess[a][b] > 0) {
+            if self.zones.len() >= MAX_ZONES {
+                break;
+            }
+            let (sa, sb) = (costs.squares[a], costs.squares[b]);
+            let mut members = vec![a as u8, b as u8];
+            for h in (0..k).filter(|&h| h != a && h != b) {
+                let sq = costs.squares[h];
+                if members.len() < ZONE_PIECES && (near(sq, sa) || near(sq, sb)) {
+                    members.push(h as u8);
                 }
-                let mut members = vec![a as u8, b as u8];
-                for h in (0..k).filter(|&h| costs.single[h] == 0 && h != a && h != b) {
-                    let sq = costs.squares[h];
-                    if members.len() < ZONE_PIECES
-                        && (near(sq, costs.squares[a]) || near(sq, costs.squares[b]))
-                    {
-                        members.push(h as u8);
-                    }
-                }
-                if members.len() <= 2 {
-                    continue; // the pair table already knows this
-                }
-                members.sort_unstable();
-                let mask = members.iter().fold(0u16, |m, &p| m | 1 << p);
-                let targets: Vec<u8> = members.iter().map(|&p| self.targets[p as usize]).collect();
-                if self.zones.iter().any(|z| z.mask == mask) {
-                    continue;
-                }
-                let id = self.zones.len() as u8;
-                for &p in &members {
-                    self.zones_of[p as usize].push(id);
-                }
-                self.zones.push(Zone {
-                    members,
-                    mask,
-                    targets: pack(&targets),
-                });
+            }
+            if members.len() > 2 {
+                self.push_zone(members); // (a pair alone is its table's business)
             }
         }
+    }
+
+    fn push_zone(&mut self, mut members: Vec<u8>) {
+        members.sort_unstable();
+        let mask = members.iter().fold(0u16, |m, &p| m | 1 << p);
+        if self.zones.iter().any(|z| z.mask == mask) {
+            return;
+        }
+        let targets: Vec<u8> = members.iter().map(|&p| self.targets[p as usize]).collect();
+        let id = self.zones.len() as u8;
+        for &p in &members {
+            self.zones_of[p as usize].push(id);
+        }
+        self.zones.push(Zone {
+            members,
+            mask,
+            targets: pack(&targets),
+        });
     }
 
     /// The zone's exact cost (or a proven lower bound) for the placement in `costs`, minus the
     /// members' single costs; `None` if the zone cannot complete.
     fn zone_excess(&self, zone: &Zone, costs: &Costs) -> Option<u8> {
-        let squares: Vec<u8> = zone.members.iter().map(|&p| costs.squares[p as usize]).collect();
+        let squares: Vec<u8> = zone
+            .members
+            .iter()
+            .map(|&p| costs.squares[p as usize])
+            .collect();
         let key = (zone.targets, pack(&squares));
-        let known = self.zone_costs.0.borrow().get(&key).copied();
+        let known = self.request.zone_costs.borrow().get(&key).copied();
         let cost = match known {
             Some(c) => c,
             None => {
-                let targets: Vec<u8> = zone.members.iter().map(|&p| self.targets[p as usize]).collect();
-                let sub = Group::plain(self.mover, &squares, &targets, self.zone_costs);
+                let targets: Vec<u8> = zone
+                    .members
+                    .iter()
+                    .map(|&p| self.targets[p as usize])
+                    .collect();
+                let sub = Group::plain(self.mover, &squares, &targets, self.request);
                 let mut limits = Limits {
                     states_left: ZONE_STATES,
-                    deadline: None,
+                    deadline: self.request.end,
                 };
                 let c = match astar(&sub, &mut limits, 1) {
                     Outcome::Solved { cost, .. } => cost.min(UNREACHABLE as u32 - 1) as u8,
                     Outcome::OutOfBudget { lower } => lower.min(UNREACHABLE as u32 - 1) as u8,
                     Outcome::Unreachable => UNREACHABLE,
                 };
-                let mut memo = self.zone_costs.0.borrow_mut();
+                let mut memo = self.request.zone_costs.borrow_mut();
                 if memo.len() >= 1 << 20 {
                     memo.clear();
                 }
@@ -179,16 +187,15 @@ impl<'m> Group<'m> {
         if cost == UNREACHABLE {
             return None;
         }
-        let singles: u32 = zone.members.iter().map(|&p| costs.single[p as usize] as u32).sum();
+        let singles: u32 = zone
+            .members
+            .iter()
+            .map(|&p| costs.single[p as usize] as u32)
+            .sum();
         Some((cost as u32).saturating_sub(singles) as u8)
     }
 
-    fn plain(
-        mover: &'m Mover,
-        start: &[u8],
-        targets: &[u8],
-        zone_costs: &'m ZoneCosts,
-    ) -> Group<'m> {
+    fn plain(mover: &'m Mover, start: &[u8], targets: &[u8], request: &'m Request) -> Group<'m> {
         let k = start.len();
         let singles: Vec<Arc<Table>> = targets.iter().map(|&t| pdb::table(mover, &[t])).collect();
         let mut pairs = Vec::new();
@@ -213,7 +220,7 @@ impl<'m> Group<'m> {
             pairs,
             pair_tables,
             zones: Vec::new(),
-            zone_costs,
+            request,
             zones_of: vec![Vec::new(); k],
             conflicts: RefCell::new(Vec::new()),
             step: if mover.winther { 1 } else { 2 },
@@ -376,13 +383,7 @@ impl Puzzle for Group<'_> {
         (key, self.value(key))
     }
 
-    fn expand(
-        &self,
-        key: u128,
-        _h: u32,
-        known: &dyn Fn(u128) -> bool,
-        out: &mut Vec<(u128, u32)>,
-    ) {
+    fn expand(&self, key: u128, _h: u32, known: &dyn Fn(u128) -> bool, out: &mut Vec<(u128, u32)>) {
         let k = self.start.len();
         let mut parent = Costs::default();
         if !self.fill(key, &mut parent) {
@@ -442,15 +443,28 @@ fn plan_of(path: &[u128], members: &[usize]) -> Vec<Step> {
 /// Solves the side given by `start` and `targets` (padded squares, by slot).
 pub(crate) fn solve(mover: &Mover, start: &[u8], targets: &[u8], budget: &Budget) -> Remaining {
     let started = Instant::now();
+    // Three quarters of the time for the exact search; the rest for a plan when it runs out.
     let mut limits = Limits {
         states_left: budget.max_states,
-        deadline: budget.max_time.map(|t| started + t),
+        deadline: budget.max_time.map(|t| started + t * 3 / 4),
+    };
+    let request = Request {
+        zone_costs: RefCell::new(HashMap::default()),
+        end: budget.max_time.map(|t| started + t),
     };
     if mover.winther {
         let members: Vec<usize> = (0..start.len()).collect();
-        return solve_whole(mover, start, targets, &members, &mut limits, budget);
+        return solve_whole(
+            mover,
+            start,
+            targets,
+            &members,
+            &mut limits,
+            budget,
+            &request,
+        );
     }
-    independence(mover, start, targets, &mut limits, budget)
+    independence(mover, start, targets, &mut limits, budget, &request)
 }
 
 /// Winther, or any single group: plain A* over all pieces.
@@ -461,9 +475,9 @@ fn solve_whole(
     members: &[usize],
     limits: &mut Limits,
     budget: &Budget,
+    request: &Request,
 ) -> Remaining {
-    let zone_costs = ZoneCosts::default();
-    let group = Group::new(mover, start, targets, &zone_costs);
+    let group = Group::new(mover, start, targets, request);
     match astar(&group, limits, 1) {
         Outcome::Solved { cost, .. } => Remaining::Exact(cost),
         Outcome::Unreachable => Remaining::Unreachable,
@@ -474,11 +488,12 @@ fn solve_whole(
     }
 }
 
-/// A plan found by weighted A* with a fresh allowance of half the budget, for an upper bound.
+/// A plan found by weighted A* with a fresh allowance of half the states and the request's
+/// remaining time, for an upper bound.
 fn upper_plan(group: &Group, budget: &Budget) -> Option<Vec<u128>> {
     let mut limits = Limits {
         states_left: budget.max_states / 2,
-        deadline: budget.max_time.map(|t| Instant::now() + t / 2),
+        deadline: group.request.end,
     };
     match astar(group, &mut limits, 4) {
         Outcome::Solved { path, .. } => Some(path),
@@ -497,9 +512,9 @@ fn independence(
     targets: &[u8],
     limits: &mut Limits,
     budget: &Budget,
+    request: &Request,
 ) -> Remaining {
     let n = start.len();
-    let zone_costs = ZoneCosts::default();
     let mut groups: Vec<IdGroup> = (0..n)
         .map(|i| IdGroup {
             members: vec![i],
@@ -522,7 +537,7 @@ fn independence(
                 Some(single_path(mover, only, start, targets))
             } else {
                 let (s, t) = (pick(start, &members), pick(targets, &members));
-                let group = Group::new(mover, &s, &t, &zone_costs);
+                let group = Group::new(mover, &s, &t, request);
                 match astar(&group, limits, 1) {
                     Outcome::Solved { path, .. } => Some(plan_of(&path, &members)),
                     Outcome::Unreachable => return Remaining::Unreachable,
@@ -634,7 +649,7 @@ fn bounds_after(
                 mover,
                 &pick(start, &g.members),
                 &pick(targets, &g.members),
-                failed_group.zone_costs,
+                failed_group.request,
             )
             .lower_bound(),
         };
@@ -672,7 +687,7 @@ fn bounds_after(
         }
     }
     if upper.is_none() {
-        let whole = Group::new(mover, start, targets, failed_group.zone_costs);
+        let whole = Group::new(mover, start, targets, failed_group.request);
         upper = upper_plan(&whole, budget).map(|path| plan_of(&path, &all).len() as u32);
     }
     Remaining::Bounds {

@@ -91,9 +91,11 @@ pub(crate) fn solve(
         targets: squares(targets).collect(),
         target_set: targets,
     };
+    let started = Instant::now();
+    // Three quarters of the time for the exact search; the rest for a plan when it runs out.
     let mut limits = Limits {
         states_left: budget.max_states,
-        deadline: budget.max_time.map(|t| Instant::now() + t),
+        deadline: budget.max_time.map(|t| started + t * 3 / 4),
     };
     match astar(&side, &mut limits, 1) {
         Outcome::Solved { cost, .. } => Remaining::Exact(cost),
@@ -101,7 +103,7 @@ pub(crate) fn solve(
         Outcome::OutOfBudget { lower } => {
             let mut limits = Limits {
                 states_left: budget.max_states / 2,
-                deadline: budget.max_time.map(|t| Instant::now() + t / 2),
+                deadline: budget.max_time.map(|t| started + t),
             };
             let upper = match astar(&side, &mut limits, 4) {
                 Outcome::Solved { cost, .. } => Some(cost),

@@ -13,13 +13,7 @@ pub(crate) trait Puzzle {
     /// incremental heuristics); a successor whose value is [`DEAD`] cannot reach the goal and is skipped.
     /// A successor for which `known` is true is already stored with its value: it may be pushed with
     /// any value but [`DEAD`], which saves computing it.
-    fn expand(
-        &self,
-        state: u128,
-        h: u32,
-        known: &dyn Fn(u128) -> bool,
-        out: &mut Vec<(u128, u32)>,
-    );
+    fn expand(&self, state: u128, h: u32, known: &dyn Fn(u128) -> bool, out: &mut Vec<(u128, u32)>);
     fn is_goal(&self, state: u128) -> bool;
 }
 
