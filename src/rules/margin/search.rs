@@ -84,7 +84,8 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
             };
         }
         expanded += 1;
-        if limits.states_left == 0 || (expanded.is_multiple_of(1024) && limits.out_of_time()) {
+        // The clock is read on the first expansion too, so a search begun late stops at once.
+        if limits.states_left == 0 || (expanded % 1024 == 1 && limits.out_of_time()) {
             return Outcome::OutOfBudget {
                 lower: if weight == 1 { f } else { 0 },
             };
