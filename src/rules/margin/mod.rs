@@ -32,7 +32,7 @@ pub struct Budget {
     /// Search states stored before giving up (each search of one request draws on it; an upper-bound
     /// search after running out gets a fresh half).
     pub max_states: u64,
-    /// Wall-clock limit for the whole request (`None`: no limit): three quarters for the exact
+    /// Wall-clock limit for the whole request (`None`: no limit): nine tenths for the exact
     /// search, the rest for an upper-bound plan if that runs out.
     pub max_time: Option<Duration>,
 }

@@ -92,10 +92,10 @@ pub(crate) fn solve(
         target_set: targets,
     };
     let started = Instant::now();
-    // Three quarters of the time for the exact search; the rest for a plan when it runs out.
+    // Nine tenths of the time for the exact search; the rest for a plan when it runs out.
     let mut limits = Limits {
         states_left: budget.max_states,
-        deadline: budget.max_time.map(|t| started + t * 3 / 4),
+        deadline: budget.max_time.map(|t| started + t * 9 / 10),
     };
     match astar(&side, &mut limits, 1) {
         Outcome::Solved { cost, .. } => Remaining::Exact(cost),
