@@ -1,5 +1,6 @@
 //! Exact margin counts (rules.md §5) on hand-made tangles and on the final positions of self-play
-//! games. Per-position percentiles and peak memory over 1,000 games: scripts/bench-margin.sh.
+//! games (greedy self-play and `salta generate`). Per-position percentiles and peak memory over 1,000
+//! positions of each: scripts/bench-margin.sh.
 
 use salta::board::Color;
 use salta::rules::margin::{Budget, exact_remaining, greedy_game_end};
@@ -62,6 +63,38 @@ fn game_ends(count: usize) -> Vec<(Position, Color)> {
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn game_ends_20(bencher: divan::Bencher) {
     let positions = game_ends(20);
+    bencher.bench(|| {
+        positions
+            .iter()
+            .map(|(pos, loser)| {
+                exact_remaining(pos, *loser, &Budget::default())
+                    .lower()
+                    .unwrap_or(0)
+            })
+            .sum::<u32>()
+    });
+}
+
+/// The first `count` positions of benches/data/margin-generate-1000.txt (the ends of
+/// `salta generate` games, `LOSER SETUP` per line).
+fn generated_ends(count: usize) -> Vec<(Position, Color)> {
+    let text = include_str!("data/margin-generate-1000.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|line| {
+            let (loser, setup) = line.split_once(' ')?;
+            let loser = Color::ALL.into_iter().find(|c| c.name() == loser)?;
+            Some((Position::from_setup(setup, Rules::default()).ok()?, loser))
+        })
+        .take(count)
+        .collect()
+}
+
+/// Twenty ends of `salta generate` games per iteration.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn generated_ends_20(bencher: divan::Bencher) {
+    let positions = generated_ends(20);
+    assert_eq!(positions.len(), 20, "benches/data/margin-generate-1000.txt");
     bencher.bench(|| {
         positions
             .iter()

@@ -1,8 +1,12 @@
 //! Salta and Winther: pieces with identities, each bound for its own target.
 //!
 //! A group of pieces is searched by A* over packed placements (6 bits per piece) with a heuristic
-//! from pattern tables of single pieces and pairs and from walls of pieces at home, combined by a
-//! least cover of the conflicts (see [`Group`] and `cover`).
+//! from pattern tables of single pieces and pairs, from walls of pieces at home and (Salta, groups
+//! of more than [`ZONE_PIECES`]) from zones: a conflicting pair with the pieces next to it, whose
+//! exact joint cost is searched on demand for each placement met. All are combined by a least cover
+//! of the conflicts (see [`Group`] and `cover`). Zones are what make full-zone tangles tractable:
+//! there the cost comes from pieces at home that must step aside for a swap next to them, which
+//! neither the pair tables (other pieces removed) nor the walls (only cut-off regions) see.
 //!
 //! In Salta the whole side is solved by independence detection: every group (at first every piece)
 //! is solved alone, and the plans are interleaved into one sequence of legal moves. If that works,
@@ -15,10 +19,13 @@
 use super::cover::{Conflict, CoverCache};
 use super::model::Mover;
 use super::pdb::{self, Table, UNREACHABLE};
+use super::search::MixHasher;
 use super::search::{DEAD, Limits, Outcome, Puzzle, astar};
 use super::{Budget, Remaining};
 use crate::board::Square;
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -40,9 +47,10 @@ fn square_in(key: u128, j: usize) -> u8 {
 ///
 /// Heuristic: the sum of the single costs plus the least cover of the conflicts (see `cover`): each
 /// pair's exact joint cost (from its pattern table) minus its single costs, and in Salta the walls of
-/// pieces at home that a piece cannot get past without one of them stepping aside. Admissible,
-/// because any plan projected onto a pair is a plan of the pair alone and a piece at home that moves
-/// makes at least two moves; not always consistent, so the search reopens nodes.
+/// pieces at home that a piece cannot get past without one of them stepping aside, and each zone's
+/// exact joint cost minus its single costs. Admissible, because any plan projected onto a pair or a
+/// zone is a plan of those pieces alone and a piece at home that moves makes at least two moves; not
+/// always consistent, so the search reopens nodes (and raises children by pathmax).
 pub(crate) struct Group<'m> {
     mover: &'m Mover,
     start: Vec<u8>,
@@ -52,6 +60,11 @@ pub(crate) struct Group<'m> {
     pairs: Vec<(u8, u8, Arc<Table>)>,
     /// The pair tables by `a * k + b` for `a < b` (the single table elsewhere, unused).
     pair_tables: Vec<Arc<Table>>,
+    /// Small groups of tangled pieces whose exact joint cost is searched on demand (Salta only).
+    zones: Vec<Zone>,
+    request: &'m Request,
+    /// For each piece, the indices of the zones it belongs to.
+    zones_of: Vec<Vec<u8>>,
     conflicts: RefCell<Vec<Conflict>>,
     /// Salta extras are even (see `cover`).
     step: u8,
@@ -60,8 +73,136 @@ pub(crate) struct Group<'m> {
     covers: RefCell<CoverCache>,
 }
 
+/// A few pieces (a conflicting pair and the pieces next to either) whose exact cost alone, with
+/// every other piece removed, is found by a small search for each placement met and remembered.
+/// Any plan of the whole side restricted to these pieces is a plan of them alone (Salta), so their
+/// cost minus their single costs is a conflict weight like a pair's.
+struct Zone {
+    members: Vec<u8>,
+    mask: u16,
+    /// The members' targets, packed: with the packed placement, the key into [`Request`]'s zone costs.
+    targets: u128,
+}
+
+/// What the searches of one request share: the zone costs found so far (by packed targets and
+/// placement) and when the request must end.
+pub(crate) struct Request {
+    zone_costs: RefCell<HashMap<(u128, u128), u8, BuildHasherDefault<MixHasher>>>,
+    end: Option<Instant>,
+}
+
+/// Zones per group at most, and pieces per zone.
+const MAX_ZONES: usize = 8;
+const ZONE_PIECES: usize = 7;
+/// States one zone search may store; past it, its proven lower bound serves.
+const ZONE_STATES: u64 = 20_000;
+
 impl<'m> Group<'m> {
-    pub fn new(mover: &'m Mover, start: &[u8], targets: &[u8]) -> Group<'m> {
+    pub fn new(mover: &'m Mover, start: &[u8], targets: &[u8], request: &'m Request) -> Group<'m> {
+        let mut group = Group::plain(mover, start, targets, request);
+        if group.walls && start.len() > ZONE_PIECES {
+            group.add_zones();
+        }
+        group
+    }
+
+    /// Picks zones at the start: each pair in conflict with the pieces next to either (at most
+    /// [`ZONE_PIECES`] in all).
+    fn add_zones(&mut self) {
+        let k = self.start.len();
+        let mut costs = Costs::default();
+        if !self.fill(pack(&self.start), &mut costs) {
+            return;
+        }
+        let g = self.mover.geometry;
+        let near = |a: u8, b: u8| g.distance(Square::new(a), Square::new(b)) <= 1;
+        let pairs = (0..k).flat_map(|a| (a + 1..k).map(move |b| (a, b)));
+        for (a, b) in pairs.filter(|&(a, b)| costs.excess[a][b] > 0) {
+            if self.zones.len() >= MAX_ZONES {
+                break;
+            }
+            let (sa, sb) = (costs.squares[a], costs.squares[b]);
+            let mut members = vec![a as u8, b as u8];
+            for h in (0..k).filter(|&h| h != a && h != b) {
+                let sq = costs.squares[h];
+                if members.len() < ZONE_PIECES && (near(sq, sa) || near(sq, sb)) {
+                    members.push(h as u8);
+                }
+            }
+            if members.len() > 2 {
+                self.push_zone(members); // (a pair alone is its table's business)
+            }
+        }
+    }
+
+    fn push_zone(&mut self, mut members: Vec<u8>) {
+        members.sort_unstable();
+        let mask = members.iter().fold(0u16, |m, &p| m | 1 << p);
+        if self.zones.iter().any(|z| z.mask == mask) {
+            return;
+        }
+        let targets: Vec<u8> = members.iter().map(|&p| self.targets[p as usize]).collect();
+        let id = self.zones.len() as u8;
+        for &p in &members {
+            self.zones_of[p as usize].push(id);
+        }
+        self.zones.push(Zone {
+            members,
+            mask,
+            targets: pack(&targets),
+        });
+    }
+
+    /// The zone's exact cost (or a proven lower bound) for the placement in `costs`, minus the
+    /// members' single costs; `None` if the zone cannot complete.
+    fn zone_excess(&self, zone: &Zone, costs: &Costs) -> Option<u8> {
+        let squares: Vec<u8> = zone
+            .members
+            .iter()
+            .map(|&p| costs.squares[p as usize])
+            .collect();
+        let key = (zone.targets, pack(&squares));
+        let known = self.request.zone_costs.borrow().get(&key).copied();
+        let cost = match known {
+            Some(c) => c,
+            // Out of time: the members' single costs, a weaker but still proven bound.
+            None if self.request.end.is_some_and(|end| Instant::now() >= end) => return Some(0),
+            None => {
+                let targets: Vec<u8> = zone
+                    .members
+                    .iter()
+                    .map(|&p| self.targets[p as usize])
+                    .collect();
+                let sub = Group::plain(self.mover, &squares, &targets, self.request);
+                let mut limits = Limits {
+                    states_left: ZONE_STATES,
+                    deadline: self.request.end,
+                };
+                let c = match astar(&sub, &mut limits, 1) {
+                    Outcome::Solved { cost, .. } => cost.min(UNREACHABLE as u32 - 1) as u8,
+                    Outcome::OutOfBudget { lower } => lower.min(UNREACHABLE as u32 - 1) as u8,
+                    Outcome::Unreachable => UNREACHABLE,
+                };
+                let mut memo = self.request.zone_costs.borrow_mut();
+                if memo.len() >= 1 << 20 {
+                    memo.clear();
+                }
+                memo.insert(key, c);
+                c
+            }
+        };
+        if cost == UNREACHABLE {
+            return None;
+        }
+        let singles: u32 = zone
+            .members
+            .iter()
+            .map(|&p| costs.single[p as usize] as u32)
+            .sum();
+        Some((cost as u32).saturating_sub(singles) as u8)
+    }
+
+    fn plain(mover: &'m Mover, start: &[u8], targets: &[u8], request: &'m Request) -> Group<'m> {
         let k = start.len();
         let singles: Vec<Arc<Table>> = targets.iter().map(|&t| pdb::table(mover, &[t])).collect();
         let mut pairs = Vec::new();
@@ -85,6 +226,9 @@ impl<'m> Group<'m> {
             singles,
             pairs,
             pair_tables,
+            zones: Vec::new(),
+            request,
+            zones_of: vec![Vec::new(); k],
             conflicts: RefCell::new(Vec::new()),
             step: if mover.winther { 1 } else { 2 },
             walls: !mover.winther,
@@ -116,7 +260,17 @@ impl<'m> Group<'m> {
                 return false;
             }
         }
-        true
+        (0..self.zones.len()).all(|z| self.fill_zone(costs, z))
+    }
+
+    fn fill_zone(&self, costs: &mut Costs, z: usize) -> bool {
+        match self.zone_excess(&self.zones[z], costs) {
+            Some(excess) => {
+                costs.zone_excess[z] = excess;
+                true
+            }
+            None => false,
+        }
     }
 
     #[inline]
@@ -140,6 +294,15 @@ impl<'m> Group<'m> {
                         weight: costs.excess[a][b],
                     });
                 }
+            }
+        }
+        for (z, zone) in self.zones.iter().enumerate() {
+            let weight = costs.zone_excess[z];
+            if weight > 0 {
+                conflicts.push(Conflict {
+                    pieces: zone.mask,
+                    weight,
+                });
             }
         }
         if self.walls {
@@ -218,6 +381,7 @@ struct Costs {
     squares: [u8; 16],
     single: [u8; 16],
     excess: [[u8; 16]; 16],
+    zone_excess: [u8; MAX_ZONES],
 }
 
 impl Puzzle for Group<'_> {
@@ -226,7 +390,7 @@ impl Puzzle for Group<'_> {
         (key, self.value(key))
     }
 
-    fn expand(&self, key: u128, _h: u32, out: &mut Vec<(u128, u32)>) {
+    fn expand(&self, key: u128, _h: u32, known: &dyn Fn(u128) -> bool, out: &mut Vec<(u128, u32)>) {
         let k = self.start.len();
         let mut parent = Costs::default();
         if !self.fill(key, &mut parent) {
@@ -238,6 +402,10 @@ impl Puzzle for Group<'_> {
             let cleared = key & !(0x3f << (BITS * j as u32));
             self.mover.for_each_move(from, occupied, |to| {
                 let child = cleared | (to as u128) << (BITS * j as u32);
+                if known(child) {
+                    out.push((child, 0));
+                    return;
+                }
                 let mut costs = parent;
                 costs.squares[j] = to;
                 costs.single[j] = self.singles[j].get(self.mover, [to].into_iter());
@@ -245,6 +413,9 @@ impl Puzzle for Group<'_> {
                 for other in (0..k).filter(|&o| o != j) {
                     let (a, b) = (j.min(other), j.max(other));
                     alive &= self.fill_pair(&mut costs, a, b, &self.pair_tables[a * k + b]);
+                }
+                for &z in &self.zones_of[j] {
+                    alive = alive && self.fill_zone(&mut costs, z as usize);
                 }
                 out.push((child, if alive { self.cover_of(&costs) } else { DEAD }));
             });
@@ -279,15 +450,28 @@ fn plan_of(path: &[u128], members: &[usize]) -> Vec<Step> {
 /// Solves the side given by `start` and `targets` (padded squares, by slot).
 pub(crate) fn solve(mover: &Mover, start: &[u8], targets: &[u8], budget: &Budget) -> Remaining {
     let started = Instant::now();
+    // Nine tenths of the time for the exact search; the rest for a plan when it runs out.
     let mut limits = Limits {
         states_left: budget.max_states,
-        deadline: budget.max_time.map(|t| started + t),
+        deadline: budget.max_time.map(|t| started + t * 9 / 10),
+    };
+    let request = Request {
+        zone_costs: RefCell::new(HashMap::default()),
+        end: budget.max_time.map(|t| started + t),
     };
     if mover.winther {
         let members: Vec<usize> = (0..start.len()).collect();
-        return solve_whole(mover, start, targets, &members, &mut limits, budget);
+        return solve_whole(
+            mover,
+            start,
+            targets,
+            &members,
+            &mut limits,
+            budget,
+            &request,
+        );
     }
-    independence(mover, start, targets, &mut limits, budget)
+    independence(mover, start, targets, &mut limits, budget, &request)
 }
 
 /// Winther, or any single group: plain A* over all pieces.
@@ -298,8 +482,9 @@ fn solve_whole(
     members: &[usize],
     limits: &mut Limits,
     budget: &Budget,
+    request: &Request,
 ) -> Remaining {
-    let group = Group::new(mover, start, targets);
+    let group = Group::new(mover, start, targets, request);
     match astar(&group, limits, 1) {
         Outcome::Solved { cost, .. } => Remaining::Exact(cost),
         Outcome::Unreachable => Remaining::Unreachable,
@@ -310,11 +495,12 @@ fn solve_whole(
     }
 }
 
-/// A plan found by weighted A* with a fresh allowance of half the budget, for an upper bound.
+/// A plan found by weighted A* with a fresh allowance of half the states and the request's
+/// remaining time, for an upper bound.
 fn upper_plan(group: &Group, budget: &Budget) -> Option<Vec<u128>> {
     let mut limits = Limits {
         states_left: budget.max_states / 2,
-        deadline: budget.max_time.map(|t| Instant::now() + t / 2),
+        deadline: group.request.end,
     };
     match astar(group, &mut limits, 4) {
         Outcome::Solved { path, .. } => Some(path),
@@ -333,6 +519,7 @@ fn independence(
     targets: &[u8],
     limits: &mut Limits,
     budget: &Budget,
+    request: &Request,
 ) -> Remaining {
     let n = start.len();
     let mut groups: Vec<IdGroup> = (0..n)
@@ -357,7 +544,7 @@ fn independence(
                 Some(single_path(mover, only, start, targets))
             } else {
                 let (s, t) = (pick(start, &members), pick(targets, &members));
-                let group = Group::new(mover, &s, &t);
+                let group = Group::new(mover, &s, &t, request);
                 match astar(&group, limits, 1) {
                     Outcome::Solved { path, .. } => Some(plan_of(&path, &members)),
                     Outcome::Unreachable => return Remaining::Unreachable,
@@ -465,8 +652,13 @@ fn bounds_after(
         }
         lower += match &g.plan {
             Some(plan) => plan.len() as u32,
-            None => Group::new(mover, &pick(start, &g.members), &pick(targets, &g.members))
-                .lower_bound(),
+            None => Group::new(
+                mover,
+                &pick(start, &g.members),
+                &pick(targets, &g.members),
+                failed_group.request,
+            )
+            .lower_bound(),
         };
     }
     let all: Vec<usize> = (0..start.len()).collect();
@@ -502,7 +694,7 @@ fn bounds_after(
         }
     }
     if upper.is_none() {
-        let whole = Group::new(mover, start, targets);
+        let whole = Group::new(mover, start, targets, failed_group.request);
         upper = upper_plan(&whole, budget).map(|path| plan_of(&path, &all).len() as u32);
     }
     Remaining::Bounds {
@@ -605,4 +797,66 @@ fn interleave(a: &[Step], b: &[Step], occ_a: u64, occ_b: u64) -> Option<Vec<Step
     }
     seq.reverse();
     Some(seq)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{BoardKind, Color, Geometry};
+    use crate::rules::Variant;
+
+    /// Zones are searched only for groups of more than [`ZONE_PIECES`] pieces, beyond what the plain
+    /// breadth-first comparison in tests/margin.rs can reach: here A* over a group with zones must
+    /// agree with A* over the same pieces without them, whose heuristic that comparison covers.
+    #[test]
+    fn zones_keep_counts_exact() {
+        let g = Geometry::of(BoardKind::Salta);
+        let mover = Mover::new(g, Variant::Salta, Color::Green);
+        // Green's targets by piece id (stars 81–85, moons 91–95, suns 101–105), which are also the
+        // squares of the tangles.
+        let zone: Vec<u8> = (8..=10)
+            .flat_map(|r| (1..=5).map(move |k| 10 * r + k))
+            .filter_map(|n| g.from_number(n).map(|sq| sq.index() as u8))
+            .collect();
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n as u64) as usize
+        };
+        let mut with_zones = 0;
+        for case in 0..40 {
+            // Eight pieces: a random choice of ids on a random choice of goal-zone squares.
+            let (mut ids, mut free) = (zone.clone(), zone.clone());
+            let (mut start, mut goal) = (Vec::new(), Vec::new());
+            for _ in 0..ZONE_PIECES + 1 {
+                goal.push(ids.swap_remove(next(ids.len())));
+                start.push(free.swap_remove(next(free.len())));
+            }
+            let request = Request {
+                zone_costs: RefCell::new(HashMap::default()),
+                end: None,
+            };
+            let cost = |group: &Group| {
+                let mut limits = Limits {
+                    states_left: 3_000_000,
+                    deadline: None,
+                };
+                match astar(group, &mut limits, 1) {
+                    Outcome::Solved { cost, .. } => cost,
+                    _ => panic!("case {case}: no plan for {start:?} → {goal:?}"),
+                }
+            };
+            let zoned = Group::new(&mover, &start, &goal, &request);
+            with_zones += usize::from(!zoned.zones.is_empty());
+            let plain = Group::plain(&mover, &start, &goal, &request);
+            assert_eq!(
+                cost(&zoned),
+                cost(&plain),
+                "case {case}: {start:?} → {goal:?}"
+            );
+        }
+        assert!(with_zones >= 10, "only {with_zones} cases had zones");
+    }
 }

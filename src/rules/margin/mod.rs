@@ -32,14 +32,14 @@ pub struct Budget {
     /// Search states stored before giving up (each search of one request draws on it; an upper-bound
     /// search after running out gets a fresh half).
     pub max_states: u64,
-    /// Wall-clock limit (`None`: no limit). A request can take up to about 1.5 times this, as the
-    /// upper-bound search after running out gets a fresh half.
+    /// Wall-clock limit for the whole request (`None`: no limit): nine tenths for the exact
+    /// search, the rest for an upper-bound plan if that runs out.
     pub max_time: Option<Duration>,
 }
 
 impl Default for Budget {
     /// Two million states and one second (in the benchmark the time limit binds first; peak memory
-    /// stayed under 180 MB).
+    /// stayed under 256 MB).
     fn default() -> Budget {
         Budget {
             max_states: 2_000_000,

@@ -52,7 +52,13 @@ impl Puzzle for Side {
         (self.start as u128, self.value(self.start))
     }
 
-    fn expand(&self, state: u128, _h: u32, out: &mut Vec<(u128, u32)>) {
+    fn expand(
+        &self,
+        state: u128,
+        _h: u32,
+        _known: &dyn Fn(u128) -> bool,
+        out: &mut Vec<(u128, u32)>,
+    ) {
         let placement = state as u64;
         for from in squares(placement) {
             for dir in Direction::forward(self.color) {
@@ -85,9 +91,11 @@ pub(crate) fn solve(
         targets: squares(targets).collect(),
         target_set: targets,
     };
+    let started = Instant::now();
+    // Nine tenths of the time for the exact search; the rest for a plan when it runs out.
     let mut limits = Limits {
         states_left: budget.max_states,
-        deadline: budget.max_time.map(|t| Instant::now() + t),
+        deadline: budget.max_time.map(|t| started + t * 9 / 10),
     };
     match astar(&side, &mut limits, 1) {
         Outcome::Solved { cost, .. } => Remaining::Exact(cost),
@@ -95,7 +103,7 @@ pub(crate) fn solve(
         Outcome::OutOfBudget { lower } => {
             let mut limits = Limits {
                 states_left: budget.max_states / 2,
-                deadline: budget.max_time.map(|t| Instant::now() + t / 2),
+                deadline: budget.max_time.map(|t| started + t),
             };
             let upper = match astar(&side, &mut limits, 4) {
                 Outcome::Solved { cost, .. } => Some(cost),

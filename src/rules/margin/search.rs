@@ -11,7 +11,9 @@ pub(crate) trait Puzzle {
     fn root(&self) -> (u128, u32);
     /// Pushes every successor with its heuristic value. `h` is the value of `state` (for
     /// incremental heuristics); a successor whose value is [`DEAD`] cannot reach the goal and is skipped.
-    fn expand(&self, state: u128, h: u32, out: &mut Vec<(u128, u32)>);
+    /// A successor for which `known` is true is already stored with its value: it may be pushed with
+    /// any value but [`DEAD`], which saves computing it.
+    fn expand(&self, state: u128, h: u32, known: &dyn Fn(u128) -> bool, out: &mut Vec<(u128, u32)>);
     fn is_goal(&self, state: u128) -> bool;
 }
 
@@ -82,14 +84,15 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
             };
         }
         expanded += 1;
-        if limits.states_left == 0 || (expanded.is_multiple_of(1024) && limits.out_of_time()) {
+        // The clock is read on the first expansion too, so a search begun late stops at once.
+        if limits.states_left == 0 || (expanded % 1024 == 1 && limits.out_of_time()) {
             return Outcome::OutOfBudget {
                 lower: if weight == 1 { f } else { 0 },
             };
         }
         nodes[id as usize].closed = true;
         children.clear();
-        puzzle.expand(state, h, &mut children);
+        puzzle.expand(state, h, &|child| index.contains_key(&child), &mut children);
         for &(child, child_h) in &children {
             if child_h == DEAD {
                 continue;
@@ -108,6 +111,8 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
                     open.push(child_g + weight * c.h, child_g, cid);
                 }
                 None => {
+                    // Pathmax: one move lowers the true cost by at most one.
+                    let child_h = child_h.max(h.saturating_sub(1));
                     if limits.states_left == 0 {
                         continue; // no room: the bound below still holds, as the node stays unexplored
                     }
