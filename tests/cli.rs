@@ -1242,3 +1242,29 @@ fn convert_to_setups_gives_one_line_per_position() {
     }
     assert!(games[0][6].starts_with("G/") && games[0][6].ends_with("/4"));
 }
+
+#[test]
+fn margin_budget_options_are_checked() {
+    let file = "corpus/edge-cases/green-wins.sgn";
+    for bad in ["-1", "nan", "inf"] {
+        let option = format!("--margin-seconds={bad}");
+        let run = salta(&["check", file, option.as_str()]).expect_code(2);
+        assert!(run.stderr.contains("--margin-seconds"), "{}", run.stderr);
+    }
+    // No time limit, and a generous state limit: the small count is exact either way.
+    let json = salta(&[
+        "check",
+        file,
+        "--format",
+        "json",
+        "--margins",
+        "always",
+        "--margin-seconds",
+        "0",
+        "--margin-states",
+        "100000",
+    ])
+    .ok()
+    .json_lines();
+    assert_eq!(json[0]["outcome"]["margin"], 1, "{:?}", json[0]);
+}

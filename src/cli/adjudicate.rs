@@ -1,6 +1,5 @@
-use super::{CliError, replay_to_ply, select_game};
+use super::{BudgetArgs, CliError, replay_to_ply, select_game};
 use salta::export::adjudication::{Adjudication, adjudicate};
-use salta::rules::margin::Budget;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -17,17 +16,13 @@ pub struct Args {
     /// Output format.
     #[arg(long, default_value = "text", value_parser = ["text", "json", "yaml"])]
     format: String,
-    /// Most states the exact count may visit before it settles for bounds.
-    #[arg(long, default_value_t = Budget::default().max_states)]
-    max_states: u64,
+    #[command(flatten)]
+    budget: BudgetArgs,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let game = select_game(&args.file, args.game)?;
-    let budget = Budget {
-        max_states: args.max_states,
-        ..Budget::default()
-    };
+    let budget = args.budget.budget()?;
     let (replayed, ply) = replay_to_ply(&game, args.ply)?;
     let verdict = adjudicate(&replayed, ply, &budget);
     let text = match args.format.as_str() {

@@ -27,6 +27,8 @@ pub struct Args {
     /// `always`, or `never`.
     #[arg(long, default_value = "tagged", value_parser = ["tagged", "always", "never"])]
     margins: String,
+    #[command(flatten)]
+    budget: super::BudgetArgs,
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
@@ -65,6 +67,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             rules,
             move_limit,
             margins,
+            budget: args.budget.budget()?,
             ..ReplayOptions::default()
         },
         render: (!json).then(|| std::io::stdout().is_terminal()),

@@ -55,6 +55,8 @@ pub struct Args {
     /// Rules of the --reaches position (as in a Rules tag).
     #[arg(long, requires = "reaches")]
     rules: Option<String>,
+    #[command(flatten)]
+    budget: super::BudgetArgs,
     /// Historical mode: an uncalled missed jump is a warning and the move stands.
     #[arg(long)]
     lenient: bool,
@@ -186,6 +188,7 @@ fn options(args: &Args) -> Result<ExtractOptions, CliError> {
         replay: ReplayOptions {
             lenient: args.lenient,
             margins: MarginPolicy::WhenTagged,
+            budget: args.budget.budget()?,
             ..ReplayOptions::default()
         },
         selection: Selection {

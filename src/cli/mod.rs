@@ -8,6 +8,7 @@ pub mod extract;
 pub mod generate;
 pub mod perft;
 
+use salta::rules::margin::Budget;
 use salta::rules::{Position, Rules};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -32,6 +33,39 @@ impl CliError {
     pub fn with_help(mut self, help: impl Into<String>) -> CliError {
         self.help = Some(help.into());
         self
+    }
+}
+
+/// How much search an exact margin count may spend before it settles for proven bounds.
+#[derive(clap::Args)]
+pub struct BudgetArgs {
+    /// Seconds one exact margin count may take before it settles for proven lower and upper
+    /// bounds (0: no time limit).
+    #[arg(long, default_value_t = 1.0, value_name = "SECONDS")]
+    margin_seconds: f64,
+    /// Search states one exact margin count may store before it settles for bounds.
+    #[arg(long, alias = "max-states", default_value_t = Budget::default().max_states, value_name = "STATES")]
+    margin_states: u64,
+}
+
+impl BudgetArgs {
+    pub fn budget(&self) -> Result<Budget, CliError> {
+        let seconds = self.margin_seconds;
+        let max_time = match seconds {
+            s if s == 0.0 => None,
+            s if s.is_finite() && s > 0.0 && s <= 1e6 => {
+                Some(std::time::Duration::from_secs_f64(s))
+            }
+            _ => {
+                return Err(CliError::new(format!(
+                    "--margin-seconds {seconds}: give a number of seconds from 0 (no limit) to 1000000"
+                )));
+            }
+        };
+        Ok(Budget {
+            max_states: self.margin_states.max(1),
+            max_time,
+        })
     }
 }
 
