@@ -52,7 +52,7 @@ impl BudgetArgs {
     pub fn budget(&self) -> Result<Budget, CliError> {
         let seconds = self.margin_seconds;
         let max_time = match seconds {
-            s if s == 0.0 => None,
+            0.0 => None,
             s if s.is_finite() && s > 0.0 && s <= 1e6 => {
                 Some(std::time::Duration::from_secs_f64(s))
             }
