@@ -72,30 +72,22 @@ fn read_and_replay(bencher: divan::Bencher) {
 /// outside the timing.
 #[divan::bench(sample_count = 10)]
 fn replay_only(bencher: divan::Bencher) {
-    let text = archive();
-    let games: Vec<Game> = Reader::new(text.as_bytes()).flatten().collect();
-    let opts = ReplayOptions {
-        margins: MarginPolicy::Never,
-        summary_only: true,
-        ..ReplayOptions::default()
-    };
-    bencher.counter(BytesCount::new(text.len())).bench(|| {
-        let valid = games
-            .iter()
-            .filter(|game| replay(game, &opts).status() == Status::Valid)
-            .count();
-        assert!(valid > 0);
-        valid
-    });
+    bench_replay(bencher, true);
 }
 
 /// Replay with every move's record kept (what exporters ask for), for comparison.
 #[divan::bench(sample_count = 10)]
 fn replay_with_lines(bencher: divan::Bencher) {
+    bench_replay(bencher, false);
+}
+
+/// Replays the games, read once outside the timing, with or without per-move records.
+fn bench_replay(bencher: divan::Bencher, summary_only: bool) {
     let text = archive();
     let games: Vec<Game> = Reader::new(text.as_bytes()).flatten().collect();
     let opts = ReplayOptions {
         margins: MarginPolicy::Never,
+        summary_only,
         ..ReplayOptions::default()
     };
     bencher.counter(BytesCount::new(text.len())).bench(|| {

@@ -62,7 +62,11 @@ fn game_ends(count: usize) -> Vec<(Position, Color)> {
 /// there, and divan repeats).
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn game_ends_20(bencher: divan::Bencher) {
-    let positions = game_ends(20);
+    count_all(bencher, game_ends(20));
+}
+
+/// Counts every position's remaining moves per iteration.
+fn count_all(bencher: divan::Bencher, positions: Vec<(Position, Color)>) {
     bencher.bench(|| {
         positions
             .iter()
@@ -95,14 +99,5 @@ fn generated_ends(count: usize) -> Vec<(Position, Color)> {
 fn generated_ends_20(bencher: divan::Bencher) {
     let positions = generated_ends(20);
     assert_eq!(positions.len(), 20, "benches/data/margin-generate-1000.txt");
-    bencher.bench(|| {
-        positions
-            .iter()
-            .map(|(pos, loser)| {
-                exact_remaining(pos, *loser, &Budget::default())
-                    .lower()
-                    .unwrap_or(0)
-            })
-            .sum::<u32>()
-    });
+    count_all(bencher, positions);
 }

@@ -852,21 +852,10 @@ impl<'a> Parser<'a> {
         if !self.src.get(start + LEN).is_none_or(|&b| is_delimiter(b)) {
             return None;
         }
-        let square = |number: u32, at: usize| {
-            let square = self.geometry.from_number(number)?;
-            Some(SquareRef {
-                square: if self.rotate {
-                    self.geometry.rotate(square)
-                } else {
-                    square
-                },
-                span: Span::new(at, at + 2),
-            })
-        };
         let played = Played::Move {
             piece: None,
-            from: Some(square(from, start)?),
-            to: square(to, start + 3)?,
+            from: Some(self.numbered_square(from, Span::new(start, start + 2))?),
+            to: self.numbered_square(to, Span::new(start + 3, start + 5))?,
             separator,
         };
         Some((played, start + LEN))
@@ -900,24 +889,27 @@ impl<'a> Parser<'a> {
         if !rest.get(len).is_none_or(|&b| is_delimiter(b)) {
             return None;
         }
-        let square = |number: u32, at: usize, len: usize| {
-            let square = self.geometry.from_number(number)?;
-            Some(SquareRef {
-                square: if self.rotate {
-                    self.geometry.rotate(square)
-                } else {
-                    square
-                },
-                span: Span::new(start + at, start + at + len),
-            })
-        };
         let played = Played::Move {
             piece: None,
-            from: Some(square(from, 0, from_len)?),
-            to: square(to, to_at, to_len)?,
+            from: Some(self.numbered_square(from, Span::new(start, start + from_len))?),
+            to: self.numbered_square(to, Span::new(start + to_at, start + len))?,
             separator,
         };
         Some((played, start + len))
+    }
+
+    /// The square with this historical number, turned to the standard orientation for a source
+    /// numbered from Red's side; `None` if no square has that number.
+    fn numbered_square(&self, number: u32, span: Span) -> Option<SquareRef> {
+        let square = self.geometry.from_number(number)?;
+        Some(SquareRef {
+            square: if self.rotate {
+                self.geometry.rotate(square)
+            } else {
+                square
+            },
+            span,
+        })
     }
 
     /// A `Salta!` call here (`b` is the byte here): what follows it.
