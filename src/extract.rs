@@ -285,32 +285,27 @@ fn sort(
     let replayed = replay(&game, &options.replay);
     let (verdict, text) = if replayed.status() == Status::Invalid {
         let reason = first_error(&game, &game_ref, &replayed);
-        let rescued = if options.fix_results {
-            fix_results(&game, &replayed, options).map(|text| {
-                (
-                    Verdict::Fixed {
-                        reason: reason.clone(),
-                    },
-                    text,
-                )
-            })
-        } else {
-            None
-        };
-        let rescued = rescued.or_else(|| {
-            options
+        // Mended if only the result or margin is wrong, else cut before the broken move.
+        let fixed = options
+            .fix_results
+            .then(|| fix_results(&game, &replayed, options))
+            .flatten();
+        let rescued = match fixed {
+            Some(text) => Some((
+                Verdict::Fixed {
+                    reason: reason.clone(),
+                },
+                text,
+            )),
+            None => options
                 .keep_broken
                 .then(|| cut_broken(&game, &replayed, options))
                 .flatten()
                 .map(|text| {
-                    (
-                        Verdict::KeptBroken {
-                            reason: reason.clone(),
-                        },
-                        text,
-                    )
-                })
-        });
+                    let reason = reason.clone();
+                    (Verdict::KeptBroken { reason }, text)
+                }),
+        };
         match rescued {
             // A rescued game is kept only if it is one of the games asked for.
             Some(_) if !options.selection.admits(&game, &replayed) => {
