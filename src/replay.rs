@@ -960,7 +960,7 @@ fn check_result(game: &Game, referee: &Referee, replay: &mut Replay) {
 
 #[cfg(test)]
 mod tests {
-    use super::{MarginPolicy, ReplayOptions, replay};
+    use super::{Budget, MarginPolicy, ReplayOptions, replay};
     use crate::notation::parse_str;
     use std::path::Path;
 
@@ -992,6 +992,12 @@ mod tests {
             let full = ReplayOptions {
                 lenient,
                 margins: MarginPolicy::Always,
+                // A budget in states only: a time limit would let a busy machine end the two
+                // counts differently.
+                budget: Budget {
+                    max_states: 20_000,
+                    max_time: None,
+                },
                 ..ReplayOptions::default()
             };
             let summary = ReplayOptions {
