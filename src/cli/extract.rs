@@ -85,21 +85,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             "-o, --rejected and --duplicates must name different files",
         ));
     }
-    let mut output = args
-        .output
-        .as_deref()
-        .map(|path| OutputFile::create(path, &files))
-        .transpose()?;
-    let mut rejected = args
-        .rejected
-        .as_deref()
-        .map(|path| OutputFile::create(path, &files))
-        .transpose()?;
-    let mut duplicates = args
-        .duplicates
-        .as_deref()
-        .map(|path| OutputFile::create(path, &files))
-        .transpose()?;
+    let create = |path: &Option<PathBuf>| {
+        path.as_deref()
+            .map(|path| OutputFile::create(path, &files))
+            .transpose()
+    };
+    let mut output = create(&args.output)?;
+    let mut rejected = create(&args.rejected)?;
+    let mut duplicates = create(&args.duplicates)?;
     let stdout = std::io::stdout();
     let mut stdout = std::io::BufWriter::new(stdout.lock());
     let quiet = args.quiet;
