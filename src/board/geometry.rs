@@ -68,8 +68,9 @@ pub struct Geometry {
     pub per_rank: u8,
     /// Every real square.
     pub valid: Bitboard,
-    shift_left: i8,
-    shift_right: i8,
+    /// The bit shift of each direction, indexed by `Direction as usize`: a table, so that a
+    /// direction known only at run time costs a load, not a branch.
+    shifts: [i8; 4],
     file: [u8; 64],
     rank: [u8; 64],
     number: [u8; 64],
@@ -107,8 +108,8 @@ impl Geometry {
             size,
             per_rank,
             valid: Bitboard(0),
-            shift_left: shift_right - 1,
-            shift_right,
+            // Down-left undoes up-right and down-right undoes up-left.
+            shifts: [shift_right - 1, shift_right, -shift_right, 1 - shift_right],
             file: [NONE; 64],
             rank: [NONE; 64],
             number: [0; 64],
@@ -173,13 +174,7 @@ impl Geometry {
     /// The constant bit shift of a direction.
     #[inline(always)]
     pub const fn shift(&self, dir: Direction) -> i8 {
-        let (left, right) = (self.shift_left, self.shift_right);
-        match dir {
-            Direction::UpLeft => left,
-            Direction::UpRight => right,
-            Direction::DownLeft => -right,
-            Direction::DownRight => -left,
-        }
+        self.shifts[dir as usize]
     }
 
     /// File, 0-based from Green's left.

@@ -461,7 +461,7 @@ impl Position {
         let g = self.geometry();
         let empty = sides.empty(g);
         for (dir, from) in self.step_sources(sides) {
-            let shift = shift_of(g, dir);
+            let shift = g.shift(dir);
             for to in from.shift(shift) & empty {
                 list.push(Move {
                     from: offset(to, -shift),
@@ -473,7 +473,7 @@ impl Position {
         if self.rules().variant == Variant::Winther {
             let zone = sides.own & g.far_zone(sides.color);
             for dir in Direction::ALL {
-                let shift = shift_of(g, dir);
+                let shift = g.shift(dir);
                 for to in jump_landings(g, dir, zone, sides.own, empty) {
                     list.push(Move {
                         from: offset(to, -2 * shift),
@@ -491,7 +491,7 @@ impl Position {
         let empty = sides.empty(g);
         let mut count = 0;
         for (dir, from) in self.step_sources(sides) {
-            count += (from.shift(shift_of(g, dir)) & empty).count() as usize;
+            count += (from.shift(g.shift(dir)) & empty).count() as usize;
         }
         if self.rules().variant == Variant::Winther {
             let zone = sides.own & g.far_zone(sides.color);
@@ -521,7 +521,7 @@ impl Position {
             return;
         }
         for &dir in dirs {
-            let shift = shift_of(g, dir);
+            let shift = g.shift(dir);
             for to in jump_landings(g, dir, sides.own, sides.enemy, empty) {
                 list.push(Move {
                     from: offset(to, -2 * shift),
@@ -589,20 +589,6 @@ fn jump_directions(jumps: JumpDirection, color: Color) -> &'static [Direction] {
     }
 }
 
-/// The bit shift of a direction. A table lookup: [`Geometry::shift`] is a `match` that compiles to
-/// an indirect jump when the direction is not a constant, and the directions of the side to move
-/// change every ply.
-#[inline(always)]
-fn shift_of(g: &Geometry, dir: Direction) -> i8 {
-    let shifts = [
-        g.shift(Direction::UpLeft),
-        g.shift(Direction::UpRight),
-        g.shift(Direction::DownLeft),
-        g.shift(Direction::DownRight),
-    ];
-    shifts[dir as usize]
-}
-
 /// `pieces` moved one step up-left and one step up-right (toward Red), unioned; off-board results
 /// land on ghost bits or leave the word. Both shifts are positive on both boards.
 #[inline(always)]
@@ -651,7 +637,7 @@ fn jump_landings(
     over: Bitboard,
     empty: Bitboard,
 ) -> Bitboard {
-    let s = shift_of(g, dir);
+    let s = g.shift(dir);
     (jumpers.shift(s) & over).shift(s) & empty
 }
 
