@@ -2,6 +2,7 @@
 //! parallel, and report each game in file order for people (miette) and programs (JSON).
 
 use crate::board::Color;
+use crate::notation::reader::count_newlines;
 use crate::notation::{Game, GameSource, Reader, SyntaxError};
 use crate::replay::{Finding, ReplayOptions, Severity, Status, replay};
 use crate::rules::EndReason;
@@ -286,7 +287,7 @@ fn cut_file(
         next.extend_from_slice(&buf[cut..]);
         buf.truncate(cut);
         let bytes = std::mem::replace(&mut buf, next);
-        let newlines = count_newlines(&bytes);
+        let newlines = u32::try_from(count_newlines(&bytes)).unwrap_or(u32::MAX);
         let piece = Piece {
             name: name.clone(),
             file,
@@ -301,18 +302,6 @@ fn cut_file(
         }
     }
     Ok(())
-}
-
-/// The number of line feeds in `bytes`. Counted in runs of 255 bytes into a byte-sized counter,
-/// which the compiler turns into wide vector adds (a plain filtered count is several times slower).
-fn count_newlines(bytes: &[u8]) -> u32 {
-    bytes
-        .chunks(255)
-        .map(|run| {
-            run.iter()
-                .fold(0u8, |n, &b| n.wrapping_add(u8::from(b == b'\n'))) as u32
-        })
-        .fold(0u32, u32::wrapping_add)
 }
 
 /// The start of the last tag section that follows a blank line: a place where the reader would
@@ -572,19 +561,7 @@ pub fn render(diagnostic: &dyn Diagnostic, color: bool) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{count_newlines, game_boundary};
-
-    #[test]
-    fn newlines_are_counted_across_runs() {
-        let mut text = vec![b'x'; 1000];
-        for i in (0..1000).step_by(3) {
-            text[i] = b'\n';
-        }
-        let expected = text.iter().filter(|&&b| b == b'\n').count() as u32;
-        assert_eq!(count_newlines(&text), expected);
-        assert_eq!(count_newlines(&[b'\n'; 600]), 600);
-        assert_eq!(count_newlines(b""), 0);
-    }
+    use super::game_boundary;
 
     #[test]
     fn boundaries_are_tag_sections_after_a_blank_line() {

@@ -11,7 +11,7 @@
 pub mod ast;
 mod error;
 mod parser;
-mod reader;
+pub(crate) mod reader;
 mod writer;
 
 pub use ast::*;

@@ -255,7 +255,7 @@ impl<R: Read> Reader<R> {
 
 /// Newlines in `bytes`: a plain count, which the compiler turns into vector compares; in blocks of
 /// at most 255 so that per-lane byte counters cannot overflow.
-fn count_newlines(bytes: &[u8]) -> usize {
+pub(crate) fn count_newlines(bytes: &[u8]) -> usize {
     bytes
         .chunks(255)
         .map(|block| {
@@ -410,5 +410,17 @@ mod tests {
             let expected = text.iter().filter(|&&b| b == b'\n').count();
             assert_eq!(super::count_newlines(text), expected, "{text:?}");
         }
+    }
+
+    #[test]
+    fn newlines_are_counted_across_runs() {
+        let mut text = vec![b'x'; 1000];
+        for i in (0..1000).step_by(3) {
+            text[i] = b'\n';
+        }
+        let expected = text.iter().filter(|&&b| b == b'\n').count();
+        assert_eq!(super::count_newlines(&text), expected);
+        assert_eq!(super::count_newlines(&[b'\n'; 600]), 600);
+        assert_eq!(super::count_newlines(b""), 0);
     }
 }
