@@ -346,7 +346,13 @@ impl Replayer<'_> {
                         continue;
                     }
                     Err(why) => {
-                        self.error(at, "salta::unjustified-call", format!("\"Salta!\" is called after {}, but {why}", self.written(node, &pos)), "a call is only right after a step played while a jump was compulsory; remove it");
+                        let message = format!(
+                            "\"Salta!\" is called after {}, but {why}",
+                            self.written(node, &pos)
+                        );
+                        let help = "a call is only right after a step played while a jump was \
+                                    compulsory; remove it";
+                        self.error(at, "salta::unjustified-call", message, help);
                         self.keep(&mut out, record);
                         break;
                     }
@@ -398,7 +404,13 @@ impl Replayer<'_> {
             .outcome()
             .map(|o| o.reason.describe())
             .unwrap_or("the game is over");
-        self.error(here.at(node, pos), "salta::move-after-end", format!("{} is played after the game has ended ({why})", self.written(node, pos)), "the game ended with the previous move; remove the moves after it or put them in a variation");
+        let message = format!(
+            "{} is played after the game has ended ({why})",
+            self.written(node, pos)
+        );
+        let help = "the game ended with the previous move; remove the moves after it or put them \
+                    in a variation";
+        self.error(here.at(node, pos), "salta::move-after-end", message, help);
     }
 
     /// The from- and to-squares a move token names, as a candidate move (kind guessed from the
@@ -939,23 +951,61 @@ fn check_result(game: &Game, referee: &Referee, replay: &mut Replay) {
         _ => {}
     }
     if let Some((value, span)) = find_tag(game, "Margin") {
-        match value.trim().parse::<u32>() {
-            Err(_) => findings.push(tag_error("salta::bad-tag", format!("Margin tag {value:?} is not a whole number"), span, "write the points the game was won by, e.g. 27")),
-            Ok(written) => match replay.outcome.and_then(|o| o.margin) {
-                Some(Remaining::Exact(n)) if n != written => findings.push(game_finding("salta::wrong-margin", Severity::Error, format!("the Margin tag says {written}, but the game was won by {n}"), Some(format!("the margin is {n}: the loser's fewest remaining moves with its own pieces blocking (rules.md §5)")), Some(span))),
-                Some(Remaining::Bounds { lower, upper }) => {
-                    let above = upper.is_some_and(|u| written > u);
-                    if written < lower || above {
-                        findings.push(game_finding("salta::wrong-margin", Severity::Error, format!("the Margin tag says {written}, outside the proven bounds {lower}–{}", upper.map(|u| u.to_string()).unwrap_or("?".into())), None, Some(span)));
-                    } else {
-                        findings.push(game_finding("salta::margin-unproven", Severity::Warning, format!("the margin could only be bounded ({lower}–{}); the Margin tag {written} fits", upper.map(|u| u.to_string()).unwrap_or("?".into())), Some("raise the search budget to prove it".to_string()), Some(span)));
-                    }
-                }
-                _ => {}
-            },
-        }
+        findings.extend(check_margin(value, span, replay.outcome));
     }
     replay.findings.extend(findings);
+}
+
+/// What a Margin tag says against the replayed outcome: nothing when it agrees (or the game has no
+/// counted margin), an error when it is proven wrong, a warning when only bounds are known.
+fn check_margin(value: &str, span: Span, outcome: Option<Outcome>) -> Option<Finding> {
+    let Ok(written) = value.trim().parse::<u32>() else {
+        return Some(tag_error(
+            "salta::bad-tag",
+            format!("Margin tag {value:?} is not a whole number"),
+            span,
+            "write the points the game was won by, e.g. 27",
+        ));
+    };
+    match outcome.and_then(|o| o.margin)? {
+        Remaining::Exact(n) if n != written => Some(game_finding(
+            "salta::wrong-margin",
+            Severity::Error,
+            format!("the Margin tag says {written}, but the game was won by {n}"),
+            Some(format!(
+                "the margin is {n}: the loser's fewest remaining moves with its own pieces \
+                 blocking (rules.md §5)"
+            )),
+            Some(span),
+        )),
+        Remaining::Bounds { lower, upper } => {
+            let upper_text = upper.map_or("?".to_string(), |u| u.to_string());
+            Some(if written < lower || upper.is_some_and(|u| written > u) {
+                game_finding(
+                    "salta::wrong-margin",
+                    Severity::Error,
+                    format!(
+                        "the Margin tag says {written}, outside the proven bounds \
+                         {lower}–{upper_text}"
+                    ),
+                    None,
+                    Some(span),
+                )
+            } else {
+                game_finding(
+                    "salta::margin-unproven",
+                    Severity::Warning,
+                    format!(
+                        "the margin could only be bounded ({lower}–{upper_text}); the Margin tag \
+                         {written} fits"
+                    ),
+                    Some("raise the search budget to prove it".to_string()),
+                    Some(span),
+                )
+            })
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]
