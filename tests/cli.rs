@@ -1223,6 +1223,24 @@ fn extract_selects_by_tag_and_writes_clean_games_to_standard_output() {
     assert!(run.text().contains("[Event \"Other\"]"));
     let bad = salta(&["extract", "tests/extract", "--tag", "Green"]).expect_code(2);
     assert!(bad.stderr.contains("Name=Value"), "{}", bad.stderr);
+    // Bad selections and clashing outputs are usage errors, before anything is written.
+    let bad = salta(&["extract", "tests/extract", "--reaches", "G/11,12"]).expect_code(2);
+    assert!(bad.stderr.contains("--reaches: Setup"), "{}", bad.stderr);
+    let bad = salta(&["extract", "tests/extract", "--result", "2-0"]).expect_code(2);
+    assert!(bad.stderr.contains("not a result"), "{}", bad.stderr);
+    let dir = TempDir::new("extract-clash");
+    let same = dir.path("out.sgn");
+    let bad = salta(&[
+        "extract".as_ref(),
+        "tests/extract".as_ref(),
+        "-o".as_ref(),
+        same.as_os_str(),
+        "--rejected".as_ref(),
+        same.as_os_str(),
+    ])
+    .expect_code(2);
+    assert!(bad.stderr.contains("different files"), "{}", bad.stderr);
+    assert!(dir.files().is_empty());
 }
 
 #[test]

@@ -169,7 +169,11 @@ fn options(args: &Args) -> Result<ExtractOptions, CliError> {
         None => None,
     };
     let reaches = match &args.reaches {
-        Some(setup) => Some(position_from_args(args.rules.as_deref(), Some(setup))?),
+        Some(setup) => Some(position_from_args(
+            args.rules.as_deref(),
+            Some(setup),
+            "--reaches",
+        )?),
         None => None,
     };
     let notation = args.to.as_deref().map(|n| match n {

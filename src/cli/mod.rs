@@ -69,16 +69,19 @@ impl BudgetArgs {
     }
 }
 
-/// Reads `--rules` (a Rules tag text) and `--setup`.
-pub fn position_from_args(rules: Option<&str>, setup: Option<&str>) -> Result<Position, CliError> {
+/// Reads `--rules` (a Rules tag text) and a Setup line given by the option named `setup_option`.
+pub fn position_from_args(
+    rules: Option<&str>,
+    setup: Option<&str>,
+    setup_option: &str,
+) -> Result<Position, CliError> {
     let rules = match rules {
         Some(text) => Rules::parse(text).map_err(|e| CliError::new(format!("--rules: {e}")))?,
         None => Rules::default(),
     };
     match setup {
-        Some(line) => {
-            Position::from_setup(line, rules).map_err(|e| CliError::new(format!("--setup: {e}")))
-        }
+        Some(line) => Position::from_setup(line, rules)
+            .map_err(|e| CliError::new(format!("{setup_option}: {e}"))),
         None => Ok(Position::start(rules)),
     }
 }

@@ -18,7 +18,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let pos = position_from_args(args.rules.as_deref(), args.setup.as_deref())?;
+    let pos = position_from_args(args.rules.as_deref(), args.setup.as_deref(), "--setup")?;
     if args.depth > 12 {
         return Err(CliError::new(format!("depth {} is too deep", args.depth))
             .with_help("use a depth of 12 or less"));
