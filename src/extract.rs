@@ -116,7 +116,8 @@ pub struct ExtractOptions {
     pub fix_results: bool,
     /// Find repeated games, and games whose moves begin a longer game.
     pub find_duplicates: bool,
-    /// Write kept games in canonical SGN in this notation instead of as read.
+    /// Write kept games (cut and mended ones too) in canonical SGN in this notation instead of as
+    /// read.
     pub notation: Option<Notation>,
 }
 
@@ -461,12 +462,19 @@ fn edit(text: &str, edits: Vec<(Span, String)>) -> Option<String> {
     Some(out)
 }
 
-/// The text, if it reads back as one game that replays without errors: a mended game is trusted
-/// only then.
+/// The text, if it reads back as one game that replays without errors (a mended game is trusted
+/// only then), rewritten in the asked notation if there is one.
 fn replays_cleanly(text: String, options: &ExtractOptions) -> Option<String> {
     let mut reread = Reader::new(text.as_bytes());
     let kept = reread.next()?.ok()?;
-    (replay(&kept, &options.replay).status() != Status::Invalid).then_some(text)
+    let replayed = replay(&kept, &options.replay);
+    if replayed.status() == Status::Invalid {
+        return None;
+    }
+    Some(match options.notation {
+        Some(notation) => crate::export::structured::rewrite(kept, &replayed, notation),
+        None => text,
+    })
 }
 
 /// A fingerprint of a game's rules, start and moves, extended one move at a time: equal

@@ -1217,6 +1217,42 @@ fn extract_sorts_an_archive_into_kept_rejected_and_duplicate_files() {
 }
 
 #[test]
+fn extract_splits_the_kept_games_over_numbered_files() {
+    let dir = TempDir::new("extract-split");
+    let kept = dir.path("kept.sgn");
+    salta(&[
+        "extract".as_ref(),
+        "tests/extract".as_ref(),
+        "--keep-broken".as_ref(),
+        "--drop-duplicates".as_ref(),
+        "--quiet".as_ref(),
+        "-o".as_ref(),
+        kept.as_os_str(),
+        "--split".as_ref(),
+        "2".as_ref(),
+    ])
+    .expect_code(1);
+    assert_eq!(dir.files(), ["kept-1.sgn", "kept-2.sgn"]);
+    let first = std::fs::read_to_string(dir.path("kept-1.sgn")).unwrap();
+    let second = std::fs::read_to_string(dir.path("kept-2.sgn")).unwrap();
+    assert_eq!(first.matches("[Event").count(), 2, "{first}");
+    assert!(first.starts_with("[Event \"Long\"]"), "{first}");
+    assert!(second.starts_with("[Event \"Other\"]"), "{second}");
+    salta(&["check".as_ref(), dir.path("kept-2.sgn").as_os_str()]).ok();
+    // --split needs -o, and at least one game per file.
+    salta(&["extract", "tests/extract", "--split", "2"]).expect_code(2);
+    salta(&[
+        "extract".as_ref(),
+        "tests/extract".as_ref(),
+        "-o".as_ref(),
+        kept.as_os_str(),
+        "--split".as_ref(),
+        "0".as_ref(),
+    ])
+    .expect_code(2);
+}
+
+#[test]
 fn extract_selects_by_tag_and_writes_clean_games_to_standard_output() {
     let run = salta(&["extract", "tests/extract", "--tag", "Green=Bert", "--quiet"]).expect_code(1);
     assert_eq!(run.text().matches("[Event").count(), 1, "{}", run.text());

@@ -196,6 +196,27 @@ fn kept_games_can_be_rewritten_canonically() {
 }
 
 #[test]
+fn rescued_games_are_rewritten_too() {
+    let sorted = sort(&ExtractOptions {
+        notation: Some(Notation::Algebraic),
+        keep_broken: true,
+        ..ExtractOptions::default()
+    });
+    let broken = sorted
+        .iter()
+        .find(|s| matches!(s.verdict, Verdict::KeptBroken { .. }))
+        .expect("one game is kept broken");
+    insta::assert_snapshot!(broken.text);
+    let game = parse_str(&broken.text)
+        .remove(0)
+        .expect("the rewritten game reads");
+    assert_ne!(
+        replay(&game, &ReplayOptions::default()).status(),
+        Status::Invalid
+    );
+}
+
+#[test]
 fn results_and_margins_are_fixed_only_where_the_replay_proves_them() {
     let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/edge-cases");
     let files: Vec<PathBuf> = [

@@ -3,8 +3,8 @@ use salta::archive::sgn_files;
 use salta::extract::{ExtractOptions, Selection, Sorted, TagFilter, Verdict, extract};
 use salta::notation::{GameResult, Notation};
 use salta::replay::{MarginPolicy, ReplayOptions};
-use std::io::Write;
-use std::path::PathBuf;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -16,7 +16,12 @@ pub struct Args {
     /// standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
-    /// Write kept games as canonical SGN in this notation instead of exactly as read.
+    /// Spread the kept games over files of at most N games each, numbered after the -o file
+    /// (`-o clean.sgn --split 1000` writes clean-1.sgn, clean-2.sgn, …).
+    #[arg(long, value_name = "N", requires = "output", value_parser = clap::value_parser!(u64).range(1..))]
+    split: Option<u64>,
+    /// Write kept games (cut and mended ones too) as canonical SGN in this notation instead of
+    /// exactly as read.
     #[arg(long, value_parser = ["numeric", "algebraic", "piece"])]
     to: Option<String>,
     /// Write the invalid and unreadable games here, exactly as read.
@@ -90,7 +95,18 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .map(|path| OutputFile::create(path, &files))
             .transpose()
     };
-    let mut output = create(&args.output)?;
+    let mut output = match (&args.output, args.split) {
+        (Some(path), Some(per_file)) => Some(KeptOutput::Split(SplitOutput {
+            base: path.clone(),
+            per_file,
+            inputs: files.clone(),
+            current: None,
+            in_current: 0,
+            written: 0,
+        })),
+        (Some(path), None) => Some(KeptOutput::One(OutputFile::create(path, &files)?)),
+        (None, _) => None,
+    };
     let mut rejected = create(&args.rejected)?;
     let mut duplicates = create(&args.duplicates)?;
     let stdout = std::io::stdout();
@@ -104,7 +120,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             Verdict::Kept | Verdict::KeptBroken { .. } | Verdict::Fixed { .. } => (
                 0,
                 Some(match &mut output {
-                    Some(file) => file.writer(),
+                    Some(KeptOutput::One(file)) => file.writer(),
+                    Some(KeptOutput::Split(split)) => {
+                        let (writer, first) = split.next_game().map_err(io::Error::other)?;
+                        if first {
+                            started[0] = false;
+                        }
+                        writer
+                    }
                     None => &mut stdout,
                 }),
             ),
@@ -130,7 +153,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     stdout
         .flush()
         .map_err(|e| CliError::new(format!("cannot write to standard output: {e}")))?;
-    for file in [output, rejected, duplicates].into_iter().flatten() {
+    match output {
+        Some(KeptOutput::One(file)) => file.commit()?,
+        Some(KeptOutput::Split(split)) => split.commit()?,
+        None => {}
+    }
+    for file in [rejected, duplicates].into_iter().flatten() {
         file.commit()?;
     }
     eprintln!(
@@ -200,6 +228,60 @@ fn options(args: &Args) -> Result<ExtractOptions, CliError> {
         find_duplicates: args.drop_duplicates || args.duplicates.is_some(),
         notation,
     })
+}
+
+/// Where the kept games go when not to standard output.
+enum KeptOutput {
+    One(OutputFile),
+    Split(SplitOutput),
+}
+
+/// Kept games spread over numbered files of at most `per_file` games (pgn-extract's `-#`): each
+/// file is committed when full, so a failure later loses only the file being written.
+struct SplitOutput {
+    base: PathBuf,
+    per_file: u64,
+    inputs: Vec<PathBuf>,
+    current: Option<OutputFile>,
+    in_current: u64,
+    /// Files begun so far.
+    written: u64,
+}
+
+impl SplitOutput {
+    /// The writer for the next game, and whether it is the first game of its file.
+    fn next_game(&mut self) -> Result<(&mut dyn Write, bool), CliError> {
+        let (file, first) = match self.current.take() {
+            Some(file) if self.in_current < self.per_file => (file, false),
+            full => {
+                if let Some(full) = full {
+                    full.commit()?;
+                }
+                self.written += 1;
+                self.in_current = 0;
+                let path = numbered(&self.base, self.written);
+                (OutputFile::create(&path, &self.inputs)?, true)
+            }
+        };
+        self.in_current += 1;
+        Ok((self.current.insert(file).writer(), first))
+    }
+
+    fn commit(self) -> Result<(), CliError> {
+        self.current.map_or(Ok(()), OutputFile::commit)
+    }
+}
+
+/// `clean.sgn` and 2 give `clean-2.sgn`.
+fn numbered(base: &Path, n: u64) -> PathBuf {
+    let stem = base
+        .file_stem()
+        .map_or_else(|| "games".into(), |s| s.to_string_lossy());
+    let name = match base.extension() {
+        Some(ext) => format!("{stem}-{n}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{n}"),
+    };
+    base.with_file_name(name)
 }
 
 /// A line on stderr for each game not kept as it was.
