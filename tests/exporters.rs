@@ -45,6 +45,11 @@ fn replayed(game: &Game) -> Replay {
         game,
         &ReplayOptions {
             margins: MarginPolicy::Always,
+            // States only, no clock: a busy machine must not turn an exact count into bounds.
+            budget: Budget {
+                max_time: None,
+                ..Budget::default()
+            },
             ..ReplayOptions::default()
         },
     )
