@@ -257,7 +257,8 @@ impl Position {
         list
     }
 
-    /// Whether `color` has any step or jump at all here (rules.md §3.1, "can move").
+    /// Whether `color` has any step or jump at all here (rules.md §3.1, "can move"). A step is
+    /// nearly always there: that test is inlined (the referee asks once a ply), the rest is not.
     #[inline]
     pub fn can_move(&self, color: Color) -> bool {
         let sides = Sides {
@@ -265,7 +266,7 @@ impl Position {
             enemy: self.pieces(color.other()),
             color,
         };
-        self.mobile(sides)
+        self.has_step(sides) || self.mobile(sides)
     }
 
     /// Plays a move without checking it (generate it with [`Position::legal_moves`]).
@@ -380,13 +381,19 @@ impl Position {
         })
     }
 
+    /// Whether a side has a step to an empty square.
+    #[inline(always)]
+    fn has_step(&self, sides: Sides) -> bool {
+        (self.step_targets(sides) & sides.empty(self.geometry())).any()
+    }
+
     /// Whether a side has any raw step or jump.
     fn mobile(&self, sides: Sides) -> bool {
-        let g = self.geometry();
-        let empty = sides.empty(g);
-        if (self.step_targets(sides) & empty).any() {
+        if self.has_step(sides) {
             return true;
         }
+        let g = self.geometry();
+        let empty = sides.empty(g);
         if (self.enemy_jump_reach(sides, sides.own) & empty).any() {
             return true;
         }

@@ -108,7 +108,7 @@ impl Referee {
             } else {
                 self.green_wins(red_count)
             }),
-            Progress::Playing => self.judge(pos, Some(pos.side_to_move().other())),
+            Progress::Playing => self.judge_after_move(pos, pos.side_to_move().other()),
         };
         self.progress
     }
@@ -126,12 +126,31 @@ impl Referee {
     }
 
     fn judge(&self, pos: &Position, mover: Option<Color>) -> Progress {
-        let rules = pos.rules();
         let green = pos.is_complete(Color::Green);
         let red = pos.is_complete(Color::Red);
         if green || red {
             return self.completed(pos, green, red, mover);
         }
+        self.judge_incomplete(pos)
+    }
+
+    /// [`Referee::judge`] after a move by `mover` while play went on. Neither side was complete
+    /// before it (else the game would be ending), and only the mover's pieces moved: only the
+    /// mover can have completed.
+    #[inline]
+    fn judge_after_move(&self, pos: &Position, mover: Color) -> Progress {
+        if pos.is_complete(mover) {
+            let green = pos.is_complete(Color::Green);
+            let red = pos.is_complete(Color::Red);
+            return self.completed(pos, green, red, Some(mover));
+        }
+        self.judge_incomplete(pos)
+    }
+
+    /// Where a game stands when neither side has completed: the move limit, or a stuck position.
+    #[inline]
+    fn judge_incomplete(&self, pos: &Position) -> Progress {
+        let rules = pos.rules();
         if let Some(limit) = rules.move_limit
             && pos.move_number() > limit
             && pos.side_to_move() == Color::Green
