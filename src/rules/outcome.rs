@@ -95,9 +95,34 @@ impl Referee {
         !matches!(self.progress, Progress::Ended(_))
     }
 
-    /// Records that a move was played, leading to `pos`.
+    /// Records that a move was played, leading to `pos`. Inlined: the replayer calls it once a ply,
+    /// and nearly always play simply goes on.
+    #[inline]
     pub fn after_move(&mut self, pos: &Position) -> Progress {
-        self.progress = match self.progress {
+        if !matches!(self.progress, Progress::Playing) || !Self::surely_goes_on(pos) {
+            self.progress = self.judge_move(pos);
+        }
+        self.progress
+    }
+
+    /// A cheap test that play goes on after a move to `pos` while the game was being played:
+    /// neither side was complete before the move (or the game would be ending) and only the
+    /// mover's pieces moved, so only the mover can have completed; no move limit has been reached;
+    /// and the side to move can move. When it fails, [`Referee::judge_move`] decides.
+    #[inline]
+    fn surely_goes_on(pos: &Position) -> bool {
+        let side = pos.side_to_move();
+        let within_limit = pos
+            .rules()
+            .move_limit
+            .is_none_or(|limit| pos.move_number() <= limit || side == Color::Red);
+        within_limit && !pos.is_complete(side.other()) && pos.can_move(side)
+    }
+
+    /// Where the game stands after a move to `pos`.
+    #[cold]
+    fn judge_move(&self, pos: &Position) -> Progress {
+        match self.progress {
             Progress::Ended(o) => Progress::Ended(o),
             Progress::Compensating(red_count) => Progress::Ended(if pos.is_complete(Color::Red) {
                 Outcome {
@@ -108,9 +133,8 @@ impl Referee {
             } else {
                 self.green_wins(red_count)
             }),
-            Progress::Playing => self.judge_after_move(pos, pos.side_to_move().other()),
-        };
-        self.progress
+            Progress::Playing => self.judge(pos, Some(pos.side_to_move().other())),
+        }
     }
 
     /// The outcome if the record stops here: a game awaiting only Red's compensating move is decided
@@ -126,31 +150,12 @@ impl Referee {
     }
 
     fn judge(&self, pos: &Position, mover: Option<Color>) -> Progress {
+        let rules = pos.rules();
         let green = pos.is_complete(Color::Green);
         let red = pos.is_complete(Color::Red);
         if green || red {
             return self.completed(pos, green, red, mover);
         }
-        self.judge_incomplete(pos)
-    }
-
-    /// [`Referee::judge`] after a move by `mover` while play went on. Neither side was complete
-    /// before it (else the game would be ending), and only the mover's pieces moved: only the
-    /// mover can have completed.
-    #[inline]
-    fn judge_after_move(&self, pos: &Position, mover: Color) -> Progress {
-        if pos.is_complete(mover) {
-            let green = pos.is_complete(Color::Green);
-            let red = pos.is_complete(Color::Red);
-            return self.completed(pos, green, red, Some(mover));
-        }
-        self.judge_incomplete(pos)
-    }
-
-    /// Where a game stands when neither side has completed: the move limit, or a stuck position.
-    #[inline]
-    fn judge_incomplete(&self, pos: &Position) -> Progress {
-        let rules = pos.rules();
         if let Some(limit) = rules.move_limit
             && pos.move_number() > limit
             && pos.side_to_move() == Color::Green
