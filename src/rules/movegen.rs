@@ -214,6 +214,15 @@ impl Position {
                 .find(|m| m.kind != MoveKind::Pass && m.from == from && m.to == to);
         }
         let (origin, target) = (Bitboard::from_square(from), Bitboard::from_square(to));
+        // A step goes one square diagonally and any jump (or Pyramid chain) an even number: they
+        // never share both ends, so the commoner step is tried first.
+        if (self.step_reach(sides.color, origin) & target).any() {
+            return (!(rules.compulsory && self.has_enemy_jump(sides))).then_some(Move {
+                from,
+                to,
+                kind: MoveKind::Step,
+            });
+        }
         let dirs = jump_directions(rules.jumps, sides.color);
         let jump = if rules.variant == Variant::Pyramid {
             chain_ends(g, sides, from, dirs).contains(to)
@@ -229,13 +238,6 @@ impl Position {
         }
         if rules.compulsory && self.has_enemy_jump(sides) {
             return None;
-        }
-        if (self.step_reach(sides.color, origin) & target).any() {
-            return Some(Move {
-                from,
-                to,
-                kind: MoveKind::Step,
-            });
         }
         let friendly = rules.variant == Variant::Winther
             && g.far_zone(sides.color).contains(from)

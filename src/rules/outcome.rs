@@ -97,7 +97,7 @@ impl Referee {
 
     /// Records that a move was played, leading to `pos`. Inlined: the replayer calls it once a ply,
     /// and nearly always play simply goes on.
-    #[inline]
+    #[inline(always)]
     pub fn after_move(&mut self, pos: &Position) -> Progress {
         if !matches!(self.progress, Progress::Playing) || !Self::surely_goes_on(pos) {
             self.progress = self.judge_move(pos);
