@@ -358,14 +358,16 @@ impl Replayer<'_> {
                     }
                 }
             }
-            let Some(m) = self.legalise(node, &pos, candidate, here, correcting) else {
+            let Some((m, opponent_can_move)) =
+                self.legalise(node, &pos, candidate, here, correcting)
+            else {
                 self.keep(&mut out, record);
                 break;
             };
             record.played = Some(m);
             pos.play(m);
             ply += 1;
-            referee.after_move(&pos);
+            referee.after_move_where(&pos, opponent_can_move);
             if main {
                 self.mainline_moves.push(m);
             }
@@ -513,7 +515,8 @@ impl Replayer<'_> {
         }
     }
 
-    /// Finds the written move among the legal ones, or explains why it is not there.
+    /// Finds the written move among the legal ones, or explains why it is not there. With the
+    /// move comes whether the opponent is known to be able to move after it.
     fn legalise(
         &mut self,
         node: &MoveNode,
@@ -521,19 +524,20 @@ impl Replayer<'_> {
         candidate: Move,
         here: Here,
         correcting: bool,
-    ) -> Option<Move> {
+    ) -> Option<(Move, bool)> {
         let g = pos.geometry();
         let found = match candidate.kind {
             MoveKind::Pass => pos
                 .legal_moves()
                 .iter()
                 .copied()
-                .find(|m| m.kind == MoveKind::Pass),
-            _ => pos.find_legal(candidate.from, candidate.to),
+                .find(|m| m.kind == MoveKind::Pass)
+                .map(|m| (m, false)),
+            _ => pos.find_legal_proving(candidate.from, candidate.to),
         };
-        if let Some(m) = found {
+        if let Some((m, opponent_can_move)) = found {
             self.check_separator(node, pos, m, here);
-            return Some(m);
+            return Some((m, opponent_can_move));
         }
         let legal = pos.legal_moves();
         let jumps = pos.available_jumps();
@@ -566,7 +570,7 @@ impl Replayer<'_> {
                 self.error(here.at(node, pos), "salta::missed-jump", message, &help);
             }
             self.check_separator(node, pos, m, here);
-            return Some(m);
+            return Some((m, false));
         }
         let reason = self.why_illegal(pos, candidate);
         let mut help = format!("legal moves here: {}", moves_text(&legal.sorted(g), g));

@@ -199,6 +199,13 @@ impl Position {
     /// [`Position::legal_moves`], but when the no-blockade rule cannot bite (nearly always) it looks
     /// only at the one move and asks whether any enemy jump exists: the replayer's hot path.
     pub fn find_legal(&self, from: Square, to: Square) -> Option<Move> {
+        self.find_legal_proving(from, to).map(|(m, _)| m)
+    }
+
+    /// [`Position::find_legal`], with whether the search proved on the way that the opponent can
+    /// move after the move (`false`: not known), which spares the referee that test.
+    #[inline]
+    pub fn find_legal_proving(&self, from: Square, to: Square) -> Option<(Move, bool)> {
         let rules = self.rules();
         let sides = self.sides();
         let g = self.geometry();
@@ -211,17 +218,21 @@ impl Position {
                 .legal_moves()
                 .iter()
                 .copied()
-                .find(|m| m.kind != MoveKind::Pass && m.from == from && m.to == to);
+                .find(|m| m.kind != MoveKind::Pass && m.from == from && m.to == to)
+                .map(|m| (m, false));
         }
+        // The opponent keeps a step whatever is played (checked just above when it matters).
+        let proven = rules.blockade;
         let (origin, target) = (Bitboard::from_square(from), Bitboard::from_square(to));
         // A step goes one square diagonally and any jump (or Pyramid chain) an even number: they
         // never share both ends, so the commoner step is tried first.
         if (self.step_reach(sides.color, origin) & target).any() {
-            return (!(rules.compulsory && self.has_enemy_jump(sides))).then_some(Move {
+            let step = Move {
                 from,
                 to,
                 kind: MoveKind::Step,
-            });
+            };
+            return (!(rules.compulsory && self.has_enemy_jump(sides))).then_some((step, proven));
         }
         let dirs = jump_directions(rules.jumps, sides.color);
         let jump = if rules.variant == Variant::Pyramid {
@@ -230,11 +241,12 @@ impl Position {
             (self.enemy_jump_reach(sides, origin) & target).any()
         };
         if jump {
-            return Some(Move {
+            let jump = Move {
                 from,
                 to,
                 kind: MoveKind::Jump,
-            });
+            };
+            return Some((jump, proven));
         }
         if rules.compulsory && self.has_enemy_jump(sides) {
             return None;
@@ -244,11 +256,12 @@ impl Position {
             && Direction::ALL
                 .iter()
                 .any(|&dir| jump_landings(g, dir, origin, sides.own, target).any());
-        friendly.then_some(Move {
+        let friendly_jump = Move {
             from,
             to,
             kind: MoveKind::FriendlyJump,
-        })
+        };
+        friendly.then_some((friendly_jump, proven))
     }
 
     /// All enemy jumps available to the side to move, ignoring the no-blockade rule: the moves the

@@ -99,7 +99,15 @@ impl Referee {
     /// and nearly always play simply goes on.
     #[inline(always)]
     pub fn after_move(&mut self, pos: &Position) -> Progress {
-        if !matches!(self.progress, Progress::Playing) || !Self::surely_goes_on(pos) {
+        self.after_move_where(pos, false)
+    }
+
+    /// [`Referee::after_move`] for a caller that may already know that the side to move can move
+    /// in `pos` (`side_can_move`; `false`: not known), which spares the referee that test.
+    #[inline(always)]
+    pub fn after_move_where(&mut self, pos: &Position, side_can_move: bool) -> Progress {
+        if !matches!(self.progress, Progress::Playing) || !Self::surely_goes_on(pos, side_can_move)
+        {
             self.progress = self.judge_move(pos);
         }
         self.progress
@@ -109,14 +117,14 @@ impl Referee {
     /// neither side was complete before the move (or the game would be ending) and only the
     /// mover's pieces moved, so only the mover can have completed; no move limit has been reached;
     /// and the side to move can move. When it fails, [`Referee::judge_move`] decides.
-    #[inline]
-    fn surely_goes_on(pos: &Position) -> bool {
+    #[inline(always)]
+    fn surely_goes_on(pos: &Position, side_can_move: bool) -> bool {
         let side = pos.side_to_move();
         let within_limit = pos
             .rules()
             .move_limit
             .is_none_or(|limit| pos.move_number() <= limit || side == Color::Red);
-        within_limit && !pos.is_complete(side.other()) && pos.can_move(side)
+        within_limit && !pos.is_complete(side.other()) && (side_can_move || pos.can_move(side))
     }
 
     /// Where the game stands after a move to `pos`.
