@@ -203,8 +203,9 @@ impl Position {
     }
 
     /// [`Position::find_legal`], with whether the search proved on the way that the opponent can
-    /// move after the move (`false`: not known), which spares the referee that test.
-    #[inline]
+    /// move after the move (`false`: not known), which spares the referee that test. Inlined into
+    /// the replayer's loop, where it runs once a ply.
+    #[inline(always)]
     pub fn find_legal_proving(&self, from: Square, to: Square) -> Option<(Move, bool)> {
         let rules = self.rules();
         let sides = self.sides();
