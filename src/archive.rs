@@ -209,15 +209,13 @@ pub fn check_files(
         let mut pieces = receiver.into_iter().peekable();
         while pieces.peek().is_some() {
             let batch: Vec<Piece> = pieces.by_ref().take(in_flight).collect();
-            let checked: Vec<(usize, Vec<GameReport>)> = batch
-                .par_iter()
-                .map(|piece| (piece.file, check_piece(piece, opts)))
+            let checked: Vec<(usize, Vec<GameReport>, Vec<u8>)> = batch
+                .into_par_iter()
+                .map(|piece| check_piece(piece, opts))
                 .collect();
-            for piece in batch {
+            for (file, reports, bytes) in checked {
                 // The cutter may have finished: then the buffer is simply dropped.
-                let _ = spare_sender.send(piece.bytes);
-            }
-            for (file, reports) in checked {
+                let _ = spare_sender.send(bytes);
                 if numbering.0 != file {
                     numbering = (file, 0);
                 }
@@ -343,16 +341,28 @@ fn game_boundary(buf: &[u8]) -> Option<usize> {
     None
 }
 
-/// Reads and replays the games of one piece (numbered and drawn later, in order).
-fn check_piece(piece: &Piece, opts: &CheckOptions) -> Vec<GameReport> {
-    Reader::new(piece.bytes.as_slice())
-        .with_name(&*piece.name)
-        .starting_at(piece.offset, piece.line)
+/// Reads and replays the games of one piece (numbered and drawn later, in order): its file, the
+/// reports, and its buffer back for reuse.
+fn check_piece(piece: Piece, opts: &CheckOptions) -> (usize, Vec<GameReport>, Vec<u8>) {
+    let Piece {
+        name,
+        file,
+        bytes,
+        offset,
+        line,
+    } = piece;
+    // The reader takes the piece's buffer over instead of copying it.
+    let mut reader = Reader::from_bytes(bytes)
+        .with_name(&*name)
+        .starting_at(offset, line);
+    let reports = reader
+        .by_ref()
         .map(|item| match item {
-            Err(e) => syntax_report(&piece.name, e),
-            Ok(game) => game_report(&piece.name, game, opts),
+            Err(e) => syntax_report(&name, e),
+            Ok(game) => game_report(&name, game, opts),
         })
-        .collect()
+        .collect();
+    (file, reports, reader.into_buffer())
 }
 
 /// Numbers a game's report within its file and draws its findings if asked.

@@ -40,6 +40,24 @@ pub struct Reader<R> {
     chunk: usize,
 }
 
+impl Reader<io::Empty> {
+    /// A reader over text already in memory that takes the buffer over rather than copying it
+    /// (hand it back with [`Reader::into_buffer`]).
+    pub fn from_bytes(bytes: Vec<u8>) -> Reader<io::Empty> {
+        let mut reader = Reader::new(io::empty());
+        reader.buf = bytes;
+        reader.eof = true;
+        reader
+    }
+}
+
+impl<R> Reader<R> {
+    /// The reader's buffer, for reuse (its contents are unspecified).
+    pub fn into_buffer(self) -> Vec<u8> {
+        self.buf
+    }
+}
+
 impl<R: Read> Reader<R> {
     pub fn new(inner: R) -> Reader<R> {
         Reader {
