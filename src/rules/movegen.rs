@@ -4,7 +4,7 @@
 //! Generation works on bitboards and writes into a fixed-size [`MoveList`]: it allocates nothing.
 
 use super::{JumpDirection, Position, Precedence, Variant};
-use crate::board::{Bitboard, Color, Direction, Geometry, Square};
+use crate::board::{Bitboard, BoardKind, Color, Direction, Geometry, Square};
 use std::fmt;
 
 /// What a move does.
@@ -207,14 +207,24 @@ impl Position {
     /// the replayer's loop, where it runs once a ply.
     #[inline(always)]
     pub fn find_legal_proving(&self, from: Square, to: Square) -> Option<(Move, bool)> {
+        // One copy of the search per board, in which the board's geometry (shifts, masks) is a
+        // constant.
+        match self.rules().board() {
+            BoardKind::Salta => self.find_legal_on(Geometry::of(BoardKind::Salta), from, to),
+            BoardKind::Pyramid => self.find_legal_on(Geometry::of(BoardKind::Pyramid), from, to),
+        }
+    }
+
+    /// [`Position::find_legal_proving`] on this position's board `g`.
+    #[inline(always)]
+    fn find_legal_on(&self, g: &Geometry, from: Square, to: Square) -> Option<(Move, bool)> {
         let rules = self.rules();
         let sides = self.sides();
-        let g = self.geometry();
         // Every legal move but a pass leaves an own piece's square for an empty one.
         if !sides.own.contains(from) || !sides.empty(g).contains(to) {
             return None;
         }
-        if rules.blockade && !self.surely_keeps_mobile(sides) {
+        if rules.blockade && !self.surely_keeps_mobile(g, sides) {
             return self
                 .legal_moves()
                 .iter()
@@ -227,19 +237,20 @@ impl Position {
         let (origin, target) = (Bitboard::from_square(from), Bitboard::from_square(to));
         // A step goes one square diagonally and any jump (or Pyramid chain) an even number: they
         // never share both ends, so the commoner step is tried first.
-        if (self.step_reach(sides.color, origin) & target).any() {
+        if (self.step_reach(g, sides.color, origin) & target).any() {
             let step = Move {
                 from,
                 to,
                 kind: MoveKind::Step,
             };
-            return (!(rules.compulsory && self.has_enemy_jump(sides))).then_some((step, proven));
+            return (!(rules.compulsory && self.has_enemy_jump(g, sides)))
+                .then_some((step, proven));
         }
         let dirs = jump_directions(rules.jumps, sides.color);
         let jump = if rules.variant == Variant::Pyramid {
             chain_ends(g, sides, from, dirs).contains(to)
         } else {
-            (self.enemy_jump_reach(sides, origin) & target).any()
+            (self.enemy_jump_reach(g, sides, origin) & target).any()
         };
         if jump {
             let jump = Move {
@@ -249,7 +260,7 @@ impl Position {
             };
             return Some((jump, proven));
         }
-        if rules.compulsory && self.has_enemy_jump(sides) {
+        if rules.compulsory && self.has_enemy_jump(g, sides) {
             return None;
         }
         let friendly = rules.variant == Variant::Winther
@@ -318,7 +329,7 @@ impl Position {
         if !compelled {
             self.gen_quiet(sides, list);
         }
-        if rules.blockade && !list.is_empty() && !self.surely_keeps_mobile(sides) {
+        if rules.blockade && !list.is_empty() && !self.surely_keeps_mobile(self.geometry(), sides) {
             self.apply_no_blockade(sides, compelled, list);
         }
         if list.is_empty() && rules.variant == Variant::Pyramid && self.mobile(sides.swapped()) {
@@ -337,7 +348,7 @@ impl Position {
         } else {
             jumps + self.quiet_count(sides)
         };
-        if count > 0 && (!rules.blockade || self.surely_keeps_mobile(sides)) {
+        if count > 0 && (!rules.blockade || self.surely_keeps_mobile(self.geometry(), sides)) {
             return count;
         }
         self.legal_moves().len()
@@ -346,9 +357,8 @@ impl Position {
     /// Whether the opponent keeps a step whatever `sides` plays. A move fills one empty square (its
     /// destination) and frees another, so with two or more empty step targets one survives.
     #[inline]
-    fn surely_keeps_mobile(&self, sides: Sides) -> bool {
-        let g = self.geometry();
-        (self.step_targets(sides.swapped()) & sides.empty(g)).count() >= 2
+    fn surely_keeps_mobile(&self, g: &Geometry, sides: Sides) -> bool {
+        (self.step_targets(g, sides.swapped()) & sides.empty(g)).count() >= 2
     }
 
     /// The no-blockade rule with its fallback and its yielding (rules.md §3.3) applied to the
@@ -382,7 +392,7 @@ impl Position {
         let opponent = sides.swapped();
         // The opponent's empty step targets now: any of them other than a move's destination
         // stays empty after the move.
-        let targets = self.step_targets(opponent) & sides.empty(g);
+        let targets = self.step_targets(g, opponent) & sides.empty(g);
         list.partition_from(start, |m| {
             let to = Bitboard::from_square(m.to);
             if (targets & !to).any() {
@@ -400,7 +410,8 @@ impl Position {
     /// Whether a side has a step to an empty square.
     #[inline(always)]
     fn has_step(&self, sides: Sides) -> bool {
-        (self.step_targets(sides) & sides.empty(self.geometry())).any()
+        let g = self.geometry();
+        (self.step_targets(g, sides) & sides.empty(g)).any()
     }
 
     /// Whether a side has any raw step or jump.
@@ -410,7 +421,7 @@ impl Position {
         }
         let g = self.geometry();
         let empty = sides.empty(g);
-        if (self.enemy_jump_reach(sides, sides.own) & empty).any() {
+        if (self.enemy_jump_reach(g, sides, sides.own) & empty).any() {
             return true;
         }
         let rules = self.rules();
@@ -427,15 +438,14 @@ impl Position {
 
     /// Squares next to `sides.own` pieces that they may step to if empty.
     #[inline]
-    fn step_targets(&self, sides: Sides) -> Bitboard {
-        self.step_reach(sides.color, sides.own)
+    fn step_targets(&self, g: &Geometry, sides: Sides) -> Bitboard {
+        self.step_reach(g, sides.color, sides.own)
     }
 
     /// Squares the `pieces` of `color` may step to if empty (the same directions as
     /// [`Position::step_sources`], without a per-direction loop: this runs several times a ply).
     #[inline]
-    fn step_reach(&self, color: Color, pieces: Bitboard) -> Bitboard {
-        let g = self.geometry();
+    fn step_reach(&self, g: &Geometry, color: Color, pieces: Bitboard) -> Bitboard {
         let backward = match self.rules().variant {
             Variant::Salta => pieces,
             Variant::Winther => pieces & g.far_zone(color),
@@ -451,8 +461,7 @@ impl Position {
     /// Landing squares of enemy jumps by `jumpers` of the side to move (single jumps, all
     /// directions allowed by the rules at once), before checking they are empty.
     #[inline]
-    fn enemy_jump_reach(&self, sides: Sides, jumpers: Bitboard) -> Bitboard {
-        let g = self.geometry();
+    fn enemy_jump_reach(&self, g: &Geometry, sides: Sides, jumpers: Bitboard) -> Bitboard {
         let (up, down) = match (self.rules().jumps, sides.color) {
             (JumpDirection::Any, _) => (jumpers, jumpers),
             (JumpDirection::Forward, Color::Green) => (jumpers, Bitboard::EMPTY),
@@ -557,10 +566,9 @@ impl Position {
 
     /// Whether [`Position::gen_enemy_jumps`] would generate any move. (A Pyramid chain starts with
     /// a single jump, so single jumps decide there too.)
-    fn has_enemy_jump(&self, sides: Sides) -> bool {
-        let g = self.geometry();
-        let empty = sides.empty(g);
-        (self.enemy_jump_reach(sides, sides.own) & empty).any()
+    #[inline]
+    fn has_enemy_jump(&self, g: &Geometry, sides: Sides) -> bool {
+        (self.enemy_jump_reach(g, sides, sides.own) & sides.empty(g)).any()
     }
 
     /// The number of moves [`Position::gen_enemy_jumps`] generates.
