@@ -698,3 +698,70 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .map(|m| (m, perft(&pos.after(m), depth.saturating_sub(1))))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{JumpDirection, Position, Rules, Variant};
+    use super::MoveKind;
+
+    /// Random playouts under every combination of the rules that move generation depends on: in
+    /// every position, for every own piece and every square, `find_legal_proving` finds exactly
+    /// the legal move `legal_moves` lists, and when it claims a proof the opponent can indeed
+    /// move after the move.
+    #[test]
+    fn find_legal_agrees_with_the_legal_moves_and_its_proofs_hold() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let (mut checked, mut proven) = (0usize, 0usize);
+        for variant in [Variant::Salta, Variant::Winther, Variant::Pyramid] {
+            for jumps in [JumpDirection::Forward, JumpDirection::Any] {
+                for blockade in [true, false] {
+                    for compulsory in [true, false] {
+                        let rules = Rules {
+                            jumps,
+                            blockade,
+                            compulsory,
+                            ..Rules::of(variant)
+                        };
+                        let mut pos = Position::start(rules);
+                        for _ in 0..200 {
+                            let legal = pos.legal_moves();
+                            if legal.is_empty() {
+                                break;
+                            }
+                            let g = pos.geometry();
+                            let side = pos.side_to_move();
+                            for from in pos.pieces(side) {
+                                for to in g.squares() {
+                                    let expected = legal.iter().copied().find(|m| {
+                                        m.kind != MoveKind::Pass && m.from == from && m.to == to
+                                    });
+                                    let found = pos.find_legal_proving(from, to);
+                                    assert_eq!(found.map(|(m, _)| m), expected, "{pos:?}");
+                                    if let Some((m, true)) = found {
+                                        assert!(pos.after(m).can_move(side.other()), "{pos:?}");
+                                        proven += 1;
+                                    }
+                                    checked += usize::from(expected.is_some());
+                                }
+                            }
+                            let m = legal.as_slice()[random(legal.len())];
+                            pos.play(m);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "the playouts reach many legal moves");
+        // Half the rule sets have no no-blockade rule, and so no proofs.
+        assert!(
+            proven > checked / 4,
+            "proofs are the common case with the no-blockade rule: {proven} of {checked}"
+        );
+    }
+}

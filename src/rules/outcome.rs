@@ -262,3 +262,49 @@ pub fn limit_outcome(pos: &Position) -> Outcome {
         reason: EndReason::MoveLimit,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Progress, Referee};
+    use crate::rules::{Position, Rules, Variant};
+
+    /// The referee's per-move shortcut decides as the full judgement does, ply by ply, in random
+    /// playouts with and without a move limit (which ends them).
+    #[test]
+    fn the_shortcut_after_a_move_judges_as_the_full_judgement() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut random = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut ended = 0;
+        for variant in [Variant::Salta, Variant::Winther, Variant::Pyramid] {
+            for move_limit in [None, Some(20), Some(45)] {
+                for _ in 0..4 {
+                    let rules = Rules {
+                        move_limit,
+                        ..Rules::of(variant)
+                    };
+                    let mut pos = Position::start(rules);
+                    let mut referee = Referee::new(&pos, None);
+                    let mut full = referee.clone();
+                    while referee.accepts_moves() {
+                        let legal = pos.legal_moves();
+                        let m = legal.as_slice()[random(legal.len())];
+                        pos.play(m);
+                        let shortcut = referee.after_move(&pos);
+                        full.progress = full.judge_move(&pos);
+                        assert_eq!(shortcut, full.progress, "{pos:?}");
+                        if pos.move_number() > 400 {
+                            break;
+                        }
+                    }
+                    ended += usize::from(matches!(referee.progress(), Progress::Ended(_)));
+                }
+            }
+        }
+        assert!(ended >= 24, "the move limits end the limited games");
+    }
+}
