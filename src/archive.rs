@@ -9,6 +9,7 @@ use crate::rules::EndReason;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 use rayon::prelude::*;
 use serde::Serialize;
+use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -28,14 +29,17 @@ pub struct CheckOptions {
 /// The report of one game, in the shape `salta check --format json` prints.
 #[derive(Clone, Debug, Serialize)]
 pub struct GameReport {
-    pub file: String,
+    /// The file's name, shared by all its games' reports.
+    #[serde(serialize_with = "serialize_str")]
+    pub file: Arc<str>,
     /// 1-based index of the game in its file.
     pub game: usize,
     /// Byte offset and 1-based line where the game starts.
     pub offset: u64,
     pub line: u32,
-    #[serde(serialize_with = "crate::export::structured::ordered_map::serialize")]
-    pub tags: Vec<(String, String)>,
+    /// Tag names and values in the order read (the usual names are shared, not allocated).
+    #[serde(serialize_with = "serialize_tags")]
+    pub tags: Vec<(Cow<'static, str>, String)>,
     pub status: Status,
     pub plies: u32,
     pub outcome: Option<OutcomeReport>,
@@ -49,6 +53,23 @@ pub struct GameReport {
     /// What to draw once the game's number in its file is known.
     #[serde(skip)]
     deferred: Option<Deferred>,
+}
+
+fn serialize_str<S: serde::Serializer>(text: &Arc<str>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(text)
+}
+
+/// Tags as a JSON object in their order.
+fn serialize_tags<S: serde::Serializer>(
+    tags: &[(Cow<'static, str>, String)],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(Some(tags.len()))?;
+    for (name, value) in tags {
+        map.serialize_entry(name, value)?;
+    }
+    map.end()
 }
 
 /// A game's findings waiting to be drawn.
@@ -188,15 +209,13 @@ pub fn check_files(
         let mut pieces = receiver.into_iter().peekable();
         while pieces.peek().is_some() {
             let batch: Vec<Piece> = pieces.by_ref().take(in_flight).collect();
-            let checked: Vec<(usize, Vec<GameReport>)> = batch
-                .par_iter()
-                .map(|piece| (piece.file, check_piece(piece, opts)))
+            let checked: Vec<(usize, Vec<GameReport>, Vec<u8>)> = batch
+                .into_par_iter()
+                .map(|piece| check_piece(piece, opts))
                 .collect();
-            for piece in batch {
+            for (file, reports, bytes) in checked {
                 // The cutter may have finished: then the buffer is simply dropped.
-                let _ = spare_sender.send(piece.bytes);
-            }
-            for (file, reports) in checked {
+                let _ = spare_sender.send(bytes);
                 if numbering.0 != file {
                     numbering = (file, 0);
                 }
@@ -322,16 +341,28 @@ fn game_boundary(buf: &[u8]) -> Option<usize> {
     None
 }
 
-/// Reads and replays the games of one piece (numbered and drawn later, in order).
-fn check_piece(piece: &Piece, opts: &CheckOptions) -> Vec<GameReport> {
-    Reader::new(piece.bytes.as_slice())
-        .with_name(&*piece.name)
-        .starting_at(piece.offset, piece.line)
+/// Reads and replays the games of one piece (numbered and drawn later, in order): its file, the
+/// reports, and its buffer back for reuse.
+fn check_piece(piece: Piece, opts: &CheckOptions) -> (usize, Vec<GameReport>, Vec<u8>) {
+    let Piece {
+        name,
+        file,
+        bytes,
+        offset,
+        line,
+    } = piece;
+    // The reader takes the piece's buffer over instead of copying it.
+    let mut reader = Reader::from_bytes(bytes)
+        .with_name(&*name)
+        .starting_at(offset, line);
+    let reports = reader
+        .by_ref()
         .map(|item| match item {
-            Err(e) => syntax_report(&piece.name, e),
-            Ok(game) => game_report(&piece.name, game, opts),
+            Err(e) => syntax_report(&name, e),
+            Ok(game) => game_report(&name, game, opts),
         })
-        .collect()
+        .collect();
+    (file, reports, reader.into_buffer())
 }
 
 /// Numbers a game's report within its file and draws its findings if asked.
@@ -367,7 +398,7 @@ fn finish(report: &mut GameReport, index: usize, opts: &CheckOptions) {
 fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
     let (line, column) = e.location();
     GameReport {
-        file: file.to_string(),
+        file: file.clone(),
         game: e.game_index(),
         offset: e.game_offset(),
         line: e.game_line(),
@@ -443,15 +474,11 @@ pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameRepo
         .filter(|_| opts.render.is_some())
         .map(|source| Deferred::Findings(source, findings));
     GameReport {
-        file: file.to_string(),
+        file: file.clone(),
         game: 0,
         offset: game.offset,
         line: game.line,
-        tags: game
-            .tags
-            .into_iter()
-            .map(|t| (t.name.into_owned(), t.value))
-            .collect(),
+        tags: game.tags.into_iter().map(|t| (t.name, t.value)).collect(),
         status,
         plies,
         outcome: outcome.map(|o| OutcomeReport {

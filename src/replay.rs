@@ -3,7 +3,7 @@
 //! collects findings with stable codes instead of stopping at the first.
 
 use crate::board::{Color, Geometry};
-use crate::notation::{Game, GameResult, MoveNode, Played, Separator, Span, Variation};
+use crate::notation::{Game, GameResult, MoveNode, MoveNumber, Played, Separator, Span, Variation};
 use crate::rules::margin::{Budget, Remaining};
 use crate::rules::{Move, MoveKind, Outcome, Piece, Position, Progress, Referee, Rules, Variant};
 
@@ -220,7 +220,11 @@ pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
         MarginPolicy::Never => false,
     };
     let referee = Referee::new(&start, count_margins.then_some(opts.budget));
-    let end = replayer.line(&game.mainline, start, referee, 0, true);
+    let end = if opts.summary_only {
+        replayer.line::<false>(&game.mainline, start, referee, 0, true)
+    } else {
+        replayer.line::<true>(&game.mainline, start, referee, 0, true)
+    };
     let referee = end.referee;
     let outcome = referee.outcome_at_end_of_record();
     let mut replay = Replay {
@@ -281,7 +285,9 @@ impl Here {
 }
 
 impl Replayer<'_> {
-    fn line(
+    /// Replays a line from `pos`. `RECORD`: keep each move's [`MoveReplay`] (a constant, so that
+    /// a summary replay builds none of them).
+    fn line<const RECORD: bool>(
         &mut self,
         line: &Variation,
         mut pos: Position,
@@ -290,11 +296,7 @@ impl Replayer<'_> {
         main: bool,
     ) -> LineEnd {
         let mut out = LineReplay {
-            moves: Vec::with_capacity(if self.opts.summary_only {
-                0
-            } else {
-                line.moves.len()
-            }),
+            moves: Vec::with_capacity(if RECORD { line.moves.len() } else { 0 }),
         };
         let mut called: Option<(Move, At)> = None;
         for node in &line.moves {
@@ -304,7 +306,10 @@ impl Replayer<'_> {
             } else {
                 node.variations()
                     .iter()
-                    .map(|v| self.line(v, pos, referee.clone(), ply, false).replay)
+                    .map(|v| {
+                        self.line::<RECORD>(v, pos, referee.clone(), ply, false)
+                            .replay
+                    })
                     .collect()
             };
             let here = Here { ply: ply + 1, main };
@@ -319,14 +324,14 @@ impl Replayer<'_> {
             };
             if !referee.accepts_moves() {
                 self.move_after_end(node, &pos, &referee, here);
-                self.keep(&mut out, record);
+                Self::keep::<RECORD>(&mut out, record);
                 break;
             }
             self.check_number(node, &pos, here);
             // The move after a justified call is its correction.
             let correcting = called.take().is_some();
             let Some(candidate) = self.resolve(node, &pos, here) else {
-                self.keep(&mut out, record);
+                Self::keep::<RECORD>(&mut out, record);
                 break;
             };
             record.piece = pos
@@ -342,7 +347,7 @@ impl Replayer<'_> {
                         record.played = Some(retracted);
                         record.retracted = true;
                         called = Some((retracted, at));
-                        self.keep(&mut out, record);
+                        Self::keep::<RECORD>(&mut out, record);
                         continue;
                     }
                     Err(why) => {
@@ -353,23 +358,25 @@ impl Replayer<'_> {
                         let help = "a call is only right after a step played while a jump was \
                                     compulsory; remove it";
                         self.error(at, "salta::unjustified-call", message, help);
-                        self.keep(&mut out, record);
+                        Self::keep::<RECORD>(&mut out, record);
                         break;
                     }
                 }
             }
-            let Some(m) = self.legalise(node, &pos, candidate, here, correcting) else {
-                self.keep(&mut out, record);
+            let Some((m, opponent_can_move)) =
+                self.legalise(node, &pos, candidate, here, correcting)
+            else {
+                Self::keep::<RECORD>(&mut out, record);
                 break;
             };
             record.played = Some(m);
             pos.play(m);
             ply += 1;
-            referee.after_move(&pos);
+            referee.after_move_where(&pos, opponent_can_move);
             if main {
                 self.mainline_moves.push(m);
             }
-            self.keep(&mut out, record);
+            Self::keep::<RECORD>(&mut out, record);
         }
         if let Some((retracted, at)) = called {
             let g = pos.geometry();
@@ -391,9 +398,9 @@ impl Replayer<'_> {
     }
 
     /// Adds a move's record to its line, unless only a summary is wanted.
-    #[inline]
-    fn keep(&self, line: &mut LineReplay, record: MoveReplay) {
-        if !self.opts.summary_only {
+    #[inline(always)]
+    fn keep<const RECORD: bool>(line: &mut LineReplay, record: MoveReplay) {
+        if RECORD {
             line.moves.push(record);
         }
     }
@@ -415,6 +422,7 @@ impl Replayer<'_> {
 
     /// The from- and to-squares a move token names, as a candidate move (kind guessed from the
     /// geometry), checking designators.
+    #[inline(always)]
     fn resolve(&mut self, node: &MoveNode, pos: &Position, here: Here) -> Option<Move> {
         let g = pos.geometry();
         let (piece, from, to) = match node.played {
@@ -513,8 +521,38 @@ impl Replayer<'_> {
         }
     }
 
-    /// Finds the written move among the legal ones, or explains why it is not there.
+    /// Finds the written move among the legal ones, or explains why it is not there. With the
+    /// move comes whether the opponent is known to be able to move after it.
+    #[inline(always)]
     fn legalise(
+        &mut self,
+        node: &MoveNode,
+        pos: &Position,
+        candidate: Move,
+        here: Here,
+        correcting: bool,
+    ) -> Option<(Move, bool)> {
+        let found = match candidate.kind {
+            MoveKind::Pass => pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.kind == MoveKind::Pass)
+                .map(|m| (m, false)),
+            _ => pos.find_legal_proving(candidate.from, candidate.to),
+        };
+        if let Some((m, opponent_can_move)) = found {
+            self.check_separator(node, pos, m, here);
+            return Some((m, opponent_can_move));
+        }
+        self.not_legal(node, pos, candidate, here, correcting)
+            .map(|m| (m, false))
+    }
+
+    /// A written move that is not legal: a missed jump (which stands, with an error or in lenient
+    /// mode a warning) or an illegal move (`None`), reported.
+    #[cold]
+    fn not_legal(
         &mut self,
         node: &MoveNode,
         pos: &Position,
@@ -523,18 +561,6 @@ impl Replayer<'_> {
         correcting: bool,
     ) -> Option<Move> {
         let g = pos.geometry();
-        let found = match candidate.kind {
-            MoveKind::Pass => pos
-                .legal_moves()
-                .iter()
-                .copied()
-                .find(|m| m.kind == MoveKind::Pass),
-            _ => pos.find_legal(candidate.from, candidate.to),
-        };
-        if let Some(m) = found {
-            self.check_separator(node, pos, m, here);
-            return Some(m);
-        }
         let legal = pos.legal_moves();
         let jumps = pos.available_jumps();
         let written = self.written(node, pos);
@@ -627,53 +653,56 @@ impl Replayer<'_> {
         }
     }
 
-    #[inline]
+    /// Warns when the separator says jump for a step or step for a jump.
+    #[inline(always)]
     fn check_separator(&mut self, node: &MoveNode, pos: &Position, m: Move, here: Here) {
-        if let Played::Move { separator, .. } = node.played {
-            let jump = m.is_jump();
-            let says_jump = separator == Separator::Jump;
-            if jump != says_jump {
-                let (is, sep) = if jump {
-                    ("a jump", ":")
-                } else {
-                    ("a step", "-")
-                };
-                self.warning(
-                    here.at(node, pos),
-                    "salta::separator",
-                    format!(
-                        "the move is {is} but is written with {}",
-                        if says_jump {
-                            "a jump separator"
-                        } else {
-                            "a step separator"
-                        }
-                    ),
-                    Some(format!("write it with `{sep}`")),
-                );
-            }
+        if let Played::Move { separator, .. } = node.played
+            && m.is_jump() != (separator == Separator::Jump)
+        {
+            self.separator_warning(node, pos, m, here);
         }
     }
 
+    #[cold]
+    fn separator_warning(&mut self, node: &MoveNode, pos: &Position, m: Move, here: Here) {
+        let (is, sep, written) = if m.is_jump() {
+            ("a jump", ":", "a step separator")
+        } else {
+            ("a step", "-", "a jump separator")
+        };
+        self.warning(
+            here.at(node, pos),
+            "salta::separator",
+            format!("the move is {is} but is written with {written}"),
+            Some(format!("write it with `{sep}`")),
+        );
+    }
+
+    /// Warns when the written move number does not match the position.
+    #[inline(always)]
     fn check_number(&mut self, node: &MoveNode, pos: &Position, here: Here) {
         let Some(n) = node.number else { return };
-        let (side, number) = (pos.side_to_move(), pos.move_number());
-        let ellipsis_ok = n.ellipsis == (side == Color::Red);
-        if n.number != number as u32 || !ellipsis_ok {
-            let at = here.at(node, pos);
-            let expected = if at.side == Color::Red {
-                format!("{}...", at.number)
-            } else {
-                format!("{}.", at.number)
-            };
-            let written = format!("{}{}", n.number, if n.ellipsis { "..." } else { "." });
-            self.warning(
-                At { span: n.span, ..at },
-                "salta::move-number",
-                format!("move number {written} does not match the game: this is {expected}"),
-                Some(format!("write {expected}")),
-            );
+        let ellipsis_ok = n.ellipsis == (pos.side_to_move() == Color::Red);
+        if n.number != pos.move_number() as u32 || !ellipsis_ok {
+            self.number_warning(n, node, pos, here);
         }
+    }
+
+    #[cold]
+    fn number_warning(&mut self, n: MoveNumber, node: &MoveNode, pos: &Position, here: Here) {
+        let at = here.at(node, pos);
+        let expected = if at.side == Color::Red {
+            format!("{}...", at.number)
+        } else {
+            format!("{}.", at.number)
+        };
+        let written = format!("{}{}", n.number, if n.ellipsis { "..." } else { "." });
+        self.warning(
+            At { span: n.span, ..at },
+            "salta::move-number",
+            format!("move number {written} does not match the game: this is {expected}"),
+            Some(format!("write {expected}")),
+        );
     }
 
     fn written(&self, node: &MoveNode, pos: &Position) -> String {

@@ -98,7 +98,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             match (&report.rendered, report.status) {
                 (Some(text), _) => write!(out, "{text}"),
                 (None, Status::Valid) if args.quiet => Ok(()),
-                (None, _) => writeln!(out, "{}", one_line(report)),
+                (None, _) => write_one_line(&mut out, report),
             }
         };
         write_failed |= written.is_err();
@@ -157,22 +157,25 @@ fn progress_bar(total_bytes: u64) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-/// A game without findings in one line: where it is, and how it ended.
-fn one_line(report: &salta::archive::GameReport) -> String {
-    let ending = match &report.outcome {
-        None => "unfinished".to_string(),
-        Some(o) => {
-            let margin = o.margin.map(|m| format!(" by {m}")).unwrap_or_default();
-            let who = match o.winner {
-                Some(side) => format!("{side} wins{margin}"),
-                None if o.reason == salta::rules::EndReason::Stuck => "undecided".to_string(),
-                None => "drawn".to_string(),
-            };
-            format!("{who} ({})", o.reason.describe())
-        }
-    };
-    format!(
-        "{}:{}: game {}: valid, {} plies, {ending}",
+/// A game without findings in one line: where it is, and how it ended. Written straight out
+/// (there is one such line per game of an archive).
+fn write_one_line(
+    out: &mut impl Write,
+    report: &salta::archive::GameReport,
+) -> std::io::Result<()> {
+    write!(
+        out,
+        "{}:{}: game {}: valid, {} plies, ",
         report.file, report.line, report.game, report.plies
-    )
+    )?;
+    let Some(o) = &report.outcome else {
+        return writeln!(out, "unfinished");
+    };
+    match (o.winner, o.margin) {
+        (Some(side), Some(margin)) => write!(out, "{side} wins by {margin}")?,
+        (Some(side), None) => write!(out, "{side} wins")?,
+        (None, _) if o.reason == salta::rules::EndReason::Stuck => write!(out, "undecided")?,
+        (None, _) => write!(out, "drawn")?,
+    }
+    writeln!(out, " ({})", o.reason.describe())
 }

@@ -40,6 +40,24 @@ pub struct Reader<R> {
     chunk: usize,
 }
 
+impl Reader<io::Empty> {
+    /// A reader over text already in memory that takes the buffer over rather than copying it
+    /// (hand it back with [`Reader::into_buffer`]).
+    pub fn from_bytes(bytes: Vec<u8>) -> Reader<io::Empty> {
+        let mut reader = Reader::new(io::empty());
+        reader.buf = bytes;
+        reader.eof = true;
+        reader
+    }
+}
+
+impl<R> Reader<R> {
+    /// The reader's buffer, for reuse (its contents are unspecified).
+    pub fn into_buffer(self) -> Vec<u8> {
+        self.buf
+    }
+}
+
 impl<R: Read> Reader<R> {
     pub fn new(inner: R) -> Reader<R> {
         Reader {
@@ -398,6 +416,38 @@ pub fn read_path(path: &Path) -> io::Result<Reader<std::fs::File>> {
 
 #[cfg(test)]
 mod tests {
+    use super::Reader;
+
+    /// A reader that takes a buffer over reads what a streaming reader reads, errors and
+    /// positions included, and hands the buffer back.
+    #[test]
+    fn a_reader_over_a_buffer_reads_what_a_streaming_reader_reads() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = 0;
+        for folder in ["corpus/edge-cases", "corpus/synthetic", "tests/edge-cases"] {
+            for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_none_or(|e| e != "sgn") {
+                    continue;
+                }
+                let bytes = std::fs::read(&path).unwrap();
+                let streamed: Vec<String> = Reader::new(bytes.as_slice())
+                    .with_chunk_size(64)
+                    .starting_at(100, 7)
+                    .map(|item| format!("{item:?}"))
+                    .collect();
+                let capacity = bytes.capacity();
+                let mut reader = Reader::from_bytes(bytes).starting_at(100, 7);
+                let buffered: Vec<String> =
+                    reader.by_ref().map(|item| format!("{item:?}")).collect();
+                assert_eq!(buffered, streamed, "{}", path.display());
+                assert_eq!(reader.into_buffer().capacity(), capacity);
+                files += 1;
+            }
+        }
+        assert!(files > 10);
+    }
+
     #[test]
     fn counts_newlines_in_words_and_tails() {
         let cases: [&[u8]; 4] = [

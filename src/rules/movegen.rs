@@ -4,7 +4,7 @@
 //! Generation works on bitboards and writes into a fixed-size [`MoveList`]: it allocates nothing.
 
 use super::{JumpDirection, Position, Precedence, Variant};
-use crate::board::{Bitboard, Color, Direction, Geometry, Square};
+use crate::board::{Bitboard, BoardKind, Color, Direction, Geometry, Square};
 use std::fmt;
 
 /// What a move does.
@@ -199,54 +199,81 @@ impl Position {
     /// [`Position::legal_moves`], but when the no-blockade rule cannot bite (nearly always) it looks
     /// only at the one move and asks whether any enemy jump exists: the replayer's hot path.
     pub fn find_legal(&self, from: Square, to: Square) -> Option<Move> {
+        self.find_legal_proving(from, to).map(|(m, _)| m)
+    }
+
+    /// [`Position::find_legal`], with whether the search proved on the way that the opponent can
+    /// move after the move (`false`: not known), which spares the referee that test. Inlined into
+    /// the replayer's loop, where it runs once a ply.
+    #[inline(always)]
+    pub fn find_legal_proving(&self, from: Square, to: Square) -> Option<(Move, bool)> {
+        // One copy of the search per board, in which the board's geometry (shifts, masks) is a
+        // constant.
+        match self.rules().board() {
+            BoardKind::Salta => self.find_legal_on(Geometry::of(BoardKind::Salta), from, to),
+            BoardKind::Pyramid => self.find_legal_on(Geometry::of(BoardKind::Pyramid), from, to),
+        }
+    }
+
+    /// [`Position::find_legal_proving`] on this position's board `g`.
+    #[inline(always)]
+    fn find_legal_on(&self, g: &Geometry, from: Square, to: Square) -> Option<(Move, bool)> {
         let rules = self.rules();
         let sides = self.sides();
-        let g = self.geometry();
         // Every legal move but a pass leaves an own piece's square for an empty one.
         if !sides.own.contains(from) || !sides.empty(g).contains(to) {
             return None;
         }
-        if rules.blockade && !self.surely_keeps_mobile(sides) {
+        if rules.blockade && !self.surely_keeps_mobile(g, sides) {
             return self
                 .legal_moves()
                 .iter()
                 .copied()
-                .find(|m| m.kind != MoveKind::Pass && m.from == from && m.to == to);
+                .find(|m| m.kind != MoveKind::Pass && m.from == from && m.to == to)
+                .map(|m| (m, false));
         }
+        // The opponent keeps a step whatever is played (checked just above when it matters).
+        let proven = rules.blockade;
         let (origin, target) = (Bitboard::from_square(from), Bitboard::from_square(to));
+        // A step goes one square diagonally and any jump (or Pyramid chain) an even number: they
+        // never share both ends, so the commoner step is tried first.
+        if (self.step_reach(g, sides.color, origin) & target).any() {
+            let step = Move {
+                from,
+                to,
+                kind: MoveKind::Step,
+            };
+            return (!(rules.compulsory && self.has_enemy_jump(g, sides)))
+                .then_some((step, proven));
+        }
         let dirs = jump_directions(rules.jumps, sides.color);
         let jump = if rules.variant == Variant::Pyramid {
             chain_ends(g, sides, from, dirs).contains(to)
         } else {
-            (self.enemy_jump_reach(sides, origin) & target).any()
+            (self.enemy_jump_reach(g, sides, origin) & target).any()
         };
         if jump {
-            return Some(Move {
+            let jump = Move {
                 from,
                 to,
                 kind: MoveKind::Jump,
-            });
+            };
+            return Some((jump, proven));
         }
-        if rules.compulsory && self.has_enemy_jump(sides) {
+        if rules.compulsory && self.has_enemy_jump(g, sides) {
             return None;
-        }
-        if (self.step_reach(sides.color, origin) & target).any() {
-            return Some(Move {
-                from,
-                to,
-                kind: MoveKind::Step,
-            });
         }
         let friendly = rules.variant == Variant::Winther
             && g.far_zone(sides.color).contains(from)
             && Direction::ALL
                 .iter()
                 .any(|&dir| jump_landings(g, dir, origin, sides.own, target).any());
-        friendly.then_some(Move {
+        let friendly_jump = Move {
             from,
             to,
             kind: MoveKind::FriendlyJump,
-        })
+        };
+        friendly.then_some((friendly_jump, proven))
     }
 
     /// All enemy jumps available to the side to move, ignoring the no-blockade rule: the moves the
@@ -257,7 +284,8 @@ impl Position {
         list
     }
 
-    /// Whether `color` has any step or jump at all here (rules.md §3.1, "can move").
+    /// Whether `color` has any step or jump at all here (rules.md §3.1, "can move"). A step is
+    /// nearly always there: that test is inlined (the referee asks once a ply), the rest is not.
     #[inline]
     pub fn can_move(&self, color: Color) -> bool {
         let sides = Sides {
@@ -265,7 +293,7 @@ impl Position {
             enemy: self.pieces(color.other()),
             color,
         };
-        self.mobile(sides)
+        self.has_step(sides) || self.mobile(sides)
     }
 
     /// Plays a move without checking it (generate it with [`Position::legal_moves`]).
@@ -301,7 +329,7 @@ impl Position {
         if !compelled {
             self.gen_quiet(sides, list);
         }
-        if rules.blockade && !list.is_empty() && !self.surely_keeps_mobile(sides) {
+        if rules.blockade && !list.is_empty() && !self.surely_keeps_mobile(self.geometry(), sides) {
             self.apply_no_blockade(sides, compelled, list);
         }
         if list.is_empty() && rules.variant == Variant::Pyramid && self.mobile(sides.swapped()) {
@@ -320,7 +348,7 @@ impl Position {
         } else {
             jumps + self.quiet_count(sides)
         };
-        if count > 0 && (!rules.blockade || self.surely_keeps_mobile(sides)) {
+        if count > 0 && (!rules.blockade || self.surely_keeps_mobile(self.geometry(), sides)) {
             return count;
         }
         self.legal_moves().len()
@@ -329,9 +357,8 @@ impl Position {
     /// Whether the opponent keeps a step whatever `sides` plays. A move fills one empty square (its
     /// destination) and frees another, so with two or more empty step targets one survives.
     #[inline]
-    fn surely_keeps_mobile(&self, sides: Sides) -> bool {
-        let g = self.geometry();
-        (self.step_targets(sides.swapped()) & sides.empty(g)).count() >= 2
+    fn surely_keeps_mobile(&self, g: &Geometry, sides: Sides) -> bool {
+        (self.step_targets(g, sides.swapped()) & sides.empty(g)).count() >= 2
     }
 
     /// The no-blockade rule with its fallback and its yielding (rules.md §3.3) applied to the
@@ -365,7 +392,7 @@ impl Position {
         let opponent = sides.swapped();
         // The opponent's empty step targets now: any of them other than a move's destination
         // stays empty after the move.
-        let targets = self.step_targets(opponent) & sides.empty(g);
+        let targets = self.step_targets(g, opponent) & sides.empty(g);
         list.partition_from(start, |m| {
             let to = Bitboard::from_square(m.to);
             if (targets & !to).any() {
@@ -380,14 +407,21 @@ impl Position {
         })
     }
 
+    /// Whether a side has a step to an empty square.
+    #[inline(always)]
+    fn has_step(&self, sides: Sides) -> bool {
+        let g = self.geometry();
+        (self.step_targets(g, sides) & sides.empty(g)).any()
+    }
+
     /// Whether a side has any raw step or jump.
     fn mobile(&self, sides: Sides) -> bool {
-        let g = self.geometry();
-        let empty = sides.empty(g);
-        if (self.step_targets(sides) & empty).any() {
+        if self.has_step(sides) {
             return true;
         }
-        if (self.enemy_jump_reach(sides, sides.own) & empty).any() {
+        let g = self.geometry();
+        let empty = sides.empty(g);
+        if (self.enemy_jump_reach(g, sides, sides.own) & empty).any() {
             return true;
         }
         let rules = self.rules();
@@ -404,15 +438,14 @@ impl Position {
 
     /// Squares next to `sides.own` pieces that they may step to if empty.
     #[inline]
-    fn step_targets(&self, sides: Sides) -> Bitboard {
-        self.step_reach(sides.color, sides.own)
+    fn step_targets(&self, g: &Geometry, sides: Sides) -> Bitboard {
+        self.step_reach(g, sides.color, sides.own)
     }
 
     /// Squares the `pieces` of `color` may step to if empty (the same directions as
     /// [`Position::step_sources`], without a per-direction loop: this runs several times a ply).
     #[inline]
-    fn step_reach(&self, color: Color, pieces: Bitboard) -> Bitboard {
-        let g = self.geometry();
+    fn step_reach(&self, g: &Geometry, color: Color, pieces: Bitboard) -> Bitboard {
         let backward = match self.rules().variant {
             Variant::Salta => pieces,
             Variant::Winther => pieces & g.far_zone(color),
@@ -428,8 +461,7 @@ impl Position {
     /// Landing squares of enemy jumps by `jumpers` of the side to move (single jumps, all
     /// directions allowed by the rules at once), before checking they are empty.
     #[inline]
-    fn enemy_jump_reach(&self, sides: Sides, jumpers: Bitboard) -> Bitboard {
-        let g = self.geometry();
+    fn enemy_jump_reach(&self, g: &Geometry, sides: Sides, jumpers: Bitboard) -> Bitboard {
         let (up, down) = match (self.rules().jumps, sides.color) {
             (JumpDirection::Any, _) => (jumpers, jumpers),
             (JumpDirection::Forward, Color::Green) => (jumpers, Bitboard::EMPTY),
@@ -534,10 +566,9 @@ impl Position {
 
     /// Whether [`Position::gen_enemy_jumps`] would generate any move. (A Pyramid chain starts with
     /// a single jump, so single jumps decide there too.)
-    fn has_enemy_jump(&self, sides: Sides) -> bool {
-        let g = self.geometry();
-        let empty = sides.empty(g);
-        (self.enemy_jump_reach(sides, sides.own) & empty).any()
+    #[inline]
+    fn has_enemy_jump(&self, g: &Geometry, sides: Sides) -> bool {
+        (self.enemy_jump_reach(g, sides, sides.own) & sides.empty(g)).any()
     }
 
     /// The number of moves [`Position::gen_enemy_jumps`] generates.
@@ -666,4 +697,71 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .into_iter()
         .map(|m| (m, perft(&pos.after(m), depth.saturating_sub(1))))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{JumpDirection, Position, Rules, Variant};
+    use super::MoveKind;
+
+    /// Random playouts under every combination of the rules that move generation depends on: in
+    /// every position, for every own piece and every square, `find_legal_proving` finds exactly
+    /// the legal move `legal_moves` lists, and when it claims a proof the opponent can indeed
+    /// move after the move.
+    #[test]
+    fn find_legal_agrees_with_the_legal_moves_and_its_proofs_hold() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let (mut checked, mut proven) = (0usize, 0usize);
+        for variant in [Variant::Salta, Variant::Winther, Variant::Pyramid] {
+            for jumps in [JumpDirection::Forward, JumpDirection::Any] {
+                for blockade in [true, false] {
+                    for compulsory in [true, false] {
+                        let rules = Rules {
+                            jumps,
+                            blockade,
+                            compulsory,
+                            ..Rules::of(variant)
+                        };
+                        let mut pos = Position::start(rules);
+                        for _ in 0..200 {
+                            let legal = pos.legal_moves();
+                            if legal.is_empty() {
+                                break;
+                            }
+                            let g = pos.geometry();
+                            let side = pos.side_to_move();
+                            for from in pos.pieces(side) {
+                                for to in g.squares() {
+                                    let expected = legal.iter().copied().find(|m| {
+                                        m.kind != MoveKind::Pass && m.from == from && m.to == to
+                                    });
+                                    let found = pos.find_legal_proving(from, to);
+                                    assert_eq!(found.map(|(m, _)| m), expected, "{pos:?}");
+                                    if let Some((m, true)) = found {
+                                        assert!(pos.after(m).can_move(side.other()), "{pos:?}");
+                                        proven += 1;
+                                    }
+                                    checked += usize::from(expected.is_some());
+                                }
+                            }
+                            let m = legal.as_slice()[random(legal.len())];
+                            pos.play(m);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "the playouts reach many legal moves");
+        // Half the rule sets have no no-blockade rule, and so no proofs.
+        assert!(
+            proven > checked / 4,
+            "proofs are the common case with the no-blockade rule: {proven} of {checked}"
+        );
+    }
 }

@@ -95,9 +95,42 @@ impl Referee {
         !matches!(self.progress, Progress::Ended(_))
     }
 
-    /// Records that a move was played, leading to `pos`.
+    /// Records that a move was played, leading to `pos`. Inlined: the replayer calls it once a ply,
+    /// and nearly always play simply goes on.
+    #[inline(always)]
     pub fn after_move(&mut self, pos: &Position) -> Progress {
-        self.progress = match self.progress {
+        self.after_move_where(pos, false)
+    }
+
+    /// [`Referee::after_move`] for a caller that may already know that the side to move can move
+    /// in `pos` (`side_can_move`; `false`: not known), which spares the referee that test.
+    #[inline(always)]
+    pub fn after_move_where(&mut self, pos: &Position, side_can_move: bool) -> Progress {
+        if !matches!(self.progress, Progress::Playing) || !Self::surely_goes_on(pos, side_can_move)
+        {
+            self.progress = self.judge_move(pos);
+        }
+        self.progress
+    }
+
+    /// A cheap test that play goes on after a move to `pos` while the game was being played:
+    /// neither side was complete before the move (or the game would be ending) and only the
+    /// mover's pieces moved, so only the mover can have completed; no move limit has been reached;
+    /// and the side to move can move. When it fails, [`Referee::judge_move`] decides.
+    #[inline(always)]
+    fn surely_goes_on(pos: &Position, side_can_move: bool) -> bool {
+        let side = pos.side_to_move();
+        let within_limit = pos
+            .rules()
+            .move_limit
+            .is_none_or(|limit| pos.move_number() <= limit || side == Color::Red);
+        within_limit && !pos.is_complete(side.other()) && (side_can_move || pos.can_move(side))
+    }
+
+    /// Where the game stands after a move to `pos`.
+    #[cold]
+    fn judge_move(&self, pos: &Position) -> Progress {
+        match self.progress {
             Progress::Ended(o) => Progress::Ended(o),
             Progress::Compensating(red_count) => Progress::Ended(if pos.is_complete(Color::Red) {
                 Outcome {
@@ -109,8 +142,7 @@ impl Referee {
                 self.green_wins(red_count)
             }),
             Progress::Playing => self.judge(pos, Some(pos.side_to_move().other())),
-        };
-        self.progress
+        }
     }
 
     /// The outcome if the record stops here: a game awaiting only Red's compensating move is decided
@@ -228,5 +260,51 @@ pub fn limit_outcome(pos: &Position) -> Outcome {
         winner,
         margin,
         reason: EndReason::MoveLimit,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Progress, Referee};
+    use crate::rules::{Position, Rules, Variant};
+
+    /// The referee's per-move shortcut decides as the full judgement does, ply by ply, in random
+    /// playouts with and without a move limit (which ends them).
+    #[test]
+    fn the_shortcut_after_a_move_judges_as_the_full_judgement() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut random = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut ended = 0;
+        for variant in [Variant::Salta, Variant::Winther, Variant::Pyramid] {
+            for move_limit in [None, Some(20), Some(45)] {
+                for _ in 0..4 {
+                    let rules = Rules {
+                        move_limit,
+                        ..Rules::of(variant)
+                    };
+                    let mut pos = Position::start(rules);
+                    let mut referee = Referee::new(&pos, None);
+                    let mut full = referee.clone();
+                    while referee.accepts_moves() {
+                        let legal = pos.legal_moves();
+                        let m = legal.as_slice()[random(legal.len())];
+                        pos.play(m);
+                        let shortcut = referee.after_move(&pos);
+                        full.progress = full.judge_move(&pos);
+                        assert_eq!(shortcut, full.progress, "{pos:?}");
+                        if pos.move_number() > 400 {
+                            break;
+                        }
+                    }
+                    ended += usize::from(matches!(referee.progress(), Progress::Ended(_)));
+                }
+            }
+        }
+        assert!(ended >= 24, "the move limits end the limited games");
     }
 }

@@ -184,12 +184,15 @@ impl Position {
         }
         match self.rules.variant {
             Variant::Pyramid => (own & !self.target_squares(color)).is_empty(),
-            // Targets lie in the three far ranks under either goal: most positions fail that test.
-            _ => {
-                (own & !self.geometry().far_zone(color)).is_empty()
-                    && self.pieces_of(color).all(|(p, sq)| self.target(p) == sq)
-            }
+            // Targets lie in the three far ranks under either goal: most positions fail that test,
+            // inlined (the referee asks once a ply).
+            _ => (own & !self.geometry().far_zone(color)).is_empty() && self.on_targets(color),
         }
+    }
+
+    /// Whether every Salta or Winther piece of `color` stands on its own target square.
+    fn on_targets(&self, color: Color) -> bool {
+        self.pieces_of(color).all(|(p, sq)| self.target(p) == sq)
     }
 
     /// The remaining count ignoring all other pieces: the sum of each piece's Chebyshev distance to
