@@ -249,7 +249,14 @@ impl Geometry {
         let not_a_square = || SquareError::NotASquare {
             text: t.to_string(),
         };
+        // The grammar's squares (grammar/sgn.ebnf) have no leading zero: `033` may be a misprint.
+        let leading_zero = |digits: &str| digits.len() > 1 && digits.starts_with('0');
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+            if leading_zero(t) {
+                return Err(SquareError::LeadingZero {
+                    text: t.to_string(),
+                });
+            }
             let n: u32 = t.parse().map_err(|_| not_a_square())?;
             return self.parse_number(n, t);
         }
@@ -261,6 +268,11 @@ impl Geometry {
             || !rest.bytes().all(|b| b.is_ascii_digit())
         {
             return Err(not_a_square());
+        }
+        if leading_zero(rest) {
+            return Err(SquareError::LeadingZero {
+                text: t.to_string(),
+            });
         }
         let file = file.to_ascii_lowercase();
         let last_file = (b'a' + self.size - 1) as char;
@@ -385,7 +397,7 @@ mod tests {
     #[test]
     fn bad_squares_say_why() {
         let g = Geometry::of(BoardKind::Salta);
-        for bad in ["16", "110", "0", "k11", "a2", "", "e", "3e"] {
+        for bad in ["16", "110", "0", "k11", "a2", "", "e", "3e", "033", "e03"] {
             assert!(g.parse_square(bad).is_err(), "{bad}");
         }
         assert_eq!(
@@ -403,6 +415,12 @@ mod tests {
                 .unwrap_err()
                 .to_string()
                 .contains("off the board")
+        );
+        assert!(
+            g.parse_square("033")
+                .unwrap_err()
+                .to_string()
+                .contains("no leading zero")
         );
     }
 }

@@ -28,4 +28,6 @@ pub enum SquareError {
     LightSquare { text: String },
     #[error("{text:?} is not a square: write a number such as 33 or a name such as e3")]
     NotASquare { text: String },
+    #[error("{text} is not a square: square numbers and ranks have no leading zero")]
+    LeadingZero { text: String },
 }

@@ -1267,7 +1267,8 @@ impl<'a> Parser<'a> {
             [a, b] if !is_algebraic => self
                 .geometry
                 .from_number(((a - b'0') * 10 + (b - b'0')) as u32),
-            [a, b, c] if !is_algebraic => self
+            // A leading zero (`033`) goes to the slow path, which refuses it.
+            [a, b, c] if !is_algebraic && *a != b'0' => self
                 .geometry
                 .from_number((a - b'0') as u32 * 100 + ((b - b'0') * 10 + (c - b'0')) as u32),
             _ => None,
