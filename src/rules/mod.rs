@@ -16,3 +16,15 @@ pub use position::{MAX_PIECES, Position, SetupError, start_squares};
 pub use ruleset::{
     DEFAULT_MOVE_LIMIT, Goal, JumpDirection, Precedence, Rules, RulesError, Variant,
 };
+
+/// A small reproducible random source for tests' random playouts: `random(n)` is in `0..n`.
+#[cfg(test)]
+pub(crate) fn xorshift(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed;
+    move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    }
+}

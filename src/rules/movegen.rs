@@ -710,13 +710,7 @@ mod tests {
     /// move after the move.
     #[test]
     fn find_legal_agrees_with_the_legal_moves_and_its_proofs_hold() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut random = move |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut random = crate::rules::xorshift(0x9e37_79b9_7f4a_7c15);
         let (mut checked, mut proven) = (0usize, 0usize);
         for variant in [Variant::Salta, Variant::Winther, Variant::Pyramid] {
             for jumps in [JumpDirection::Forward, JumpDirection::Any] {

@@ -272,13 +272,7 @@ mod tests {
     /// playouts with and without a move limit (which ends them).
     #[test]
     fn the_shortcut_after_a_move_judges_as_the_full_judgement() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut random = move |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut random = crate::rules::xorshift(0x2545_f491_4f6c_dd1d);
         let mut ended = 0;
         for variant in [Variant::Salta, Variant::Winther, Variant::Pyramid] {
             for move_limit in [None, Some(20), Some(45)] {
