@@ -414,8 +414,10 @@ impl Puzzle for Group<'_> {
                     let (a, b) = (j.min(other), j.max(other));
                     alive &= self.fill_pair(&mut costs, a, b, &self.pair_tables[a * k + b]);
                 }
+                // The zones of the moved piece are searched only if the child is expanded
+                // (`refine`): until then they count nothing, which keeps the value a lower bound.
                 for &z in &self.zones_of[j] {
-                    alive = alive && self.fill_zone(&mut costs, z as usize);
+                    costs.zone_excess[z as usize] = 0;
                 }
                 out.push((child, if alive { self.cover_of(&costs) } else { DEAD }));
             });
@@ -424,6 +426,13 @@ impl Puzzle for Group<'_> {
 
     fn is_goal(&self, key: u128) -> bool {
         key == self.goal
+    }
+
+    fn refine(&self, key: u128, h: u32) -> u32 {
+        if self.zones.is_empty() || h == DEAD {
+            return h;
+        }
+        self.value(key)
     }
 }
 

@@ -15,6 +15,12 @@ pub(crate) trait Puzzle {
     /// any value but [`DEAD`], which saves computing it.
     fn expand(&self, state: u128, h: u32, known: &dyn Fn(u128) -> bool, out: &mut Vec<(u128, u32)>);
     fn is_goal(&self, state: u128) -> bool;
+    /// A stronger value for a state about to be expanded, whose value `h` came from [`Puzzle::expand`]
+    /// (or [`DEAD`]). Lets `expand` leave out the costly parts of the heuristic: they are then
+    /// computed only for the states the search actually reaches, not for every child generated.
+    fn refine(&self, _state: u128, h: u32) -> u32 {
+        h
+    }
 }
 
 /// A heuristic value meaning "the goal cannot be reached from here".
@@ -47,6 +53,8 @@ struct Node {
     g: u32,
     h: u32,
     closed: bool,
+    /// Whether `h` is already the refined value ([`Puzzle::refine`]).
+    refined: bool,
 }
 
 /// A* when `weight == 1` (optimal with an admissible heuristic: closed nodes reached more cheaply
@@ -64,6 +72,7 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
         g: 0,
         h: root_h,
         closed: false,
+        refined: false,
     }];
     let mut index: HashMap<u128, u32, BuildHasherDefault<MixHasher>> = HashMap::default();
     index.insert(root, 0);
@@ -77,6 +86,21 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
             continue; // a stale entry: the node was reached again more cheaply
         }
         let (state, g, h) = (node.state, node.g, node.h);
+        if !node.refined {
+            // Expanded only at its refined value: if that is higher, back to the open list.
+            let refined = puzzle.refine(state, h);
+            let node = &mut nodes[id as usize];
+            node.refined = true;
+            if refined == DEAD {
+                node.closed = true;
+                continue;
+            }
+            if refined > h {
+                node.h = refined;
+                open.push(g + weight * refined, g, id);
+                continue;
+            }
+        }
         if puzzle.is_goal(state) {
             return Outcome::Solved {
                 cost: g,
@@ -124,6 +148,7 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
                         g: child_g,
                         h: child_h,
                         closed: false,
+                        refined: false,
                     });
                     index.insert(child, cid);
                     open.push(child_g + weight * child_h, child_g, cid);
@@ -218,5 +243,73 @@ impl Hasher for MixHasher {
     fn write_u128(&mut self, v: u128) {
         self.write_u64(v as u64);
         self.write_u64((v >> 64) as u64);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    /// A walk on 0..=40 towards 40 with a wall of dead states at 30..=33 when `wall` is set (so the
+    /// goal is unreachable) and a detour-free heuristic only from `refine`.
+    struct Line {
+        wall: bool,
+        refined: Cell<u32>,
+    }
+
+    impl Puzzle for Line {
+        fn root(&self) -> (u128, u32) {
+            (0, 0)
+        }
+
+        fn expand(
+            &self,
+            state: u128,
+            _h: u32,
+            _: &dyn Fn(u128) -> bool,
+            out: &mut Vec<(u128, u32)>,
+        ) {
+            for next in [state.wrapping_sub(1), state + 1] {
+                if next <= 40 {
+                    out.push((next, 0)); // a weak value: refine supplies the real one
+                }
+            }
+        }
+
+        fn is_goal(&self, state: u128) -> bool {
+            state == 40
+        }
+
+        fn refine(&self, state: u128, _h: u32) -> u32 {
+            self.refined.set(self.refined.get() + 1);
+            if self.wall && (30..=33).contains(&state) {
+                DEAD
+            } else {
+                40 - state as u32
+            }
+        }
+    }
+
+    fn run(wall: bool) -> (Outcome, u32) {
+        let line = Line {
+            wall,
+            refined: Cell::new(0),
+        };
+        let mut limits = Limits {
+            states_left: 1000,
+            deadline: None,
+        };
+        (astar(&line, &mut limits, 1), line.refined.get())
+    }
+
+    #[test]
+    fn refined_values_steer_the_search_and_dead_ones_prune() {
+        let (outcome, refined) = run(false);
+        assert!(matches!(outcome, Outcome::Solved { cost: 40, .. }));
+        // Only the states on the way are refined (each child of a refined state once), not all 41.
+        assert!(refined <= 41 && refined >= 40, "{refined}");
+        let (outcome, _) = run(true);
+        assert!(matches!(outcome, Outcome::Unreachable));
     }
 }
