@@ -308,7 +308,7 @@ mod tests {
         let (outcome, refined) = run(false);
         assert!(matches!(outcome, Outcome::Solved { cost: 40, .. }));
         // Only the states on the way are refined (each child of a refined state once), not all 41.
-        assert!(refined <= 41 && refined >= 40, "{refined}");
+        assert!((40..=41).contains(&refined), "{refined}");
         let (outcome, _) = run(true);
         assert!(matches!(outcome, Outcome::Unreachable));
     }
