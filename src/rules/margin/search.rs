@@ -61,9 +61,18 @@ struct Node {
 /// are reopened, and the lowest `f` in the open list never exceeds the optimum); with a larger weight,
 /// weighted A* that finds some plan quickly (used only for upper bounds). Ties go to the deeper node,
 /// which keeps the search diving on plateaus of equal `f`.
-pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> Outcome {
+///
+/// Only plans cheaper than `below` are looked for (`u32::MAX`: any): states whose `g + h` reaches it
+/// are never stored, and [`Outcome::Unreachable`] then means that no plan is cheaper than `below`
+/// (with `weight == 1`), which proves a plan of cost `below` optimal.
+pub(crate) fn astar<P: Puzzle>(
+    puzzle: &P,
+    limits: &mut Limits,
+    weight: u32,
+    below: u32,
+) -> Outcome {
     let (root, root_h) = puzzle.root();
-    if root_h == DEAD {
+    if root_h == DEAD || root_h >= below {
         return Outcome::Unreachable;
     }
     let mut nodes = vec![Node {
@@ -80,6 +89,8 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
     open.push(weight * root_h, 0, 0);
     let mut children = Vec::with_capacity(64);
     let mut expanded: u64 = 0;
+    // The least `f` of the children left out for want of room: the lower bound must cover them.
+    let mut dropped = u32::MAX;
     while let Some((f, id)) = open.pop() {
         let node = &nodes[id as usize];
         if node.closed || weight * node.h + node.g != f {
@@ -97,7 +108,9 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
             }
             if refined > h {
                 node.h = refined;
-                open.push(g + weight * refined, g, id);
+                if g + refined < below {
+                    open.push(g + weight * refined, g, id);
+                }
                 continue;
             }
         }
@@ -111,7 +124,7 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
         // The clock is read on the first expansion too, so a search begun late stops at once.
         if limits.states_left == 0 || (expanded % 1024 == 1 && limits.out_of_time()) {
             return Outcome::OutOfBudget {
-                lower: if weight == 1 { f } else { 0 },
+                lower: if weight == 1 { f.min(dropped) } else { 0 },
             };
         }
         nodes[id as usize].closed = true;
@@ -125,7 +138,7 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
             match index.get(&child) {
                 Some(&cid) => {
                     let c = &mut nodes[cid as usize];
-                    if c.g <= child_g {
+                    if c.g <= child_g || child_g + c.h >= below {
                         continue;
                     }
                     // Reopened if closed: the heuristic need not be consistent, only admissible.
@@ -137,8 +150,12 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
                 None => {
                     // Pathmax: one move lowers the true cost by at most one.
                     let child_h = child_h.max(h.saturating_sub(1));
+                    if child_g + child_h >= below {
+                        continue;
+                    }
                     if limits.states_left == 0 {
-                        continue; // no room: the bound below still holds, as the node stays unexplored
+                        dropped = dropped.min(child_g + weight * child_h);
+                        continue;
                     }
                     limits.states_left -= 1;
                     let cid = nodes.len() as u32;
@@ -291,7 +308,7 @@ mod tests {
         }
     }
 
-    fn run(wall: bool) -> (Outcome, u32) {
+    fn run_below(wall: bool, below: u32) -> (Outcome, u32) {
         let line = Line {
             wall,
             refined: Cell::new(0),
@@ -300,7 +317,22 @@ mod tests {
             states_left: 1000,
             deadline: None,
         };
-        (astar(&line, &mut limits, 1), line.refined.get())
+        (astar(&line, &mut limits, 1, below), line.refined.get())
+    }
+
+    fn run(wall: bool) -> (Outcome, u32) {
+        run_below(wall, u32::MAX)
+    }
+
+    #[test]
+    fn a_bound_finds_only_cheaper_plans() {
+        assert!(matches!(
+            run_below(false, 41).0,
+            Outcome::Solved { cost: 40, .. }
+        ));
+        // Nothing cheaper than 40: the search says so without storing anything.
+        assert!(matches!(run_below(false, 40).0, Outcome::Unreachable));
+        assert!(matches!(run_below(false, 12).0, Outcome::Unreachable));
     }
 
     #[test]
