@@ -79,6 +79,8 @@ pub(crate) struct Group<'m> {
     /// Whether to look for walls of pieces at home (Salta only).
     walls: bool,
     covers: RefCell<CoverCache>,
+    /// The squares at home last seen by `add_walls`, and the connected regions of the others.
+    regions: RefCell<(u64, Vec<u64>)>,
 }
 
 /// A few pieces (a conflicting pair and the pieces next to either) whose exact cost alone, with
@@ -249,6 +251,7 @@ impl<'m> Group<'m> {
             step: if mover.winther { 1 } else { 2 },
             walls: !mover.winther,
             covers: RefCell::new(CoverCache::default()),
+            regions: RefCell::new((0, Vec::new())),
         }
     }
 
@@ -292,7 +295,13 @@ impl<'m> Group<'m> {
     #[inline]
     fn fill_pair(&self, costs: &mut Costs, a: usize, b: usize, table: &Table) -> bool {
         let joint = table.get(self.mover, [costs.squares[a], costs.squares[b]].into_iter());
-        costs.excess[a][b] = joint.saturating_sub(costs.single[a] + costs.single[b]);
+        let excess = joint.saturating_sub(costs.single[a] + costs.single[b]);
+        costs.excess[a][b] = excess;
+        if excess > 0 {
+            costs.partners[a] |= 1 << b;
+        } else {
+            costs.partners[a] &= !(1 << b);
+        }
         joint != UNREACHABLE
     }
 
@@ -303,13 +312,14 @@ impl<'m> Group<'m> {
         let mut total = 0u32;
         for a in 0..k {
             total += costs.single[a] as u32;
-            for b in a + 1..k {
-                if costs.excess[a][b] > 0 {
-                    conflicts.push(Conflict {
-                        pieces: 1 << a | 1 << b,
-                        weight: costs.excess[a][b],
-                    });
-                }
+            let mut partners = costs.partners[a];
+            while partners != 0 {
+                let b = partners.trailing_zeros() as usize;
+                partners &= partners - 1;
+                conflicts.push(Conflict {
+                    pieces: 1 << a | 1 << b,
+                    weight: costs.excess[a][b],
+                });
             }
         }
         for (z, zone) in self.zones.iter().enumerate() {
@@ -345,15 +355,26 @@ impl<'m> Group<'m> {
         let pieces_on = |squares: u64| {
             crate::board::Bitboard(squares).fold(0u16, |m, sq| m | 1 << at_home[sq.index()])
         };
-        // The open squares fall into a few connected regions, shared by the pieces in them.
-        let mut regions: Vec<u64> = Vec::new();
-        let mut region_of = |sq: u8| match regions.iter().find(|r| *r >> sq & 1 == 1) {
-            Some(&r) => r,
-            None => {
-                let r = self.mover.region(sq, open);
-                regions.push(r);
-                r
+        // The open squares fall into a few connected regions, shared by the pieces in them and
+        // kept while the pieces at home stay (as they do for most children of a state).
+        let mut cache = self.regions.borrow_mut();
+        if cache.0 != home || cache.1.is_empty() {
+            cache.0 = home;
+            cache.1.clear();
+            let mut left = open;
+            while left != 0 {
+                let r = self.mover.region(left.trailing_zeros() as u8, open);
+                cache.1.push(r);
+                left &= !r;
             }
+        }
+        let regions = &cache.1;
+        let region_of = |sq: u8| {
+            regions
+                .iter()
+                .copied()
+                .find(|r| r >> sq & 1 == 1)
+                .unwrap_or(0)
         };
         for j in (0..k).filter(|&j| costs.single[j] > 0) {
             let region = region_of(costs.squares[j]);
@@ -397,6 +418,8 @@ struct Costs {
     squares: [u8; 16],
     single: [u8; 16],
     excess: [[u8; 16]; 16],
+    /// For each piece `a`, the pieces `b > a` whose pair excess is positive.
+    partners: [u16; 16],
     zone_excess: [u8; MAX_ZONES],
 }
 
