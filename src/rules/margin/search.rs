@@ -1,6 +1,7 @@
 //! Best-first search over compact states: A* with a bucketed open list (costs are small integers),
 //! a transposition table with parent links, and a hard budget of stored states and time.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
@@ -12,7 +13,8 @@ pub(crate) trait Puzzle {
     /// Pushes every successor with its heuristic value. `h` is the value of `state` (for
     /// incremental heuristics); a successor whose value is [`DEAD`] cannot reach the goal and is skipped.
     /// A successor for which `known` is true is already stored with its value: it may be pushed with
-    /// any value but [`DEAD`], which saves computing it.
+    /// any value but [`DEAD`], which saves computing it. Each successor is pushed once (the search
+    /// reuses the answers of `known`).
     fn expand(&self, state: u128, h: u32, known: &dyn Fn(u128) -> bool, out: &mut Vec<(u128, u32)>);
     fn is_goal(&self, state: u128) -> bool;
     /// A stronger value for a state about to be expanded, whose value `h` came from [`Puzzle::expand`]
@@ -88,6 +90,7 @@ pub(crate) fn astar<P: Puzzle>(
     let mut open = Buckets::default();
     open.push(weight * root_h, 0, 0);
     let mut children = Vec::with_capacity(64);
+    let mut asked_buf: Vec<(u128, Option<u32>)> = Vec::with_capacity(64);
     let mut expanded: u64 = 0;
     // The least `f` of the children left out for want of room: the lower bound must cover them.
     let mut dropped = u32::MAX;
@@ -129,14 +132,28 @@ pub(crate) fn astar<P: Puzzle>(
         }
         nodes[id as usize].closed = true;
         children.clear();
-        puzzle.expand(state, h, &|child| index.contains_key(&child), &mut children);
+        // The answers to `known`, in order, so that a child asked about is not looked up again.
+        let asked = RefCell::new(std::mem::take(&mut asked_buf));
+        asked.borrow_mut().clear();
+        let known = |child: u128| {
+            let id = index.get(&child).copied();
+            asked.borrow_mut().push((child, id));
+            id.is_some()
+        };
+        puzzle.expand(state, h, &known, &mut children);
+        asked_buf = asked.into_inner();
+        let mut answers = asked_buf.iter().peekable();
         for &(child, child_h) in &children {
+            let stored = match answers.next_if(|a| a.0 == child) {
+                Some(&(_, id)) => id,
+                None => index.get(&child).copied(),
+            };
             if child_h == DEAD {
                 continue;
             }
             let child_g = g + 1;
-            match index.get(&child) {
-                Some(&cid) => {
+            match stored {
+                Some(cid) => {
                     let c = &mut nodes[cid as usize];
                     if c.g <= child_g || child_g + c.h >= below {
                         continue;
