@@ -136,10 +136,12 @@ impl Search<'_> {
         let mut need = 0u8;
         for c in self.conflicts {
             if c.pieces >> v & 1 == 1 && c.pieces & !(fixed | 1 << v) == 0 {
-                let given: u32 = (0..16)
-                    .filter(|&u| c.pieces >> u & 1 == 1 && u != v)
-                    .map(|u| extra[u] as u32)
-                    .sum();
+                let mut others = c.pieces & !(1 << v);
+                let mut given = 0u32;
+                while others != 0 {
+                    given += extra[others.trailing_zeros() as usize] as u32;
+                    others &= others - 1;
+                }
                 need = need.max((c.weight as u32).saturating_sub(given) as u8);
             }
         }
