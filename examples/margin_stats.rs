@@ -2,12 +2,14 @@
 //!
 //! - `margin_stats [GAMES] [FIRST_SEED] [SECONDS]`: the ends of greedy self-play games
 //!   ([`greedy_game_end`], defaults 1000 games from seed 1): a hard set, more scrambled than real games.
-//! - `margin_stats FILE [LIMIT] [SECONDS]`: the `LOSER SETUP` lines of FILE (`#` lines are comments),
+//! - `margin_stats FILE [LIMIT] [SECONDS]`: the `LOSER SETUP` lines of FILE (`#` starts a comment),
 //!   e.g. benches/data/margin-generate-1000.txt, the ends of `salta generate` games.
 //! - `SETUP='G/81,…/…' margin_stats 0 0 SECONDS`: one position, both sides.
 //!
 //! SECONDS replaces the default [`Budget`] by one of that many seconds (and 10 million states per
-//! second). Times are per position, wall clock and the thread's CPU time (on a busy machine the
+//! second). `STATES=N` instead sets a budget of N stored states and no time limit, for comparisons
+//! that do not depend on the machine's load; `EACH=1` prints every position's count and CPU time
+//! (`LOSER SETUP  # …`, so the output can be read back as a position file). Times are per position, wall clock and the thread's CPU time (on a busy machine the
 //! wall clock, which the budget uses, runs ahead of the CPU time). Run under `/usr/bin/time -v` for
 //! the peak memory (scripts/bench-margin.sh does).
 
@@ -25,6 +27,12 @@ fn main() {
         budget = Budget {
             max_states: 10_000_000 * secs,
             max_time: Some(Duration::from_secs(secs)),
+        };
+    }
+    if let Some(states) = std::env::var("STATES").ok().and_then(|s| s.parse().ok()) {
+        budget = Budget {
+            max_states: states,
+            max_time: None,
         };
     }
     if let Ok(setup) = std::env::var("SETUP") {
@@ -69,6 +77,7 @@ fn read_positions(path: &str, rules: Rules, limit: u64) -> Result<Vec<(Position,
         .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'));
     let mut out = Vec::new();
     for (n, line) in lines.take(limit as usize) {
+        let line = line.split('#').next().unwrap_or_default();
         let (loser, setup) = line
             .split_once(' ')
             .ok_or_else(|| format!("line {}: expected `LOSER SETUP`", n + 1))?;
@@ -105,9 +114,19 @@ fn report(positions: &[(Position, Color)], budget: &Budget) {
     }
     let mut runs = Vec::new();
     let mut excess_hist = std::collections::BTreeMap::new();
+    let each = std::env::var_os("EACH").is_some();
     for (pos, loser) in positions {
         let timed = time(pos, *loser, budget);
         let free = pos.free_count(*loser);
+        if each {
+            println!(
+                "{} {}  # free {free}  {:?}  cpu {:?}",
+                loser.name(),
+                pos.to_setup(),
+                timed.remaining,
+                timed.cpu
+            );
+        }
         if let Some(n) = timed.remaining.exact() {
             *excess_hist.entry(n as i64 - free as i64).or_insert(0) += 1;
         }

@@ -302,6 +302,29 @@ fn a_tiny_budget_gives_proven_bounds() {
     }
 }
 
+/// A full-zone scramble from the end of a `salta generate` game (benches/data): far too hard for a
+/// few thousand states, yet the bounds come with an upper one, of the right parity (every Salta move
+/// changes the distance sum by one).
+#[test]
+fn a_small_budget_on_a_full_zone_scramble_still_gives_both_bounds() {
+    let setup = "G/81,82,83,84,85,91,92,93,94,95,101,102,103,104,105/\
+                 35,55,12,32,31,44,15,23,22,42,33,14,13,24,11/92";
+    let pos = Position::from_setup(setup, Rules::default()).unwrap();
+    let free = pos.free_count(Color::Red);
+    for max_states in [2_000, 20_000] {
+        let budget = Budget {
+            max_states,
+            max_time: None,
+        };
+        let r = exact_remaining(&pos, Color::Red, &budget);
+        let (lower, upper) = r.bounds().expect("too hard for this budget");
+        let upper = upper.expect("an upper bound");
+        assert!(free < lower && lower < upper, "{max_states}: {r:?}");
+        assert_eq!((upper - free) % 2, 0, "{max_states}: {r:?}");
+        assert_eq!((lower - free) % 2, 0, "{max_states}: {r:?}");
+    }
+}
+
 #[test]
 fn complete_and_empty_sides() {
     let pos = green_tangle(Variant::Salta, &[]);

@@ -21,16 +21,59 @@ pub(crate) struct Conflict {
     pub weight: u8,
 }
 
-/// Solutions by conflict list, as the same conflicts recur across many search states.
+/// Solutions by conflict list, as the same conflicts recur across many search states (for one
+/// `step`: each group keeps its own cache).
 #[derive(Default)]
 pub(crate) struct CoverCache {
     known: HashMap<Vec<Conflict>, u32, BuildHasherDefault<MixHasher>>,
+    /// The conflicts of one component (reused).
+    part: Vec<Conflict>,
 }
 
 const CACHE_LIMIT: usize = 1 << 18;
 
 impl CoverCache {
+    /// The least cover, found for each set of conflicts linked by shared pieces on its own (their
+    /// pieces are disjoint, so the least covers add up): the sets are small and recur far more often
+    /// than whole lists.
     pub fn least_cover(&mut self, conflicts: &[Conflict], step: u8) -> u32 {
+        if let [] | [_] = conflicts {
+            return conflicts
+                .iter()
+                .map(|c| round_up(c.weight, step) as u32)
+                .sum();
+        }
+        // Components as disjoint piece masks (at most 16, one piece each at least).
+        let mut masks = [0u16; 16];
+        let mut n = 0;
+        for c in conflicts {
+            let mut mask = c.pieces;
+            let mut i = 0;
+            while i < n {
+                if masks[i] & mask != 0 {
+                    mask |= masks[i];
+                    n -= 1;
+                    masks[i] = masks[n];
+                    i = 0;
+                } else {
+                    i += 1;
+                }
+            }
+            masks[n] = mask;
+            n += 1;
+        }
+        let mut total = 0;
+        let mut part = std::mem::take(&mut self.part);
+        for &mask in &masks[..n] {
+            part.clear();
+            part.extend(conflicts.iter().filter(|c| c.pieces & mask != 0));
+            total += self.component(&part, step);
+        }
+        self.part = part;
+        total
+    }
+
+    fn component(&mut self, conflicts: &[Conflict], step: u8) -> u32 {
         match conflicts {
             [] => 0,
             [only] => round_up(only.weight, step) as u32,
@@ -93,10 +136,12 @@ impl Search<'_> {
         let mut need = 0u8;
         for c in self.conflicts {
             if c.pieces >> v & 1 == 1 && c.pieces & !(fixed | 1 << v) == 0 {
-                let given: u32 = (0..16)
-                    .filter(|&u| c.pieces >> u & 1 == 1 && u != v)
-                    .map(|u| extra[u] as u32)
-                    .sum();
+                let mut others = c.pieces & !(1 << v);
+                let mut given = 0u32;
+                while others != 0 {
+                    given += extra[others.trailing_zeros() as usize] as u32;
+                    others &= others - 1;
+                }
                 need = need.max((c.weight as u32).saturating_sub(given) as u8);
             }
         }
@@ -161,6 +206,33 @@ mod tests {
             least_cover(&[c(&[0, 1], 4), c(&[1, 2], 2), c(&[0, 3], 2)], 2),
             4
         );
+    }
+
+    #[test]
+    fn cache_splits_into_components_and_agrees_with_the_whole_search() {
+        let cases = [
+            vec![
+                c(&[0, 1], 2),
+                c(&[2, 3], 4),
+                c(&[1, 4], 2),
+                c(&[5, 6, 7], 2),
+            ],
+            vec![c(&[0, 1], 2), c(&[1, 2], 2), c(&[0, 2], 2), c(&[3, 4], 3)],
+            vec![c(&[0, 5], 2), c(&[3, 4], 2), c(&[4, 5], 2), c(&[1, 2], 2)],
+        ];
+        // One cache per step, as in a search (a group's step never changes).
+        for step in [1, 2] {
+            let mut cache = CoverCache::default();
+            for case in cases.iter().chain(&cases) {
+                assert_eq!(
+                    cache.least_cover(case, step),
+                    least_cover(case, step),
+                    "{case:?}"
+                );
+            }
+        }
+        // The triangle (4) plus the separate pair rounded up to 4.
+        assert_eq!(CoverCache::default().least_cover(&cases[1], 2), 8);
     }
 
     #[test]

@@ -8,6 +8,14 @@
 //! there the cost comes from pieces at home that must step aside for a swap next to them, which
 //! neither the pair tables (other pieces removed) nor the walls (only cut-off regions) see.
 //!
+//! Zones are costly (a search each), so a child's value leaves out the zones of the piece that moved,
+//! and they are searched only when the child is about to be expanded (`Puzzle::refine`): most
+//! children never are. Each zone search also records the costs along its cheapest path.
+//!
+//! Big groups (the whole side, in practice) first get a plan from a quick weighted A* (a few
+//! thousand states as a rule, often within a move or two of the optimum); the exact A* then stores
+//! only states that could lead to a cheaper plan, and proves the plan optimal when none is left.
+//!
 //! In Salta the whole side is solved by independence detection: every group (at first every piece)
 //! is solved alone, and the plans are interleaved into one sequence of legal moves. If that works,
 //! the sum of the group costs is exact: it is a lower bound (each group alone is a relaxation, as
@@ -71,6 +79,8 @@ pub(crate) struct Group<'m> {
     /// Whether to look for walls of pieces at home (Salta only).
     walls: bool,
     covers: RefCell<CoverCache>,
+    /// The squares at home last seen by `add_walls`, and the connected regions of the others.
+    regions: RefCell<(u64, Vec<u64>)>,
 }
 
 /// A few pieces (a conflicting pair and the pieces next to either) whose exact cost alone, with
@@ -178,15 +188,23 @@ impl<'m> Group<'m> {
                     states_left: ZONE_STATES,
                     deadline: self.request.end,
                 };
-                let c = match astar(&sub, &mut limits, 1) {
-                    Outcome::Solved { cost, .. } => cost.min(UNREACHABLE as u32 - 1) as u8,
-                    Outcome::OutOfBudget { lower } => lower.min(UNREACHABLE as u32 - 1) as u8,
-                    Outcome::Unreachable => UNREACHABLE,
-                };
+                let outcome = astar(&sub, &mut limits, 1, u32::MAX);
                 let mut memo = self.request.zone_costs.borrow_mut();
                 if memo.len() >= 1 << 20 {
                     memo.clear();
                 }
+                let c = match outcome {
+                    Outcome::Solved { cost, path } => {
+                        // Every placement along a cheapest path is that much closer to the goal.
+                        let cost = cost.min(UNREACHABLE as u32 - 1) as u8;
+                        for (placement, left) in path.iter().zip((0..=cost).rev()).skip(1) {
+                            memo.insert((zone.targets, *placement), left);
+                        }
+                        cost
+                    }
+                    Outcome::OutOfBudget { lower } => lower.min(UNREACHABLE as u32 - 1) as u8,
+                    Outcome::Unreachable => UNREACHABLE,
+                };
                 memo.insert(key, c);
                 c
             }
@@ -233,6 +251,7 @@ impl<'m> Group<'m> {
             step: if mover.winther { 1 } else { 2 },
             walls: !mover.winther,
             covers: RefCell::new(CoverCache::default()),
+            regions: RefCell::new((0, Vec::new())),
         }
     }
 
@@ -276,7 +295,13 @@ impl<'m> Group<'m> {
     #[inline]
     fn fill_pair(&self, costs: &mut Costs, a: usize, b: usize, table: &Table) -> bool {
         let joint = table.get(self.mover, [costs.squares[a], costs.squares[b]].into_iter());
-        costs.excess[a][b] = joint.saturating_sub(costs.single[a] + costs.single[b]);
+        let excess = joint.saturating_sub(costs.single[a] + costs.single[b]);
+        costs.excess[a][b] = excess;
+        if excess > 0 {
+            costs.partners[a] |= 1 << b;
+        } else {
+            costs.partners[a] &= !(1 << b);
+        }
         joint != UNREACHABLE
     }
 
@@ -287,13 +312,14 @@ impl<'m> Group<'m> {
         let mut total = 0u32;
         for a in 0..k {
             total += costs.single[a] as u32;
-            for b in a + 1..k {
-                if costs.excess[a][b] > 0 {
-                    conflicts.push(Conflict {
-                        pieces: 1 << a | 1 << b,
-                        weight: costs.excess[a][b],
-                    });
-                }
+            let mut partners = costs.partners[a];
+            while partners != 0 {
+                let b = partners.trailing_zeros() as usize;
+                partners &= partners - 1;
+                conflicts.push(Conflict {
+                    pieces: 1 << a | 1 << b,
+                    weight: costs.excess[a][b],
+                });
             }
         }
         for (z, zone) in self.zones.iter().enumerate() {
@@ -329,15 +355,26 @@ impl<'m> Group<'m> {
         let pieces_on = |squares: u64| {
             crate::board::Bitboard(squares).fold(0u16, |m, sq| m | 1 << at_home[sq.index()])
         };
-        // The open squares fall into a few connected regions, shared by the pieces in them.
-        let mut regions: Vec<u64> = Vec::new();
-        let mut region_of = |sq: u8| match regions.iter().find(|r| *r >> sq & 1 == 1) {
-            Some(&r) => r,
-            None => {
-                let r = self.mover.region(sq, open);
-                regions.push(r);
-                r
+        // The open squares fall into a few connected regions, shared by the pieces in them and
+        // kept while the pieces at home stay (as they do for most children of a state).
+        let mut cache = self.regions.borrow_mut();
+        if cache.0 != home || cache.1.is_empty() {
+            cache.0 = home;
+            cache.1.clear();
+            let mut left = open;
+            while left != 0 {
+                let r = self.mover.region(left.trailing_zeros() as u8, open);
+                cache.1.push(r);
+                left &= !r;
             }
+        }
+        let regions = &cache.1;
+        let region_of = |sq: u8| {
+            regions
+                .iter()
+                .copied()
+                .find(|r| r >> sq & 1 == 1)
+                .unwrap_or(0)
         };
         for j in (0..k).filter(|&j| costs.single[j] > 0) {
             let region = region_of(costs.squares[j]);
@@ -381,6 +418,8 @@ struct Costs {
     squares: [u8; 16],
     single: [u8; 16],
     excess: [[u8; 16]; 16],
+    /// For each piece `a`, the pieces `b > a` whose pair excess is positive.
+    partners: [u16; 16],
     zone_excess: [u8; MAX_ZONES],
 }
 
@@ -414,8 +453,10 @@ impl Puzzle for Group<'_> {
                     let (a, b) = (j.min(other), j.max(other));
                     alive &= self.fill_pair(&mut costs, a, b, &self.pair_tables[a * k + b]);
                 }
+                // The zones of the moved piece are searched only if the child is expanded
+                // (`refine`): until then they count nothing, which keeps the value a lower bound.
                 for &z in &self.zones_of[j] {
-                    alive = alive && self.fill_zone(&mut costs, z as usize);
+                    costs.zone_excess[z as usize] = 0;
                 }
                 out.push((child, if alive { self.cover_of(&costs) } else { DEAD }));
             });
@@ -424,6 +465,13 @@ impl Puzzle for Group<'_> {
 
     fn is_goal(&self, key: u128) -> bool {
         key == self.goal
+    }
+
+    fn refine(&self, key: u128, h: u32) -> u32 {
+        if self.zones.is_empty() || h == DEAD {
+            return h;
+        }
+        self.value(key)
     }
 }
 
@@ -461,17 +509,9 @@ pub(crate) fn solve(mover: &Mover, start: &[u8], targets: &[u8], budget: &Budget
     };
     if mover.winther {
         let members: Vec<usize> = (0..start.len()).collect();
-        return solve_whole(
-            mover,
-            start,
-            targets,
-            &members,
-            &mut limits,
-            budget,
-            &request,
-        );
+        return solve_whole(mover, start, targets, &members, &mut limits, &request);
     }
-    independence(mover, start, targets, &mut limits, budget, &request)
+    independence(mover, start, targets, &mut limits, &request)
 }
 
 /// Winther, or any single group: plain A* over all pieces.
@@ -481,28 +521,89 @@ fn solve_whole(
     targets: &[u8],
     members: &[usize],
     limits: &mut Limits,
-    budget: &Budget,
     request: &Request,
 ) -> Remaining {
     let group = Group::new(mover, start, targets, request);
-    match astar(&group, limits, 1) {
-        Outcome::Solved { cost, .. } => Remaining::Exact(cost),
-        Outcome::Unreachable => Remaining::Unreachable,
-        Outcome::OutOfBudget { lower } => {
-            let upper = upper_plan(&group, budget).map(|path| plan_of(&path, members).len() as u32);
+    match search_group(&group, limits) {
+        Found::Solved { path } => Remaining::Exact(plan_of(&path, members).len() as u32),
+        Found::Unreachable => Remaining::Unreachable,
+        Found::OutOfBudget { lower, plan } => {
+            let upper = plan
+                .or_else(|| upper_plan(&group))
+                .map(|path| plan_of(&path, members).len() as u32);
             Remaining::Bounds { lower, upper }
         }
     }
 }
 
-/// A plan found by weighted A* with a fresh allowance of half the states and the request's
-/// remaining time, for an upper bound.
-fn upper_plan(group: &Group, budget: &Budget) -> Option<Vec<u128>> {
+/// Groups of at least this many pieces get a quick plan before the exact search.
+const PLAN_FIRST: usize = 12;
+/// The weight of the quick plan's search, and the share of the budget it may use (1 / this).
+const PLAN_WEIGHT: u32 = 2;
+const PLAN_SHARE: u32 = 8;
+
+/// What [`search_group`] found.
+enum Found {
+    /// A cheapest path of placements, start first.
+    Solved {
+        path: Vec<u128>,
+    },
+    Unreachable,
+    /// The budget ran out: the cost is at least `lower`; `plan` is a path if one was found.
+    OutOfBudget {
+        lower: u32,
+        plan: Option<Vec<u128>>,
+    },
+}
+
+/// The exact search of a group. Big groups first get a plan from a quick weighted search with a
+/// share of the budget: then the exact search only looks for cheaper plans (it stores no state
+/// whose bound reaches the plan's cost), and proves the plan optimal by finding none.
+fn search_group(group: &Group, limits: &mut Limits) -> Found {
+    let mut plan = None;
+    if group.start.len() >= PLAN_FIRST {
+        let mut quick = Limits {
+            states_left: limits.states_left / PLAN_SHARE as u64,
+            deadline: limits.deadline.map(|end| {
+                let now = Instant::now();
+                now + end.saturating_duration_since(now) / PLAN_SHARE
+            }),
+        };
+        let granted = quick.states_left;
+        if let Outcome::Solved { path, .. } = astar(group, &mut quick, PLAN_WEIGHT, u32::MAX) {
+            plan = Some(path);
+        }
+        limits.states_left -= granted - quick.states_left;
+    }
+    let below = plan
+        .as_ref()
+        .map_or(u32::MAX, |p: &Vec<u128>| p.len() as u32 - 1);
+    match astar(group, limits, 1, below) {
+        Outcome::Solved { path, .. } => Found::Solved { path },
+        Outcome::Unreachable => match plan {
+            Some(path) => Found::Solved { path },
+            None => Found::Unreachable,
+        },
+        Outcome::OutOfBudget { lower } => Found::OutOfBudget { lower, plan },
+    }
+}
+
+/// States an upper-bound plan may store at most, past the time limit if need be.
+const UPPER_STATES: u64 = 100_000;
+
+/// A plan found by weighted A*, for an upper bound: a fresh allowance of [`UPPER_STATES`] states
+/// (whatever the budget: a few thousand states are enough as a rule, and a small budget should
+/// still give an upper bound) and the request's remaining time; if that has run out, the search
+/// goes on within its state allowance (zones then count nothing, so this takes some tens of
+/// milliseconds at most): with most of the time spent on the exact search, an upper bound would
+/// often be missing.
+fn upper_plan(group: &Group) -> Option<Vec<u128>> {
+    let now = Instant::now();
     let mut limits = Limits {
-        states_left: budget.max_states / 2,
-        deadline: group.request.end,
+        states_left: UPPER_STATES,
+        deadline: group.request.end.filter(|&end| end > now),
     };
-    match astar(group, &mut limits, 4) {
+    match astar(group, &mut limits, 4, u32::MAX) {
         Outcome::Solved { path, .. } => Some(path),
         _ => None,
     }
@@ -518,7 +619,6 @@ fn independence(
     start: &[u8],
     targets: &[u8],
     limits: &mut Limits,
-    budget: &Budget,
     request: &Request,
 ) -> Remaining {
     let n = start.len();
@@ -545,13 +645,17 @@ fn independence(
             } else {
                 let (s, t) = (pick(start, &members), pick(targets, &members));
                 let group = Group::new(mover, &s, &t, request);
-                match astar(&group, limits, 1) {
-                    Outcome::Solved { path, .. } => Some(plan_of(&path, &members)),
-                    Outcome::Unreachable => return Remaining::Unreachable,
-                    Outcome::OutOfBudget { lower } => {
-                        return bounds_after(
-                            mover, start, targets, &groups, gi, &group, lower, budget,
-                        );
+                match search_group(&group, limits) {
+                    Found::Solved { path } => Some(plan_of(&path, &members)),
+                    Found::Unreachable => return Remaining::Unreachable,
+                    Found::OutOfBudget { lower, plan } => {
+                        let failed = Failed {
+                            index: gi,
+                            group: &group,
+                            lower,
+                            plan,
+                        };
+                        return bounds_after(mover, start, targets, &groups, failed);
                     }
                 }
             };
@@ -630,24 +734,30 @@ fn independence(
     }
 }
 
+/// The group whose search ran out of budget: its index, its proven lower bound and the plan found
+/// for it, if any.
+struct Failed<'a, 'm> {
+    index: usize,
+    group: &'a Group<'m>,
+    lower: u32,
+    plan: Option<Vec<u128>>,
+}
+
 /// Bounds when the group `failed` ran out of budget: the solved groups' exact costs, the failed
 /// group's proven bound and the other groups' heuristic values add up to a lower bound; an upper
-/// bound comes from a weighted search of the failed group interleaved with the other plans, or else
-/// from a weighted search of the whole side.
-#[allow(clippy::too_many_arguments)]
+/// bound comes from the failed group's plan interleaved with the other plans, or else from a
+/// weighted search of the whole side, or else of the failed group (interleaved).
 fn bounds_after(
     mover: &Mover,
     start: &[u8],
     targets: &[u8],
     groups: &[IdGroup],
-    failed: usize,
-    failed_group: &Group,
-    failed_lower: u32,
-    budget: &Budget,
+    failed: Failed,
 ) -> Remaining {
-    let mut lower = failed_lower;
+    let failed_group = failed.group;
+    let mut lower = failed.lower;
     for (gi, g) in groups.iter().enumerate() {
-        if gi == failed {
+        if gi == failed.index {
             continue;
         }
         lower += match &g.plan {
@@ -661,16 +771,13 @@ fn bounds_after(
             .lower_bound(),
         };
     }
-    let all: Vec<usize> = (0..start.len()).collect();
-    let mut upper = None;
-    if let Some(path) = upper_plan(failed_group, budget) {
-        let failed_plan = plan_of(&path, &groups[failed].members);
+    // The failed group's path interleaved with the other groups' plans (or single paths).
+    let combine = |path: &[u128]| {
         let mut combined: Vec<Step> = Vec::new();
         let mut occ = 0u64;
-        let mut ok = true;
         for (gi, g) in groups.iter().enumerate() {
-            let plan = if gi == failed {
-                failed_plan.clone()
+            let plan = if gi == failed.index {
+                plan_of(path, &g.members)
             } else {
                 match &g.plan {
                     Some(p) => p.clone(),
@@ -678,24 +785,21 @@ fn bounds_after(
                 }
             };
             let g_occ = g.members.iter().fold(0u64, |o, &i| o | 1 << start[i]);
-            match interleave(&combined, &plan, occ, g_occ) {
-                Some(seq) => {
-                    combined = seq;
-                    occ |= g_occ;
-                }
-                None => {
-                    ok = false;
-                    break;
-                }
-            }
+            combined = interleave(&combined, &plan, occ, g_occ)?;
+            occ |= g_occ;
         }
-        if ok {
-            upper = Some(combined.len() as u32);
-        }
-    }
+        Some(combined.len() as u32)
+    };
+    // A weighted search of the whole side before one of the failed group: its plan needs no
+    // interleaving, and it is usually found within a few thousand states.
+    let all: Vec<usize> = (0..start.len()).collect();
+    let mut upper = failed.plan.as_deref().and_then(combine);
     if upper.is_none() {
         let whole = Group::new(mover, start, targets, failed_group.request);
-        upper = upper_plan(&whole, budget).map(|path| plan_of(&path, &all).len() as u32);
+        upper = upper_plan(&whole).map(|path| plan_of(&path, &all).len() as u32);
+    }
+    if upper.is_none() {
+        upper = upper_plan(failed_group).and_then(|path| combine(&path));
     }
     Remaining::Bounds {
         lower: lower.min(upper.unwrap_or(u32::MAX)),
@@ -843,7 +947,7 @@ mod tests {
                     states_left: 3_000_000,
                     deadline: None,
                 };
-                match astar(group, &mut limits, 1) {
+                match astar(group, &mut limits, 1, u32::MAX) {
                     Outcome::Solved { cost, .. } => cost,
                     _ => panic!("case {case}: no plan for {start:?} → {goal:?}"),
                 }

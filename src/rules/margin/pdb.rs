@@ -4,7 +4,7 @@
 //! consistent heuristic. Tables depend only on the movement and the targets, so they are cached for
 //! the whole process (bounded in size).
 
-use super::model::{Mover, SQUARES};
+use super::model::{Mover, NONE, SQUARES};
 use crate::board::Color;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -35,7 +35,9 @@ fn index(mover: &Mover, squares: impl Iterator<Item = u8>) -> usize {
     idx
 }
 
-type Key = (bool, Color, Vec<u8>);
+/// Winther, colour and the targets (padded with [`NONE`]): a key that needs no allocation, as
+/// tables are looked up for every group and zone searched.
+type Key = (bool, Color, [u8; 3]);
 /// The cache's size limit; past it the cache starts afresh.
 const CACHE_BYTES: usize = 48 << 20;
 
@@ -53,7 +55,9 @@ pub(crate) fn table(mover: &Mover, targets: &[u8]) -> Arc<Table> {
             bytes: 0,
         })
     });
-    let key = (mover.winther, mover.color, targets.to_vec());
+    let mut padded = [NONE; 3];
+    padded[..targets.len()].copy_from_slice(targets);
+    let key = (mover.winther, mover.color, padded);
     if let Some(t) = cache.lock().ok().and_then(|c| c.tables.get(&key).cloned()) {
         return t;
     }

@@ -97,7 +97,7 @@ pub(crate) fn solve(
         states_left: budget.max_states,
         deadline: budget.max_time.map(|t| started + t * 9 / 10),
     };
-    match astar(&side, &mut limits, 1) {
+    match astar(&side, &mut limits, 1, u32::MAX) {
         Outcome::Solved { cost, .. } => Remaining::Exact(cost),
         Outcome::Unreachable => Remaining::Unreachable,
         Outcome::OutOfBudget { lower } => {
@@ -105,7 +105,7 @@ pub(crate) fn solve(
                 states_left: budget.max_states / 2,
                 deadline: budget.max_time.map(|t| started + t),
             };
-            let upper = match astar(&side, &mut limits, 4) {
+            let upper = match astar(&side, &mut limits, 4, u32::MAX) {
                 Outcome::Solved { cost, .. } => Some(cost),
                 _ => None,
             };

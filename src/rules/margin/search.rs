@@ -1,6 +1,7 @@
 //! Best-first search over compact states: A* with a bucketed open list (costs are small integers),
 //! a transposition table with parent links, and a hard budget of stored states and time.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
@@ -12,9 +13,16 @@ pub(crate) trait Puzzle {
     /// Pushes every successor with its heuristic value. `h` is the value of `state` (for
     /// incremental heuristics); a successor whose value is [`DEAD`] cannot reach the goal and is skipped.
     /// A successor for which `known` is true is already stored with its value: it may be pushed with
-    /// any value but [`DEAD`], which saves computing it.
+    /// any value but [`DEAD`], which saves computing it. Each successor is pushed once (the search
+    /// reuses the answers of `known`).
     fn expand(&self, state: u128, h: u32, known: &dyn Fn(u128) -> bool, out: &mut Vec<(u128, u32)>);
     fn is_goal(&self, state: u128) -> bool;
+    /// A stronger value for a state about to be expanded, whose value `h` came from [`Puzzle::expand`]
+    /// (or [`DEAD`]). Lets `expand` leave out the costly parts of the heuristic: they are then
+    /// computed only for the states the search actually reaches, not for every child generated.
+    fn refine(&self, _state: u128, h: u32) -> u32 {
+        h
+    }
 }
 
 /// A heuristic value meaning "the goal cannot be reached from here".
@@ -47,15 +55,26 @@ struct Node {
     g: u32,
     h: u32,
     closed: bool,
+    /// Whether `h` is already the refined value ([`Puzzle::refine`]).
+    refined: bool,
 }
 
 /// A* when `weight == 1` (optimal with an admissible heuristic: closed nodes reached more cheaply
 /// are reopened, and the lowest `f` in the open list never exceeds the optimum); with a larger weight,
 /// weighted A* that finds some plan quickly (used only for upper bounds). Ties go to the deeper node,
 /// which keeps the search diving on plateaus of equal `f`.
-pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> Outcome {
+///
+/// Only plans cheaper than `below` are looked for (`u32::MAX`: any): states whose `g + h` reaches it
+/// are never stored, and [`Outcome::Unreachable`] then means that no plan is cheaper than `below`
+/// (with `weight == 1`), which proves a plan of cost `below` optimal.
+pub(crate) fn astar<P: Puzzle>(
+    puzzle: &P,
+    limits: &mut Limits,
+    weight: u32,
+    below: u32,
+) -> Outcome {
     let (root, root_h) = puzzle.root();
-    if root_h == DEAD {
+    if root_h == DEAD || root_h >= below {
         return Outcome::Unreachable;
     }
     let mut nodes = vec![Node {
@@ -64,19 +83,40 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
         g: 0,
         h: root_h,
         closed: false,
+        refined: false,
     }];
     let mut index: HashMap<u128, u32, BuildHasherDefault<MixHasher>> = HashMap::default();
     index.insert(root, 0);
     let mut open = Buckets::default();
     open.push(weight * root_h, 0, 0);
     let mut children = Vec::with_capacity(64);
+    let mut asked_buf: Vec<(u128, Option<u32>)> = Vec::with_capacity(64);
     let mut expanded: u64 = 0;
+    // The least `f` of the children left out for want of room: the lower bound must cover them.
+    let mut dropped = u32::MAX;
     while let Some((f, id)) = open.pop() {
         let node = &nodes[id as usize];
         if node.closed || weight * node.h + node.g != f {
             continue; // a stale entry: the node was reached again more cheaply
         }
         let (state, g, h) = (node.state, node.g, node.h);
+        if !node.refined {
+            // Expanded only at its refined value: if that is higher, back to the open list.
+            let refined = puzzle.refine(state, h);
+            let node = &mut nodes[id as usize];
+            node.refined = true;
+            if refined == DEAD {
+                node.closed = true;
+                continue;
+            }
+            if refined > h {
+                node.h = refined;
+                if g + refined < below {
+                    open.push(g + weight * refined, g, id);
+                }
+                continue;
+            }
+        }
         if puzzle.is_goal(state) {
             return Outcome::Solved {
                 cost: g,
@@ -87,21 +127,35 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
         // The clock is read on the first expansion too, so a search begun late stops at once.
         if limits.states_left == 0 || (expanded % 1024 == 1 && limits.out_of_time()) {
             return Outcome::OutOfBudget {
-                lower: if weight == 1 { f } else { 0 },
+                lower: if weight == 1 { f.min(dropped) } else { 0 },
             };
         }
         nodes[id as usize].closed = true;
         children.clear();
-        puzzle.expand(state, h, &|child| index.contains_key(&child), &mut children);
+        // The answers to `known`, in order, so that a child asked about is not looked up again.
+        let asked = RefCell::new(std::mem::take(&mut asked_buf));
+        asked.borrow_mut().clear();
+        let known = |child: u128| {
+            let id = index.get(&child).copied();
+            asked.borrow_mut().push((child, id));
+            id.is_some()
+        };
+        puzzle.expand(state, h, &known, &mut children);
+        asked_buf = asked.into_inner();
+        let mut answers = asked_buf.iter().peekable();
         for &(child, child_h) in &children {
+            let stored = match answers.next_if(|a| a.0 == child) {
+                Some(&(_, id)) => id,
+                None => index.get(&child).copied(),
+            };
             if child_h == DEAD {
                 continue;
             }
             let child_g = g + 1;
-            match index.get(&child) {
-                Some(&cid) => {
+            match stored {
+                Some(cid) => {
                     let c = &mut nodes[cid as usize];
-                    if c.g <= child_g {
+                    if c.g <= child_g || child_g + c.h >= below {
                         continue;
                     }
                     // Reopened if closed: the heuristic need not be consistent, only admissible.
@@ -113,8 +167,12 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
                 None => {
                     // Pathmax: one move lowers the true cost by at most one.
                     let child_h = child_h.max(h.saturating_sub(1));
+                    if child_g + child_h >= below {
+                        continue;
+                    }
                     if limits.states_left == 0 {
-                        continue; // no room: the bound below still holds, as the node stays unexplored
+                        dropped = dropped.min(child_g + weight * child_h);
+                        continue;
                     }
                     limits.states_left -= 1;
                     let cid = nodes.len() as u32;
@@ -124,6 +182,7 @@ pub(crate) fn astar<P: Puzzle>(puzzle: &P, limits: &mut Limits, weight: u32) -> 
                         g: child_g,
                         h: child_h,
                         closed: false,
+                        refined: false,
                     });
                     index.insert(child, cid);
                     open.push(child_g + weight * child_h, child_g, cid);
@@ -218,5 +277,88 @@ impl Hasher for MixHasher {
     fn write_u128(&mut self, v: u128) {
         self.write_u64(v as u64);
         self.write_u64((v >> 64) as u64);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    /// A walk on 0..=40 towards 40 with a wall of dead states at 30..=33 when `wall` is set (so the
+    /// goal is unreachable) and a detour-free heuristic only from `refine`.
+    struct Line {
+        wall: bool,
+        refined: Cell<u32>,
+    }
+
+    impl Puzzle for Line {
+        fn root(&self) -> (u128, u32) {
+            (0, 0)
+        }
+
+        fn expand(
+            &self,
+            state: u128,
+            _h: u32,
+            _: &dyn Fn(u128) -> bool,
+            out: &mut Vec<(u128, u32)>,
+        ) {
+            for next in [state.wrapping_sub(1), state + 1] {
+                if next <= 40 {
+                    out.push((next, 0)); // a weak value: refine supplies the real one
+                }
+            }
+        }
+
+        fn is_goal(&self, state: u128) -> bool {
+            state == 40
+        }
+
+        fn refine(&self, state: u128, _h: u32) -> u32 {
+            self.refined.set(self.refined.get() + 1);
+            if self.wall && (30..=33).contains(&state) {
+                DEAD
+            } else {
+                40 - state as u32
+            }
+        }
+    }
+
+    fn run_below(wall: bool, below: u32) -> (Outcome, u32) {
+        let line = Line {
+            wall,
+            refined: Cell::new(0),
+        };
+        let mut limits = Limits {
+            states_left: 1000,
+            deadline: None,
+        };
+        (astar(&line, &mut limits, 1, below), line.refined.get())
+    }
+
+    fn run(wall: bool) -> (Outcome, u32) {
+        run_below(wall, u32::MAX)
+    }
+
+    #[test]
+    fn a_bound_finds_only_cheaper_plans() {
+        assert!(matches!(
+            run_below(false, 41).0,
+            Outcome::Solved { cost: 40, .. }
+        ));
+        // Nothing cheaper than 40: the search says so without storing anything.
+        assert!(matches!(run_below(false, 40).0, Outcome::Unreachable));
+        assert!(matches!(run_below(false, 12).0, Outcome::Unreachable));
+    }
+
+    #[test]
+    fn refined_values_steer_the_search_and_dead_ones_prune() {
+        let (outcome, refined) = run(false);
+        assert!(matches!(outcome, Outcome::Solved { cost: 40, .. }));
+        // Only the states on the way are refined (each child of a refined state once), not all 41.
+        assert!((40..=41).contains(&refined), "{refined}");
+        let (outcome, _) = run(true);
+        assert!(matches!(outcome, Outcome::Unreachable));
     }
 }
