@@ -1253,6 +1253,36 @@ fn extract_splits_the_kept_games_over_numbered_files() {
 }
 
 #[test]
+fn extract_writes_the_games_left_out_by_the_selection_apart() {
+    let dir = TempDir::new("extract-unselected");
+    let rest = dir.path("rest.sgn");
+    let run = salta(&[
+        "extract".as_ref(),
+        "tests/extract".as_ref(),
+        "--tag".as_ref(),
+        "Green=Bert".as_ref(),
+        "--unselected".as_ref(),
+        rest.as_os_str(),
+    ])
+    .expect_code(1);
+    assert_eq!(run.text().matches("[Event").count(), 1, "{}", run.text());
+    let rest = std::fs::read_to_string(&rest).unwrap();
+    let events: Vec<&str> = rest.lines().filter(|l| l.starts_with("[Event")).collect();
+    // The clean games not asked for, exactly as read; the broken and unreadable ones are rejected.
+    assert_eq!(
+        events,
+        [
+            "[Event \"Long\"]",
+            "[Event \"Fragment\"]",
+            "[Event \"Long, transcribed again\"]"
+        ]
+    );
+    let archive = std::fs::read_to_string("tests/extract/archive.sgn").unwrap();
+    let fragment = rest.split("\n\n[Event").nth(1).unwrap();
+    assert!(archive.contains(fragment.trim_end()), "{fragment}");
+}
+
+#[test]
 fn extract_selects_by_tag_and_writes_clean_games_to_standard_output() {
     let run = salta(&["extract", "tests/extract", "--tag", "Green=Bert", "--quiet"]).expect_code(1);
     assert_eq!(run.text().matches("[Event").count(), 1, "{}", run.text());

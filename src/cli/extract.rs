@@ -27,6 +27,10 @@ pub struct Args {
     /// Write the invalid and unreadable games here, exactly as read.
     #[arg(long)]
     rejected: Option<PathBuf>,
+    /// Write the games the selection (--tag, --min-plies, --max-plies, --result, --reaches) left
+    /// out here, exactly as read.
+    #[arg(long, value_name = "FILE")]
+    unselected: Option<PathBuf>,
     /// Keep an invalid game up to the move that breaks it; the rest of its moves become comments
     /// and its result `*`.
     #[arg(long)]
@@ -76,18 +80,23 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if let Some(error) = missing.first() {
         return Err(CliError::new(error.clone()));
     }
-    let targets: Vec<PathBuf> = [&args.output, &args.rejected, &args.duplicates]
-        .into_iter()
-        .flatten()
-        .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
-        .collect();
+    let targets: Vec<PathBuf> = [
+        &args.output,
+        &args.rejected,
+        &args.duplicates,
+        &args.unselected,
+    ]
+    .into_iter()
+    .flatten()
+    .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
+    .collect();
     if targets
         .iter()
         .enumerate()
         .any(|(i, t)| targets[..i].contains(t))
     {
         return Err(CliError::new(
-            "-o, --rejected and --duplicates must name different files",
+            "-o, --rejected, --duplicates and --unselected must name different files",
         ));
     }
     let create = |path: &Option<PathBuf>| {
@@ -108,13 +117,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         (None, _) => None,
     };
     let mut rejected = create(&args.rejected)?;
+    let mut unselected = create(&args.unselected)?;
     let mut duplicates = create(&args.duplicates)?;
     let stdout = std::io::stdout();
     let mut stdout = std::io::BufWriter::new(stdout.lock());
     let quiet = args.quiet;
-    // Per output (kept, rejected, duplicates): whether a game has been written, so that games are
+    // Per output (kept, rejected, duplicates, unselected): whether a game has been written, so that games are
     // separated by one blank line.
-    let mut started = [false; 3];
+    let mut started = [false; 4];
     let summary = extract(&files, &options, |sorted: Sorted| {
         let (which, sink): (usize, Option<&mut dyn Write>) = match sorted.verdict {
             Verdict::Kept | Verdict::KeptBroken { .. } | Verdict::Fixed { .. } => (
@@ -135,7 +145,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             Verdict::Duplicate { .. } | Verdict::Contained { .. } => {
                 (2, duplicates.as_mut().map(|f| f.writer()))
             }
-            Verdict::Filtered => (0, None),
+            Verdict::Filtered => (3, unselected.as_mut().map(|f| f.writer())),
         };
         if let Some(sink) = sink {
             if std::mem::replace(&mut started[which], true) {
@@ -158,7 +168,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Some(KeptOutput::Split(split)) => split.commit()?,
         None => {}
     }
-    for file in [rejected, duplicates].into_iter().flatten() {
+    for file in [rejected, duplicates, unselected].into_iter().flatten() {
         file.commit()?;
     }
     eprintln!(
