@@ -280,7 +280,7 @@ fn error_codes() {
         ("1. 33-e4 *", "sgn::mixed-notation"),
         ("1. Su6-44 *", "sgn::bad-designator"),
         ("1. #16-44 *", "sgn::bad-designator"),
-        ("[Event \"x]\n1. 33-43 *", "sgn::bad-tag"),
+        ("[Event \"x\" y]\n1. 33-43 *", "sgn::bad-tag"),
         ("[Event x]\n1. 33-43 *", "sgn::bad-tag"),
         ("1. 33-43 (1... 83-73 *", "sgn::result-in-variation"),
         ("1. 33-43 (1... 83-73", "sgn::unclosed-variation"),

@@ -509,6 +509,9 @@ impl<'a> Parser<'a> {
         loop {
             match line.get(i) {
                 None => {
+                    if let Some(tag) = self.repaired_tag(start, name, quote, line_end) {
+                        return Ok(tag);
+                    }
                     let span = Span::new(quote, quote + 1);
                     return Err(in_tags(
                         error(ErrorCode::BadTag, "tag value never closed", span, "value opened here")
@@ -530,6 +533,9 @@ impl<'a> Parser<'a> {
         let (rest, _) = spaces(after_value).unwrap_or((after_value, &[]));
         let close = line_end - rest.len();
         if rest.first() != Some(&b']') {
+            if let Some(tag) = self.repaired_tag(start, name, quote, line_end) {
+                return Ok(tag);
+            }
             return Err(bad(
                 close,
                 "tag not closed",
@@ -542,6 +548,46 @@ impl<'a> Parser<'a> {
         Ok(Tag {
             // Tag names are ASCII (see `tag_name`).
             name: Tag::known_name(std::str::from_utf8(name).unwrap_or_default()),
+            value,
+            span: Span::new(start, self.pos),
+        })
+    }
+
+    /// Repairs the two common slips in a tag pair alone on its line (pgn-extract's tag-string
+    /// repair), with a warning: quotes inside the value not escaped (`[Event "Bad "Ems" 1901"]`:
+    /// the value runs to the last quote) and the closing quote left out (`[Event "Jüterbog]`: the
+    /// value runs to the `]`). Anything else stays an error.
+    fn repaired_tag(
+        &mut self,
+        start: usize,
+        name: &[u8],
+        quote: usize,
+        line_end: usize,
+    ) -> Option<Tag> {
+        let line = self.src.get(start..line_end)?;
+        let close = line.iter().rposition(|&b| !b.is_ascii_whitespace())?;
+        if line[close] != b']' {
+            return None;
+        }
+        let inside = self.src.get(quote + 1..start + close)?.trim_ascii_end();
+        let (value, slip) = match inside.strip_suffix(b"\"") {
+            Some(value) if value.contains(&b'"') => {
+                (value, "has quotes inside it that are not escaped")
+            }
+            Some(_) => return None,
+            None if !inside.contains(&b'"') => (inside, "is not closed with a quote"),
+            None => return None,
+        };
+        let name = Tag::known_name(std::str::from_utf8(name).unwrap_or_default());
+        let value = text(value);
+        self.warnings.push(Warning {
+            code: "sgn::tag-repaired",
+            message: format!("the {name} tag's value {slip}: read as {value:?}"),
+            span: Span::new(start, start + close + 1),
+        });
+        self.pos = start + close + 1;
+        Some(Tag {
+            name,
             value,
             span: Span::new(start, self.pos),
         })
