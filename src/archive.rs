@@ -23,7 +23,7 @@ pub struct CheckOptions {
     pub replay: ReplayOptions,
     /// Render each game's findings for people; `Some(true)` with colour.
     pub render: Option<bool>,
-    /// Bytes of a file handed to a worker at a time (0: 4 MiB).
+    /// Bytes of a file handed to a worker at a time (0: 1 MiB).
     pub piece_bytes: usize,
 }
 
@@ -158,8 +158,10 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
 }
 
 /// Bytes of a file handed to a worker at a time (cut at a game boundary), and the most a piece may
-/// grow to when no boundary turns up (the reader rejects games above 8 MB anyway).
-const PIECE_BYTES: usize = 4 << 20;
+/// grow to when no boundary turns up (the reader rejects games above 8 MB anyway). Small enough
+/// that the workers start soon and finish the run together (the last piece is checked alone),
+/// large enough that handing pieces over costs nothing next to checking them.
+const PIECE_BYTES: usize = 1 << 20;
 const MAX_PIECE_BYTES: usize = 64 << 20;
 
 /// A stretch of a file that starts at a game boundary, for one worker to read and replay.
@@ -219,7 +221,7 @@ pub fn check_files(
         // checked, or checked and waiting for a slower one before them) stay below this count,
         // whatever the pieces' speeds. Reused buffers also spare the page faults of fresh ones.
         // The channels live in this closure so that a panic here drops them and frees the threads.
-        let buffers = 2 * workers + 2;
+        let buffers = 4 * workers + 2;
         let (spare_sender, spare_receiver) = channel::<Vec<u8>>();
         for _ in 0..buffers {
             let _ = spare_sender.send(Vec::new());
