@@ -7,13 +7,14 @@ use crate::notation::{Game, GameSource, Reader, SyntaxError};
 use crate::replay::{Finding, ReplayOptions, Severity, Status, replay};
 use crate::rules::EndReason;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
-use rayon::prelude::*;
 use serde::Serialize;
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::fmt;
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// How to check.
@@ -22,7 +23,7 @@ pub struct CheckOptions {
     pub replay: ReplayOptions,
     /// Render each game's findings for people; `Some(true)` with colour.
     pub render: Option<bool>,
-    /// Bytes of a file handed to a worker at a time (0: 4 MiB).
+    /// Bytes of a file handed to a worker at a time (0: 1 MiB).
     pub piece_bytes: usize,
 }
 
@@ -157,12 +158,16 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
 }
 
 /// Bytes of a file handed to a worker at a time (cut at a game boundary), and the most a piece may
-/// grow to when no boundary turns up (the reader rejects games above 8 MB anyway).
-const PIECE_BYTES: usize = 4 << 20;
+/// grow to when no boundary turns up (the reader rejects games above 8 MB anyway). Small enough
+/// that the workers start soon and finish the run together (the last piece is checked alone),
+/// large enough that handing pieces over costs nothing next to checking them.
+const PIECE_BYTES: usize = 1 << 20;
 const MAX_PIECE_BYTES: usize = 64 << 20;
 
 /// A stretch of a file that starts at a game boundary, for one worker to read and replay.
 struct Piece {
+    /// Place in the run: reports are handed on in this order.
+    number: usize,
     name: Arc<str>,
     /// Which file (position in the list), so game numbers restart with each file.
     file: usize,
@@ -171,9 +176,20 @@ struct Piece {
     line: u32,
 }
 
+/// A piece's games read and replayed, waiting to be numbered and handed on in order.
+struct CheckedPiece {
+    number: usize,
+    file: usize,
+    reports: Vec<GameReport>,
+    /// The piece's buffer, back for the cutter once the reports are handed on.
+    bytes: Vec<u8>,
+}
+
 /// Checks every game of the files, calling `on_report` for each game in file order, and returns the
-/// totals. One thread cuts the files into pieces at game boundaries; the rayon pool reads and
-/// replays the pieces in parallel; reports are numbered, drawn and handed on in file order.
+/// totals. A pipeline: one thread cuts the files into pieces at game boundaries; as many workers as
+/// the rayon pool has threads (`--threads`) each take the next piece as soon as they are free and
+/// read and replay it; this thread puts the checked pieces back in order, numbers and draws their
+/// reports and hands them on while the workers go on.
 pub fn check_files(
     files: &[PathBuf],
     opts: &CheckOptions,
@@ -192,34 +208,56 @@ pub fn check_files(
         files: files.len(),
         ..Summary::default()
     };
-    let in_flight = rayon::current_num_threads().max(1);
-    let (sender, receiver) = sync_channel::<Piece>(in_flight);
-    // Checked pieces' buffers go back to the cutter: reusing them spares the page faults of
-    // fresh multi-megabyte buffers. Only buffers that once carried a piece circulate, so their
-    // number stays bounded by the pieces in flight.
-    let (spare_sender, spare_receiver) = channel::<Vec<u8>>();
+    let piece_bytes = if opts.piece_bytes == 0 {
+        PIECE_BYTES
+    } else {
+        opts.piece_bytes
+    };
+    let workers = rayon::current_num_threads().max(1);
     let mut numbering = (usize::MAX, 0usize); // (file, games so far in it)
     let reading = std::thread::scope(|scope| {
-        let piece_bytes = if opts.piece_bytes == 0 {
-            PIECE_BYTES
-        } else {
-            opts.piece_bytes
-        };
-        let reader = scope.spawn(move || cut_files(files, piece_bytes, sender, spare_receiver));
-        let mut pieces = receiver.into_iter().peekable();
-        while pieces.peek().is_some() {
-            let batch: Vec<Piece> = pieces.by_ref().take(in_flight).collect();
-            let checked: Vec<(usize, Vec<GameReport>, Vec<u8>)> = batch
-                .into_par_iter()
-                .map(|piece| check_piece(piece, opts))
-                .collect();
-            for (file, reports, bytes) in checked {
-                // The cutter may have finished: then the buffer is simply dropped.
-                let _ = spare_sender.send(bytes);
-                if numbering.0 != file {
-                    numbering = (file, 0);
+        // Every piece travels in one of a fixed set of buffers that comes back to the cutter only
+        // once the piece's reports are handed on: pieces cut but not yet reported (queued, being
+        // checked, or checked and waiting for a slower one before them) stay below this count,
+        // whatever the pieces' speeds. Reused buffers also spare the page faults of fresh ones.
+        // The channels live in this closure so that a panic here drops them and frees the threads.
+        let buffers = 4 * workers + 2;
+        let (spare_sender, spare_receiver) = channel::<Vec<u8>>();
+        for _ in 0..buffers {
+            let _ = spare_sender.send(Vec::new());
+        }
+        let (piece_sender, piece_receiver) = channel::<Piece>();
+        let piece_receiver = Arc::new(Mutex::new(piece_receiver));
+        let (checked_sender, checked_receiver) = channel::<std::thread::Result<CheckedPiece>>();
+        let cutter =
+            scope.spawn(move || cut_files(files, piece_bytes, piece_sender, spare_receiver));
+        for _ in 0..workers {
+            let (pieces, checked) = (piece_receiver.clone(), checked_sender.clone());
+            scope.spawn(move || {
+                // The lock is held only while waiting for a piece, not while checking it.
+                while let Some(piece) = pieces.lock().ok().and_then(|p| p.recv().ok()) {
+                    // A panic goes to this thread to be raised there: left here it would hold up
+                    // the pieces after it, and the cutter waiting for their buffers, for ever.
+                    let result =
+                        std::panic::catch_unwind(AssertUnwindSafe(|| check_piece(piece, opts)));
+                    if checked.send(result).is_err() {
+                        break;
+                    }
                 }
-                for mut report in reports {
+            });
+        }
+        drop(checked_sender);
+        let mut waiting: BTreeMap<usize, CheckedPiece> = BTreeMap::new();
+        let mut next = 0;
+        for result in checked_receiver {
+            let piece = result.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            waiting.insert(piece.number, piece);
+            while let Some(piece) = waiting.remove(&next) {
+                next += 1;
+                if numbering.0 != piece.file {
+                    numbering = (piece.file, 0);
+                }
+                for mut report in piece.reports {
                     numbering.1 += 1;
                     finish(&mut report, numbering.1, opts);
                     summary.games += 1;
@@ -231,9 +269,11 @@ pub fn check_files(
                     }
                     on_report(&report);
                 }
+                // The cutter may have finished: then the buffer is simply dropped.
+                let _ = spare_sender.send(piece.bytes);
             }
         }
-        reader
+        cutter
             .join()
             .unwrap_or_else(|_| vec!["the file reader stopped unexpectedly".to_string()])
     });
@@ -242,35 +282,67 @@ pub fn check_files(
     summary
 }
 
+/// The cutter's ends of the pipeline: pieces out, spare buffers back.
+struct Cutter {
+    piece_bytes: usize,
+    pieces: Sender<Piece>,
+    spares: Receiver<Vec<u8>>,
+    /// Pieces sent so far: the next piece's number.
+    sent: usize,
+}
+
+impl Cutter {
+    /// A buffer for the next piece, once one is free; `None` when the checking has stopped.
+    fn spare(&self) -> Option<Vec<u8>> {
+        let mut buf = self.spares.recv().ok()?;
+        buf.clear();
+        Some(buf)
+    }
+}
+
 /// Cuts the files into pieces at game boundaries and sends them on. Returns the I/O errors.
 fn cut_files(
     files: &[PathBuf],
     piece_bytes: usize,
-    sender: SyncSender<Piece>,
+    pieces: Sender<Piece>,
     spares: Receiver<Vec<u8>>,
 ) -> Vec<String> {
     let mut errors = Vec::new();
+    let mut cutter = Cutter {
+        piece_bytes,
+        pieces,
+        spares,
+        sent: 0,
+    };
+    let Some(mut buf) = cutter.spare() else {
+        return errors;
+    };
     for (index, file) in files.iter().enumerate() {
         let name: Arc<str> = Arc::from(file.display().to_string());
-        if let Err(e) = cut_file(file, index, &name, piece_bytes, &sender, &spares) {
-            errors.push(format!("{name}: {e}"));
+        // A file that failed part-way leaves its unsent rest behind.
+        buf.clear();
+        match cut_file(file, index, &name, &mut cutter, &mut buf) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => errors.push(format!("{name}: {e}")),
         }
     }
     errors
 }
 
+/// Cuts one file, starting in `buf` and leaving an empty spare buffer there. False when the
+/// checking has stopped.
 fn cut_file(
     path: &Path,
     file: usize,
     name: &Arc<str>,
-    piece_bytes: usize,
-    sender: &SyncSender<Piece>,
-    spares: &Receiver<Vec<u8>>,
-) -> std::io::Result<()> {
+    cutter: &mut Cutter,
+    buf: &mut Vec<u8>,
+) -> std::io::Result<bool> {
     use std::io::Read;
+    let piece_bytes = cutter.piece_bytes;
     let mut input = std::fs::File::open(path)?;
     let (mut offset, mut line) = (0u64, 1u32);
-    let mut buf: Vec<u8> = Vec::new();
     let mut eof = false;
     // Appends up to one piece's worth of the file; true at the end of the file.
     let mut read_more = |buf: &mut Vec<u8>| -> std::io::Result<bool> {
@@ -282,16 +354,16 @@ fn cut_file(
     };
     while !eof || !buf.is_empty() {
         if !eof && buf.len() < piece_bytes {
-            eof = read_more(&mut buf)?;
+            eof = read_more(buf)?;
             continue;
         }
         let cut = if eof {
             buf.len()
         } else {
-            match game_boundary(&buf) {
+            match game_boundary(buf) {
                 Some(cut) => cut,
                 None if buf.len() < MAX_PIECE_BYTES.max(piece_bytes) => {
-                    eof = read_more(&mut buf)?;
+                    eof = read_more(buf)?;
                     continue;
                 }
                 None => buf
@@ -300,14 +372,16 @@ fn cut_file(
                     .map_or(buf.len(), |p| p + 1),
             }
         };
-        // The rest starts the next piece, in a spare buffer when a worker has handed one back.
-        let mut next = spares.try_recv().unwrap_or_default();
-        next.clear();
+        // The rest starts the next piece, in a spare buffer.
+        let Some(mut next) = cutter.spare() else {
+            return Ok(false);
+        };
         next.extend_from_slice(&buf[cut..]);
         buf.truncate(cut);
-        let bytes = std::mem::replace(&mut buf, next);
+        let bytes = std::mem::replace(buf, next);
         let newlines = u32::try_from(count_newlines(&bytes)).unwrap_or(u32::MAX);
         let piece = Piece {
+            number: cutter.sent,
             name: name.clone(),
             file,
             offset,
@@ -316,11 +390,12 @@ fn cut_file(
         };
         offset += piece.bytes.len() as u64;
         line = line.saturating_add(newlines);
-        if sender.send(piece).is_err() {
-            break;
+        if cutter.pieces.send(piece).is_err() {
+            return Ok(false);
         }
+        cutter.sent += 1;
     }
-    Ok(())
+    Ok(true)
 }
 
 /// The start of the last tag section that follows a blank line: a place where the reader would
@@ -341,10 +416,10 @@ fn game_boundary(buf: &[u8]) -> Option<usize> {
     None
 }
 
-/// Reads and replays the games of one piece (numbered and drawn later, in order): its file, the
-/// reports, and its buffer back for reuse.
-fn check_piece(piece: Piece, opts: &CheckOptions) -> (usize, Vec<GameReport>, Vec<u8>) {
+/// Reads and replays the games of one piece (numbered and drawn later, in order).
+fn check_piece(piece: Piece, opts: &CheckOptions) -> CheckedPiece {
     let Piece {
+        number,
         name,
         file,
         bytes,
@@ -362,7 +437,12 @@ fn check_piece(piece: Piece, opts: &CheckOptions) -> (usize, Vec<GameReport>, Ve
             Ok(game) => game_report(&name, game, opts),
         })
         .collect();
-    (file, reports, reader.into_buffer())
+    CheckedPiece {
+        number,
+        file,
+        reports,
+        bytes: reader.into_buffer(),
+    }
 }
 
 /// Numbers a game's report within its file and draws its findings if asked.
@@ -588,7 +668,8 @@ pub fn render(diagnostic: &dyn Diagnostic, color: bool) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::game_boundary;
+    use super::{CheckOptions, check_files, game_boundary};
+    use crate::replay::{MarginPolicy, ReplayOptions, Status};
 
     #[test]
     fn boundaries_are_tag_sections_after_a_blank_line() {
@@ -598,5 +679,96 @@ mod tests {
         // Between two tag lines of one game there is no boundary.
         assert_eq!(game_boundary(b"[Event \"a\"]\n[Site \"b\"]\n"), None);
         assert_eq!(game_boundary(b"[Event \"a\"]\n"), None);
+    }
+
+    /// Files of one-line games named after their file and number; in the second file game 3 makes
+    /// an illegal move and game 5 is not even readable.
+    fn numbered_games(dir: &std::path::Path, games: &[usize]) -> Vec<std::path::PathBuf> {
+        std::fs::create_dir_all(dir).unwrap();
+        games
+            .iter()
+            .enumerate()
+            .map(|(file, &count)| {
+                let text: String = (1..=count)
+                    .map(|game| {
+                        let moves = match (file, game) {
+                            (1, 3) => "1. 33-55 *",
+                            (1, 5) => "1. 33-4x *",
+                            _ => "1. 33-43 83-73 *",
+                        };
+                        format!("[Event \"f{file}g{game}\"]\n\n{moves}\n\n")
+                    })
+                    .collect();
+                let path = dir.join(format!("{file}.sgn"));
+                std::fs::write(&path, text).unwrap();
+                path
+            })
+            .collect()
+    }
+
+    #[test]
+    fn many_pieces_come_back_in_file_order_numbered_per_file() {
+        let dir = std::env::temp_dir().join(format!("salta-archive-order-{}", std::process::id()));
+        let counts = [5, 40, 1, 17];
+        let files = numbered_games(&dir, &counts);
+        let opts = |piece_bytes| CheckOptions {
+            replay: ReplayOptions {
+                margins: MarginPolicy::Never,
+                ..ReplayOptions::default()
+            },
+            render: Some(false),
+            piece_bytes,
+        };
+        // Every game is four lines: its tag, a blank line, its moves, a blank line.
+        let expected: Vec<(String, usize, u32)> = files
+            .iter()
+            .zip(counts)
+            .flat_map(|(path, count)| {
+                (1..=count).map(move |game| (path.display().to_string(), game, 4 * game as u32 - 3))
+            })
+            .collect();
+        // Pieces of one byte (cut after every game), of a few games, and one piece per file.
+        for threads in [1, 2, 5] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            for piece_bytes in [1, 90, 0] {
+                let mut seen = Vec::new();
+                let summary = pool.install(|| {
+                    check_files(&files, &opts(piece_bytes), |r| {
+                        seen.push(r.clone());
+                    })
+                });
+                let context = format!("{threads} threads, pieces of {piece_bytes} bytes");
+                let places: Vec<(String, usize, u32)> = seen
+                    .iter()
+                    .map(|r| (r.file.to_string(), r.game, r.line))
+                    .collect();
+                assert_eq!(places, expected, "{context}");
+                for r in &seen {
+                    let file = files
+                        .iter()
+                        .position(|f| *r.file == *f.display().to_string());
+                    let tag = format!("f{}g{}", file.unwrap(), r.game);
+                    match (file, r.game) {
+                        (Some(1), 5) => assert!(r.tags.is_empty(), "{context}"),
+                        _ => assert_eq!(r.tags[0].1, tag, "{context}"),
+                    }
+                    if (file, r.game) == (Some(1), 3) {
+                        let drawn = r.rendered.as_deref().unwrap_or_default();
+                        assert!(drawn.contains("game 3, Green"), "{context}: {drawn}");
+                    }
+                }
+                assert_eq!(summary.games, counts.iter().sum::<usize>(), "{context}");
+                assert_eq!(summary.invalid, 2, "{context}");
+                assert_eq!(
+                    seen.iter().filter(|r| r.status == Status::Invalid).count(),
+                    2
+                );
+                assert!(summary.io_errors.is_empty(), "{context}");
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
