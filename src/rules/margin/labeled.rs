@@ -2,8 +2,9 @@
 //!
 //! A group of pieces is searched by A* over packed placements (6 bits per piece) with a heuristic
 //! from pattern tables of single pieces and pairs, from walls of pieces at home and (Salta, groups
-//! of more than [`ZONE_PIECES`]) from zones: a conflicting pair with the pieces next to it, whose
-//! exact joint cost is searched on demand for each placement met. All are combined by a least cover
+//! of more than [`ZONE_PIECES`]) from zones: a conflicting pair with the pieces next to it, or one
+//! part of a split of the tangled pieces into disjoint zones (whose excesses add up), whose exact
+//! joint cost is searched on demand for each placement met. All are combined by a least cover
 //! of the conflicts (see [`Group`] and `cover`). Zones are what make full-zone tangles tractable:
 //! there the cost comes from pieces at home that must step aside for a swap next to them, which
 //! neither the pair tables (other pieces removed) nor the walls (only cut-off regions) see.
@@ -101,8 +102,12 @@ pub(crate) struct Request {
     end: Option<Instant>,
 }
 
-/// Zones per group at most, and pieces per zone.
-const MAX_ZONES: usize = 8;
+/// Zones per group at most (those around conflicting pairs, then the split ones), and pieces per
+/// zone.
+const MAX_ZONES: usize = 8 + SPLIT_ZONES;
+const PAIR_ZONES: usize = 8;
+/// Disjoint zones at most: 16 pieces at most, [`ZONE_PIECES`] each.
+const SPLIT_ZONES: usize = 16usize.div_ceil(ZONE_PIECES);
 const ZONE_PIECES: usize = 7;
 /// States one zone search may store; past it, its proven lower bound serves.
 const ZONE_STATES: u64 = 20_000;
@@ -128,7 +133,7 @@ impl<'m> Group<'m> {
         let near = |a: u8, b: u8| g.distance(Square::new(a), Square::new(b)) <= 1;
         let pairs = (0..k).flat_map(|a| (a + 1..k).map(move |b| (a, b)));
         for (a, b) in pairs.filter(|&(a, b)| costs.excess[a][b] > 0) {
-            if self.zones.len() >= MAX_ZONES {
+            if self.zones.len() >= PAIR_ZONES {
                 break;
             }
             let (sa, sb) = (costs.squares[a], costs.squares[b]);
@@ -142,6 +147,32 @@ impl<'m> Group<'m> {
             if members.len() > 2 {
                 self.push_zone(members); // (a pair alone is its table's business)
             }
+        }
+        self.add_split_zones(&costs);
+    }
+
+    /// Disjoint zones over the tangled pieces (those at home or in a conflicting pair), split by
+    /// the files of their squares and targets into at most [`ZONE_PIECES`] each. The zones above
+    /// overlap, so the cover can often charge one piece for several of them; the excesses of
+    /// disjoint zones add up.
+    fn add_split_zones(&mut self, costs: &Costs) {
+        let k = self.start.len();
+        let g = self.mover.geometry;
+        let conflicting = |a: usize| (0..k).any(|b| a != b && costs.excess[a.min(b)][a.max(b)] > 0);
+        let mut tangled: Vec<usize> = (0..k)
+            .filter(|&a| costs.single[a] == 0 || conflicting(a))
+            .collect();
+        if tangled.len() <= ZONE_PIECES {
+            return;
+        }
+        let key = |a: usize| {
+            let (sq, t) = (Square::new(costs.squares[a]), Square::new(self.targets[a]));
+            (g.file(sq) + g.file(t), g.rank(sq) + g.rank(t))
+        };
+        tangled.sort_by_key(|&a| key(a));
+        let size = tangled.len().div_ceil(tangled.len().div_ceil(ZONE_PIECES));
+        for part in tangled.chunks(size).filter(|part| part.len() > 2) {
+            self.push_zone(part.iter().map(|&a| a as u8).collect());
         }
     }
 
