@@ -1239,6 +1239,35 @@ fn extract_splits_the_kept_games_over_numbered_files() {
     assert!(first.starts_with("[Event \"Long\"]"), "{first}");
     assert!(second.starts_with("[Event \"Other\"]"), "{second}");
     salta(&["check".as_ref(), dir.path("kept-2.sgn").as_os_str()]).ok();
+    // A numbered file may not be another output, nor -o a folder: refused, nothing lost.
+    let clash = salta(&[
+        "extract".as_ref(),
+        "tests/extract".as_ref(),
+        "--quiet".as_ref(),
+        "-o".as_ref(),
+        dir.path("k.sgn").as_os_str(),
+        "--split".as_ref(),
+        "1".as_ref(),
+        "--rejected".as_ref(),
+        dir.path("k-2.sgn").as_os_str(),
+    ])
+    .expect_code(2);
+    assert!(
+        clash.stderr.contains("another output file"),
+        "{}",
+        clash.stderr
+    );
+    let folder = salta(&[
+        "extract".as_ref(),
+        "tests/extract".as_ref(),
+        "-o".as_ref(),
+        dir.path("").as_os_str(),
+        "--split".as_ref(),
+        "1".as_ref(),
+    ])
+    .expect_code(2);
+    assert!(folder.stderr.contains("is a folder"), "{}", folder.stderr);
+    assert_eq!(dir.files(), ["kept-1.sgn", "kept-2.sgn"]);
     // --split needs -o, and at least one game per file.
     salta(&["extract", "tests/extract", "--split", "2"]).expect_code(2);
     salta(&[

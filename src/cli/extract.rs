@@ -105,6 +105,19 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .transpose()
     };
     let mut output = match (&args.output, args.split) {
+        (Some(path), Some(_)) if path.is_dir() || path.file_name().is_none() => {
+            return Err(CliError::new(format!(
+                "-o {} is a folder: with --split it names the files, e.g. -o clean.sgn",
+                path.display()
+            )));
+        }
+        // targets[0] is -o itself; the others must not be among its numbered files.
+        (Some(path), Some(_)) if targets[1..].iter().any(|t| numbered_after(&targets[0], t)) => {
+            return Err(CliError::new(format!(
+                "--split numbers files after {}: another output file would be one of them",
+                path.display()
+            )));
+        }
         (Some(path), Some(per_file)) => Some(KeptOutput::Split(SplitOutput {
             base: path.clone(),
             per_file,
@@ -279,6 +292,27 @@ impl SplitOutput {
 
     fn commit(self) -> Result<(), CliError> {
         self.current.map_or(Ok(()), OutputFile::commit)
+    }
+}
+
+/// Whether `path` is one of the files `--split` numbers after `base` (`clean-7.sgn` for
+/// `clean.sgn`).
+fn numbered_after(base: &Path, path: &Path) -> bool {
+    let digits_between = |name: &str, stem: &str, tail: &str| {
+        name.strip_prefix(stem)
+            .and_then(|rest| rest.strip_prefix('-'))
+            .and_then(|rest| rest.strip_suffix(tail))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let tail = base
+        .extension()
+        .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
+    match (base.file_stem(), path.file_name()) {
+        (Some(stem), Some(name)) => {
+            base.parent() == path.parent()
+                && digits_between(&name.to_string_lossy(), &stem.to_string_lossy(), &tail)
+        }
+        _ => false,
     }
 }
 
