@@ -82,6 +82,8 @@ pub(crate) struct Group<'m> {
     covers: RefCell<CoverCache>,
     /// The squares at home last seen by `add_walls`, and the connected regions of the others.
     regions: RefCell<(u64, Vec<u64>)>,
+    /// The placement last given a full value, and its costs.
+    last_filled: RefCell<Option<(u128, Costs)>>,
 }
 
 /// A few pieces (a conflicting pair and the pieces next to either) whose exact cost alone, with
@@ -96,10 +98,16 @@ struct Zone {
 }
 
 /// What the searches of one request share: the zone costs found so far (by packed targets and
-/// placement) and when the request must end.
+/// placement; whether exact or only a proven lower bound) and when the request must end.
 pub(crate) struct Request {
-    zone_costs: RefCell<HashMap<(u128, u128), u8, BuildHasherDefault<MixHasher>>>,
+    zone_costs: RefCell<HashMap<(u128, u128), ZoneCost, BuildHasherDefault<MixHasher>>>,
     end: Option<Instant>,
+}
+
+#[derive(Clone, Copy)]
+struct ZoneCost {
+    cost: u8,
+    exact: bool,
 }
 
 /// Zones per group at most (those around conflicting pairs, then the split ones), and pieces per
@@ -197,48 +205,16 @@ impl<'m> Group<'m> {
     /// The zone's exact cost (or a proven lower bound) for the placement in `costs`, minus the
     /// members' single costs; `None` if the zone cannot complete.
     fn zone_excess(&self, zone: &Zone, costs: &Costs) -> Option<u8> {
-        let squares: Vec<u8> = zone
-            .members
-            .iter()
-            .map(|&p| costs.squares[p as usize])
-            .collect();
-        let key = (zone.targets, pack(&squares));
+        let placement = zone.members.iter().enumerate().fold(0u128, |key, (j, &p)| {
+            key | (costs.squares[p as usize] as u128) << (BITS * j as u32)
+        });
+        let key = (zone.targets, placement);
         let known = self.request.zone_costs.borrow().get(&key).copied();
         let cost = match known {
-            Some(c) => c,
+            Some(known) => known.cost,
             // Out of time: the members' single costs, a weaker but still proven bound.
             None if self.request.end.is_some_and(|end| Instant::now() >= end) => return Some(0),
-            None => {
-                let targets: Vec<u8> = zone
-                    .members
-                    .iter()
-                    .map(|&p| self.targets[p as usize])
-                    .collect();
-                let sub = Group::plain(self.mover, &squares, &targets, self.request);
-                let mut limits = Limits {
-                    states_left: ZONE_STATES,
-                    deadline: self.request.end,
-                };
-                let outcome = astar(&sub, &mut limits, 1, u32::MAX);
-                let mut memo = self.request.zone_costs.borrow_mut();
-                if memo.len() >= 1 << 20 {
-                    memo.clear();
-                }
-                let c = match outcome {
-                    Outcome::Solved { cost, path } => {
-                        // Every placement along a cheapest path is that much closer to the goal.
-                        let cost = cost.min(UNREACHABLE as u32 - 1) as u8;
-                        for (placement, left) in path.iter().zip((0..=cost).rev()).skip(1) {
-                            memo.insert((zone.targets, *placement), left);
-                        }
-                        cost
-                    }
-                    Outcome::OutOfBudget { lower } => lower.min(UNREACHABLE as u32 - 1) as u8,
-                    Outcome::Unreachable => UNREACHABLE,
-                };
-                memo.insert(key, c);
-                c
-            }
+            None => self.search_zone(zone, costs, placement),
         };
         if cost == UNREACHABLE {
             return None;
@@ -249,6 +225,78 @@ impl<'m> Group<'m> {
             .map(|&p| costs.single[p as usize] as u32)
             .sum();
         Some((cost as u32).saturating_sub(singles) as u8)
+    }
+
+    /// Searches the zone's cost for `placement` (its members' squares in `costs`) and remembers it.
+    fn search_zone(&self, zone: &Zone, costs: &Costs, placement: u128) -> u8 {
+        let member_squares =
+            |of: &[u8]| -> Vec<u8> { zone.members.iter().map(|&p| of[p as usize]).collect() };
+        let squares = member_squares(&costs.squares);
+        let targets = member_squares(&self.targets);
+        // Salta: one move changes a placement's cost by exactly one (by at most one, and the parity
+        // of the cost is the parity of the distance sum), so next to a placement of known cost `p`
+        // (as a rule the zone where it stood before the last move) the cost is `p - 1` or `p + 1`:
+        // the search need only look for plans cheaper than `p`, which is much less work.
+        let near = if self.step == 2 {
+            self.known_neighbour(zone.targets, placement, &squares)
+        } else {
+            None
+        };
+        let sub = Group::plain(self.mover, &squares, &targets, self.request);
+        let mut limits = Limits {
+            states_left: ZONE_STATES,
+            deadline: self.request.end,
+        };
+        let outcome = astar(&sub, &mut limits, 1, near.unwrap_or(u32::MAX));
+        let mut memo = self.request.zone_costs.borrow_mut();
+        if memo.len() >= 1 << 20 {
+            memo.clear();
+        }
+        let clamp = |c: u32| c.min(UNREACHABLE as u32 - 1) as u8;
+        let found = match outcome {
+            Outcome::Solved { cost, path } => {
+                // Every placement along a cheapest path is that much closer to the goal.
+                let cost = clamp(cost);
+                for (placement, left) in path.iter().zip((0..=cost).rev()).skip(1) {
+                    let exact = ZoneCost {
+                        cost: left,
+                        exact: true,
+                    };
+                    memo.insert((zone.targets, *placement), exact);
+                }
+                ZoneCost { cost, exact: true }
+            }
+            Outcome::OutOfBudget { lower } => ZoneCost {
+                cost: clamp(lower),
+                exact: false,
+            },
+            // Nothing cheaper than `p`: one move back gives `p + 1`.
+            Outcome::Unreachable => ZoneCost {
+                cost: near.map_or(UNREACHABLE, |p| clamp(p + 1)),
+                exact: true,
+            },
+        };
+        memo.insert((zone.targets, placement), found);
+        found.cost
+    }
+
+    /// The exact cost of a placement of the zone one move from `placement` (`squares`), if known.
+    fn known_neighbour(&self, targets: u128, placement: u128, squares: &[u8]) -> Option<u32> {
+        let occupied = squares.iter().fold(0u64, |o, &sq| o | 1 << sq);
+        let memo = self.request.zone_costs.borrow();
+        let mut found = None;
+        for (j, &sq) in squares.iter().enumerate() {
+            let cleared = placement & !(0x3f << (BITS * j as u32));
+            self.mover.for_each_move(sq, occupied, |to| {
+                let key = (targets, cleared | (to as u128) << (BITS * j as u32));
+                if let Some(ZoneCost { cost, exact: true }) = memo.get(&key).copied()
+                    && cost != UNREACHABLE
+                {
+                    found.get_or_insert(cost as u32);
+                }
+            });
+        }
+        found
     }
 
     fn plain(mover: &'m Mover, start: &[u8], targets: &[u8], request: &'m Request) -> Group<'m> {
@@ -283,6 +331,7 @@ impl<'m> Group<'m> {
             walls: !mover.winther,
             covers: RefCell::new(CoverCache::default()),
             regions: RefCell::new((0, Vec::new())),
+            last_filled: RefCell::new(None),
         }
     }
 
@@ -291,6 +340,8 @@ impl<'m> Group<'m> {
         if !self.fill(key, &mut costs) {
             return DEAD;
         }
+        // A state is as a rule expanded right after its value is refined: `expand` reuses this.
+        *self.last_filled.borrow_mut() = Some((key, costs));
         self.cover_of(&costs)
     }
 
@@ -340,9 +391,16 @@ impl<'m> Group<'m> {
         let k = self.start.len();
         let mut conflicts = self.conflicts.borrow_mut();
         conflicts.clear();
-        let mut total = 0u32;
-        for a in 0..k {
-            total += costs.single[a] as u32;
+        self.pair_and_zone_conflicts(costs, &mut conflicts);
+        if self.walls {
+            self.add_walls(costs, &mut conflicts);
+        }
+        let singles: u32 = costs.single[..k].iter().map(|&s| s as u32).sum();
+        singles + self.covers.borrow_mut().least_cover(&conflicts, self.step)
+    }
+
+    fn pair_and_zone_conflicts(&self, costs: &Costs, conflicts: &mut Vec<Conflict>) {
+        for a in 0..self.start.len() {
             let mut partners = costs.partners[a];
             while partners != 0 {
                 let b = partners.trailing_zeros() as usize;
@@ -362,10 +420,6 @@ impl<'m> Group<'m> {
                 });
             }
         }
-        if self.walls {
-            self.add_walls(costs, &mut conflicts);
-        }
-        total + self.covers.borrow_mut().least_cover(&conflicts, self.step)
     }
 
     /// Salta: a piece that cannot reach its target without crossing squares of pieces at home makes
@@ -436,6 +490,28 @@ impl<'m> Group<'m> {
         }
     }
 
+    /// For each piece `j`, the least cover of the pair and zone conflicts of the placement in `costs`
+    /// that leave `j` out. A move of `j` leaves those conflicts as they are, so with the other pieces'
+    /// single costs this bounds the value of every child where `j` moved. (Walls are left out: a
+    /// piece at home that steps away can open a way past walls it is not part of.)
+    fn covers_without(&self, costs: &Costs) -> [u32; 16] {
+        let mut conflicts = self.conflicts.borrow_mut();
+        conflicts.clear();
+        self.pair_and_zone_conflicts(costs, &mut conflicts);
+        let involved = conflicts.iter().fold(0u16, |m, c| m | c.pieces);
+        let mut covers = self.covers.borrow_mut();
+        let mut out = [covers.least_cover(&conflicts, self.step); 16];
+        let mut without = Vec::with_capacity(conflicts.len());
+        for (j, cover) in out.iter_mut().enumerate().take(self.start.len()) {
+            if involved >> j & 1 == 1 {
+                without.clear();
+                without.extend(conflicts.iter().filter(|c| c.pieces >> j & 1 == 0));
+                *cover = covers.least_cover(&without, self.step);
+            }
+        }
+        out
+    }
+
     /// The heuristic value at the start: a lower bound on the group's cost.
     pub fn lower_bound(&self) -> u32 {
         self.value(pack(&self.start))
@@ -460,18 +536,43 @@ impl Puzzle for Group<'_> {
         (key, self.value(key))
     }
 
-    fn expand(&self, key: u128, _h: u32, known: &dyn Fn(u128) -> bool, out: &mut Vec<(u128, u32)>) {
+    fn expand(
+        &self,
+        key: u128,
+        _h: u32,
+        cap: u32,
+        known: &dyn Fn(u128) -> bool,
+        out: &mut Vec<(u128, u32)>,
+    ) {
         let k = self.start.len();
-        let mut parent = Costs::default();
-        if !self.fill(key, &mut parent) {
-            return;
-        }
+        let last = *self.last_filled.borrow();
+        let parent = match last {
+            Some((filled, costs)) if filled == key => costs,
+            _ => {
+                let mut parent = Costs::default();
+                if !self.fill(key, &mut parent) {
+                    return;
+                }
+                parent
+            }
+        };
+        // When only plans cheaper than a bound are wanted, most children cannot lead to one: a
+        // cheap bound on each (see `covers_without`) leaves them out before their full value.
+        let rest = (cap != u32::MAX).then(|| self.covers_without(&parent));
+        let singles: u32 = parent.single[..k].iter().map(|&s| s as u32).sum();
         let occupied = (0..k).fold(0u64, |occ, j| occ | 1 << parent.squares[j]);
         for j in 0..k {
             let from = parent.squares[j];
             let cleared = key & !(0x3f << (BITS * j as u32));
+            let others = rest.map(|rest| singles - parent.single[j] as u32 + rest[j]);
             self.mover.for_each_move(from, occupied, |to| {
                 let child = cleared | (to as u128) << (BITS * j as u32);
+                if let Some(others) = others {
+                    let single = self.singles[j].get(self.mover, [to].into_iter());
+                    if single == UNREACHABLE || others + single as u32 >= cap {
+                        return;
+                    }
+                }
                 if known(child) {
                     out.push((child, 0));
                     return;
@@ -572,6 +673,8 @@ const PLAN_FIRST: usize = 12;
 /// The weight of the quick plan's search, and the share of the budget it may use (1 / this).
 const PLAN_WEIGHT: u32 = 2;
 const PLAN_SHARE: u32 = 8;
+/// Each search for a plan cheaper than the last may store this share of the budget (1 / this).
+const BETTER_SHARE: u64 = 40;
 
 /// What [`search_group`] found.
 enum Found {
@@ -604,7 +707,31 @@ fn search_group(group: &Group, limits: &mut Limits) -> Found {
         if let Outcome::Solved { path, .. } = astar(group, &mut quick, PLAN_WEIGHT, u32::MAX) {
             plan = Some(path);
         }
+        // Then cheaper plans, the same way: each one found tightens the bound of the exact search
+        // (which then leaves out more children); a search that finds none proves the plan optimal.
+        let attempt_states = limits.states_left / BETTER_SHARE;
+        let mut proven = false;
+        while let Some(best) = &plan {
+            let mut attempt = Limits {
+                states_left: quick.states_left.min(attempt_states),
+                deadline: quick.deadline,
+            };
+            let allowed = attempt.states_left;
+            let outcome = astar(group, &mut attempt, PLAN_WEIGHT, best.len() as u32 - 1);
+            quick.states_left -= allowed - attempt.states_left;
+            match outcome {
+                Outcome::Solved { path, .. } => plan = Some(path),
+                Outcome::Unreachable => {
+                    proven = true;
+                    break;
+                }
+                Outcome::OutOfBudget { .. } => break,
+            }
+        }
         limits.states_left -= granted - quick.states_left;
+        if proven && let Some(path) = plan.take() {
+            return Found::Solved { path };
+        }
     }
     let below = plan
         .as_ref()

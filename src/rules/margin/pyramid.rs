@@ -56,6 +56,7 @@ impl Puzzle for Side {
         &self,
         state: u128,
         _h: u32,
+        _cap: u32,
         _known: &dyn Fn(u128) -> bool,
         out: &mut Vec<(u128, u32)>,
     ) {

@@ -14,8 +14,17 @@ pub(crate) trait Puzzle {
     /// incremental heuristics); a successor whose value is [`DEAD`] cannot reach the goal and is skipped.
     /// A successor for which `known` is true is already stored with its value: it may be pushed with
     /// any value but [`DEAD`], which saves computing it. Each successor is pushed once (the search
-    /// reuses the answers of `known`).
-    fn expand(&self, state: u128, h: u32, known: &dyn Fn(u128) -> bool, out: &mut Vec<(u128, u32)>);
+    /// reuses the answers of `known`). A successor whose value is at least `cap` is of no use (the
+    /// search looks only for plans cheaper than a bound) and may be left out unasked; `u32::MAX`
+    /// means every successor is wanted.
+    fn expand(
+        &self,
+        state: u128,
+        h: u32,
+        cap: u32,
+        known: &dyn Fn(u128) -> bool,
+        out: &mut Vec<(u128, u32)>,
+    );
     fn is_goal(&self, state: u128) -> bool;
     /// A stronger value for a state about to be expanded, whose value `h` came from [`Puzzle::expand`]
     /// (or [`DEAD`]). Lets `expand` leave out the costly parts of the heuristic: they are then
@@ -66,7 +75,8 @@ struct Node {
 ///
 /// Only plans cheaper than `below` are looked for (`u32::MAX`: any): states whose `g + h` reaches it
 /// are never stored, and [`Outcome::Unreachable`] then means that no plan is cheaper than `below`
-/// (with `weight == 1`), which proves a plan of cost `below` optimal.
+/// (whatever the weight: every state of such a plan would have been stored), which proves a plan of
+/// cost `below` optimal.
 pub(crate) fn astar<P: Puzzle>(
     puzzle: &P,
     limits: &mut Limits,
@@ -140,7 +150,13 @@ pub(crate) fn astar<P: Puzzle>(
             asked.borrow_mut().push((child, id));
             id.is_some()
         };
-        puzzle.expand(state, h, &known, &mut children);
+        // A child is kept only if `child_g + child_h < below`.
+        let cap = if below == u32::MAX {
+            u32::MAX
+        } else {
+            below.saturating_sub(g + 1)
+        };
+        puzzle.expand(state, h, cap, &known, &mut children);
         asked_buf = asked.into_inner();
         let mut answers = asked_buf.iter().peekable();
         for &(child, child_h) in &children {
@@ -301,6 +317,7 @@ mod tests {
             &self,
             state: u128,
             _h: u32,
+            _cap: u32,
             _: &dyn Fn(u128) -> bool,
             out: &mut Vec<(u128, u32)>,
         ) {
