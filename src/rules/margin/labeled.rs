@@ -84,6 +84,9 @@ pub(crate) struct Group<'m> {
     regions: RefCell<(u64, Vec<u64>)>,
     /// The placement last given a full value, and its costs.
     last_filled: RefCell<Option<(u128, Costs)>>,
+    /// A zone's search: learns lower bounds from each search for the next ones (the zone costs of
+    /// the request), and takes them into its heuristic.
+    learning: bool,
 }
 
 /// A few pieces (a conflicting pair and the pieces next to either) whose exact cost alone, with
@@ -107,7 +110,18 @@ pub(crate) struct Request {
 #[derive(Clone, Copy)]
 struct ZoneCost {
     cost: u8,
-    exact: bool,
+    proof: Proof,
+}
+
+/// How a zone cost is known.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Proof {
+    Exact,
+    /// A search of this placement ran out of budget: a lower bound, not worth searching again.
+    Bound,
+    /// From the searches of other placements (see [`Puzzle::learn`]): a lower bound that a search
+    /// of this placement may raise, and that guides that search.
+    Learned,
 }
 
 /// Zones per group at most (those around conflicting pairs, then the split ones), and pieces per
@@ -117,6 +131,8 @@ const PAIR_ZONES: usize = 8;
 /// Disjoint zones at most: 16 pieces at most, [`ZONE_PIECES`] each.
 const SPLIT_ZONES: usize = 16usize.div_ceil(ZONE_PIECES);
 const ZONE_PIECES: usize = 7;
+/// Zone costs kept per request at most (then forgotten).
+const ZONE_MEMO: usize = 1 << 20;
 /// States one zone search may store; past it, its proven lower bound serves.
 const ZONE_STATES: u64 = 20_000;
 
@@ -211,10 +227,13 @@ impl<'m> Group<'m> {
         let key = (zone.targets, placement);
         let known = self.request.zone_costs.borrow().get(&key).copied();
         let cost = match known {
-            Some(known) => known.cost,
-            // Out of time: the members' single costs, a weaker but still proven bound.
-            None if self.request.end.is_some_and(|end| Instant::now() >= end) => return Some(0),
-            None => self.search_zone(zone, costs, placement),
+            Some(known) if known.proof != Proof::Learned => known.cost,
+            // Out of time: a learned bound or the members' single costs, weaker but still proven.
+            _ if self.request.end.is_some_and(|end| Instant::now() >= end) => match known {
+                Some(learned) => learned.cost,
+                None => return Some(0),
+            },
+            _ => self.search_zone(zone, costs, placement),
         };
         if cost == UNREACHABLE {
             return None;
@@ -242,14 +261,15 @@ impl<'m> Group<'m> {
         } else {
             None
         };
-        let sub = Group::plain(self.mover, &squares, &targets, self.request);
+        let mut sub = Group::plain(self.mover, &squares, &targets, self.request);
+        sub.learning = true;
         let mut limits = Limits {
             states_left: ZONE_STATES,
             deadline: self.request.end,
         };
         let outcome = astar(&sub, &mut limits, 1, near.unwrap_or(u32::MAX));
         let mut memo = self.request.zone_costs.borrow_mut();
-        if memo.len() >= 1 << 20 {
+        if memo.len() >= ZONE_MEMO {
             memo.clear();
         }
         let clamp = |c: u32| c.min(UNREACHABLE as u32 - 1) as u8;
@@ -260,20 +280,23 @@ impl<'m> Group<'m> {
                 for (placement, left) in path.iter().zip((0..=cost).rev()).skip(1) {
                     let exact = ZoneCost {
                         cost: left,
-                        exact: true,
+                        proof: Proof::Exact,
                     };
                     memo.insert((zone.targets, *placement), exact);
                 }
-                ZoneCost { cost, exact: true }
+                ZoneCost {
+                    cost,
+                    proof: Proof::Exact,
+                }
             }
             Outcome::OutOfBudget { lower } => ZoneCost {
                 cost: clamp(lower),
-                exact: false,
+                proof: Proof::Bound,
             },
             // Nothing cheaper than `p`: one move back gives `p + 1`.
             Outcome::Unreachable => ZoneCost {
                 cost: near.map_or(UNREACHABLE, |p| clamp(p + 1)),
-                exact: true,
+                proof: Proof::Exact,
             },
         };
         memo.insert((zone.targets, placement), found);
@@ -289,7 +312,10 @@ impl<'m> Group<'m> {
             let cleared = placement & !(0x3f << (BITS * j as u32));
             self.mover.for_each_move(sq, occupied, |to| {
                 let key = (targets, cleared | (to as u128) << (BITS * j as u32));
-                if let Some(ZoneCost { cost, exact: true }) = memo.get(&key).copied()
+                if let Some(ZoneCost {
+                    cost,
+                    proof: Proof::Exact,
+                }) = memo.get(&key).copied()
                     && cost != UNREACHABLE
                 {
                     found.get_or_insert(cost as u32);
@@ -332,6 +358,7 @@ impl<'m> Group<'m> {
             covers: RefCell::new(CoverCache::default()),
             regions: RefCell::new((0, Vec::new())),
             last_filled: RefCell::new(None),
+            learning: false,
         }
     }
 
@@ -342,7 +369,20 @@ impl<'m> Group<'m> {
         }
         // A state is as a rule expanded right after its value is refined: `expand` reuses this.
         *self.last_filled.borrow_mut() = Some((key, costs));
-        self.cover_of(&costs)
+        self.with_learned(key, self.cover_of(&costs))
+    }
+
+    /// The value `h` of a placement, raised to what earlier searches of the zone proved about it.
+    #[inline]
+    fn with_learned(&self, key: u128, h: u32) -> u32 {
+        if !self.learning {
+            return h;
+        }
+        match self.request.zone_costs.borrow().get(&(self.goal, key)) {
+            Some(known) if known.cost == UNREACHABLE && known.proof == Proof::Exact => DEAD,
+            Some(known) => h.max(known.cost as u32),
+            None => h,
+        }
     }
 
     /// Fills the single and pair costs of a placement; false if it cannot reach the goal.
@@ -590,13 +630,42 @@ impl Puzzle for Group<'_> {
                 for &z in &self.zones_of[j] {
                     costs.zone_excess[z as usize] = 0;
                 }
-                out.push((child, if alive { self.cover_of(&costs) } else { DEAD }));
+                let h = if alive {
+                    self.with_learned(child, self.cover_of(&costs))
+                } else {
+                    DEAD
+                };
+                out.push((child, h));
             });
         }
     }
 
     fn is_goal(&self, key: u128) -> bool {
         key == self.goal
+    }
+
+    fn learn(&self, cost: u32, stored: &mut dyn Iterator<Item = (u128, u32, u32)>) {
+        if !self.learning {
+            return;
+        }
+        let mut memo = self.request.zone_costs.borrow_mut();
+        for (state, g, h) in stored {
+            let bound = cost.saturating_sub(g);
+            if bound <= h || h == DEAD {
+                continue;
+            }
+            if memo.len() >= ZONE_MEMO {
+                memo.clear();
+            }
+            let bound = bound.min(UNREACHABLE as u32 - 1) as u8;
+            let known = memo.entry((self.goal, state)).or_insert(ZoneCost {
+                cost: bound,
+                proof: Proof::Learned,
+            });
+            if known.proof != Proof::Exact {
+                known.cost = known.cost.max(bound);
+            }
+        }
     }
 
     fn refine(&self, key: u128, h: u32) -> u32 {

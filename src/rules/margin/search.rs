@@ -32,6 +32,11 @@ pub(crate) trait Puzzle {
     fn refine(&self, _state: u128, h: u32) -> u32 {
         h
     }
+    /// Called when a search ends having proven that the start costs at least `cost`, with every
+    /// state it stored: `(state, g, h)`, where `g` is the length of some path from the start. So
+    /// each such state costs at least `cost - g`, often more than `h` says: a puzzle searched again
+    /// and again towards the same goal can learn from it (Adaptive A*).
+    fn learn(&self, _cost: u32, _stored: &mut dyn Iterator<Item = (u128, u32, u32)>) {}
 }
 
 /// A heuristic value meaning "the goal cannot be reached from here".
@@ -128,6 +133,9 @@ pub(crate) fn astar<P: Puzzle>(
             }
         }
         if puzzle.is_goal(state) {
+            if weight == 1 {
+                puzzle.learn(g, &mut nodes.iter().map(|n| (n.state, n.g, n.h)));
+            }
             return Outcome::Solved {
                 cost: g,
                 path: path_to(&nodes, id),
@@ -205,6 +213,9 @@ pub(crate) fn astar<P: Puzzle>(
                 }
             }
         }
+    }
+    if below != u32::MAX {
+        puzzle.learn(below, &mut nodes.iter().map(|n| (n.state, n.g, n.h)));
     }
     Outcome::Unreachable
 }
