@@ -3,8 +3,8 @@
 //! A group of pieces is searched by A* over packed placements (6 bits per piece) with a heuristic
 //! from pattern tables of single pieces and pairs, from walls of pieces at home and (Salta, groups
 //! of more than [`ZONE_PIECES`]) from zones: a conflicting pair with the pieces next to it, or one
-//! part of a split of the tangled pieces into disjoint zones (whose excesses add up), whose exact
-//! joint cost is searched on demand for each placement met. All are combined by a least cover
+//! part of a split of the group into disjoint zones (whose excesses add up), whose exact joint cost
+//! is searched on demand for each placement met. All are combined by a least cover
 //! of the conflicts (see [`Group`] and `cover`). Zones are what make full-zone tangles tractable:
 //! there the cost comes from pieces at home that must step aside for a swap next to them, which
 //! neither the pair tables (other pieces removed) nor the walls (only cut-off regions) see.
@@ -128,9 +128,10 @@ enum Proof {
 /// zone.
 const MAX_ZONES: usize = 8 + SPLIT_ZONES;
 const PAIR_ZONES: usize = 8;
-/// Disjoint zones at most: 16 pieces at most, [`ZONE_PIECES`] each.
-const SPLIT_ZONES: usize = 16usize.div_ceil(ZONE_PIECES);
+/// Disjoint zones at most: 16 pieces at most, [`SPLIT_PIECES`] each.
+const SPLIT_ZONES: usize = 16usize.div_ceil(SPLIT_PIECES);
 const ZONE_PIECES: usize = 7;
+const SPLIT_PIECES: usize = 8;
 /// Zone costs kept per request at most (then forgotten).
 const ZONE_MEMO: usize = 1 << 20;
 /// States one zone search may store; past it, its proven lower bound serves.
@@ -172,30 +173,28 @@ impl<'m> Group<'m> {
                 self.push_zone(members); // (a pair alone is its table's business)
             }
         }
-        self.add_split_zones(&costs);
+        self.add_split_zones();
     }
 
-    /// Disjoint zones over the tangled pieces (those at home or in a conflicting pair), split by
-    /// the files of their squares and targets into at most [`ZONE_PIECES`] each. The zones above
-    /// overlap, so the cover can often charge one piece for several of them; the excesses of
-    /// disjoint zones add up.
-    fn add_split_zones(&mut self, costs: &Costs) {
+    /// Disjoint zones over all the pieces of a group of more than [`SPLIT_PIECES`], split by the
+    /// files of their squares and targets into parts of at most [`SPLIT_PIECES`] (two of 8 and 7
+    /// for a whole side). The zones above overlap, so the cover can often charge one piece for
+    /// several of them; the excesses of disjoint zones add up. Pieces still far away count too: their
+    /// cost comes from the order in which they must fill the goal zone, which no pair sees.
+    fn add_split_zones(&mut self) {
         let k = self.start.len();
-        let g = self.mover.geometry;
-        let conflicting = |a: usize| (0..k).any(|b| a != b && costs.excess[a.min(b)][a.max(b)] > 0);
-        let mut tangled: Vec<usize> = (0..k)
-            .filter(|&a| costs.single[a] == 0 || conflicting(a))
-            .collect();
-        if tangled.len() <= ZONE_PIECES {
+        if k <= SPLIT_PIECES {
             return;
         }
+        let g = self.mover.geometry;
         let key = |a: usize| {
-            let (sq, t) = (Square::new(costs.squares[a]), Square::new(self.targets[a]));
+            let (sq, t) = (Square::new(self.start[a]), Square::new(self.targets[a]));
             (g.file(sq) + g.file(t), g.rank(sq) + g.rank(t))
         };
-        tangled.sort_by_key(|&a| key(a));
-        let size = tangled.len().div_ceil(tangled.len().div_ceil(ZONE_PIECES));
-        for part in tangled.chunks(size).filter(|part| part.len() > 2) {
+        let mut pieces: Vec<usize> = (0..k).collect();
+        pieces.sort_by_key(|&a| key(a));
+        let size = k.div_ceil(k.div_ceil(SPLIT_PIECES));
+        for part in pieces.chunks(size).filter(|part| part.len() > 2) {
             self.push_zone(part.iter().map(|&a| a as u8).collect());
         }
     }
