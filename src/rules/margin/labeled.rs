@@ -742,7 +742,7 @@ const PLAN_FIRST: usize = 12;
 const PLAN_WEIGHT: u32 = 2;
 const PLAN_SHARE: u32 = 8;
 /// Each search for a plan cheaper than the last may store this share of the budget (1 / this).
-const BETTER_SHARE: u64 = 400;
+const BETTER_SHARE: u64 = 40;
 
 /// What [`search_group`] found.
 enum Found {
