@@ -256,6 +256,46 @@ fn hand_made_tangles() {
     insta::assert_snapshot!(report);
 }
 
+/// Full-zone scrambles from the ends of `salta generate` games (benches/data), with counts proven by
+/// an earlier version of the search given 25 million states (up to 10 s each then): the pruning and
+/// learning added since must reach the same counts.
+#[test]
+fn generate_scrambles_match_counts_proven_with_a_large_budget() {
+    let green_home = "81,82,83,84,85,91,92,93,94,95,101,102,103,104,105";
+    let red_home = "35,34,33,32,31,25,24,23,22,21,15,14,13,12,11";
+    let known = [
+        (
+            Color::Red,
+            format!("G/{green_home}/35,23,33,32,31,25,24,11,22,21,44,14,13,12,42/114"),
+            28,
+        ),
+        (
+            Color::Red,
+            format!("G/{green_home}/44,34,33,32,31,25,15,11,22,42,35,14,13,12,21/118"),
+            28,
+        ),
+        (
+            Color::Red,
+            format!("G/{green_home}/44,34,33,21,31,25,14,23,32,22,15,24,41,12,13/98"),
+            30,
+        ),
+        (
+            Color::Green,
+            format!("G/101,82,102,84,85,91,71,93,94,95,92,104,103,83,105/{red_home}/192"),
+            29,
+        ),
+    ];
+    let budget = Budget {
+        max_states: 3_000_000,
+        max_time: None,
+    };
+    for (loser, setup, count) in known {
+        let pos = Position::from_setup(&setup, Rules::default()).unwrap();
+        let r = exact_remaining(&pos, loser, &budget);
+        assert_eq!(r, Remaining::Exact(count), "{setup}");
+    }
+}
+
 #[test]
 fn remaining_serializes_plainly() {
     let json = serde_json::to_string(&[

@@ -11,11 +11,16 @@
 //!
 //! Zones are costly (a search each), so a child's value leaves out the zones of the piece that moved,
 //! and they are searched only when the child is about to be expanded (`Puzzle::refine`): most
-//! children never are. Each zone search also records the costs along its cheapest path.
+//! children never are. Each zone search records the costs along its cheapest path and lower bounds
+//! for every placement it stored (`Puzzle::learn`), which guide the later searches of the same zone;
+//! next to a placement of known cost it only asks whether a cheaper plan exists (see
+//! `Group::search_zone`).
 //!
 //! Big groups (the whole side, in practice) first get a plan from a quick weighted A* (a few
-//! thousand states as a rule, often within a move or two of the optimum); the exact A* then stores
-//! only states that could lead to a cheaper plan, and proves the plan optimal when none is left.
+//! thousand states as a rule, often within a move or two of the optimum), bettered by the same
+//! search looking for cheaper plans while that is cheap; the exact A* then stores only states that
+//! could lead to a cheaper plan (leaving most children out on a cheap bound before their full value,
+//! see `Group::covers_without`), and proves the plan optimal when none is left.
 //!
 //! In Salta the whole side is solved by independence detection: every group (at first every piece)
 //! is solved alone, and the plans are interleaved into one sequence of legal moves. If that works,
