@@ -143,7 +143,7 @@ pub(crate) fn astar<P: Puzzle>(
         }
         expanded += 1;
         // The clock is read on the first expansion too, so a search begun late stops at once.
-        if limits.states_left == 0 || (expanded % 1024 == 1 && limits.out_of_time()) {
+        if limits.states_left == 0 || (expanded % 16 == 1 && limits.out_of_time()) {
             return Outcome::OutOfBudget {
                 lower: if weight == 1 { f.min(dropped) } else { 0 },
             };
