@@ -317,7 +317,11 @@ mod tests {
     struct Line {
         wall: bool,
         refined: Cell<u32>,
+        learned: RefCell<Vec<Lesson>>,
     }
+
+    /// What `learn` was told: the proven cost and the stored `(state, g)`.
+    type Lesson = (u32, Vec<(u128, u32)>);
 
     impl Puzzle for Line {
         fn root(&self) -> (u128, u32) {
@@ -343,6 +347,11 @@ mod tests {
             state == 40
         }
 
+        fn learn(&self, cost: u32, stored: &mut dyn Iterator<Item = (u128, u32, u32)>) {
+            let stored = stored.map(|(state, g, _)| (state, g)).collect();
+            self.learned.borrow_mut().push((cost, stored));
+        }
+
         fn refine(&self, state: u128, _h: u32) -> u32 {
             self.refined.set(self.refined.get() + 1);
             if self.wall && (30..=33).contains(&state) {
@@ -353,16 +362,55 @@ mod tests {
         }
     }
 
-    fn run_below(wall: bool, below: u32) -> (Outcome, u32) {
-        let line = Line {
+    fn line(wall: bool) -> Line {
+        Line {
             wall,
             refined: Cell::new(0),
-        };
+            learned: RefCell::new(Vec::new()),
+        }
+    }
+
+    fn run_below(wall: bool, below: u32) -> (Outcome, u32) {
+        let line = line(wall);
         let mut limits = Limits {
             states_left: 1000,
             deadline: None,
         };
         (astar(&line, &mut limits, 1, below), line.refined.get())
+    }
+
+    #[test]
+    fn what_a_search_teaches_never_overstates() {
+        // Solved, or nothing cheaper than the bound: a proven cost, taught with every stored state.
+        for below in [u32::MAX, 41, 40, 12] {
+            let line = line(false);
+            let mut limits = Limits {
+                states_left: 1000,
+                deadline: None,
+            };
+            astar(&line, &mut limits, 1, below);
+            let learned = line.learned.borrow();
+            assert_eq!(learned.len(), 1, "{below}");
+            let (cost, stored) = &learned[0];
+            assert!(!stored.is_empty());
+            for &(state, g) in stored {
+                // The true cost from `state` is 40 - state.
+                assert!(
+                    cost.saturating_sub(g) <= 40 - state as u32,
+                    "{below}: {state}"
+                );
+            }
+        }
+        // Out of budget, or a weighted search's plan: nothing proven, nothing taught.
+        for (states, weight) in [(3, 1), (1000, 2)] {
+            let line = line(false);
+            let mut limits = Limits {
+                states_left: states,
+                deadline: None,
+            };
+            astar(&line, &mut limits, weight, u32::MAX);
+            assert!(line.learned.borrow().is_empty(), "{states} {weight}");
+        }
     }
 
     fn run(wall: bool) -> (Outcome, u32) {
