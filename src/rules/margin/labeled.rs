@@ -293,8 +293,9 @@ impl<'m> Group<'m> {
                     proof: Proof::Exact,
                 }
             }
+            // Next to a cost `p`, at least `p - 1` whatever the search got to.
             Outcome::OutOfBudget { lower } => ZoneCost {
-                cost: clamp(lower),
+                cost: clamp(lower.max(near.map_or(0, |p| p.saturating_sub(1)))),
                 proof: Proof::Bound,
             },
             // Nothing cheaper than `p`: one move back gives `p + 1`.
