@@ -20,7 +20,7 @@
 //! thousand states as a rule, often within a move or two of the optimum), bettered by the same
 //! search looking for cheaper plans while that is cheap; the exact A* then stores only states that
 //! could lead to a cheaper plan (leaving most children out on a cheap bound before their full value,
-//! see `Group::covers_without`), and proves the plan optimal when none is left.
+//! see `Group::bounds_without`), and proves the plan optimal when none is left.
 //!
 //! In Salta the whole side is solved by independence detection: every group (at first every piece)
 //! is solved alone, and the plans are interleaved into one sequence of legal moves. If that works,
@@ -535,11 +535,12 @@ impl<'m> Group<'m> {
         }
     }
 
-    /// For each piece `j`, the least cover of the pair and zone conflicts of the placement in `costs`
-    /// that leave `j` out. A move of `j` leaves those conflicts as they are, so with the other pieces'
-    /// single costs this bounds the value of every child where `j` moved. (Walls are left out: a
-    /// piece at home that steps away can open a way past walls it is not part of.)
-    fn covers_without(&self, costs: &Costs) -> [u32; 16] {
+    /// For each piece `j`, a lower bound on the value of every child where `j` moved, less `j`'s own
+    /// single cost there: the other pieces' single costs and the least cover of the pair and zone
+    /// conflicts of the placement in `costs` that leave `j` out, which a move of `j` leaves as they
+    /// are. (Walls are left out: a piece at home that steps away can open a way past walls it is
+    /// not part of.)
+    fn bounds_without(&self, costs: &Costs) -> [u32; 16] {
         let mut conflicts = self.conflicts.borrow_mut();
         conflicts.clear();
         self.pair_and_zone_conflicts(costs, &mut conflicts);
@@ -547,12 +548,15 @@ impl<'m> Group<'m> {
         let mut covers = self.covers.borrow_mut();
         let mut out = [covers.least_cover(&conflicts, self.step); 16];
         let mut without = Vec::with_capacity(conflicts.len());
-        for (j, cover) in out.iter_mut().enumerate().take(self.start.len()) {
+        let k = self.start.len();
+        let singles: u32 = costs.single[..k].iter().map(|&s| s as u32).sum();
+        for (j, bound) in out.iter_mut().enumerate().take(k) {
             if involved >> j & 1 == 1 {
                 without.clear();
                 without.extend(conflicts.iter().filter(|c| c.pieces >> j & 1 == 0));
-                *cover = covers.least_cover(&without, self.step);
+                *bound = covers.least_cover(&without, self.step);
             }
+            *bound += singles - costs.single[j] as u32;
         }
         out
     }
@@ -602,14 +606,13 @@ impl Puzzle for Group<'_> {
             }
         };
         // When only plans cheaper than a bound are wanted, most children cannot lead to one: a
-        // cheap bound on each (see `covers_without`) leaves them out before their full value.
-        let rest = (cap != u32::MAX).then(|| self.covers_without(&parent));
-        let singles: u32 = parent.single[..k].iter().map(|&s| s as u32).sum();
+        // cheap bound on each (see `bounds_without`) leaves them out before their full value.
+        let others = (cap != u32::MAX).then(|| self.bounds_without(&parent));
         let occupied = (0..k).fold(0u64, |occ, j| occ | 1 << parent.squares[j]);
         for j in 0..k {
             let from = parent.squares[j];
             let cleared = key & !(0x3f << (BITS * j as u32));
-            let others = rest.map(|rest| singles - parent.single[j] as u32 + rest[j]);
+            let others = others.map(|others| others[j]);
             self.mover.for_each_move(from, occupied, |to| {
                 let child = cleared | (to as u128) << (BITS * j as u32);
                 if let Some(others) = others {
