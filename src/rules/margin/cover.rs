@@ -22,7 +22,7 @@ pub(crate) struct Conflict {
 }
 
 /// Solutions by conflict list, as the same conflicts recur across many search states (for one
-/// `step`: each group keeps its own cache).
+/// `step`: each request keeps its own cache, shared by its groups and zones).
 #[derive(Default)]
 pub(crate) struct CoverCache {
     known: HashMap<Vec<Conflict>, u32, BuildHasherDefault<MixHasher>>,
@@ -96,7 +96,8 @@ fn round_up(v: u8, step: u8) -> u8 {
     v.div_ceil(step) * step
 }
 
-/// Exact least cover by depth-first assignment of each piece's extra, most constrained first.
+/// Exact least cover by depth-first assignment of each piece's extra, most constrained first, from
+/// a greedy cover and bounded below by conflicts that share no unassigned piece.
 pub(crate) fn least_cover(conflicts: &[Conflict], step: u8) -> u32 {
     let mut degree = [0u32; 16];
     let mut heaviest = [0u8; 16];
@@ -110,11 +111,24 @@ pub(crate) fn least_cover(conflicts: &[Conflict], step: u8) -> u32 {
     }
     let mut order: Vec<usize> = (0..16).filter(|&v| degree[v] > 0).collect();
     order.sort_by_key(|&v| std::cmp::Reverse(degree[v]));
-    // A feasible start: each piece takes its heaviest conflict.
-    let mut best: u32 = order.iter().map(|&v| heaviest[v] as u32).sum();
+    // Heaviest first: the disjoint conflicts of the lower bound are picked greedily in this order.
+    let mut sorted = conflicts.to_vec();
+    sorted.sort_by_key(|c| std::cmp::Reverse(c.weight));
+    // A feasible start: each conflict still short takes what it lacks on its busiest piece.
+    let mut extra = [0u8; 16];
+    for c in &sorted {
+        let short = c.weight.saturating_sub(given(c.pieces, &extra));
+        if short > 0 {
+            let busiest = order.iter().copied().find(|&v| c.pieces >> v & 1 == 1);
+            if let Some(v) = busiest {
+                extra[v] = extra[v].saturating_add(round_up(short, step));
+            }
+        }
+    }
+    let mut best: u32 = extra.iter().map(|&x| x as u32).sum();
     let mut extra = [0u8; 16];
     let search = Search {
-        conflicts,
+        conflicts: &sorted,
         order: &order,
         heaviest,
         step,
@@ -123,7 +137,19 @@ pub(crate) fn least_cover(conflicts: &[Conflict], step: u8) -> u32 {
     best
 }
 
+/// The extras given so far to `pieces`.
+fn given(pieces: u16, extra: &[u8; 16]) -> u8 {
+    let mut pieces = pieces;
+    let mut sum = 0u8;
+    while pieces != 0 {
+        sum = sum.saturating_add(extra[pieces.trailing_zeros() as usize]);
+        pieces &= pieces - 1;
+    }
+    sum
+}
+
 struct Search<'a> {
+    /// Heaviest first.
     conflicts: &'a [Conflict],
     order: &'a [usize],
     heaviest: [u8; 16],
@@ -131,6 +157,24 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
+    /// A lower bound on the extras still to give to the pieces not yet fixed: conflicts still short
+    /// whose unfixed pieces are disjoint each need their shortfall from different pieces.
+    fn still_needed(&self, fixed: u16, extra: &[u8; 16]) -> u32 {
+        let mut used = fixed;
+        let mut sum = 0u32;
+        for c in self.conflicts {
+            if c.pieces & used != c.pieces & fixed {
+                continue;
+            }
+            let short = c.weight.saturating_sub(given(c.pieces & fixed, extra));
+            if short > 0 {
+                sum += round_up(short, self.step) as u32;
+                used |= c.pieces;
+            }
+        }
+        sum
+    }
+
     /// What piece `v` needs at least, from the conflicts whose other pieces are all fixed.
     fn need(&self, v: usize, fixed: u16, extra: &[u8; 16]) -> u8 {
         let mut need = 0u8;
@@ -153,16 +197,15 @@ impl Search<'_> {
             *best = (*best).min(sum);
             return;
         }
-        let rest: u32 = self.order[at + 1..]
-            .iter()
-            .map(|&v| self.need(v, fixed, extra) as u32)
-            .sum();
+        if sum + self.still_needed(fixed, extra) >= *best {
+            return;
+        }
         let v = self.order[at];
         let low = self.need(v, fixed, extra);
         let high = self.heaviest[v].max(low);
         let mut value = low;
         while value <= high {
-            if sum + value as u32 + rest >= *best {
+            if sum + value as u32 >= *best {
                 break;
             }
             extra[v] = value;
@@ -233,6 +276,56 @@ mod tests {
         }
         // The triangle (4) plus the separate pair rounded up to 4.
         assert_eq!(CoverCache::default().least_cover(&cases[1], 2), 8);
+    }
+
+    /// The least cover by trying every assignment of extras (multiples of `step` up to the heaviest
+    /// weight) to pieces 0..6.
+    fn brute_force(conflicts: &[Conflict], step: u8) -> u32 {
+        let top = round_up(conflicts.iter().map(|c| c.weight).max().unwrap_or(0), step);
+        let values = (top / step + 1) as u32;
+        let mut best = u32::MAX;
+        for code in 0..values.pow(6) {
+            let mut extra = [0u8; 16];
+            let mut rest = code;
+            for x in extra.iter_mut().take(6) {
+                *x = (rest % values) as u8 * step;
+                rest /= values;
+            }
+            if conflicts
+                .iter()
+                .all(|c| given(c.pieces, &extra) >= c.weight)
+            {
+                best = best.min(extra.iter().map(|&x| x as u32).sum());
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn branch_and_bound_agrees_with_trying_every_assignment() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n
+        };
+        for case in 0..400 {
+            let conflicts: Vec<Conflict> = (0..1 + next(7))
+                .map(|_| Conflict {
+                    pieces: (1 + next(63) as u16) & 0x3f,
+                    weight: 1 + next(8) as u8,
+                })
+                .filter(|c| c.pieces != 0)
+                .collect();
+            for step in [1, 2] {
+                assert_eq!(
+                    least_cover(&conflicts, step),
+                    brute_force(&conflicts, step),
+                    "case {case}, step {step}: {conflicts:?}"
+                );
+            }
+        }
     }
 
     #[test]

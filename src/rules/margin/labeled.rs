@@ -20,7 +20,9 @@
 //! thousand states as a rule, often within a move or two of the optimum), bettered by the same
 //! search looking for cheaper plans while that is cheap; the exact A* then stores only states that
 //! could lead to a cheaper plan (leaving most children out on a cheap bound before their full value,
-//! see `Group::bounds_without`), and proves the plan optimal when none is left.
+//! see `Group::bounds_without`), and proves the plan optimal when none is left. In Salta it searches
+//! the whole side backward, from the targets to the start, when the bound is higher that way (see
+//! `search_group`).
 //!
 //! In Salta the whole side is solved by independence detection: every group (at first every piece)
 //! is solved alone, and the plans are interleaved into one sequence of legal moves. If that works,
@@ -40,6 +42,7 @@ use crate::board::Square;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -70,10 +73,7 @@ pub(crate) struct Group<'m> {
     start: Vec<u8>,
     targets: Vec<u8>,
     goal: u128,
-    singles: Vec<Arc<Table>>,
-    pairs: Vec<(u8, u8, Arc<Table>)>,
-    /// The pair tables by `a * k + b` for `a < b` (the single table elsewhere, unused).
-    pair_tables: Vec<Arc<Table>>,
+    tables: Rc<Tables>,
     /// Small groups of tangled pieces whose exact joint cost is searched on demand (Salta only).
     zones: Vec<Zone>,
     request: &'m Request,
@@ -84,14 +84,44 @@ pub(crate) struct Group<'m> {
     step: u8,
     /// Whether to look for walls of pieces at home (Salta only).
     walls: bool,
-    covers: RefCell<CoverCache>,
-    /// The squares at home last seen by `add_walls`, and the connected regions of the others.
-    regions: RefCell<(u64, Vec<u64>)>,
     /// The placement last given a full value, and its costs.
     last_filled: RefCell<Option<(u128, Costs)>>,
     /// A zone's search: learns lower bounds from each search for the next ones (the zone costs of
     /// the request), and takes them into its heuristic.
     learning: bool,
+}
+
+/// The pattern tables of a group's pieces, by their targets.
+struct Tables {
+    singles: Vec<Arc<Table>>,
+    pairs: Vec<(u8, u8, Arc<Table>)>,
+    /// The pair tables by `a * k + b` for `a < b` (the single table elsewhere, unused).
+    pair_tables: Vec<Arc<Table>>,
+}
+
+impl Tables {
+    fn new(mover: &Mover, targets: &[u8]) -> Rc<Tables> {
+        let k = targets.len();
+        let singles: Vec<Arc<Table>> = targets.iter().map(|&t| pdb::table(mover, &[t])).collect();
+        let mut pairs = Vec::new();
+        let mut pair_tables = Vec::with_capacity(k * k);
+        for i in 0..k {
+            for j in 0..k {
+                if i < j {
+                    let table = pdb::table(mover, &[targets[i], targets[j]]);
+                    pairs.push((i as u8, j as u8, table.clone()));
+                    pair_tables.push(table);
+                } else {
+                    pair_tables.push(singles[i].clone());
+                }
+            }
+        }
+        Rc::new(Tables {
+            singles,
+            pairs,
+            pair_tables,
+        })
+    }
 }
 
 /// A few pieces (a conflicting pair and the pieces next to either) whose exact cost alone, with
@@ -103,13 +133,32 @@ struct Zone {
     mask: u16,
     /// The members' targets, packed: with the packed placement, the key into [`Request`]'s zone costs.
     targets: u128,
+    /// The members' tables, for the zone's searches (one for each placement met).
+    tables: Rc<Tables>,
 }
 
 /// What the searches of one request share: the zone costs found so far (by packed targets and
-/// placement; whether exact or only a proven lower bound) and when the request must end.
+/// placement; whether exact or only a proven lower bound), the least covers (which depend only on
+/// the conflicts, and the step is the same for every group of a request) and when the request must
+/// end.
 pub(crate) struct Request {
     zone_costs: RefCell<HashMap<(u128, u128), ZoneCost, BuildHasherDefault<MixHasher>>>,
+    covers: RefCell<CoverCache>,
+    /// The connected regions of the squares not at home, by the squares at home (see
+    /// `Group::add_walls`).
+    regions: RefCell<HashMap<u64, Vec<u64>, BuildHasherDefault<MixHasher>>>,
     end: Option<Instant>,
+}
+
+impl Request {
+    fn new(end: Option<Instant>) -> Request {
+        Request {
+            zone_costs: RefCell::new(HashMap::default()),
+            covers: RefCell::new(CoverCache::default()),
+            regions: RefCell::new(HashMap::default()),
+            end,
+        }
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -139,6 +188,8 @@ const ZONE_PIECES: usize = 7;
 const SPLIT_PIECES: usize = 8;
 /// Zone costs kept per request at most (then forgotten).
 const ZONE_MEMO: usize = 1 << 20;
+/// Sets of squares at home whose regions are kept per request at most (then forgotten).
+const REGIONS_MEMO: usize = 1 << 16;
 /// States one zone search may store; past it, its proven lower bound serves.
 const ZONE_STATES: u64 = 20_000;
 
@@ -219,6 +270,7 @@ impl<'m> Group<'m> {
             members,
             mask,
             targets: pack(&targets),
+            tables: Tables::new(self.mover, &targets),
         });
     }
 
@@ -265,7 +317,8 @@ impl<'m> Group<'m> {
         } else {
             None
         };
-        let mut sub = Group::plain(self.mover, &squares, &targets, self.request);
+        let tables = zone.tables.clone();
+        let mut sub = Group::with_tables(self.mover, &squares, &targets, tables, self.request);
         sub.learning = true;
         let mut limits = Limits {
             states_left: ZONE_STATES,
@@ -331,37 +384,29 @@ impl<'m> Group<'m> {
     }
 
     fn plain(mover: &'m Mover, start: &[u8], targets: &[u8], request: &'m Request) -> Group<'m> {
+        Group::with_tables(mover, start, targets, Tables::new(mover, targets), request)
+    }
+
+    fn with_tables(
+        mover: &'m Mover,
+        start: &[u8],
+        targets: &[u8],
+        tables: Rc<Tables>,
+        request: &'m Request,
+    ) -> Group<'m> {
         let k = start.len();
-        let singles: Vec<Arc<Table>> = targets.iter().map(|&t| pdb::table(mover, &[t])).collect();
-        let mut pairs = Vec::new();
-        let mut pair_tables = Vec::with_capacity(k * k);
-        for i in 0..k {
-            for j in 0..k {
-                if i < j {
-                    let table = pdb::table(mover, &[targets[i], targets[j]]);
-                    pairs.push((i as u8, j as u8, table.clone()));
-                    pair_tables.push(table);
-                } else {
-                    pair_tables.push(singles[i].clone());
-                }
-            }
-        }
         Group {
             mover,
             start: start.to_vec(),
             targets: targets.to_vec(),
             goal: pack(targets),
-            singles,
-            pairs,
-            pair_tables,
+            tables,
             zones: Vec::new(),
             request,
             zones_of: vec![Vec::new(); k],
             conflicts: RefCell::new(Vec::new()),
             step: if mover.winther { 1 } else { 2 },
             walls: !mover.winther,
-            covers: RefCell::new(CoverCache::default()),
-            regions: RefCell::new((0, Vec::new())),
             last_filled: RefCell::new(None),
             learning: false,
         }
@@ -395,12 +440,13 @@ impl<'m> Group<'m> {
         let k = self.start.len();
         for j in 0..k {
             costs.squares[j] = square_in(key, j);
-            costs.single[j] = self.singles[j].get(self.mover, [costs.squares[j]].into_iter());
+            costs.single[j] =
+                self.tables.singles[j].get(self.mover, [costs.squares[j]].into_iter());
             if costs.single[j] == UNREACHABLE {
                 return false;
             }
         }
-        for (a, b, table) in &self.pairs {
+        for (a, b, table) in &self.tables.pairs {
             let (a, b) = (*a as usize, *b as usize);
             if !self.fill_pair(costs, a, b, table) {
                 return false;
@@ -441,7 +487,12 @@ impl<'m> Group<'m> {
             self.add_walls(costs, &mut conflicts);
         }
         let singles: u32 = costs.single[..k].iter().map(|&s| s as u32).sum();
-        singles + self.covers.borrow_mut().least_cover(&conflicts, self.step)
+        singles
+            + self
+                .request
+                .covers
+                .borrow_mut()
+                .least_cover(&conflicts, self.step)
     }
 
     fn pair_and_zone_conflicts(&self, costs: &Costs, conflicts: &mut Vec<Conflict>) {
@@ -486,19 +537,22 @@ impl<'m> Group<'m> {
             crate::board::Bitboard(squares).fold(0u16, |m, sq| m | 1 << at_home[sq.index()])
         };
         // The open squares fall into a few connected regions, shared by the pieces in them and
-        // kept while the pieces at home stay (as they do for most children of a state).
-        let mut cache = self.regions.borrow_mut();
-        if cache.0 != home || cache.1.is_empty() {
-            cache.0 = home;
-            cache.1.clear();
+        // the same for every placement with the same squares at home (as most children of a state,
+        // and many placements of a zone, have).
+        let mut cache = self.request.regions.borrow_mut();
+        if cache.len() >= REGIONS_MEMO {
+            cache.clear();
+        }
+        let regions = cache.entry(home).or_insert_with(|| {
+            let mut regions = Vec::new();
             let mut left = open;
             while left != 0 {
                 let r = self.mover.region(left.trailing_zeros() as u8, open);
-                cache.1.push(r);
+                regions.push(r);
                 left &= !r;
             }
-        }
-        let regions = &cache.1;
+            regions
+        });
         let region_of = |sq: u8| {
             regions
                 .iter()
@@ -545,7 +599,7 @@ impl<'m> Group<'m> {
         conflicts.clear();
         self.pair_and_zone_conflicts(costs, &mut conflicts);
         let involved = conflicts.iter().fold(0u16, |m, c| m | c.pieces);
-        let mut covers = self.covers.borrow_mut();
+        let mut covers = self.request.covers.borrow_mut();
         let mut out = [covers.least_cover(&conflicts, self.step); 16];
         let mut without = Vec::with_capacity(conflicts.len());
         let k = self.start.len();
@@ -616,7 +670,7 @@ impl Puzzle for Group<'_> {
             self.mover.for_each_move(from, occupied, |to| {
                 let child = cleared | (to as u128) << (BITS * j as u32);
                 if let Some(others) = others {
-                    let single = self.singles[j].get(self.mover, [to].into_iter());
+                    let single = self.tables.singles[j].get(self.mover, [to].into_iter());
                     if single == UNREACHABLE || others + single as u32 >= cap {
                         return;
                     }
@@ -627,11 +681,11 @@ impl Puzzle for Group<'_> {
                 }
                 let mut costs = parent;
                 costs.squares[j] = to;
-                costs.single[j] = self.singles[j].get(self.mover, [to].into_iter());
+                costs.single[j] = self.tables.singles[j].get(self.mover, [to].into_iter());
                 let mut alive = costs.single[j] != UNREACHABLE;
                 for other in (0..k).filter(|&o| o != j) {
                     let (a, b) = (j.min(other), j.max(other));
-                    alive &= self.fill_pair(&mut costs, a, b, &self.pair_tables[a * k + b]);
+                    alive &= self.fill_pair(&mut costs, a, b, &self.tables.pair_tables[a * k + b]);
                 }
                 // The zones of the moved piece are searched only if the child is expanded
                 // (`refine`): until then they count nothing, which keeps the value a lower bound.
@@ -712,10 +766,7 @@ pub(crate) fn solve(mover: &Mover, start: &[u8], targets: &[u8], budget: &Budget
         states_left: budget.max_states,
         deadline: budget.max_time.map(|t| started + t * 9 / 10),
     };
-    let request = Request {
-        zone_costs: RefCell::new(HashMap::default()),
-        end: budget.max_time.map(|t| started + t),
-    };
+    let request = Request::new(budget.max_time.map(|t| started + t));
     if mover.winther {
         let members: Vec<usize> = (0..start.len()).collect();
         return solve_whole(mover, start, targets, &members, &mut limits, &request);
@@ -733,7 +784,7 @@ fn solve_whole(
     request: &Request,
 ) -> Remaining {
     let group = Group::new(mover, start, targets, request);
-    match search_group(&group, limits) {
+    match search_group(&group, limits, false) {
         Found::Solved { path } => Remaining::Exact(plan_of(&path, members).len() as u32),
         Found::Unreachable => Remaining::Unreachable,
         Found::OutOfBudget { lower, plan } => {
@@ -770,7 +821,14 @@ enum Found {
 /// The exact search of a group. Big groups first get a plan from a quick weighted search with a
 /// share of the budget: then the exact search only looks for cheaper plans (it stores no state
 /// whose bound reaches the plan's cost), and proves the plan optimal by finding none.
-fn search_group(group: &Group, limits: &mut Limits) -> Found {
+///
+/// `reversible`: Salta steps can be taken back, so a plan from the targets to the start, reversed,
+/// is a plan of the group, and both ways cost the same. Tangles often look different from the two
+/// ends: when the plan is not proven optimal at once, the exact search goes the way whose heuristic
+/// value at its start is higher (ties: forward), as one more step of the bound at the root saves
+/// most of the search. (For the whole side only: the other way needs pattern tables and zone
+/// searches of its own, some milliseconds, worth it only where the search is long.)
+fn search_group(group: &Group, limits: &mut Limits, reversible: bool) -> Found {
     let mut plan = None;
     if group.start.len() >= PLAN_FIRST {
         let mut quick = Limits {
@@ -813,13 +871,31 @@ fn search_group(group: &Group, limits: &mut Limits) -> Found {
     let below = plan
         .as_ref()
         .map_or(u32::MAX, |p: &Vec<u128>| p.len() as u32 - 1);
-    match astar(group, limits, 1, below) {
+    match exact_search(group, limits, below, reversible) {
         Outcome::Solved { path, .. } => Found::Solved { path },
         Outcome::Unreachable => match plan {
             Some(path) => Found::Solved { path },
             None => Found::Unreachable,
         },
         Outcome::OutOfBudget { lower } => Found::OutOfBudget { lower, plan },
+    }
+}
+
+/// A* for plans cheaper than `below`, backward if `reversible` and the bound is higher that way (see
+/// [`search_group`]); a path found runs from the start to the targets either way.
+fn exact_search(group: &Group, limits: &mut Limits, below: u32, reversible: bool) -> Outcome {
+    let backward = reversible
+        .then(|| Group::new(group.mover, &group.targets, &group.start, group.request))
+        .filter(|backward| backward.lower_bound() > group.lower_bound());
+    let Some(backward) = backward else {
+        return astar(group, limits, 1, below);
+    };
+    match astar(&backward, limits, 1, below) {
+        Outcome::Solved { cost, mut path } => {
+            path.reverse();
+            Outcome::Solved { cost, path }
+        }
+        other => other,
     }
 }
 
@@ -880,7 +956,7 @@ fn independence(
             } else {
                 let (s, t) = (pick(start, &members), pick(targets, &members));
                 let group = Group::new(mover, &s, &t, request);
-                match search_group(&group, limits) {
+                match search_group(&group, limits, members.len() == n) {
                     Found::Solved { path } => Some(plan_of(&path, &members)),
                     Found::Unreachable => return Remaining::Unreachable,
                     Found::OutOfBudget { lower, plan } => {
@@ -1142,7 +1218,54 @@ fn interleave(a: &[Step], b: &[Step], occ_a: u64, occ_b: u64) -> Option<Vec<Step
 mod tests {
     use super::*;
     use crate::board::{BoardKind, Color, Geometry};
-    use crate::rules::Variant;
+    use crate::rules::{Position, Rules, Variant};
+
+    /// A whole side whose bound is higher from the targets than from the start: the exact search
+    /// goes backward, and the path it gives back still runs from the start to the targets, one
+    /// legal step at a time, with the count found forward.
+    #[test]
+    fn a_backward_search_gives_a_forward_plan_of_the_same_cost() {
+        let setup = "R/81,82,83,84,85,91,92,93,94,95,101,102,103,104,105/\
+                     35,34,43,32,31,15,14,42,11,21,25,24,13,12,23";
+        let pos = Position::from_setup(setup, Rules::default()).expect("a valid setup");
+        let mover = Mover::new(pos.geometry(), Variant::Salta, Color::Red);
+        let (start, targets): (Vec<u8>, Vec<u8>) = pos
+            .pieces_of(Color::Red)
+            .map(|(piece, sq)| (sq.index() as u8, pos.target(piece).index() as u8))
+            .unzip();
+        let request = Request::new(None);
+        let forward = Group::new(&mover, &start, &targets, &request);
+        let backward = Group::new(&mover, &targets, &start, &request);
+        assert!(backward.lower_bound() > forward.lower_bound());
+        let search = |reversible: bool| {
+            let mut limits = Limits {
+                states_left: 1_000_000,
+                deadline: None,
+            };
+            match exact_search(&forward, &mut limits, u32::MAX, reversible) {
+                Outcome::Solved { path, .. } => path,
+                _ => panic!("no plan"),
+            }
+        };
+        let path = search(true);
+        assert_eq!(path.len(), search(false).len());
+        assert_eq!(path.first(), Some(&pack(&start)));
+        assert_eq!(path.last(), Some(&pack(&targets)));
+        for (before, after) in path.iter().zip(&path[1..]) {
+            let moved: Vec<usize> = (0..start.len())
+                .filter(|&j| square_in(*before, j) != square_in(*after, j))
+                .collect();
+            let [j] = moved[..] else {
+                panic!("not one piece moved: {moved:?}")
+            };
+            let occupied = (0..start.len()).fold(0u64, |o, i| o | 1 << square_in(*before, i));
+            let mut legal = false;
+            mover.for_each_move(square_in(*before, j), occupied, |to| {
+                legal |= to == square_in(*after, j)
+            });
+            assert!(legal, "piece {j} cannot step there");
+        }
+    }
 
     /// Zones are searched only for groups of more than [`ZONE_PIECES`] pieces, beyond what the plain
     /// breadth-first comparison in tests/margin.rs can reach: here A* over a group with zones must
@@ -1173,10 +1296,7 @@ mod tests {
                 goal.push(ids.swap_remove(next(ids.len())));
                 start.push(free.swap_remove(next(free.len())));
             }
-            let request = Request {
-                zone_costs: RefCell::new(HashMap::default()),
-                end: None,
-            };
+            let request = Request::new(None);
             let cost = |group: &Group| {
                 let mut limits = Limits {
                     states_left: 3_000_000,
