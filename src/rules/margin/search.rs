@@ -88,24 +88,73 @@ pub(crate) fn astar<P: Puzzle>(
     weight: u32,
     below: u32,
 ) -> Outcome {
+    let mut scratch = SCRATCH
+        .with(|pool| pool.borrow_mut().pop())
+        .unwrap_or_default();
+    let outcome = search(puzzle, limits, weight, below, &mut scratch);
+    if scratch.nodes.capacity() <= KEEP_NODES {
+        scratch.clear();
+        SCRATCH.with(|pool| pool.borrow_mut().push(scratch));
+    }
+    outcome
+}
+
+/// What one search allocates, kept for the next searches of the thread: zone searches run by the
+/// thousand, a few dozen states each (nested in the search that needs them, hence a pool).
+#[derive(Default)]
+struct Scratch {
+    nodes: Vec<Node>,
+    index: HashMap<u128, u32, BuildHasherDefault<MixHasher>>,
+    open: Buckets,
+    children: Vec<(u128, u32)>,
+    asked: Vec<(u128, Option<u32>)>,
+}
+
+impl Scratch {
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.index.clear();
+        self.open.clear();
+        self.children.clear();
+        self.asked.clear();
+    }
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Vec<Scratch>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Searches that stored more states than this give their memory back.
+const KEEP_NODES: usize = 1 << 12;
+
+fn search<P: Puzzle>(
+    puzzle: &P,
+    limits: &mut Limits,
+    weight: u32,
+    below: u32,
+    scratch: &mut Scratch,
+) -> Outcome {
     let (root, root_h) = puzzle.root();
     if root_h == DEAD || root_h >= below {
         return Outcome::Unreachable;
     }
-    let mut nodes = vec![Node {
+    let Scratch {
+        nodes,
+        index,
+        open,
+        children,
+        asked: asked_buf,
+    } = scratch;
+    nodes.push(Node {
         state: root,
         parent: u32::MAX,
         g: 0,
         h: root_h,
         closed: false,
         refined: false,
-    }];
-    let mut index: HashMap<u128, u32, BuildHasherDefault<MixHasher>> = HashMap::default();
+    });
     index.insert(root, 0);
-    let mut open = Buckets::default();
     open.push(weight * root_h, 0, 0);
-    let mut children = Vec::with_capacity(64);
-    let mut asked_buf: Vec<(u128, Option<u32>)> = Vec::with_capacity(64);
     let mut expanded: u64 = 0;
     // The least `f` of the children left out for want of room: the lower bound must cover them.
     let mut dropped = u32::MAX;
@@ -138,7 +187,7 @@ pub(crate) fn astar<P: Puzzle>(
             }
             return Outcome::Solved {
                 cost: g,
-                path: path_to(&nodes, id),
+                path: path_to(nodes, id),
             };
         }
         expanded += 1;
@@ -151,7 +200,7 @@ pub(crate) fn astar<P: Puzzle>(
         nodes[id as usize].closed = true;
         children.clear();
         // The answers to `known`, in order, so that a child asked about is not looked up again.
-        let asked = RefCell::new(std::mem::take(&mut asked_buf));
+        let asked = RefCell::new(std::mem::take(asked_buf));
         asked.borrow_mut().clear();
         let known = |child: u128| {
             let id = index.get(&child).copied();
@@ -164,10 +213,10 @@ pub(crate) fn astar<P: Puzzle>(
         } else {
             below.saturating_sub(g + 1)
         };
-        puzzle.expand(state, h, cap, &known, &mut children);
-        asked_buf = asked.into_inner();
+        puzzle.expand(state, h, cap, &known, children);
+        *asked_buf = asked.into_inner();
         let mut answers = asked_buf.iter().peekable();
-        for &(child, child_h) in &children {
+        for &(child, child_h) in children.iter() {
             let stored = match answers.next_if(|a| a.0 == child) {
                 Some(&(_, id)) => id,
                 None => index.get(&child).copied(),
@@ -235,6 +284,9 @@ fn path_to(nodes: &[Node], mut id: u32) -> Vec<u128> {
 #[derive(Default)]
 struct Buckets {
     by_f: Vec<Vec<Vec<u32>>>,
+    /// For each `f`, one more than the highest `g` that may hold entries (the stacks are kept
+    /// when empty, for the next searches).
+    rising: Vec<usize>,
     lowest: usize,
 }
 
@@ -243,27 +295,37 @@ impl Buckets {
         let (f, g) = (f as usize, g as usize);
         if self.by_f.len() <= f {
             self.by_f.resize_with(f + 1, Vec::new);
+            self.rising.resize(f + 1, 0);
         }
         let by_g = &mut self.by_f[f];
         if by_g.len() <= g {
             by_g.resize_with(g + 1, Vec::new);
         }
         by_g[g].push(id);
+        self.rising[f] = self.rising[f].max(g + 1);
         self.lowest = self.lowest.min(f);
     }
 
     fn pop(&mut self) -> Option<(u32, u32)> {
         while self.lowest < self.by_f.len() {
-            let by_g = &mut self.by_f[self.lowest];
-            while let Some(top) = by_g.last_mut() {
-                if let Some(id) = top.pop() {
+            let (by_g, rising) = (&mut self.by_f[self.lowest], &mut self.rising[self.lowest]);
+            while *rising > 0 {
+                if let Some(id) = by_g[*rising - 1].pop() {
                     return Some((self.lowest as u32, id));
                 }
-                by_g.pop();
+                *rising -= 1;
             }
             self.lowest += 1;
         }
         None
+    }
+
+    fn clear(&mut self) {
+        for (by_g, rising) in self.by_f.iter_mut().zip(&mut self.rising) {
+            by_g[..*rising].iter_mut().for_each(Vec::clear);
+            *rising = 0;
+        }
+        self.lowest = 0;
     }
 }
 
