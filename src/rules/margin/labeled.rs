@@ -784,7 +784,7 @@ fn solve_whole(
     request: &Request,
 ) -> Remaining {
     let group = Group::new(mover, start, targets, request);
-    match search_group(&group, limits, false) {
+    match search_group(&group, limits, true) {
         Found::Solved { path } => Remaining::Exact(plan_of(&path, members).len() as u32),
         Found::Unreachable => Remaining::Unreachable,
         Found::OutOfBudget { lower, plan } => {
@@ -803,6 +803,9 @@ const PLAN_WEIGHT: u32 = 2;
 const PLAN_SHARE: u32 = 8;
 /// Each search for a plan cheaper than the last may store this share of the budget (1 / this).
 const BETTER_SHARE: u64 = 40;
+/// With a plan in hand, the share of the time kept for an upper bound that is kept to report it
+/// (1 / this).
+const REPORT_SHARE: u32 = 5;
 
 /// What [`search_group`] found.
 enum Found {
@@ -822,13 +825,16 @@ enum Found {
 /// share of the budget: then the exact search only looks for cheaper plans (it stores no state
 /// whose bound reaches the plan's cost), and proves the plan optimal by finding none.
 ///
-/// `reversible`: Salta steps can be taken back, so a plan from the targets to the start, reversed,
-/// is a plan of the group, and both ways cost the same. Tangles often look different from the two
-/// ends: when the plan is not proven optimal at once, the exact search goes the way whose heuristic
-/// value at its start is higher (ties: forward), as one more step of the bound at the root saves
-/// most of the search. (For the whole side only: the other way needs pattern tables and zone
-/// searches of its own, some milliseconds, worth it only where the search is long.)
-fn search_group(group: &Group, limits: &mut Limits, reversible: bool) -> Found {
+/// `whole`: the group is the whole side. Then:
+/// - with a plan in hand, nothing is left to do after the exact search but report the plan, so the
+///   time kept for finding one (see [`Budget::max_time`]) goes to the search too, all but a margin;
+/// - in Salta, whose steps can be taken back (a plan from the targets to the start, reversed, is a
+///   plan of the group, and both ways cost the same), the exact search goes the way whose heuristic
+///   value at its start is higher (ties: forward): tangles often look different from the two ends,
+///   and one more step of the bound at the root saves most of the search. (The other way needs
+///   pattern tables and zone searches of its own, some milliseconds, worth it only where the search
+///   is long, so only for the whole side and once the quick plan is not proven optimal.)
+fn search_group(group: &Group, limits: &mut Limits, whole: bool) -> Found {
     let mut plan = None;
     if group.start.len() >= PLAN_FIRST {
         let mut quick = Limits {
@@ -871,6 +877,13 @@ fn search_group(group: &Group, limits: &mut Limits, reversible: bool) -> Found {
     let below = plan
         .as_ref()
         .map_or(u32::MAX, |p: &Vec<u128>| p.len() as u32 - 1);
+    if whole
+        && plan.is_some()
+        && let (Some(deadline), Some(end)) = (limits.deadline, group.request.end)
+    {
+        limits.deadline = Some(end - end.saturating_duration_since(deadline) / REPORT_SHARE);
+    }
+    let reversible = whole && !group.mover.winther;
     match exact_search(group, limits, below, reversible) {
         Outcome::Solved { path, .. } => Found::Solved { path },
         Outcome::Unreachable => match plan {

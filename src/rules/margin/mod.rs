@@ -33,9 +33,10 @@ pub struct Budget {
     /// search after running out gets a fresh allowance of 100,000 states).
     pub max_states: u64,
     /// Wall-clock limit for the whole request (`None`: no limit): nine tenths for the exact
-    /// search, the rest for an upper-bound plan if that runs out and none was found before. So that
-    /// bounds always come with an upper one, that plan's search may run past the limit by some tens
-    /// of milliseconds.
+    /// search, the rest for an upper-bound plan if that runs out and none was found before (when
+    /// one was, the exact search of the whole side goes on until all but a fiftieth is used). So
+    /// that bounds always come with an upper one, that plan's search may run past the limit by some
+    /// tens of milliseconds.
     pub max_time: Option<Duration>,
 }
 
