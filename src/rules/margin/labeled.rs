@@ -86,9 +86,9 @@ pub(crate) struct Group<'m> {
     walls: bool,
     /// The placement last given a full value, and its costs.
     last_filled: RefCell<Option<(u128, Costs)>>,
-    /// A zone's search: learns lower bounds from each search for the next ones (the zone costs of
-    /// the request), and takes them into its heuristic.
-    learning: bool,
+    /// A zone's search (the zone's index in the request's [`ZoneMemo`]): learns lower bounds from
+    /// each search for the next ones, and takes them into its heuristic.
+    learns: Option<usize>,
 }
 
 /// The pattern tables of a group's pieces, by their targets.
@@ -131,8 +131,9 @@ impl Tables {
 struct Zone {
     members: Vec<u8>,
     mask: u16,
-    /// The members' targets, packed: with the packed placement, the key into [`Request`]'s zone costs.
-    targets: u128,
+    /// The zone's index in the request's [`ZoneMemo`] (zones of other groups with the same targets
+    /// share it).
+    memo: usize,
     /// The members' tables, for the zone's searches (one for each placement met).
     tables: Rc<Tables>,
 }
@@ -142,7 +143,7 @@ struct Zone {
 /// the conflicts, and the step is the same for every group of a request) and when the request must
 /// end.
 pub(crate) struct Request {
-    zone_costs: RefCell<HashMap<(u128, u128), ZoneCost, BuildHasherDefault<MixHasher>>>,
+    zone_costs: RefCell<ZoneMemo>,
     covers: RefCell<CoverCache>,
     /// The connected regions of the squares not at home, by the squares at home (see
     /// `Group::add_walls`).
@@ -153,11 +154,69 @@ pub(crate) struct Request {
 impl Request {
     fn new(end: Option<Instant>) -> Request {
         Request {
-            zone_costs: RefCell::new(HashMap::default()),
+            zone_costs: RefCell::new(ZoneMemo::default()),
             covers: RefCell::new(CoverCache::default()),
             regions: RefCell::new(HashMap::default()),
             end,
         }
+    }
+}
+
+/// The zone costs found so far: one table per zone (by the members' targets), keyed by the packed
+/// placement (at most ten members, so it fits 64 bits: the tables are looked up on every placement
+/// valued, and small entries keep them in the caches).
+#[derive(Default)]
+struct ZoneMemo {
+    ids: HashMap<u128, usize, BuildHasherDefault<MixHasher>>,
+    costs: Vec<HashMap<u64, ZoneCost, BuildHasherDefault<MixHasher>>>,
+    /// Entries in all the tables; past [`ZONE_MEMO`] they are all forgotten.
+    len: usize,
+}
+
+impl ZoneMemo {
+    /// The index of the zone whose members have these targets (packed).
+    fn id(&mut self, targets: u128) -> usize {
+        let next = self.ids.len();
+        let id = *self.ids.entry(targets).or_insert(next);
+        if id == next {
+            self.costs.push(HashMap::default());
+        }
+        id
+    }
+
+    fn get(&self, zone: usize, placement: u128) -> Option<ZoneCost> {
+        self.costs[zone].get(&(placement as u64)).copied()
+    }
+
+    fn make_room(&mut self) {
+        if self.len >= ZONE_MEMO {
+            self.costs.iter_mut().for_each(HashMap::clear);
+            self.len = 0;
+        }
+    }
+
+    fn insert(&mut self, zone: usize, placement: u128, cost: ZoneCost) {
+        self.make_room();
+        if self.costs[zone].insert(placement as u64, cost).is_none() {
+            self.len += 1;
+        }
+    }
+
+    /// Raises a learned bound (an exact cost stays).
+    fn raise(&mut self, zone: usize, placement: u128, bound: u8) {
+        self.make_room();
+        let mut added = false;
+        let known = self.costs[zone].entry(placement as u64).or_insert_with(|| {
+            added = true;
+            ZoneCost {
+                cost: bound,
+                proof: Proof::Learned,
+            }
+        });
+        if known.proof != Proof::Exact {
+            known.cost = known.cost.max(bound);
+        }
+        self.len += usize::from(added);
     }
 }
 
@@ -266,10 +325,14 @@ impl<'m> Group<'m> {
         for &p in &members {
             self.zones_of[p as usize].push(id);
         }
+        debug_assert!(
+            members.len() <= 64 / BITS as usize,
+            "a placement must fit 64 bits"
+        );
         self.zones.push(Zone {
             members,
             mask,
-            targets: pack(&targets),
+            memo: self.request.zone_costs.borrow_mut().id(pack(&targets)),
             tables: Tables::new(self.mover, &targets),
         });
     }
@@ -280,8 +343,7 @@ impl<'m> Group<'m> {
         let placement = zone.members.iter().enumerate().fold(0u128, |key, (j, &p)| {
             key | (costs.squares[p as usize] as u128) << (BITS * j as u32)
         });
-        let key = (zone.targets, placement);
-        let known = self.request.zone_costs.borrow().get(&key).copied();
+        let known = self.request.zone_costs.borrow().get(zone.memo, placement);
         let cost = match known {
             Some(known) if known.proof != Proof::Learned => known.cost,
             // Out of time: a learned bound or the members' single costs, weaker but still proven.
@@ -313,22 +375,19 @@ impl<'m> Group<'m> {
         // (as a rule the zone where it stood before the last move) the cost is `p - 1` or `p + 1`:
         // the search need only look for plans cheaper than `p`, which is much less work.
         let near = if self.step == 2 {
-            self.known_neighbour(zone.targets, placement, &squares)
+            self.known_neighbour(zone.memo, placement, &squares)
         } else {
             None
         };
         let tables = zone.tables.clone();
         let mut sub = Group::with_tables(self.mover, &squares, &targets, tables, self.request);
-        sub.learning = true;
+        sub.learns = Some(zone.memo);
         let mut limits = Limits {
             states_left: ZONE_STATES,
             deadline: self.request.end,
         };
         let outcome = astar(&sub, &mut limits, 1, near.unwrap_or(u32::MAX));
         let mut memo = self.request.zone_costs.borrow_mut();
-        if memo.len() >= ZONE_MEMO {
-            memo.clear();
-        }
         let clamp = |c: u32| c.min(UNREACHABLE as u32 - 1) as u8;
         let found = match outcome {
             Outcome::Solved { cost, path } => {
@@ -339,7 +398,7 @@ impl<'m> Group<'m> {
                         cost: left,
                         proof: Proof::Exact,
                     };
-                    memo.insert((zone.targets, *placement), exact);
+                    memo.insert(zone.memo, *placement, exact);
                 }
                 ZoneCost {
                     cost,
@@ -357,23 +416,23 @@ impl<'m> Group<'m> {
                 proof: Proof::Exact,
             },
         };
-        memo.insert((zone.targets, placement), found);
+        memo.insert(zone.memo, placement, found);
         found.cost
     }
 
     /// The exact cost of a placement of the zone one move from `placement` (`squares`), if known.
-    fn known_neighbour(&self, targets: u128, placement: u128, squares: &[u8]) -> Option<u32> {
+    fn known_neighbour(&self, zone: usize, placement: u128, squares: &[u8]) -> Option<u32> {
         let occupied = squares.iter().fold(0u64, |o, &sq| o | 1 << sq);
         let memo = self.request.zone_costs.borrow();
         let mut found = None;
         for (j, &sq) in squares.iter().enumerate() {
             let cleared = placement & !(0x3f << (BITS * j as u32));
             self.mover.for_each_move(sq, occupied, |to| {
-                let key = (targets, cleared | (to as u128) << (BITS * j as u32));
+                let next = cleared | (to as u128) << (BITS * j as u32);
                 if let Some(ZoneCost {
                     cost,
                     proof: Proof::Exact,
-                }) = memo.get(&key).copied()
+                }) = memo.get(zone, next)
                     && cost != UNREACHABLE
                 {
                     found.get_or_insert(cost as u32);
@@ -408,7 +467,7 @@ impl<'m> Group<'m> {
             step: if mover.winther { 1 } else { 2 },
             walls: !mover.winther,
             last_filled: RefCell::new(None),
-            learning: false,
+            learns: None,
         }
     }
 
@@ -425,10 +484,10 @@ impl<'m> Group<'m> {
     /// The value `h` of a placement, raised to what earlier searches of the zone proved about it.
     #[inline]
     fn with_learned(&self, key: u128, h: u32) -> u32 {
-        if !self.learning {
+        let Some(zone) = self.learns else {
             return h;
-        }
-        match self.request.zone_costs.borrow().get(&(self.goal, key)) {
+        };
+        match self.request.zone_costs.borrow().get(zone, key) {
             Some(known) if known.cost == UNREACHABLE && known.proof == Proof::Exact => DEAD,
             Some(known) => h.max(known.cost as u32),
             None => h,
@@ -707,26 +766,16 @@ impl Puzzle for Group<'_> {
     }
 
     fn learn(&self, cost: u32, stored: &mut dyn Iterator<Item = (u128, u32, u32)>) {
-        if !self.learning {
+        let Some(zone) = self.learns else {
             return;
-        }
+        };
         let mut memo = self.request.zone_costs.borrow_mut();
         for (state, g, h) in stored {
             let bound = cost.saturating_sub(g);
             if bound <= h || h == DEAD {
                 continue;
             }
-            if memo.len() >= ZONE_MEMO {
-                memo.clear();
-            }
-            let bound = bound.min(UNREACHABLE as u32 - 1) as u8;
-            let known = memo.entry((self.goal, state)).or_insert(ZoneCost {
-                cost: bound,
-                proof: Proof::Learned,
-            });
-            if known.proof != Proof::Exact {
-                known.cost = known.cost.max(bound);
-            }
+            memo.raise(zone, state, bound.min(UNREACHABLE as u32 - 1) as u8);
         }
     }
 
