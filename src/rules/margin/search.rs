@@ -286,7 +286,7 @@ struct Buckets {
     by_f: Vec<Vec<Vec<u32>>>,
     /// For each `f`, one more than the highest `g` that may hold entries (the stacks are kept
     /// when empty, for the next searches).
-    rising: Vec<usize>,
+    g_end: Vec<usize>,
     lowest: usize,
 }
 
@@ -295,25 +295,25 @@ impl Buckets {
         let (f, g) = (f as usize, g as usize);
         if self.by_f.len() <= f {
             self.by_f.resize_with(f + 1, Vec::new);
-            self.rising.resize(f + 1, 0);
+            self.g_end.resize(f + 1, 0);
         }
         let by_g = &mut self.by_f[f];
         if by_g.len() <= g {
             by_g.resize_with(g + 1, Vec::new);
         }
         by_g[g].push(id);
-        self.rising[f] = self.rising[f].max(g + 1);
+        self.g_end[f] = self.g_end[f].max(g + 1);
         self.lowest = self.lowest.min(f);
     }
 
     fn pop(&mut self) -> Option<(u32, u32)> {
         while self.lowest < self.by_f.len() {
-            let (by_g, rising) = (&mut self.by_f[self.lowest], &mut self.rising[self.lowest]);
-            while *rising > 0 {
-                if let Some(id) = by_g[*rising - 1].pop() {
+            let (by_g, g_end) = (&mut self.by_f[self.lowest], &mut self.g_end[self.lowest]);
+            while *g_end > 0 {
+                if let Some(id) = by_g[*g_end - 1].pop() {
                     return Some((self.lowest as u32, id));
                 }
-                *rising -= 1;
+                *g_end -= 1;
             }
             self.lowest += 1;
         }
@@ -321,9 +321,9 @@ impl Buckets {
     }
 
     fn clear(&mut self) {
-        for (by_g, rising) in self.by_f.iter_mut().zip(&mut self.rising) {
-            by_g[..*rising].iter_mut().for_each(Vec::clear);
-            *rising = 0;
+        for (by_g, g_end) in self.by_f.iter_mut().zip(&mut self.g_end) {
+            by_g[..*g_end].iter_mut().for_each(Vec::clear);
+            *g_end = 0;
         }
         self.lowest = 0;
     }
