@@ -28,7 +28,9 @@
 //! is solved alone, and the plans are interleaved into one sequence of legal moves. If that works,
 //! the sum of the group costs is exact: it is a lower bound (each group alone is a relaxation, as
 //! removing pieces only frees squares, and a move moves one piece of one group) and the interleaved
-//! sequence attains it. Groups whose plans cannot be interleaved are merged and solved together.
+//! sequence attains it. Groups whose plans cannot be interleaved are merged and solved together. A
+//! group that is only a part of the side may use a share of the budget: past it, the whole side is
+//! searched at once (the merged groups that need long searches are rarely easier than the whole).
 //! (In Winther other pieces can serve as stepping stones for friendly jumps, so a group alone is no
 //! relaxation; there the whole side is one group, with a relaxed jump rule in the tables.)
 
@@ -845,6 +847,8 @@ fn solve_whole(
     }
 }
 
+/// A group that is only a part of the side may use this share of the budget left (1 / this).
+const PART_SHARE: u32 = 8;
 /// Groups of at least this many pieces get a quick plan before the exact search.
 const PLAN_FIRST: usize = 12;
 /// The weight of the quick plan's search, and the share of the budget it may use (1 / this).
@@ -886,13 +890,7 @@ enum Found {
 fn search_group(group: &Group, limits: &mut Limits, whole: bool) -> Found {
     let mut plan = None;
     if group.start.len() >= PLAN_FIRST {
-        let mut quick = Limits {
-            states_left: limits.states_left / PLAN_SHARE as u64,
-            deadline: limits.deadline.map(|end| {
-                let now = Instant::now();
-                now + end.saturating_duration_since(now) / PLAN_SHARE
-            }),
-        };
+        let mut quick = limits.share(PLAN_SHARE);
         let granted = quick.states_left;
         if let Outcome::Solved { path, .. } = astar(group, &mut quick, PLAN_WEIGHT, u32::MAX) {
             plan = Some(path);
@@ -1007,7 +1005,7 @@ fn independence(
             .geometry
             .relative_rank(Square::new(targets[i]), mover.color)
     };
-    loop {
+    'merge: loop {
         for gi in 0..groups.len() {
             if groups[gi].plan.is_some() {
                 continue;
@@ -1018,7 +1016,26 @@ fn independence(
             } else {
                 let (s, t) = (pick(start, &members), pick(targets, &members));
                 let group = Group::new(mover, &s, &t, request);
-                match search_group(&group, limits, members.len() == n) {
+                let found = if members.len() == n {
+                    search_group(&group, limits, true)
+                } else {
+                    // A part of the side gets a share of what is left; a part that needs more is
+                    // often no easier than the whole side, whose search gives the exact count
+                    // too, so then the whole side is searched at once.
+                    let mut part = limits.share(PART_SHARE);
+                    let granted = part.states_left;
+                    let found = search_group(&group, &mut part, false);
+                    limits.states_left -= granted - part.states_left;
+                    if let Found::OutOfBudget { .. } = found {
+                        groups = vec![IdGroup {
+                            members: (0..n).collect(),
+                            plan: None,
+                        }];
+                        continue 'merge;
+                    }
+                    found
+                };
+                match found {
                     Found::Solved { path } => Some(plan_of(&path, &members)),
                     Found::Unreachable => return Remaining::Unreachable,
                     Found::OutOfBudget { lower, plan } => {

@@ -52,6 +52,18 @@ impl Limits {
     fn out_of_time(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
+
+    /// A share (1 / `n`) of the states and of the time left, for one search; the states it uses
+    /// are to be taken off these limits.
+    pub fn share(&self, n: u32) -> Limits {
+        Limits {
+            states_left: self.states_left / n as u64,
+            deadline: self.deadline.map(|end| {
+                let now = Instant::now();
+                now + end.saturating_duration_since(now) / n
+            }),
+        }
+    }
 }
 
 pub(crate) enum Outcome {
