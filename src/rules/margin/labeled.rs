@@ -140,10 +140,10 @@ struct Zone {
     tables: Rc<Tables>,
 }
 
-/// What the searches of one request share: the zone costs found so far (by packed targets and
-/// placement; whether exact or only a proven lower bound), the least covers (which depend only on
-/// the conflicts, and the step is the same for every group of a request) and when the request must
-/// end.
+/// What the searches of one request share: the zone costs found so far (whether exact or only a
+/// proven lower bound), the least covers (which depend only on the conflicts, and the step is the
+/// same for every group of a request), the regions cut off by pieces at home, and when the request
+/// must end.
 pub(crate) struct Request {
     zone_costs: RefCell<ZoneMemo>,
     covers: RefCell<CoverCache>,
