@@ -6,6 +6,7 @@ use salta::board::{Color, Direction, Square};
 use salta::rules::margin::{Budget, Remaining, exact_remaining};
 use salta::rules::{Piece, Position, Rules, Variant};
 use std::collections::{HashSet, VecDeque};
+use std::time::Duration;
 
 /// The plainest possible count: breadth-first search over placements of `color`'s pieces alone,
 /// with the moves written out from rules.md §3 and §6 using only the geometry's neighbour table.
@@ -311,6 +312,24 @@ fn remaining_serializes_plainly() {
         json,
         r#"[{"exact":27},{"bounds":{"lower":25,"upper":31}},"unreachable"]"#
     );
+}
+
+/// A time limit too far ahead for the clock to count (a library caller may pass any `Duration`) is
+/// no limit, not a panic.
+#[test]
+fn a_time_limit_beyond_the_clock_is_no_limit() {
+    for variant in [Variant::Salta, Variant::Winther, Variant::Pyramid] {
+        let pos = green_tangle(variant, &[(1, 73), (7, 82), (11, 93), (12, 102), (14, 75)]);
+        let endless = Budget {
+            max_states: Budget::default().max_states,
+            max_time: Some(Duration::MAX),
+        };
+        assert_eq!(
+            exact_remaining(&pos, Color::Green, &endless),
+            exact_remaining(&pos, Color::Green, &Budget::default()),
+            "{variant:?}"
+        );
+    }
 }
 
 #[test]

@@ -811,13 +811,12 @@ fn plan_of(path: &[u128], members: &[usize]) -> Vec<Step> {
 
 /// Solves the side given by `start` and `targets` (padded squares, by slot).
 pub(crate) fn solve(mover: &Mover, start: &[u8], targets: &[u8], budget: &Budget) -> Remaining {
-    let started = Instant::now();
-    // Nine tenths of the time for the exact search; the rest for a plan when it runs out.
+    let (exact_end, end) = budget.deadlines(Instant::now());
     let mut limits = Limits {
         states_left: budget.max_states,
-        deadline: budget.max_time.map(|t| started + t * 9 / 10),
+        deadline: exact_end,
     };
-    let request = Request::new(budget.max_time.map(|t| started + t));
+    let request = Request::new(end);
     if mover.winther {
         let members: Vec<usize> = (0..start.len()).collect();
         return solve_whole(mover, start, targets, &members, &mut limits, &request);

@@ -23,7 +23,7 @@ pub use selfplay::greedy_game_end;
 
 use super::{Position, Variant};
 use crate::board::Color;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How much work one count may take. When either limit is reached the answer is
 /// [`Remaining::Bounds`]. Memory grows with `max_states` (about 80 bytes per stored state).
@@ -47,6 +47,18 @@ impl Default for Budget {
         Budget {
             max_states: 2_000_000,
             max_time: Some(Duration::from_secs(1)),
+        }
+    }
+}
+
+impl Budget {
+    /// When the exact search must stop (after nine tenths of the time; the rest is for a plan if it
+    /// runs out) and when the whole request must end, counted from `started`: `None` for no limit,
+    /// or for one too far ahead to count (`Duration::MAX`, say).
+    fn deadlines(&self, started: Instant) -> (Option<Instant>, Option<Instant>) {
+        match self.max_time {
+            Some(t) => (started.checked_add(t / 10 * 9), started.checked_add(t)),
+            None => (None, None),
         }
     }
 }

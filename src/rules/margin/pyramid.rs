@@ -92,11 +92,10 @@ pub(crate) fn solve(
         targets: squares(targets).collect(),
         target_set: targets,
     };
-    let started = Instant::now();
-    // Nine tenths of the time for the exact search; the rest for a plan when it runs out.
+    let (exact_end, end) = budget.deadlines(Instant::now());
     let mut limits = Limits {
         states_left: budget.max_states,
-        deadline: budget.max_time.map(|t| started + t * 9 / 10),
+        deadline: exact_end,
     };
     match astar(&side, &mut limits, 1, u32::MAX) {
         Outcome::Solved { cost, .. } => Remaining::Exact(cost),
@@ -104,7 +103,7 @@ pub(crate) fn solve(
         Outcome::OutOfBudget { lower } => {
             let mut limits = Limits {
                 states_left: budget.max_states / 2,
-                deadline: budget.max_time.map(|t| started + t),
+                deadline: end,
             };
             let upper = match astar(&side, &mut limits, 4, u32::MAX) {
                 Outcome::Solved { cost, .. } => Some(cost),
