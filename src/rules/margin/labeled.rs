@@ -889,33 +889,28 @@ enum Found {
 fn search_group(group: &Group, limits: &mut Limits, whole: bool) -> Found {
     let mut plan = None;
     if group.start.len() >= PLAN_FIRST {
-        let mut quick = limits.share(PLAN_SHARE);
-        let granted = quick.states_left;
-        if let Outcome::Solved { path, .. } = astar(group, &mut quick, PLAN_WEIGHT, u32::MAX) {
-            plan = Some(path);
-        }
-        // Then cheaper plans, the same way: each one found tightens the bound of the exact search
-        // (which then leaves out more children); a search that finds none proves the plan optimal.
         let attempt_states = limits.states_left / BETTER_SHARE;
-        let mut proven = false;
-        while let Some(best) = &plan {
-            let mut attempt = Limits {
-                states_left: quick.states_left.min(attempt_states),
-                deadline: quick.deadline,
-            };
-            let allowed = attempt.states_left;
-            let outcome = astar(group, &mut attempt, PLAN_WEIGHT, best.len() as u32 - 1);
-            quick.states_left -= allowed - attempt.states_left;
-            match outcome {
-                Outcome::Solved { path, .. } => plan = Some(path),
-                Outcome::Unreachable => {
-                    proven = true;
-                    break;
-                }
-                Outcome::OutOfBudget { .. } => break,
+        let proven = limits.within(limits.share(PLAN_SHARE), |quick| {
+            if let Outcome::Solved { path, .. } = astar(group, quick, PLAN_WEIGHT, u32::MAX) {
+                plan = Some(path);
             }
-        }
-        limits.states_left -= granted - quick.states_left;
+            // Then cheaper plans, the same way: each one found tightens the bound of the exact
+            // search (which then leaves out more children); a search that finds none proves the
+            // plan optimal.
+            while let Some(best) = &plan {
+                let attempt = Limits {
+                    states_left: quick.states_left.min(attempt_states),
+                    deadline: quick.deadline,
+                };
+                let below = best.len() as u32 - 1;
+                match quick.within(attempt, |attempt| astar(group, attempt, PLAN_WEIGHT, below)) {
+                    Outcome::Solved { path, .. } => plan = Some(path),
+                    Outcome::Unreachable => return true,
+                    Outcome::OutOfBudget { .. } => return false,
+                }
+            }
+            false
+        });
         if proven && let Some(path) = plan.take() {
             return Found::Solved { path };
         }
@@ -1021,10 +1016,8 @@ fn independence(
                     // A part of the side gets a share of what is left; a part that needs more is
                     // often no easier than the whole side, whose search gives the exact count
                     // too, so then the whole side is searched at once.
-                    let mut part = limits.share(PART_SHARE);
-                    let granted = part.states_left;
-                    let found = search_group(&group, &mut part, false);
-                    limits.states_left -= granted - part.states_left;
+                    let part = limits.share(PART_SHARE);
+                    let found = limits.within(part, |part| search_group(&group, part, false));
                     if let Found::OutOfBudget { .. } = found {
                         groups = vec![IdGroup {
                             members: (0..n).collect(),

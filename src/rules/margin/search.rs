@@ -53,8 +53,7 @@ impl Limits {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    /// A share (1 / `n`) of the states and of the time left, for one search; the states it uses
-    /// are to be taken off these limits.
+    /// A share (1 / `n`) of the states and of the time left.
     pub fn share(&self, n: u32) -> Limits {
         Limits {
             states_left: self.states_left / n as u64,
@@ -63,6 +62,15 @@ impl Limits {
                 now + end.saturating_duration_since(now) / n
             }),
         }
+    }
+
+    /// Runs `search` within `part` (a share of these limits) and takes the states it stored off
+    /// these limits.
+    pub fn within<T>(&mut self, mut part: Limits, search: impl FnOnce(&mut Limits) -> T) -> T {
+        let granted = part.states_left;
+        let found = search(&mut part);
+        self.states_left -= granted - part.states_left;
+        found
     }
 }
 
