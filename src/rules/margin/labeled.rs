@@ -9,9 +9,9 @@
 //! there the cost comes from pieces at home that must step aside for a swap next to them, which
 //! neither the pair tables (other pieces removed) nor the walls (only cut-off regions) see.
 //!
-//! Zones are costly (a search each), so a child's value leaves out the zones of the piece that moved,
-//! and they are searched only when the child is about to be expanded (`Puzzle::refine`): most
-//! children never are. Each zone search records the costs along its cheapest path and lower bounds
+//! Zones are costly (a search each), so a child's value takes for the zones of the piece that moved
+//! only what earlier searches proved, and they are searched only when the child is about to be
+//! expanded (`Puzzle::refine`): most children never are. Each zone search records the costs along its cheapest path and lower bounds
 //! for every placement it stored (`Puzzle::learn`), which guide the later searches of the same zone;
 //! next to a placement of known cost it only asks whether a cheaper plan exists (see
 //! `Group::search_zone`).
@@ -340,19 +340,23 @@ impl<'m> Group<'m> {
     }
 
     /// The zone's exact cost (or a proven lower bound) for the placement in `costs`, minus the
-    /// members' single costs; `None` if the zone cannot complete.
-    fn zone_excess(&self, zone: &Zone, costs: &Costs) -> Option<u8> {
+    /// members' single costs; `None` if the zone cannot complete. Without `search`, only what
+    /// earlier searches proved of the placement (or nothing: 0).
+    fn zone_excess(&self, zone: &Zone, costs: &Costs, search: bool) -> Option<u8> {
         let placement = zone.members.iter().enumerate().fold(0u128, |key, (j, &p)| {
             key | (costs.squares[p as usize] as u128) << (BITS * j as u32)
         });
         let known = self.request.zone_costs.borrow().get(zone.memo, placement);
         let cost = match known {
             Some(known) if known.proof != Proof::Learned => known.cost,
-            // Out of time: a learned bound or the members' single costs, weaker but still proven.
-            _ if self.request.end.is_some_and(|end| Instant::now() >= end) => match known {
-                Some(learned) => learned.cost,
-                None => return Some(0),
-            },
+            // No search, or out of time: a learned bound or the members' single costs, weaker but
+            // still proven.
+            _ if !search || self.request.end.is_some_and(|end| Instant::now() >= end) => {
+                match known {
+                    Some(learned) => learned.cost,
+                    None => return Some(0),
+                }
+            }
             _ => self.search_zone(zone, costs, placement),
         };
         if cost == UNREACHABLE {
@@ -517,7 +521,7 @@ impl<'m> Group<'m> {
     }
 
     fn fill_zone(&self, costs: &mut Costs, z: usize) -> bool {
-        match self.zone_excess(&self.zones[z], costs) {
+        match self.zone_excess(&self.zones[z], costs, true) {
             Some(excess) => {
                 costs.zone_excess[z] = excess;
                 true
@@ -749,9 +753,13 @@ impl Puzzle for Group<'_> {
                     alive &= self.fill_pair(&mut costs, a, b, &self.tables.pair_tables[a * k + b]);
                 }
                 // The zones of the moved piece are searched only if the child is expanded
-                // (`refine`): until then they count nothing, which keeps the value a lower bound.
+                // (`refine`): until then they count what earlier searches proved of the new
+                // placement, if anything, which keeps the value a lower bound.
                 for &z in &self.zones_of[j] {
-                    costs.zone_excess[z as usize] = 0;
+                    match self.zone_excess(&self.zones[z as usize], &costs, false) {
+                        Some(excess) => costs.zone_excess[z as usize] = excess,
+                        None => alive = false,
+                    }
                 }
                 let h = if alive {
                     self.with_learned(child, self.cover_of(&costs))
@@ -853,8 +861,14 @@ const PLAN_FIRST: usize = 12;
 /// The weight of the quick plan's search, and the share of the budget it may use (1 / this).
 const PLAN_WEIGHT: u32 = 2;
 const PLAN_SHARE: u32 = 8;
-/// Each search for a plan cheaper than the last may store this share of the budget (1 / this).
+/// Each search for a plan cheaper than the last may store this share of the budget (1 / this), and
+/// at most [`BETTER_GROWTH`] times the states of the costliest search before it plus
+/// [`BETTER_SLACK`]: one that needs far more is as a rule looking for a plan that does not exist
+/// (the last one is optimal, which a weighted search seldom proves and the exact search does); such
+/// an attempt used to take 60–110 ms of a one-second budget.
 const BETTER_SHARE: u64 = 40;
+const BETTER_GROWTH: u64 = 2;
+const BETTER_SLACK: u64 = 1000;
 /// With a plan in hand, the share of the time kept for an upper bound that is kept to report it
 /// (1 / this).
 const REPORT_SHARE: u32 = 5;
@@ -891,19 +905,26 @@ fn search_group(group: &Group, limits: &mut Limits, whole: bool) -> Found {
     if group.start.len() >= PLAN_FIRST {
         let attempt_states = limits.states_left / BETTER_SHARE;
         let proven = limits.within(limits.share(PLAN_SHARE), |quick| {
+            let before = quick.states_left;
             if let Outcome::Solved { path, .. } = astar(group, quick, PLAN_WEIGHT, u32::MAX) {
                 plan = Some(path);
             }
+            let mut costliest = before - quick.states_left;
             // Then cheaper plans, the same way: each one found tightens the bound of the exact
             // search (which then leaves out more children); a search that finds none proves the
             // plan optimal.
             while let Some(best) = &plan {
                 let attempt = Limits {
-                    states_left: quick.states_left.min(attempt_states),
+                    states_left: (quick.states_left.min(attempt_states))
+                        .min(BETTER_GROWTH * costliest + BETTER_SLACK),
                     deadline: quick.deadline,
                 };
                 let below = best.len() as u32 - 1;
-                match quick.within(attempt, |attempt| astar(group, attempt, PLAN_WEIGHT, below)) {
+                let before = quick.states_left;
+                let found =
+                    quick.within(attempt, |attempt| astar(group, attempt, PLAN_WEIGHT, below));
+                costliest = costliest.max(before - quick.states_left);
+                match found {
                     Outcome::Solved { path, .. } => plan = Some(path),
                     Outcome::Unreachable => return true,
                     Outcome::OutOfBudget { .. } => return false,
