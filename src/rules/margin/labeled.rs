@@ -11,10 +11,10 @@
 //!
 //! Zones are costly (a search each), so a child's value takes for the zones of the piece that moved
 //! only what earlier searches proved, and they are searched only when the child is about to be
-//! expanded (`Puzzle::refine`): most children never are. Each zone search records the costs along its cheapest path and lower bounds
-//! for every placement it stored (`Puzzle::learn`), which guide the later searches of the same zone;
-//! next to a placement of known cost it only asks whether a cheaper plan exists (see
-//! `Group::search_zone`).
+//! expanded (`Puzzle::refine`): most children never are. Each zone search records the costs along
+//! its cheapest path and lower bounds for every placement it stored (`Puzzle::learn`), which guide
+//! the later searches of the same zone and the values of children; next to a placement of known
+//! cost it only asks whether a cheaper plan exists (see `Group::search_zone`).
 //!
 //! Big groups (the whole side, in practice) first get a plan from a quick weighted A* (a few
 //! thousand states as a rule, often within a move or two of the optimum), bettered by the same
@@ -915,7 +915,9 @@ fn search_group(group: &Group, limits: &mut Limits, whole: bool) -> Found {
             // plan optimal.
             while let Some(best) = &plan {
                 let attempt = Limits {
-                    states_left: (quick.states_left.min(attempt_states))
+                    states_left: quick
+                        .states_left
+                        .min(attempt_states)
                         .min(BETTER_GROWTH * costliest + BETTER_SLACK),
                     deadline: quick.deadline,
                 };
