@@ -58,14 +58,17 @@ fn read_and_replay(bencher: divan::Bencher) {
         margins: MarginPolicy::Never,
         ..ReplayOptions::default()
     };
-    bencher.counter(BytesCount::new(text.len())).bench(|| {
-        let mut valid = 0;
-        for game in Reader::new(text.as_bytes()).flatten() {
-            valid += usize::from(replay(&game, &opts).status() == Status::Valid);
-        }
-        assert!(valid > 0);
-        valid
-    });
+    bencher
+        .counter(BytesCount::new(text.len()))
+        .with_inputs(|| text.as_bytes().to_vec())
+        .bench_values(|bytes| {
+            let mut valid = 0;
+            for game in Reader::from_bytes(bytes).flatten() {
+                valid += usize::from(replay(&game, &opts).status() == Status::Valid);
+            }
+            assert!(valid > 0);
+            valid
+        });
 }
 
 /// Replay alone, as `salta check` replays (no per-move records): the games are read once,
@@ -134,5 +137,6 @@ fn read_only(bencher: divan::Bencher) {
     let text = archive();
     bencher
         .counter(BytesCount::new(text.len()))
-        .bench(|| Reader::new(text.as_bytes()).flatten().count());
+        .with_inputs(|| text.as_bytes().to_vec())
+        .bench_values(|bytes| Reader::from_bytes(bytes).flatten().count());
 }
