@@ -168,7 +168,7 @@ const MAX_PIECE_BYTES: usize = 64 << 20;
 /// of about 60 games keep the workers busy even on one small file.
 const MARGIN_PIECE_BYTES: usize = 64 << 10;
 
-/// A stretch of a file that starts at a game boundary, for one worker to read and replay.
+/// A stretch of a file that starts at a game boundary, for one worker to read.
 struct Piece {
     /// Place in the run: reports are handed on in this order.
     number: usize,
@@ -180,20 +180,18 @@ struct Piece {
     line: u32,
 }
 
-/// A piece's games read and replayed, waiting to be numbered and handed on in order.
-struct CheckedPiece {
+/// A piece's games worked on, waiting to be handed on in order.
+struct WorkedPiece<T> {
     number: usize,
     file: usize,
-    reports: Vec<GameReport>,
-    /// The piece's buffer, back for the cutter once the reports are handed on.
+    items: Vec<T>,
+    /// The piece's buffer, back for the cutter once the items are handed on.
     bytes: Vec<u8>,
 }
 
 /// Checks every game of the files, calling `on_report` for each game in file order, and returns the
-/// totals. A pipeline: one thread cuts the files into pieces at game boundaries; as many workers as
-/// the rayon pool has threads (`--threads`) each take the next piece as soon as they are free and
-/// read and replay it; this thread puts the checked pieces back in order, numbers and draws their
-/// reports and hands them on while the workers go on.
+/// totals. The games are read and replayed in parallel by [`read_in_order`], and numbered and
+/// drawn here, in order.
 pub fn check_files(
     files: &[PathBuf],
     opts: &CheckOptions,
@@ -213,13 +211,59 @@ pub fn check_files(
         ..Summary::default()
     };
     let piece_bytes = match opts.piece_bytes {
-        0 if opts.replay.margins == MarginPolicy::Always => MARGIN_PIECE_BYTES,
-        0 => PIECE_BYTES,
+        0 => piece_bytes_for(&opts.replay),
         bytes => bytes,
     };
-    let workers = rayon::current_num_threads().max(1);
     let mut numbering = (usize::MAX, 0usize); // (file, games so far in it)
-    let reading = std::thread::scope(|scope| {
+    let check = |name: &Arc<str>, item| match item {
+        Err(e) => syntax_report(name, e),
+        Ok(game) => game_report(name, game, opts),
+    };
+    summary.io_errors = read_in_order(files, piece_bytes, check, |file, mut report| {
+        if numbering.0 != file {
+            numbering = (file, 0);
+        }
+        numbering.1 += 1;
+        finish(&mut report, numbering.1, opts);
+        summary.games += 1;
+        summary.bytes += report.size as u64;
+        match report.status {
+            Status::Valid => summary.valid += 1,
+            Status::Warnings => summary.warnings += 1,
+            Status::Invalid => summary.invalid += 1,
+        }
+        on_report(&report);
+        true
+    });
+    summary.seconds = started.elapsed().as_secs_f64();
+    summary
+}
+
+/// The size of the pieces files are cut into for replays with these options.
+pub(crate) fn piece_bytes_for(replay: &ReplayOptions) -> usize {
+    if replay.margins == MarginPolicy::Always {
+        MARGIN_PIECE_BYTES
+    } else {
+        PIECE_BYTES
+    }
+}
+
+/// Reads the games of the files and hands them on, each worked on, in file order; returns the I/O
+/// errors. A pipeline: one thread cuts the files into pieces of about `piece_bytes` at game
+/// boundaries; as many workers as the rayon pool has threads (`--threads`) each take the next piece
+/// as soon as they are free, read it and call `work` on each game (or the syntax error that broke
+/// it) with the file's name; this thread puts the pieces back in order and calls `take` with each
+/// result and the file's place in the list, while the workers go on. When `take` returns false,
+/// reading stops.
+pub(crate) fn read_in_order<T: Send>(
+    files: &[PathBuf],
+    piece_bytes: usize,
+    work: impl Fn(&Arc<str>, Result<Game, SyntaxError>) -> T + Sync,
+    mut take: impl FnMut(usize, T) -> bool,
+) -> Vec<String> {
+    let workers = rayon::current_num_threads().max(1);
+    let work = &work;
+    std::thread::scope(|scope| {
         // Every piece travels in one of a fixed set of buffers that comes back to the cutter only
         // once the piece's reports are handed on: pieces cut but not yet reported (queued, being
         // checked, or checked and waiting for a slower one before them) stay below this count,
@@ -232,46 +276,39 @@ pub fn check_files(
         }
         let (piece_sender, piece_receiver) = channel::<Piece>();
         let piece_receiver = Arc::new(Mutex::new(piece_receiver));
-        let (checked_sender, checked_receiver) = channel::<std::thread::Result<CheckedPiece>>();
+        let (worked_sender, worked_receiver) = channel::<std::thread::Result<WorkedPiece<T>>>();
         let cutter =
             scope.spawn(move || cut_files(files, piece_bytes, piece_sender, spare_receiver));
         for _ in 0..workers {
-            let (pieces, checked) = (piece_receiver.clone(), checked_sender.clone());
+            let (pieces, worked) = (piece_receiver.clone(), worked_sender.clone());
             scope.spawn(move || {
-                // The lock is held only while waiting for a piece, not while checking it.
+                // The lock is held only while waiting for a piece, not while working on it.
                 while let Some(piece) = pieces.lock().ok().and_then(|p| p.recv().ok()) {
                     // A panic goes to this thread to be raised there: left here it would hold up
                     // the pieces after it, and the cutter waiting for their buffers, for ever.
                     let result =
-                        std::panic::catch_unwind(AssertUnwindSafe(|| check_piece(piece, opts)));
-                    if checked.send(result).is_err() {
+                        std::panic::catch_unwind(AssertUnwindSafe(|| work_piece(piece, work)));
+                    if worked.send(result).is_err() {
                         break;
                     }
                 }
             });
         }
-        drop(checked_sender);
-        let mut waiting: BTreeMap<usize, CheckedPiece> = BTreeMap::new();
+        drop(worked_sender);
+        let mut waiting: BTreeMap<usize, WorkedPiece<T>> = BTreeMap::new();
         let mut next = 0;
-        for result in checked_receiver {
+        'pieces: for result in worked_receiver {
             let piece = result.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             waiting.insert(piece.number, piece);
             while let Some(piece) = waiting.remove(&next) {
                 next += 1;
-                if numbering.0 != piece.file {
-                    numbering = (piece.file, 0);
-                }
-                for mut report in piece.reports {
-                    numbering.1 += 1;
-                    finish(&mut report, numbering.1, opts);
-                    summary.games += 1;
-                    summary.bytes += report.size as u64;
-                    match report.status {
-                        Status::Valid => summary.valid += 1,
-                        Status::Warnings => summary.warnings += 1,
-                        Status::Invalid => summary.invalid += 1,
+                for item in piece.items {
+                    if !take(piece.file, item) {
+                        // Without spare buffers the cutter stops, and without a receiver the
+                        // workers do.
+                        drop(spare_sender);
+                        break 'pieces;
                     }
-                    on_report(&report);
                 }
                 // The cutter may have finished: then the buffer is simply dropped.
                 let _ = spare_sender.send(piece.bytes);
@@ -280,10 +317,7 @@ pub fn check_files(
         cutter
             .join()
             .unwrap_or_else(|_| vec!["the file reader stopped unexpectedly".to_string()])
-    });
-    summary.io_errors = reading;
-    summary.seconds = started.elapsed().as_secs_f64();
-    summary
+    })
 }
 
 /// The cutter's ends of the pipeline: pieces out, spare buffers back.
@@ -420,8 +454,11 @@ fn game_boundary(buf: &[u8]) -> Option<usize> {
     None
 }
 
-/// Reads and replays the games of one piece (numbered and drawn later, in order).
-fn check_piece(piece: Piece, opts: &CheckOptions) -> CheckedPiece {
+/// Reads the games of one piece and works on each (handed on later, in order).
+fn work_piece<T>(
+    piece: Piece,
+    work: &impl Fn(&Arc<str>, Result<Game, SyntaxError>) -> T,
+) -> WorkedPiece<T> {
     let Piece {
         number,
         name,
@@ -434,17 +471,11 @@ fn check_piece(piece: Piece, opts: &CheckOptions) -> CheckedPiece {
     let mut reader = Reader::from_bytes(bytes)
         .with_name(&*name)
         .starting_at(offset, line);
-    let reports = reader
-        .by_ref()
-        .map(|item| match item {
-            Err(e) => syntax_report(&name, e),
-            Ok(game) => game_report(&name, game, opts),
-        })
-        .collect();
-    CheckedPiece {
+    let items = reader.by_ref().map(|item| work(&name, item)).collect();
+    WorkedPiece {
         number,
         file,
-        reports,
+        items,
         bytes: reader.into_buffer(),
     }
 }
