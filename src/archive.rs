@@ -215,7 +215,7 @@ pub fn check_files(
         bytes => bytes,
     };
     let mut numbering = (usize::MAX, 0usize); // (file, games so far in it)
-    let check = |name: &Arc<str>, item| match item {
+    let check = |_, name: &Arc<str>, item| match item {
         Err(e) => syntax_report(name, e),
         Ok(game) => game_report(name, game, opts),
     };
@@ -252,13 +252,13 @@ pub(crate) fn piece_bytes_for(replay: &ReplayOptions) -> usize {
 /// errors. A pipeline: one thread cuts the files into pieces of about `piece_bytes` at game
 /// boundaries; as many workers as the rayon pool has threads (`--threads`) each take the next piece
 /// as soon as they are free, read it and call `work` on each game (or the syntax error that broke
-/// it) with the file's name; this thread puts the pieces back in order and calls `take` with each
+/// it) with the file's place in the list and its name; this thread puts the pieces back in order and calls `take` with each
 /// result and the file's place in the list, while the workers go on. When `take` returns false,
 /// reading stops.
 pub(crate) fn read_in_order<T: Send>(
     files: &[PathBuf],
     piece_bytes: usize,
-    work: impl Fn(&Arc<str>, Result<Game, SyntaxError>) -> T + Sync,
+    work: impl Fn(usize, &Arc<str>, Result<Game, SyntaxError>) -> T + Sync,
     mut take: impl FnMut(usize, T) -> bool,
 ) -> Vec<String> {
     let workers = rayon::current_num_threads().max(1);
@@ -457,7 +457,7 @@ fn game_boundary(buf: &[u8]) -> Option<usize> {
 /// Reads the games of one piece and works on each (handed on later, in order).
 fn work_piece<T>(
     piece: Piece,
-    work: &impl Fn(&Arc<str>, Result<Game, SyntaxError>) -> T,
+    work: &impl Fn(usize, &Arc<str>, Result<Game, SyntaxError>) -> T,
 ) -> WorkedPiece<T> {
     let Piece {
         number,
@@ -471,7 +471,10 @@ fn work_piece<T>(
     let mut reader = Reader::from_bytes(bytes)
         .with_name(&*name)
         .starting_at(offset, line);
-    let items = reader.by_ref().map(|item| work(&name, item)).collect();
+    let items = reader
+        .by_ref()
+        .map(|item| work(file, &name, item))
+        .collect();
     WorkedPiece {
         number,
         file,

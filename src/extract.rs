@@ -3,15 +3,15 @@
 //! comments), games selected by tags, length, result or a position they reach, and duplicates found
 //! — also a game whose moves are the beginning of a longer one.
 //!
-//! Files are read a batch of games at a time and the batch is replayed in parallel (rayon), results
-//! handed on in file order. Duplicate detection reads the files twice more and keeps a 64-bit
-//! fingerprint per game, so memory grows with the number of games, never with their text.
+//! Files are read and sorted as `check` reads them ([`read_in_order`]): workers take pieces of the
+//! files, read and sort their games in parallel, and the sorted games are numbered and handed on in
+//! file order. Duplicate detection reads the files twice more and keeps a 64-bit fingerprint per
+//! game, so memory grows with the number of games, never with their text.
 
-use crate::archive::game_source;
-use crate::notation::{Game, GameResult, Notation, Reader, Span, SyntaxError, read_path};
+use crate::archive::{game_source, piece_bytes_for, read_in_order};
+use crate::notation::{Game, GameResult, Notation, Reader, Span, SyntaxError};
 use crate::replay::{Replay, ReplayOptions, Severity, Status, replay, result_of};
 use crate::rules::{Move, Position, Rules};
-use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -213,79 +213,115 @@ pub fn extract(
         files: files.len(),
         ..ExtractSummary::default()
     };
-    each_batch(files, |batch| {
-        let sorted: Vec<Sorted> = batch
-            .into_par_iter()
-            .map(|(ordinal, game_ref, item)| {
-                sort(ordinal, game_ref, item, options, duplicates.as_ref())
-            })
-            .collect();
-        for s in sorted {
-            summary.count(&s.verdict);
-            sink(s)?;
-        }
-        Ok(())
-    })?;
-    Ok(summary)
+    let mut numbering = Numbering::default();
+    let mut failed = None;
+    let errors = read_in_order(
+        files,
+        piece_bytes_for(&options.replay),
+        |file, name, item| sort((file, name), item, options, duplicates.as_ref()),
+        |file, pending| {
+            let sorted = pending.numbered(numbering.next(file));
+            summary.count(&sorted.verdict);
+            match sink(sorted) {
+                Ok(()) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            }
+        },
+    );
+    match failed {
+        Some(e) => Err(e),
+        None => reading_result(errors).map(|()| summary),
+    }
 }
 
-/// Games read at a time and then replayed in parallel: enough to keep the cores busy, few enough
-/// that memory stays small.
-const BATCH: usize = 256;
+/// The files' read errors as one error, if there were any.
+fn reading_result(errors: Vec<String>) -> io::Result<()> {
+    match errors.is_empty() {
+        true => Ok(()),
+        false => Err(io::Error::other(errors.join("; "))),
+    }
+}
 
-/// A game (or the syntax error that broke it), numbered across all the files, and where it is.
-type Item = (usize, GameRef, Result<Game, SyntaxError>);
+/// Numbers the games of each file in order, from 1.
+#[derive(Default)]
+struct Numbering {
+    file: Option<usize>,
+    games: usize,
+}
 
-/// Calls `f` with the games of the files in order, [`BATCH`] at a time.
-fn each_batch(files: &[PathBuf], mut f: impl FnMut(Vec<Item>) -> io::Result<()>) -> io::Result<()> {
-    let mut batch = Vec::with_capacity(BATCH);
-    let mut ordinal = 0;
-    for file in files {
-        let name: Arc<str> = Arc::from(file.display().to_string());
-        let reader: Reader<std::fs::File> = read_path(file)?;
-        for (i, item) in reader.enumerate() {
-            let line = match &item {
-                Ok(game) => game.line,
-                Err(e) => e.game_line(),
-            };
-            let game_ref = GameRef {
-                file: name.clone(),
-                index: i + 1,
-                line,
-            };
-            batch.push((ordinal, game_ref, item));
-            ordinal += 1;
-            if batch.len() == BATCH {
-                f(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))?;
-            }
+impl Numbering {
+    /// The next game's number in `file` (its place in the list).
+    fn next(&mut self, file: usize) -> usize {
+        if self.file != Some(file) {
+            self.file = Some(file);
+            self.games = 0;
+        }
+        self.games += 1;
+        self.games
+    }
+}
+
+/// Where a game is, as a worker knows it (unlike its number in the file, which depends on the
+/// pieces before): the file's place in the list and the game's byte offset in the file.
+type GameKey = (usize, u64);
+
+/// The key and the line of a game (or of the syntax error that broke it).
+fn locate(file: usize, item: &Result<Game, SyntaxError>) -> (GameKey, u32) {
+    match item {
+        Ok(game) => ((file, game.offset), game.line),
+        Err(e) => ((file, e.game_offset()), e.game_line()),
+    }
+}
+
+/// A game sorted by a worker, waiting for its number in its file.
+struct Pending {
+    file: Arc<str>,
+    line: u32,
+    verdict: Verdict,
+    text: String,
+}
+
+impl Pending {
+    fn numbered(self, index: usize) -> Sorted {
+        Sorted {
+            game: GameRef {
+                file: self.file,
+                index,
+                line: self.line,
+            },
+            verdict: self.verdict,
+            text: self.text,
         }
     }
-    if batch.is_empty() { Ok(()) } else { f(batch) }
 }
 
 fn sort(
-    ordinal: usize,
-    game_ref: GameRef,
+    (file, name): (usize, &Arc<str>),
     item: Result<Game, SyntaxError>,
     options: &ExtractOptions,
     duplicates: Option<&DuplicateIndex>,
-) -> Sorted {
+) -> Pending {
+    let (key, line) = locate(file, &item);
+    let pending = |verdict, text| Pending {
+        file: name.clone(),
+        line,
+        verdict,
+        text,
+    };
     let game = match item {
         Ok(game) => game,
         Err(e) => {
             let (line, column) = e.location();
-            return Sorted {
-                game: game_ref,
-                verdict: Verdict::Rejected {
-                    reason: format!("{line}:{column}: {} ({})", e.message, e.code()),
-                },
-                text: e.source.text().to_string(),
-            };
+            let reason = format!("{line}:{column}: {} ({})", e.message, e.code());
+            return pending(Verdict::Rejected { reason }, e.source.text().to_string());
         }
     };
     let replayed = replay(&game, &options.replay);
     let (verdict, text) = if replayed.status() == Status::Invalid {
-        let reason = first_error(&game, &game_ref, &replayed);
+        let reason = first_error(&game, name, &replayed);
         // Mended if only the result or margin is wrong, else cut before the broken move.
         let fixed = options
             .fix_results
@@ -318,7 +354,7 @@ fn sort(
     } else if !options.selection.admits(&game, &replayed) {
         (Verdict::Filtered, game.text.clone())
     } else {
-        let verdict = match duplicates.and_then(|d| d.earlier(ordinal)) {
+        let verdict = match duplicates.and_then(|d| d.earlier(key)) {
             Some(Earlier::Same(of)) => Verdict::Duplicate { of: of.clone() },
             Some(Earlier::Within(within)) => Verdict::Contained {
                 within: within.clone(),
@@ -327,22 +363,19 @@ fn sort(
         };
         let text = match (&verdict, options.notation) {
             (Verdict::Kept, Some(notation)) => {
-                crate::export::structured::rewrite(game.clone(), &replayed, notation)
+                crate::export::structured::rewrite(game, &replayed, notation)
             }
-            _ => game.text.clone(),
+            _ => game.text,
         };
         (verdict, text)
     };
-    Sorted {
-        game: game_ref,
-        verdict,
-        text,
-    }
+    pending(verdict, text)
 }
 
 /// The first error of a game, located in its file: `line:column: message (code)`.
-fn first_error(game: &Game, game_ref: &GameRef, replayed: &Replay) -> String {
-    let source = game_source(&game_ref.file, game_ref.index, game);
+fn first_error(game: &Game, file: &Arc<str>, replayed: &Replay) -> String {
+    // The game's number in its file, unknown here, plays no part in a location.
+    let source = game_source(file, 0, game);
     replayed
         .findings
         .iter()
@@ -517,11 +550,11 @@ enum Earlier<'a> {
 /// Which candidate games (legal and selected) repeat an earlier one or begin a longer one.
 struct DuplicateIndex {
     /// The first game with each full fingerprint.
-    first: HashMap<u64, (usize, GameRef)>,
-    /// By ordinal: the game's full fingerprint, for candidates.
-    full: HashMap<usize, u64>,
-    /// By ordinal: a longer game that begins with this game's moves.
-    within: HashMap<usize, GameRef>,
+    first: HashMap<u64, (GameKey, GameRef)>,
+    /// The full fingerprint of each candidate.
+    full: HashMap<GameKey, u64>,
+    /// A longer game that begins with this game's moves, by the shorter game.
+    within: HashMap<GameKey, GameRef>,
 }
 
 impl DuplicateIndex {
@@ -532,10 +565,10 @@ impl DuplicateIndex {
             within: HashMap::new(),
         };
         // First reading: the full fingerprint of every candidate.
-        each_candidate(files, options, |ordinal, game_ref, prints| {
+        each_candidate(files, options, |key, game_ref, prints| {
             let full = prints.last().copied().unwrap_or_default();
-            index.full.insert(ordinal, full);
-            index.first.entry(full).or_insert((ordinal, game_ref));
+            index.full.insert(key, full);
+            index.first.entry(full).or_insert((key, game_ref));
         })?;
         // Second reading: a candidate's proper prefixes that are another candidate's whole game.
         let mut within = HashMap::new();
@@ -554,37 +587,47 @@ impl DuplicateIndex {
         Ok(index)
     }
 
-    /// What an earlier (or longer) game says about candidate `ordinal`.
-    fn earlier(&self, ordinal: usize) -> Option<Earlier<'_>> {
-        let full = self.full.get(&ordinal)?;
+    /// What an earlier (or longer) game says about the candidate at `key`.
+    fn earlier(&self, key: GameKey) -> Option<Earlier<'_>> {
+        let full = self.full.get(&key)?;
         match self.first.get(full) {
-            Some((first, game_ref)) if *first != ordinal => Some(Earlier::Same(game_ref)),
-            _ => self.within.get(&ordinal).map(Earlier::Within),
+            Some((first, game_ref)) if *first != key => Some(Earlier::Same(game_ref)),
+            _ => self.within.get(&key).map(Earlier::Within),
         }
     }
 }
 
 /// Calls `f`, in order, with each game that is legal and selected and its prefix fingerprints
-/// (see [`prefix_fingerprints`]); the games of a batch are replayed in parallel.
+/// (see [`prefix_fingerprints`]); the games are replayed in parallel.
 fn each_candidate(
     files: &[PathBuf],
     options: &ExtractOptions,
-    mut f: impl FnMut(usize, GameRef, &[u64]),
+    mut f: impl FnMut(GameKey, GameRef, &[u64]),
 ) -> io::Result<()> {
-    each_batch(files, |batch| {
-        let candidates: Vec<(usize, GameRef, Vec<u64>)> = batch
-            .into_par_iter()
-            .filter_map(|(ordinal, game_ref, item)| {
-                let game = item.ok()?;
-                let replayed = replay(&game, &options.replay);
-                let wanted = replayed.status() != Status::Invalid
-                    && options.selection.admits(&game, &replayed);
-                wanted.then(|| (ordinal, game_ref, prefix_fingerprints(&replayed).collect()))
-            })
-            .collect();
-        for (ordinal, game_ref, prints) in candidates {
-            f(ordinal, game_ref, &prints);
-        }
-        Ok(())
-    })
+    let fingerprints = |file, name: &Arc<str>, item: Result<Game, SyntaxError>| {
+        let (key, line) = locate(file, &item);
+        let game = item.ok()?;
+        let replayed = replay(&game, &options.replay);
+        let wanted =
+            replayed.status() != Status::Invalid && options.selection.admits(&game, &replayed);
+        wanted.then(|| {
+            let prints: Vec<u64> = prefix_fingerprints(&replayed).collect();
+            (key, name.clone(), line, prints)
+        })
+    };
+    let mut numbering = Numbering::default();
+    let errors = read_in_order(
+        files,
+        piece_bytes_for(&options.replay),
+        fingerprints,
+        |file, candidate| {
+            // Every game is numbered, candidate or not.
+            let index = numbering.next(file);
+            if let Some((key, file, line, prints)) = candidate {
+                f(key, GameRef { file, index, line }, &prints);
+            }
+            true
+        },
+    );
+    reading_result(errors)
 }

@@ -183,6 +183,45 @@ fn tag_conditions_need_a_name_and_an_operator() {
 }
 
 #[test]
+fn duplicates_are_set_aside_as_read_when_kept_games_are_rewritten() {
+    // Kept games are rewritten; a game set aside as a duplicate is written as read all the same.
+    let dropped = |notation| -> Vec<String> {
+        sort(&ExtractOptions {
+            find_duplicates: true,
+            notation,
+            ..ExtractOptions::default()
+        })
+        .into_iter()
+        .filter(|s| {
+            matches!(
+                s.verdict,
+                Verdict::Duplicate { .. } | Verdict::Contained { .. }
+            )
+        })
+        .map(|s| s.text)
+        .collect()
+    };
+    let as_read = dropped(None);
+    assert_eq!(as_read.len(), 2);
+    assert_eq!(dropped(Some(Notation::Algebraic)), as_read);
+}
+
+#[test]
+fn a_failing_output_stops_the_sorting_with_its_error() {
+    let mut written = 0;
+    let result = extract(&fixtures(), &ExtractOptions::default(), |_| {
+        written += 1;
+        match written {
+            2 => Err(std::io::Error::other("disk full")),
+            _ => Ok(()),
+        }
+    });
+    let error = result.expect_err("the output's error");
+    assert_eq!(error.to_string(), "disk full");
+    assert_eq!(written, 2, "nothing is handed on after the error");
+}
+
+#[test]
 fn kept_games_can_be_rewritten_canonically() {
     let sorted = sort(&ExtractOptions {
         notation: Some(Notation::Algebraic),
