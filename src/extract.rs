@@ -218,7 +218,7 @@ pub fn extract(
     let errors = read_in_order(
         files,
         piece_bytes_for(&options.replay),
-        |file, name, item| sort((file, name), item, options, duplicates.as_ref()),
+        |file, name, item| sort(file, name, item, options, duplicates.as_ref()),
         |file, pending| {
             let sorted = pending.numbered(numbering.next(file));
             summary.count(&sorted.verdict);
@@ -239,9 +239,10 @@ pub fn extract(
 
 /// The files' read errors as one error, if there were any.
 fn reading_result(errors: Vec<String>) -> io::Result<()> {
-    match errors.is_empty() {
-        true => Ok(()),
-        false => Err(io::Error::other(errors.join("; "))),
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(io::Error::other(errors.join("; ")))
     }
 }
 
@@ -298,8 +299,10 @@ impl Pending {
     }
 }
 
+/// Sorts a game of the file at `file` in the list (named `name`).
 fn sort(
-    (file, name): (usize, &Arc<str>),
+    file: usize,
+    name: &Arc<str>,
     item: Result<Game, SyntaxError>,
     options: &ExtractOptions,
     duplicates: Option<&DuplicateIndex>,
