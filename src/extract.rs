@@ -119,6 +119,9 @@ pub struct ExtractOptions {
     /// Write kept games (cut and mended ones too) in canonical SGN in this notation instead of as
     /// read.
     pub notation: Option<Notation>,
+    /// Bytes of a file handed to a worker at a time (0: as `check` cuts them, see
+    /// [`crate::archive::CheckOptions::piece_bytes`]).
+    pub piece_bytes: usize,
 }
 
 /// Where a game sits: file, 1-based index in the file, and line.
@@ -217,7 +220,7 @@ pub fn extract(
     let mut failed = None;
     let errors = read_in_order(
         files,
-        piece_bytes_for(&options.replay),
+        pieces(options),
         |file, name, item| sort(file, name, item, options, duplicates.as_ref()),
         |file, pending| {
             let sorted = pending.numbered(numbering.next(file));
@@ -234,6 +237,14 @@ pub fn extract(
     match failed {
         Some(e) => Err(e),
         None => reading_result(errors).map(|()| summary),
+    }
+}
+
+/// The size of the pieces the files are cut into.
+fn pieces(options: &ExtractOptions) -> usize {
+    match options.piece_bytes {
+        0 => piece_bytes_for(&options.replay),
+        bytes => bytes,
     }
 }
 
@@ -619,18 +630,13 @@ fn each_candidate(
         })
     };
     let mut numbering = Numbering::default();
-    let errors = read_in_order(
-        files,
-        piece_bytes_for(&options.replay),
-        fingerprints,
-        |file, candidate| {
-            // Every game is numbered, candidate or not.
-            let index = numbering.next(file);
-            if let Some((key, file, line, prints)) = candidate {
-                f(key, GameRef { file, index, line }, &prints);
-            }
-            true
-        },
-    );
+    let errors = read_in_order(files, pieces(options), fingerprints, |file, candidate| {
+        // Every game is numbered, candidate or not.
+        let index = numbering.next(file);
+        if let Some((key, file, line, prints)) = candidate {
+            f(key, GameRef { file, index, line }, &prints);
+        }
+        true
+    });
     reading_result(errors)
 }

@@ -222,6 +222,29 @@ fn a_failing_output_stops_the_sorting_with_its_error() {
 }
 
 #[test]
+fn cutting_files_into_small_pieces_changes_no_verdict() {
+    // Each game read and sorted by whichever worker is free, the games before it perhaps not yet:
+    // the numbers, verdicts and texts must come out as from one whole piece.
+    let run = |piece_bytes| {
+        sort(&ExtractOptions {
+            find_duplicates: true,
+            notation: Some(Notation::Algebraic),
+            piece_bytes,
+            ..ExtractOptions::default()
+        })
+        .into_iter()
+        .map(|s| (s.game.to_string(), format!("{:?}", s.verdict), s.text))
+        .collect::<Vec<_>>()
+    };
+    let whole = run(0);
+    assert_eq!(whole.len(), 6);
+    // Pieces of about one game, and pieces smaller than a game (cut only at boundaries).
+    for piece_bytes in [150, 20] {
+        assert_eq!(run(piece_bytes), whole, "pieces of {piece_bytes} bytes");
+    }
+}
+
+#[test]
 fn kept_games_can_be_rewritten_canonically() {
     let sorted = sort(&ExtractOptions {
         notation: Some(Notation::Algebraic),

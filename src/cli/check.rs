@@ -29,9 +29,8 @@ pub struct Args {
     margins: String,
     #[command(flatten)]
     budget: super::BudgetArgs,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: super::ThreadsArgs,
     /// Print nothing for valid games (human format).
     #[arg(long, short)]
     quiet: bool,
@@ -54,12 +53,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         "never" => MarginPolicy::Never,
         _ => MarginPolicy::WhenTagged,
     };
-    if let Some(n) = args.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n.max(1))
-            .build_global()
-            .map_err(|e| CliError::new(format!("--threads: {e}")))?;
-    }
+    args.threads.apply()?;
     let json = args.format == "json";
     let opts = CheckOptions {
         replay: ReplayOptions {

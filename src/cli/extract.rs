@@ -66,6 +66,8 @@ pub struct Args {
     rules: Option<String>,
     #[command(flatten)]
     budget: super::BudgetArgs,
+    #[command(flatten)]
+    threads: super::ThreadsArgs,
     /// Historical mode: an uncalled missed jump is a warning and the move stands.
     #[arg(long)]
     lenient: bool,
@@ -76,6 +78,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let options = options(&args)?;
+    args.threads.apply()?;
     let (files, missing) = sgn_files(&args.paths);
     if let Some(error) = missing.first() {
         return Err(CliError::new(error.clone()));
@@ -250,6 +253,7 @@ fn options(args: &Args) -> Result<ExtractOptions, CliError> {
         fix_results: args.fix_results,
         find_duplicates: args.drop_duplicates || args.duplicates.is_some(),
         notation,
+        piece_bytes: 0,
     })
 }
 

@@ -69,6 +69,27 @@ impl BudgetArgs {
     }
 }
 
+/// How many threads read and replay games.
+#[derive(clap::Args)]
+pub struct ThreadsArgs {
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+impl ThreadsArgs {
+    /// Sizes the thread pool the workers are counted from; call before any parallel work.
+    pub fn apply(&self) -> Result<(), CliError> {
+        if let Some(n) = self.threads {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n.max(1))
+                .build_global()
+                .map_err(|e| CliError::new(format!("--threads: {e}")))?;
+        }
+        Ok(())
+    }
+}
+
 /// Reads `--rules` (a Rules tag text) and a Setup line given by the option named `setup_option`.
 pub fn position_from_args(
     rules: Option<&str>,
