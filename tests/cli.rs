@@ -1217,6 +1217,16 @@ fn extract_sorts_an_archive_into_kept_rejected_and_duplicate_files() {
 }
 
 #[test]
+fn thread_counts_out_of_range_are_refused_at_once() {
+    // A hundred thousand threads took over a minute to start before any game was read.
+    for (command, threads) in [("check", "100000"), ("extract", "0")] {
+        let run = salta(&[command, "--threads", threads, "tests/extract"]).expect_code(2);
+        assert!(run.stderr.contains("1..=1024"), "{}", run.stderr);
+    }
+    salta(&["check", "--threads", "1", "corpus/synthetic/salta.sgn"]).ok();
+}
+
+#[test]
 fn extract_splits_the_kept_games_over_numbered_files() {
     let dir = TempDir::new("extract-split");
     let kept = dir.path("kept.sgn");

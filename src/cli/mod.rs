@@ -72,17 +72,21 @@ impl BudgetArgs {
 /// How many threads read and replay games.
 #[derive(clap::Args)]
 pub struct ThreadsArgs {
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    /// Worker threads, 1 to 1024 (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
+    threads: Option<u16>,
 }
+
+/// Threads a user may ask for: far more than any machine's cores, and few enough to start at once
+/// (a hundred thousand took over a minute before any game was read).
+const MAX_THREADS: i64 = 1024;
 
 impl ThreadsArgs {
     /// Sizes the thread pool the workers are counted from; call before any parallel work.
     pub fn apply(&self) -> Result<(), CliError> {
         if let Some(n) = self.threads {
             rayon::ThreadPoolBuilder::new()
-                .num_threads(n.max(1))
+                .num_threads(n.into())
                 .build_global()
                 .map_err(|e| CliError::new(format!("--threads: {e}")))?;
         }
