@@ -210,10 +210,7 @@ pub fn check_files(
         files: files.len(),
         ..Summary::default()
     };
-    let piece_bytes = match opts.piece_bytes {
-        0 => piece_bytes_for(&opts.replay),
-        bytes => bytes,
-    };
+    let piece_bytes = piece_bytes(opts.piece_bytes, &opts.replay);
     let mut numbering = (usize::MAX, 0usize); // (file, games so far in it)
     let check = |_, name: &Arc<str>, item| match item {
         Err(e) => syntax_report(name, e),
@@ -239,12 +236,13 @@ pub fn check_files(
     summary
 }
 
-/// The size of the pieces files are cut into for replays with these options.
-pub(crate) fn piece_bytes_for(replay: &ReplayOptions) -> usize {
-    if replay.margins == MarginPolicy::Always {
-        MARGIN_PIECE_BYTES
-    } else {
-        PIECE_BYTES
+/// The size of the pieces files are cut into: `asked` (0: the default for replays with these
+/// options).
+pub(crate) fn piece_bytes(asked: usize, replay: &ReplayOptions) -> usize {
+    match asked {
+        0 if replay.margins == MarginPolicy::Always => MARGIN_PIECE_BYTES,
+        0 => PIECE_BYTES,
+        bytes => bytes,
     }
 }
 

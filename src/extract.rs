@@ -8,7 +8,7 @@
 //! file order. Duplicate detection reads the files twice more and keeps a 64-bit fingerprint per
 //! game, so memory grows with the number of games, never with their text.
 
-use crate::archive::{game_source, piece_bytes_for, read_in_order};
+use crate::archive::{game_source, piece_bytes, read_in_order};
 use crate::notation::{Game, GameResult, Notation, Reader, Span, SyntaxError};
 use crate::replay::{Replay, ReplayOptions, Severity, Status, replay, result_of};
 use crate::rules::{Move, Position, Rules};
@@ -220,7 +220,7 @@ pub fn extract(
     let mut failed = None;
     let errors = read_in_order(
         files,
-        pieces(options),
+        piece_bytes(options.piece_bytes, &options.replay),
         |file, name, item| sort(file, name, item, options, duplicates.as_ref()),
         |file, pending| {
             let sorted = pending.numbered(numbering.next(file));
@@ -237,14 +237,6 @@ pub fn extract(
     match failed {
         Some(e) => Err(e),
         None => reading_result(errors).map(|()| summary),
-    }
-}
-
-/// The size of the pieces the files are cut into.
-fn pieces(options: &ExtractOptions) -> usize {
-    match options.piece_bytes {
-        0 => piece_bytes_for(&options.replay),
-        bytes => bytes,
     }
 }
 
@@ -630,13 +622,18 @@ fn each_candidate(
         })
     };
     let mut numbering = Numbering::default();
-    let errors = read_in_order(files, pieces(options), fingerprints, |file, candidate| {
-        // Every game is numbered, candidate or not.
-        let index = numbering.next(file);
-        if let Some((key, file, line, prints)) = candidate {
-            f(key, GameRef { file, index, line }, &prints);
-        }
-        true
-    });
+    let errors = read_in_order(
+        files,
+        piece_bytes(options.piece_bytes, &options.replay),
+        fingerprints,
+        |file, candidate| {
+            // Every game is numbered, candidate or not.
+            let index = numbering.next(file);
+            if let Some((key, file, line, prints)) = candidate {
+                f(key, GameRef { file, index, line }, &prints);
+            }
+            true
+        },
+    );
     reading_result(errors)
 }

@@ -69,7 +69,8 @@ impl Limits {
     pub fn within<T>(&mut self, mut part: Limits, search: impl FnOnce(&mut Limits) -> T) -> T {
         let granted = part.states_left;
         let found = search(&mut part);
-        self.states_left -= granted - part.states_left;
+        // Saturating: a part granted more than is left must not wrap the budget round.
+        self.states_left = self.states_left.saturating_sub(granted - part.states_left);
         found
     }
 }
