@@ -375,9 +375,20 @@ fn cut_file(
     cutter: &mut Cutter,
     buf: &mut Vec<u8>,
 ) -> std::io::Result<bool> {
+    cut_input(std::fs::File::open(path)?, file, name, cutter, buf)
+}
+
+/// [`cut_file`] on what was opened. On a read error the pieces already sent stay sent (their games
+/// are checked) and the rest of the input is left behind: the error names the file.
+fn cut_input(
+    mut input: impl std::io::Read,
+    file: usize,
+    name: &Arc<str>,
+    cutter: &mut Cutter,
+    buf: &mut Vec<u8>,
+) -> std::io::Result<bool> {
     use std::io::Read;
     let piece_bytes = cutter.piece_bytes;
-    let mut input = std::fs::File::open(path)?;
     let (mut offset, mut line) = (0u64, 1u32);
     let mut eof = false;
     // Appends up to one piece's worth of the file; true at the end of the file.
@@ -704,8 +715,84 @@ pub fn render(diagnostic: &dyn Diagnostic, color: bool) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{CheckOptions, check_files, game_boundary};
+    use super::{CheckOptions, Cutter, check_files, cut_input, game_boundary};
     use crate::replay::{MarginPolicy, ReplayOptions, Status};
+    use std::sync::Arc;
+    use std::sync::mpsc::channel;
+
+    /// Gives its bytes, then fails: a disk or network error in the middle of a file.
+    struct FailsAfter(std::io::Cursor<Vec<u8>>);
+
+    impl std::io::Read for FailsAfter {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            match self.0.read(out)? {
+                0 => Err(std::io::Error::other("the disk went away")),
+                n => Ok(n),
+            }
+        }
+    }
+
+    #[test]
+    fn a_read_error_mid_file_keeps_the_pieces_sent_and_is_returned() {
+        let games: String = (1..=6)
+            .map(|g| format!("[Event \"g{g}\"]\n\n1. 33-43 *\n\n"))
+            .collect();
+        let (pieces, received) = channel();
+        let (spare, spares) = channel();
+        for _ in 0..16 {
+            spare.send(Vec::new()).unwrap();
+        }
+        let mut cutter = Cutter {
+            piece_bytes: 1,
+            pieces,
+            spares,
+            sent: 0,
+        };
+        let name: Arc<str> = Arc::from("broken.sgn");
+        let input = FailsAfter(std::io::Cursor::new(games.clone().into_bytes()));
+        let result = cut_input(input, 0, &name, &mut cutter, &mut Vec::new());
+        let error = result.expect_err("the read error comes back");
+        assert_eq!(error.to_string(), "the disk went away");
+        drop(cutter);
+        let sent: Vec<String> = received
+            .iter()
+            .map(|piece| String::from_utf8(piece.bytes).unwrap())
+            .collect();
+        // Pieces of one game each, every game but the last (which waits for the rest of the
+        // file), at their places in the file.
+        assert_eq!(sent.len(), 5);
+        assert_eq!(sent.concat(), games[..games.rfind("[Event").unwrap()]);
+    }
+
+    #[test]
+    fn a_file_that_fails_to_read_is_reported_and_the_next_files_are_checked() {
+        let dir =
+            std::env::temp_dir().join(format!("salta-archive-failing-{}", std::process::id()));
+        let good = numbered_games(&dir, &[3]);
+        // A directory opens as a file on Linux and fails on the first read; elsewhere the opening
+        // fails. Either way: an error for it, and the file after it checked in full.
+        let unreadable = dir.join("a-directory.sgn");
+        std::fs::create_dir_all(&unreadable).unwrap();
+        let files = vec![unreadable.clone(), good[0].clone()];
+        let opts = CheckOptions {
+            replay: ReplayOptions {
+                margins: MarginPolicy::Never,
+                ..ReplayOptions::default()
+            },
+            render: Some(false),
+            piece_bytes: 1,
+        };
+        let mut seen = Vec::new();
+        let summary = check_files(&files, &opts, |r| seen.push(r.game));
+        assert_eq!(seen, [1, 2, 3]);
+        assert_eq!(summary.io_errors.len(), 1);
+        assert!(
+            summary.io_errors[0].starts_with(&unreadable.display().to_string()),
+            "{:?}",
+            summary.io_errors
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn boundaries_are_tag_sections_after_a_blank_line() {
