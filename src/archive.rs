@@ -754,14 +754,22 @@ mod tests {
         let error = result.expect_err("the read error comes back");
         assert_eq!(error.to_string(), "the disk went away");
         drop(cutter);
-        let sent: Vec<String> = received
+        let sent: Vec<(u64, String)> = received
             .iter()
-            .map(|piece| String::from_utf8(piece.bytes).unwrap())
+            .map(|piece| (piece.offset, String::from_utf8(piece.bytes).unwrap()))
             .collect();
         // Pieces of one game each, every game but the last (which waits for the rest of the
         // file), at their places in the file.
         assert_eq!(sent.len(), 5);
-        assert_eq!(sent.concat(), games[..games.rfind("[Event").unwrap()]);
+        let mut offset = 0;
+        for (at, text) in &sent {
+            assert_eq!(
+                (*at, text.as_str()),
+                (offset, &games[offset as usize..][..text.len()])
+            );
+            offset += text.len() as u64;
+        }
+        assert_eq!(offset as usize, games.rfind("[Event").unwrap());
     }
 
     #[test]
