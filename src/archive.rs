@@ -250,9 +250,9 @@ pub(crate) fn piece_bytes(asked: usize, replay: &ReplayOptions) -> usize {
 /// errors. A pipeline: one thread cuts the files into pieces of about `piece_bytes` at game
 /// boundaries; as many workers as the rayon pool has threads (`--threads`) each take the next piece
 /// as soon as they are free, read it and call `work` on each game (or the syntax error that broke
-/// it) with the file's place in the list and its name; this thread puts the pieces back in order and calls `take` with each
-/// result and the file's place in the list, while the workers go on. When `take` returns false,
-/// reading stops.
+/// it) with the file's place in the list and its name; this thread puts the pieces back in order
+/// and calls `take` with each result and the file's place in the list, while the workers go on.
+/// When `take` returns false, reading stops.
 pub(crate) fn read_in_order<T: Send>(
     files: &[PathBuf],
     piece_bytes: usize,

@@ -221,6 +221,42 @@ fn a_failing_output_stops_the_sorting_with_its_error() {
     assert_eq!(written, 2, "nothing is handed on after the error");
 }
 
+/// A file that opens but cannot be read (a directory opens on Linux and fails on the first read)
+/// makes the sorting end with an error that names it, after the other files' games, so that the
+/// command commits none of its output files; with duplicate detection the first reading fails.
+#[test]
+fn a_file_that_fails_to_read_ends_the_sorting_with_an_error_naming_it() {
+    let unreadable = std::env::temp_dir().join(format!(
+        "salta-extract-unreadable-{}.sgn",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&unreadable).unwrap();
+    let mut files = fixtures();
+    files.insert(1, unreadable.clone());
+    for find_duplicates in [false, true] {
+        let options = ExtractOptions {
+            find_duplicates,
+            ..ExtractOptions::default()
+        };
+        let mut handed_on = 0;
+        let result = extract(&files, &options, |_| {
+            handed_on += 1;
+            Ok(())
+        });
+        let error = result.expect_err("the read error");
+        assert!(
+            error
+                .to_string()
+                .contains(&unreadable.display().to_string()),
+            "{error}"
+        );
+        if !find_duplicates {
+            assert_eq!(handed_on, sort(&ExtractOptions::default()).len());
+        }
+    }
+    std::fs::remove_dir_all(&unreadable).unwrap();
+}
+
 #[test]
 fn cutting_files_into_small_pieces_changes_no_verdict() {
     // Each game read and sorted by whichever worker is free, the games before it perhaps not yet:
