@@ -28,9 +28,10 @@
 //! first every piece) is solved alone, and the plans are interleaved into one sequence of legal
 //! moves. If that works, the sum of the group costs is exact: it is a lower bound (each group alone
 //! is a relaxation, as removing pieces only frees squares, and a move moves one piece of one group)
-//! and the interleaved sequence attains it. Groups whose plans cannot be interleaved are merged and solved together. A
-//! group that is only a part of the side may use a share of the budget: past it, the whole side is
-//! searched at once (the merged groups that need long searches are rarely easier than the whole).
+//! and the interleaved sequence attains it. Groups whose plans cannot be interleaved are merged and
+//! solved together. A group that is only a part of the side may use a share of the budget: past
+//! it, the whole side is searched at once (the merged groups that need long searches are rarely
+//! easier than the whole).
 //! (In Winther other pieces can serve as stepping stones for friendly jumps, so a group alone is no
 //! relaxation; there the whole side is one group, with a relaxed jump rule in the tables.)
 
