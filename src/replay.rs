@@ -657,6 +657,7 @@ impl Replayer<'_> {
     #[inline(always)]
     fn check_separator(&mut self, node: &MoveNode, pos: &Position, m: Move, here: Here) {
         if let Played::Move { separator, .. } = node.played
+            && separator != Separator::Omitted
             && m.is_jump() != (separator == Separator::Jump)
         {
             self.separator_warning(node, pos, m, here);
@@ -715,11 +716,11 @@ impl Replayer<'_> {
                 to,
                 separator,
             } => {
-                let sep = if separator == Separator::Jump {
-                    ":"
-                } else {
-                    "-"
+                let written = match from {
+                    Some(f) => separator.or_from_squares(g, f.square, to.square),
+                    None => separator,
                 };
+                let sep = if written == Separator::Jump { ":" } else { "-" };
                 let designator = piece.map(|d| Piece::new(pos.side_to_move(), d.id).designator());
                 let from = from.map(|f| g.number(f.square).to_string());
                 let lead = match (designator, from) {

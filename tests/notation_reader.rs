@@ -471,3 +471,33 @@ fn fast_path_edges_read_like_the_general_parser() {
     assert_eq!(code("1. 16-27 *"), ErrorCode::BadSquare);
     assert_eq!(code("1. 33-43x *"), ErrorCode::UnexpectedToken);
 }
+
+#[test]
+fn algebraic_moves_without_separators() {
+    // As the source of Krone–Grotewold 1901 prints them.
+    let g = one("1. e3f4 f8e7 2. j4:h6 i5h6 *\n");
+    let moves = &g.mainline.moves;
+    assert_eq!(squares(&moves[0]), (Some(33), 43));
+    assert_eq!(squares(&moves[1]), (Some(83), 73));
+    assert!(matches!(
+        moves[0].played,
+        Played::Move {
+            separator: Separator::Omitted,
+            ..
+        }
+    ));
+    assert_eq!(slice(&g, moves[0].span), "e3f4");
+    assert!(matches!(
+        moves[2].played,
+        Played::Move {
+            separator: Separator::Jump,
+            ..
+        }
+    ));
+    // A line that begins with such a move is movetext, not stray text.
+    let g = one("[Event \"x\"]\n\ne3f4 f8e7 *\n");
+    assert_eq!(g.mainline.moves.len(), 2);
+    assert!(g.warnings.is_empty(), "{:?}", g.warnings);
+    // Numeric squares still need their separator.
+    assert_eq!(err("1. 3343 *\n").code, ErrorCode::BadSquare);
+}

@@ -333,3 +333,16 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn omitted_separators_are_written_from_the_squares() {
+    let game = one("1. e3f4 f8e7 2. j4h6 *");
+    assert_eq!(
+        write(&game, Notation::Algebraic),
+        "1. e3-f4 f8-e7 2. j4:h6 *\n"
+    );
+    assert_eq!(
+        write(&game, Notation::Numeric),
+        "1. 33-43 83-73 2. 45:64 *\n"
+    );
+}

@@ -208,11 +208,14 @@ fn move_doc(node: &MoveNode, replayed: Option<&MoveReplay>, g: &Geometry) -> Mov
             },
             None,
         ) => {
-            let kind = if separator == Separator::Jump {
-                MoveKind::Jump
-            } else {
-                MoveKind::Step
-            };
+            let kind =
+                if separator.or_from_squares(g, from.map_or(to.square, |f| f.square), to.square)
+                    == Separator::Jump
+                {
+                    MoveKind::Jump
+                } else {
+                    MoveKind::Step
+                };
             (from.map(|f| f.square), Some(to.square), kind)
         }
     };

@@ -206,6 +206,27 @@ pub enum Separator {
     Step,
     /// `:` or `x`
     Jump,
+    /// None written, as some sources print algebraic moves (`e3f4`): the squares say which.
+    Omitted,
+}
+
+impl Separator {
+    /// The separator a move between these squares is written with when none was (`e3f4`): a jump
+    /// spans two ranks (or more, for a Pyramid chain), a step one.
+    pub fn or_from_squares(
+        self,
+        geometry: &crate::board::Geometry,
+        from: Square,
+        to: Square,
+    ) -> Separator {
+        match self {
+            Separator::Omitted if geometry.rank(from).abs_diff(geometry.rank(to)) >= 2 => {
+                Separator::Jump
+            }
+            Separator::Omitted => Separator::Step,
+            written => written,
+        }
+    }
 }
 
 /// A piece designator: `Su3`, `So3`, `☀3`, or the single numbering `#13`.

@@ -1166,13 +1166,22 @@ impl<'a> Parser<'a> {
             }
             e => e,
         })?;
-        let Some(separator) = separator(self.src.get(self.pos)) else {
-            return Err(self.unexpected(
-                start,
-                "a move: from-square, - or :, to-square (33-43, 45:64)",
-            ));
+        let separator = match separator(self.src.get(self.pos)) {
+            Some(separator) => {
+                self.pos += 1;
+                separator
+            }
+            // Algebraic squares need no separator to be told apart: `e3f4`, `j4h6`.
+            None if algebraic && self.peek().is_some_and(|b| b.is_ascii_alphabetic()) => {
+                Separator::Omitted
+            }
+            None => {
+                return Err(self.unexpected(
+                    start,
+                    "a move: from-square, - or :, to-square (33-43, 45:64, e3-f4)",
+                ));
+            }
         };
-        self.pos += 1;
         let (to, _) = self.square(Some(algebraic))?;
         Ok(Played::Move {
             piece,
@@ -1383,7 +1392,11 @@ fn looks_like_movetext(rest: &[u8]) -> bool {
                 .iter()
                 .take_while(|b| b.is_ascii_digit())
                 .count();
-            digits > 0 && matches!(rest.get(1 + digits), Some(b'-' | b':' | b'x' | b'X'))
+            let after = rest.get(1 + digits..).unwrap_or_default();
+            let square_follows = after.first().is_some_and(u8::is_ascii_alphabetic)
+                && after.get(1).is_some_and(u8::is_ascii_digit);
+            digits > 0
+                && (matches!(after.first(), Some(b'-' | b':' | b'x' | b'X')) || square_follows)
         }
         _ => false,
     }

@@ -229,10 +229,11 @@ impl Movetext {
             self.scratch.push_str("--");
             return;
         };
-        let sep = match separator {
-            Separator::Step => '-',
-            Separator::Jump => ':',
+        let written = match from {
+            Some(from) => separator.or_from_squares(self.geometry, from.square, to.square),
+            None => *separator,
         };
+        let sep = if written == Separator::Jump { ':' } else { '-' };
         let algebraic = self.notation == Notation::Algebraic;
         match (piece, from) {
             (Some(d), _) if self.notation == Notation::Piece => {
