@@ -2,9 +2,7 @@
 //! insta snapshots of edge positions (each snapshot shows the position's Setup line, a text board,
 //! both sides' mobility and completion, and the sorted legal moves in both notations).
 
-mod common;
-
-use common::reference::assert_agrees;
+use crate::common::reference::assert_agrees;
 use salta::board::Color;
 use salta::rules::{Piece, PieceKind, Position, Rules};
 use std::collections::BTreeSet;
@@ -591,7 +589,7 @@ fn snapshot_salta_stuck() {
 // ---- properties over random positions ----
 
 mod properties {
-    use super::common::{Rng, all_rules, random_placement, random_playout};
+    use crate::common::{Rng, all_rules, random_placement, random_playout};
     use proptest::prelude::*;
     use salta::board::{Color, Geometry};
     use salta::rules::{JumpDirection, Move, MoveKind, Position, Variant};

@@ -3,10 +3,8 @@
 //! position by position over random playouts and placements of all three variants under every switch
 //! combination, and perft by perft from each variant's start.
 
-mod common;
-
-use common::reference::{Grid, PASS, assert_agrees};
-use common::{Rng, all_rules, random_placement, sample_positions};
+use crate::common::reference::{Grid, PASS, assert_agrees};
+use crate::common::{Rng, all_rules, random_placement, sample_positions};
 use salta::rules::{MoveKind, Position, Rules, perft, perft_divide};
 
 #[test]

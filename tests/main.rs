@@ -1,0 +1,17 @@
+//! The integration tests, one binary: each module below was once its own test crate, and linking
+//! the whole library thirteen times cost a fresh clone most of its `cargo test` time.
+
+mod cli;
+mod common;
+mod diagram;
+mod edge_cases;
+mod engine;
+mod exporters;
+mod extract;
+mod grammar;
+mod inputs;
+mod margin;
+mod notation_diagnostics;
+mod notation_reader;
+mod notation_writer;
+mod perft;
