@@ -586,7 +586,11 @@ pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameRepo
             repeats: 0,
         })
         .collect();
-    findings.extend(crate::repair::annotate(&game, &opts.replay, replayed.findings));
+    findings.extend(crate::repair::annotate(
+        &game,
+        &opts.replay,
+        replayed.findings,
+    ));
     let status = Status::of(&findings);
     // The source (a copy of the game's text) is only needed to place and draw findings.
     let source = (!findings.is_empty()).then(|| game_source(file, 0, &game));

@@ -1,48 +1,61 @@
 //! Transcription repair: slips injected into valid records are read back as meant.
 
-use salta::notation::{Game, parse_str};
 use salta::repair::SlipKind;
-use salta::repair::inject::{inject, judge};
+use salta::repair::inject::{inject, judge, test_records, trial_run};
 use std::path::Path;
 
-/// The historical game first, then the synthetic corpus's Salta games.
-fn records() -> Vec<Game> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    ["corpus/historical/krone-grotewold-1901.sgn", "corpus/synthetic/salta.sgn"]
-        .iter()
-        .flat_map(|p| {
-            let text = std::fs::read_to_string(root.join(p)).unwrap();
-            parse_str(&text).into_iter().map(|g| g.unwrap()).collect::<Vec<_>>()
-        })
-        .collect()
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
 #[test]
-fn accuracy_per_kind() {
-    let games = records();
-    let mut report = String::new();
+fn the_top_suggestion_restores_the_main_line_for_each_kind() {
+    let games = test_records(root()).unwrap();
+    let trials = trial_run(&games, 0..3);
+    let mut later = (0, 0);
+    let mut table = String::new();
     for kind in SlipKind::ALL {
-        let (mut own, mut own_ok, mut later, mut later_ok) = (0, 0, 0, 0);
-        for (g, game) in games.iter().enumerate() {
-            for seed in 0..4 {
-                let Some(slipped) = inject(game, kind, seed * 1000 + g as u64) else {
-                    continue;
-                };
-                let v = judge(&slipped);
-                if v.caught_later {
-                    later += 1;
-                    later_ok += usize::from(v.rank == Some(0));
-                } else {
-                    own += 1;
-                    own_ok += usize::from(v.rank == Some(0));
-                }
-            }
-        }
-        report.push_str(&format!(
-            "{}: own {own_ok}/{own}, later {later_ok}/{later}\n",
+        let own: Vec<_> = trials
+            .iter()
+            .filter(|(k, _, v)| *k == kind && !v.caught_later)
+            .collect();
+        let right = own.iter().filter(|(_, _, v)| v.rank == Some(0)).count();
+        table.push_str(&format!("{}: {right}/{}\n", kind.name(), own.len()));
+        assert!(
+            own.len() >= 10,
+            "{}: too few slips made\n{table}",
             kind.name()
-        ));
+        );
+        assert!(right * 100 >= own.len() * 95, "{table}");
+        for (_, _, v) in trials
+            .iter()
+            .filter(|(k, _, v)| *k == kind && v.caught_later)
+        {
+            later.0 += usize::from(v.rank == Some(0));
+            later.1 += 1;
+        }
     }
-    println!("{report}");
-    panic!("{report}");
+    assert!(later.1 >= 10, "too few legal slips: {later:?}");
+    assert!(
+        later.0 * 100 >= later.1 * 80,
+        "legal slips caught later: {later:?}\n{table}"
+    );
+}
+
+#[test]
+fn every_slip_in_the_historical_game_is_repaired() {
+    let games = test_records(root()).unwrap();
+    let historical = &games[0];
+    let mut made = 0;
+    for kind in SlipKind::ALL {
+        for seed in 0..6 {
+            let Some(slipped) = inject(historical, kind, seed) else {
+                continue;
+            };
+            made += 1;
+            let verdict = judge(&slipped);
+            assert_eq!(verdict.rank, Some(0), "{} seed {seed}", kind.name());
+        }
+    }
+    assert!(made >= 40, "{made} slips made");
 }

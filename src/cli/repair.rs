@@ -75,7 +75,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                     Err(e) => {
                         unrepaired += 1;
                         let message = render(&e, false);
-                        say(&mut report, json, &name, game_no, "unreadable", &message, &[])?;
+                        say(
+                            &mut report,
+                            json,
+                            &name,
+                            game_no,
+                            "unreadable",
+                            &message,
+                            &[],
+                        )?;
                         e.source.text().to_string()
                     }
                     Ok(game) => match mend(&game, &opts, args.max_edits.into()) {
@@ -90,7 +98,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                 "{line}:{column}: {} ({}): no repair of at most {} edits makes the main line replay",
                                 finding.message, finding.code, args.max_edits
                             );
-                            say(&mut report, json, &name, game_no, "unrepaired", &message, &[])?;
+                            say(
+                                &mut report,
+                                json,
+                                &name,
+                                game_no,
+                                "unrepaired",
+                                &message,
+                                &[],
+                            )?;
                             game.text
                         }
                         Mended::Repaired(fixed, edits) => {

@@ -20,6 +20,35 @@ pub struct Slipped {
     pub at: usize,
 }
 
+/// The records the repair tests and benchmark slip: the historical game first, then the games of
+/// the synthetic corpus's default Salta file.
+pub fn test_records(root: &std::path::Path) -> std::io::Result<Vec<Game>> {
+    let mut games = Vec::new();
+    for path in [
+        "corpus/historical/krone-grotewold-1901.sgn",
+        "corpus/synthetic/salta.sgn",
+    ] {
+        let text = std::fs::read_to_string(root.join(path))?;
+        games.extend(parse_str(&text).into_iter().flatten());
+    }
+    Ok(games)
+}
+
+/// One slip of every kind into each game for each seed in `seeds`, judged.
+pub fn trial_run(games: &[Game], seeds: std::ops::Range<u64>) -> Vec<(SlipKind, usize, Verdict)> {
+    let mut out = Vec::new();
+    for kind in SlipKind::ALL {
+        for (g, game) in games.iter().enumerate() {
+            for seed in seeds.clone() {
+                if let Some(slipped) = inject(game, kind, seed * 1000 + g as u64) {
+                    out.push((kind, g, judge(&slipped)));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Replay options of the repair tests: strict, no margins.
 pub fn quick_options() -> ReplayOptions {
     ReplayOptions {
@@ -209,17 +238,22 @@ pub struct Verdict {
     pub rank: Option<usize>,
     /// The record broke only after the slip's own move (the slip was itself a legal move).
     pub caught_later: bool,
+    /// The time the search took to find and read the break.
+    pub search: std::time::Duration,
 }
 
 /// Reads the first break of a slipped record and says whether its suggestions restore the main
 /// line the record had before the slip.
 pub fn judge(slipped: &Slipped) -> Verdict {
     let opts = quick_options();
+    let started = std::time::Instant::now();
     let analysis = super::analyse(&slipped.game, &opts, 1);
+    let search = started.elapsed();
     let Some(first) = analysis.breaks.first() else {
         return Verdict {
             rank: None,
             caught_later: false,
+            search,
         };
     };
     let rank = first.suggestions.iter().position(|s| {
@@ -229,5 +263,6 @@ pub fn judge(slipped: &Slipped) -> Verdict {
     Verdict {
         rank,
         caught_later: first.token > slipped.at,
+        search,
     }
 }

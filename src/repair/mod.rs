@@ -61,7 +61,12 @@ pub enum Style {
 impl Style {
     /// The style of a record's first main-line move (numeric for a record without moves).
     pub fn of(game: &Game) -> Style {
-        let Some(node) = game.mainline.moves.iter().find(|n| n.played != Played::Pass) else {
+        let Some(node) = game
+            .mainline
+            .moves
+            .iter()
+            .find(|n| n.played != Played::Pass)
+        else {
             return Style::Numeric;
         };
         let text = game.text.get(node.span.range()).unwrap_or_default();
@@ -330,16 +335,21 @@ pub struct Suggestion {
     /// Plies between the edit and the move where the record broke.
     #[serde(skip)]
     pub back: u32,
+    /// The move number where the edit stands (`8.` or `8...`).
+    #[serde(skip)]
+    pub number: String,
 }
 
 impl Suggestion {
     /// The reading in one sentence, after "did you mean" or "or".
     pub fn reading(&self) -> String {
+        let number = &self.number;
         let whole = match self.edit {
             EditKind::Renumber => format!("the tag {}", self.text),
-            EditKind::Insert => format!("{} before the next move", self.text),
+            EditKind::Insert => format!("{number} {} before it", self.text),
             EditKind::Delete => format!("{} once", self.was),
-            _ if self.back > 0 => format!("{} for {}", self.text, self.was),
+            EditKind::Swap => format!("{number} {}", self.text),
+            _ if self.back > 0 => format!("{number} {} for {}", self.text, self.was),
             _ => self.text.clone(),
         };
         let earlier = match self.back {
@@ -351,9 +361,12 @@ impl Suggestion {
     }
 
     /// What then happens, for the help line.
-    pub fn consequence(&self, total: u32) -> String {
+    pub fn consequence(&self) -> String {
         if !self.to_end {
-            return format!("the record then replays {} of its {total} plies", self.replays);
+            return format!(
+                "the record then replays {} plies and breaks again",
+                self.replays
+            );
         }
         match self.result {
             Some((r, true)) => format!(
@@ -451,13 +464,11 @@ pub fn analyse(game: &Game, opts: &ReplayOptions, max_breaks: usize) -> Analysis
         let token = line.tokens[b];
         let missed = !token.call
             && resolve(&token, &here).is_some_and(|c| missed_jump_step(&here, c).is_some());
-        let cascade =
-            missed && open_jump.as_ref().is_some_and(|open| open.iter().any(|j| jumps.contains(j)));
-        let suggestions = if cascade {
-            Vec::new()
-        } else {
-            line.search(b)
-        };
+        let cascade = missed
+            && open_jump
+                .as_ref()
+                .is_some_and(|open| open.iter().any(|j| jumps.contains(j)));
+        let suggestions = if cascade { Vec::new() } else { line.search(b) };
         let token = line.origin[b].unwrap_or(b);
         match suggestions.first() {
             Some(best) => {
@@ -615,12 +626,26 @@ impl Line {
                 if let Some(from) = w.from {
                     for s in misreadings(kind, g, from, numeric) {
                         let squares = Written { from: Some(s), ..w };
-                        replace(kind, Token { squares: Some(squares), ..t }, out);
+                        replace(
+                            kind,
+                            Token {
+                                squares: Some(squares),
+                                ..t
+                            },
+                            out,
+                        );
                     }
                 }
                 for s in misreadings(kind, g, w.to, numeric) {
                     let squares = Written { to: s, ..w };
-                    replace(kind, Token { squares: Some(squares), ..t }, out);
+                    replace(
+                        kind,
+                        Token {
+                            squares: Some(squares),
+                            ..t
+                        },
+                        out,
+                    );
                 }
             }
             if let Some(from) = w.from {
@@ -629,13 +654,27 @@ impl Line {
                     to: g.rotate(w.to),
                     ..w
                 };
-                replace(SlipKind::RedSideSquare, Token { squares: Some(both), ..t }, out);
+                replace(
+                    SlipKind::RedSideSquare,
+                    Token {
+                        squares: Some(both),
+                        ..t
+                    },
+                    out,
+                );
                 let reversed = Written {
                     from: Some(w.to),
                     to: from,
                     ..w
                 };
-                replace(SlipKind::Reversed, Token { squares: Some(reversed), ..t }, out);
+                replace(
+                    SlipKind::Reversed,
+                    Token {
+                        squares: Some(reversed),
+                        ..t
+                    },
+                    out,
+                );
             }
         }
         if cursor.referee.accepts_moves() {
@@ -758,6 +797,15 @@ impl Line {
             to_end: t.to_end,
             result: t.result,
             back: self.states[b].plies - self.states[change.start].plies,
+            number: {
+                let pos = &self.states[change.start].pos;
+                let dots = if pos.side_to_move() == Color::Green {
+                    "."
+                } else {
+                    "..."
+                };
+                format!("{}{dots}", pos.move_number())
+            },
             change: record_change,
         }
     }
@@ -779,7 +827,6 @@ pub fn annotate(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Ve
     if repaired.is_empty() {
         return replayed;
     }
-    let total = game.mainline.moves.len() as u32;
     let quiet = ReplayOptions {
         margins: MarginPolicy::Never,
         summary_only: true,
@@ -812,21 +859,29 @@ pub fn annotate(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Ve
                 help.push_str(&format!(
                     "did you mean {}? {}",
                     s.reading(),
-                    s.consequence(total)
+                    s.consequence()
                 ));
             } else {
-                help.push_str(&format!("or {}: {}", s.reading(), s.consequence(total)));
+                help.push_str(&format!("or {}: {}", s.reading(), s.consequence()));
             }
         }
         finding.help = Some(help);
         finding.suggestions = brk.suggestions.clone();
         found.push(finding);
     }
-    let all: Vec<&Suggestion> = repaired.iter().filter_map(|b| b.suggestions.first()).collect();
+    let all: Vec<&Suggestion> = repaired
+        .iter()
+        .filter_map(|b| b.suggestions.first())
+        .collect();
     let renumbered = all
         .iter()
         .find(|s| matches!(s.edit, EditKind::Insert | EditKind::Delete))
-        .map(|s| game.mainline.moves.get(s.change.start).map_or(u32::MAX, |n| n.span.start));
+        .map(|s| {
+            game.mainline
+                .moves
+                .get(s.change.start)
+                .map_or(u32::MAX, |n| n.span.start)
+        });
     let after = replay(&apply(game, &all, false), opts).findings;
     // A ply left out or written twice shifts every later move number: the suggestion says why.
     found.extend(after.into_iter().filter(|f| {
@@ -850,7 +905,9 @@ pub fn apply(game: &Game, repairs: &[&Suggestion], mark: bool) -> Game {
         let at = nodes
             .get(c.start)
             .or(nodes.last())
-            .map_or(Span::default(), |n| Span::new(n.span.start as usize, n.span.start as usize));
+            .map_or(Span::default(), |n| {
+                Span::new(n.span.start as usize, n.span.start as usize)
+            });
         let first = moves.len();
         for (j, token) in c.inserted.iter().enumerate() {
             let node = match nodes.get(c.start + j).filter(|_| j < c.removed) {
@@ -863,7 +920,9 @@ pub fn apply(game: &Game, repairs: &[&Suggestion], mark: bool) -> Game {
             let comment = Comment {
                 text: match s.edit {
                     EditKind::Insert => format!("not in the record: {}", s.why),
-                    EditKind::Renumber => format!("squares were numbered from Red's side: {}", s.why),
+                    EditKind::Renumber => {
+                        format!("squares were numbered from Red's side: {}", s.why)
+                    }
                     _ => format!("was {}: {}", s.was, s.why),
                 },
                 span: at,

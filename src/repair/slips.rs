@@ -164,13 +164,18 @@ pub fn misreadings(kind: SlipKind, g: &Geometry, sq: Square, numeric: bool) -> V
                 texts.push(t);
             }
             // The rank 1 read as 7 or back; the 1 of rank 10 stays (70 is no rank).
-            if bytes.len() == 2 {
-                if let Some(r) = partner(&GLYPH_PAIRS[..1], bytes[1]) {
-                    texts.push(vec![bytes[0], r]);
-                }
+            if bytes.len() == 2
+                && let Some(r) = partner(&GLYPH_PAIRS[..1], bytes[1])
+            {
+                texts.push(vec![bytes[0], r]);
             }
         }
-        SlipKind::RedSideSquare => return vec![g.rotate(sq)].into_iter().filter(|&s| s != sq).collect(),
+        SlipKind::RedSideSquare => {
+            return vec![g.rotate(sq)]
+                .into_iter()
+                .filter(|&s| s != sq)
+                .collect();
+        }
         _ => {}
     }
     let mut out: Vec<Square> = texts
