@@ -25,7 +25,11 @@ pub struct PageArgs {
     palette: Palette,
 }
 
-pub fn run(files: &[PathBuf], output: Option<&Path>, args: &PageArgs) -> Result<ExitCode, CliError> {
+pub fn run(
+    files: &[PathBuf],
+    output: Option<&Path>,
+    args: &PageArgs,
+) -> Result<ExitCode, CliError> {
     let opts = DiagramOptions {
         flip: args.flip,
         coordinates: args.coordinates,
@@ -35,7 +39,12 @@ pub fn run(files: &[PathBuf], output: Option<&Path>, args: &PageArgs) -> Result<
     };
     let names: Vec<String> = files
         .iter()
-        .map(|f| f.file_name().unwrap_or(f.as_os_str()).to_string_lossy().into_owned())
+        .map(|f| {
+            f.file_name()
+                .unwrap_or(f.as_os_str())
+                .to_string_lossy()
+                .into_owned()
+        })
         .collect();
     let title = format!("{} · Salta games", names.join(", "));
     let mut page = Viewer::new(&title, &opts).map_err(|e| CliError::new(e.to_string()))?;

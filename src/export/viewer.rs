@@ -239,10 +239,16 @@ fn escape_html(text: &str) -> String {
 
 /// How the record writes its first main-line move.
 fn notation_of(game: &Game) -> &'static str {
-    let first = game.mainline.moves.iter().find_map(|node| match node.played {
-        Played::Move { piece, from, to, .. } => Some((piece, from, to)),
-        Played::Pass => None,
-    });
+    let first = game
+        .mainline
+        .moves
+        .iter()
+        .find_map(|node| match node.played {
+            Played::Move {
+                piece, from, to, ..
+            } => Some((piece, from, to)),
+            Played::Pass => None,
+        });
     match first {
         Some((Some(_), None, _)) => "piece",
         Some((_, _, to)) => {

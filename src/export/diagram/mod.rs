@@ -154,7 +154,11 @@ pub fn live_board(rules: Rules, opts: &DiagramOptions) -> Result<LiveBoard, Diag
         BoardKind::Salta => "Salta board",
         BoardKind::Pyramid => "Pyramid board",
     };
-    let view = if opts.flip { "Red's view" } else { "Green's view" };
+    let view = if opts.flip {
+        "Red's view"
+    } else {
+        "Green's view"
+    };
     let label = format!("{board}, {view}");
     Ok(LiveBoard {
         svg: svg::write_live(&scene, &opts.palette, opts.size, &label),

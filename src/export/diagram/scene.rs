@@ -554,13 +554,25 @@ fn draw_square_numbers(canvas: &mut Canvas, layout: &Layout) {
 fn draw_pieces(canvas: &mut Canvas, layout: &Layout, pos: &Position, opts: &DiagramOptions) {
     for color in Color::ALL {
         for (piece, sq) in pos.pieces_of(color) {
-            draw_piece(canvas, piece, layout.centre(sq), layout.view.geometry.kind, opts);
+            draw_piece(
+                canvas,
+                piece,
+                layout.centre(sq),
+                layout.view.geometry.kind,
+                opts,
+            );
         }
     }
 }
 
 /// A piece's disc and symbol (or number, or Pyramid ring) centred at `c`.
-fn draw_piece(canvas: &mut Canvas, piece: Piece, c: Point, board: BoardKind, opts: &DiagramOptions) {
+fn draw_piece(
+    canvas: &mut Canvas,
+    piece: Piece,
+    c: Point,
+    board: BoardKind,
+    opts: &DiagramOptions,
+) {
     let radius = if opts.coordinates.numbers() {
         NUMBERED_PIECE_RADIUS
     } else {
