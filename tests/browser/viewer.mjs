@@ -138,7 +138,9 @@ try {
   // stops at the last legal ply.
   const bad = spec.invalid;
   await selectGame(page, bad.game);
-  const note = await page.$eval("#moves .move.error + .note", (e) => e.textContent);
+  // The note is tied to the move for screen readers.
+  const note = await page.$eval("#moves .move.error",
+    (e) => document.getElementById(e.getAttribute("aria-describedby")).textContent);
   assert.ok(note.includes(bad.message), `the note "${note}" should say "${bad.message}"`);
   const problems = await page.$eval("#problems", (e) => e.textContent);
   assert.ok(problems.includes(bad.message) && problems.includes("does not replay"), problems);

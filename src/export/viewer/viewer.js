@@ -104,7 +104,7 @@
   function fullMoveText(move, notation) {
     let text = moveText(move, notation);
     if (move.salta_called) text += " Salta!";
-    for (const a of move.annotations || []) text += (a.startsWith("$") ? " " : "") + (NAGS[a] || a);
+    for (const a of move.annotations || []) text += NAGS[a] || (a.startsWith("$") ? ` ${a}` : a);
     return text;
   }
 
@@ -123,24 +123,30 @@
   }
 
   const tag = (game, name) => game.tags[name];
-  const players = (game) => `${tag(game, "Green") || "?"} – ${tag(game, "Red") || "?"}`;
+  // "Green – Red", or the event when the record names no players.
+  function title(game, i) {
+    const [green, red] = [tag(game, "Green"), tag(game, "Red")];
+    if (green || red) return `${green || "?"} – ${red || "?"}`;
+    return tag(game, "Event") || `Game ${i + 1}`;
+  }
 
   function renderGameList() {
     const list = $("game-list");
     games.forEach((game, i) => {
-      const facts = [tag(game, "Event"), tag(game, "Site"), tag(game, "Date")].filter(Boolean);
+      const facts = [tag(game, "Event"), tag(game, "Site"), tag(game, "Date")]
+        .filter((f) => f && f !== title(game, i));
       const button = el("button", { type: "button", "data-game": String(i) },
-        el("span", { class: "players" }, `${i + 1}. ${players(game)}`),
+        el("span", { class: "players" }, `${i + 1}. ${title(game, i)}`),
         el("span", { class: "facts" }, facts.join(", ")),
         el("span", { class: "result" }, game.result));
       if (views[i].status === "invalid") button.append(el("span", { class: "badge" }, "invalid"));
       button.addEventListener("click", () => show(i, -1));
       const item = el("li", {}, button);
-      item.dataset.search = [players(game), game.result, views[i].status, ...Object.values(game.tags)]
+      item.dataset.search = [title(game, i), game.result, views[i].status, ...Object.values(game.tags)]
         .join(" ").toLowerCase();
       list.append(item);
     });
-    $("games").hidden = games.length < 2;
+    $("game-nav").hidden = games.length < 2;
     filterGames();
     $("filter").addEventListener("input", filterGames);
   }
@@ -155,18 +161,19 @@
     $("game-count").textContent = `${shown} of ${games.length} games`;
   }
 
-  function renderTags(game, view) {
+  function renderTags(game, view, i) {
     const header = $("tags");
     header.replaceChildren();
-    header.append(el("h1", {}, players(game)));
-    const facts = ["Event", "Site", "Round", "Date"].map((n) => tag(game, n)).filter(Boolean);
+    header.append(el("h1", {}, title(game, i)));
+    const facts = ["Event", "Site", "Round", "Date"].map((n) => tag(game, n))
+      .filter((f) => f && f !== title(game, i));
     if (facts.length) header.append(el("p", { class: "facts" }, facts.join(" · ")));
     const shown = new Set(["Green", "Red", "Event", "Site", "Round", "Date"]);
     const rest = el("dl", {});
     for (const [name, value] of Object.entries(game.tags)) {
-      if (!shown.has(name)) rest.append(el("dt", {}, name), el("dd", {}, value));
+      if (!shown.has(name)) rest.append(el("div", {}, el("dt", {}, name), el("dd", {}, value)));
     }
-    rest.append(el("dt", {}, "Source"), el("dd", {}, `${view.file}, line ${view.line}`));
+    rest.append(el("div", {}, el("dt", {}, "File"), el("dd", {}, `${view.file}, line ${view.line}`)));
     header.append(rest);
   }
 
@@ -216,9 +223,11 @@
       for (const i of indices) {
         const node = tree.nodes[i];
         const move = node.move;
+        // A move and its number stay on one line.
+        const pair = el("span", { class: "pair" });
         if (move.side === "green" || needNumber) {
           const number = numberText(move);
-          if (number) parent.append(el("span", { class: "number" }, number), " ");
+          if (number) pair.append(el("span", { class: "number" }, number), " ");
         }
         const text = fullMoveText(move, view.notation);
         const label = move.number === undefined ? text :
@@ -235,7 +244,8 @@
           attrs.class += " unplayed";
           item = el("span", { ...attrs, title: "not played: the replay stopped before it" }, text);
         }
-        parent.append(item, " ");
+        pair.append(item);
+        parent.append(pair, " ");
         if (found.length) {
           parent.append(el("span", { class: "note", id: `note-${i}`, role: "note" },
             found.map(diagnosticText).join(" ")), " ");
@@ -247,6 +257,7 @@
           if (!block) box.append("(");
           comments(box, v.comments);
           line(box, v.nodes);
+          if (box.lastChild.nodeValue === " ") box.lastChild.remove();
           if (!block) box.append(")");
           parent.append(box, " ");
           needNumber = true;
@@ -338,7 +349,7 @@
     if (g !== state.game) {
       state.game = g;
       state.tree = buildTree(games[g], views[g]);
-      renderTags(games[g], views[g]);
+      renderTags(games[g], views[g], g);
       renderProblems(state.tree, views[g]);
       renderMoves(games[g], state.tree, views[g]);
       for (const b of $("game-list").querySelectorAll("button")) {
