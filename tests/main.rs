@@ -16,3 +16,4 @@ mod notation_reader;
 mod notation_writer;
 mod perft;
 mod repair;
+mod viewer;

@@ -6,6 +6,7 @@ pub mod convert;
 pub mod diagram;
 pub mod extract;
 pub mod generate;
+pub mod html;
 pub mod perft;
 pub mod repair;
 
