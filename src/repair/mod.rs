@@ -504,6 +504,17 @@ impl Line {
             Some(setup) => Position::from_setup(setup, rules).ok()?,
         };
         let tokens: Vec<Token> = game.mainline.moves.iter().map(Token::of).collect();
+        // Rules given on the command line may name another board than the record was read on:
+        // its squares then mean nothing there, and nothing is suggested.
+        let g = start.geometry();
+        let on_board = |w: &Written| g.contains(w.to) && w.from.is_none_or(|f| g.contains(f));
+        if !tokens
+            .iter()
+            .filter_map(|t| t.squares.as_ref())
+            .all(on_board)
+        {
+            return None;
+        }
         Some(Line {
             style: Style::of(game),
             written: game
