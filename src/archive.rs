@@ -20,6 +20,7 @@ use std::time::Instant;
 /// How to check.
 #[derive(Clone, Debug, Default)]
 pub struct CheckOptions {
+    /// How each game is replayed.
     pub replay: ReplayOptions,
     /// Render each game's findings for people; `Some(true)` with colour.
     pub render: Option<bool>,
@@ -36,15 +37,20 @@ pub struct GameReport {
     pub file: Arc<str>,
     /// 1-based index of the game in its file.
     pub game: usize,
-    /// Byte offset and 1-based line where the game starts.
+    /// Byte offset in the file where the game starts.
     pub offset: u64,
+    /// 1-based line where the game starts.
     pub line: u32,
     /// Tag names and values in the order read (the usual names are shared, not allocated).
     #[serde(serialize_with = "serialize_tags")]
     pub tags: Vec<(Cow<'static, str>, String)>,
+    /// Valid, warnings or invalid: the worst diagnostic decides.
     pub status: Status,
+    /// Main-line plies that could be played.
     pub plies: u32,
+    /// How the game ended, if it did.
     pub outcome: Option<OutcomeReport>,
+    /// The reader's and the replayer's diagnostics, in the order met.
     pub diagnostics: Vec<DiagnosticReport>,
     /// The findings drawn for people (only with `CheckOptions::render`).
     #[serde(skip)]
@@ -81,27 +87,41 @@ enum Deferred {
     Findings(GameSource, Vec<Finding>),
 }
 
+/// How a game ended, in the shape of the JSON report.
 #[derive(Clone, Debug, Serialize)]
 pub struct OutcomeReport {
+    /// The side that won; `null` for a draw or an undecided end.
     pub winner: Option<Color>,
     /// The exact margin; `null` for draws, when margins were not counted, or when only bounds
     /// could be proven (then `margin_bounds` holds them).
     pub margin: Option<u32>,
+    /// The proven lower and (if a plan was found) upper bounds, when the exact count ran out of budget.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub margin_bounds: Option<(u32, Option<u32>)>,
+    /// Why the game ended.
     pub reason: EndReason,
 }
 
+/// One diagnostic of a game, from the reader or the replayer, in the shape of the JSON report.
 #[derive(Clone, Debug, Serialize)]
 pub struct DiagnosticReport {
+    /// The stable code (`salta::illegal-move`, `sgn::bad-square`).
     pub code: String,
+    /// Error or warning.
     pub severity: Severity,
+    /// The ply (1-based from the game's start) of the move concerned.
     pub ply: Option<u32>,
+    /// The move number of the move concerned.
     pub move_number: Option<u16>,
+    /// The side that made the move concerned.
     pub side: Option<Color>,
+    /// 1-based line in the file.
     pub line: Option<u32>,
+    /// 1-based column in the file.
     pub column: Option<u32>,
+    /// What is wrong, in words.
     pub message: String,
+    /// What would fix it, where that can be said.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
 }
@@ -109,12 +129,19 @@ pub struct DiagnosticReport {
 /// Totals of a check run.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Summary {
+    /// Files read.
     pub files: usize,
+    /// Games checked, readable or not.
     pub games: usize,
+    /// Games without a diagnostic.
     pub valid: usize,
+    /// Games with warnings only.
     pub warnings: usize,
+    /// Games with at least one error.
     pub invalid: usize,
+    /// Bytes of the games checked.
     pub bytes: u64,
+    /// Wall-clock seconds the run took.
     pub seconds: f64,
     /// Files that could not be read at all.
     pub io_errors: Vec<String>,
@@ -649,7 +676,9 @@ pub fn game_source(file: &Arc<str>, index: usize, game: &Game) -> GameSource {
 
 /// A replay finding as a miette diagnostic over its game's text.
 pub struct FindingDiagnostic<'a> {
+    /// The finding to draw.
     pub finding: &'a Finding,
+    /// The game it is about: its text and place in the file.
     pub source: &'a GameSource,
 }
 

@@ -45,6 +45,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// The stable code as reports print it (`sgn::unexpected-token`).
     pub fn as_str(self) -> &'static str {
         match self {
             ErrorCode::UnexpectedToken => "sgn::unexpected-token",
@@ -189,7 +190,9 @@ impl SourceCode for GameSource {
 /// A syntax error in one game of an SGN file. The reader goes on with the next game.
 #[derive(Clone, Debug)]
 pub struct SyntaxError {
+    /// What kind of error, as a stable code.
     pub code: ErrorCode,
+    /// What is wrong, in words.
     pub message: String,
     /// What the label under the span says.
     pub label: String,
@@ -204,6 +207,7 @@ pub struct SyntaxError {
 }
 
 impl SyntaxError {
+    /// The stable code as reports print it (`sgn::unexpected-token`).
     pub fn code(&self) -> &'static str {
         self.code.as_str()
     }

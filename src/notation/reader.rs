@@ -59,6 +59,7 @@ impl<R> Reader<R> {
 }
 
 impl<R: Read> Reader<R> {
+    /// A reader over any byte stream, read a chunk at a time.
     pub fn new(inner: R) -> Reader<R> {
         Reader {
             inner,
@@ -94,6 +95,8 @@ impl<R: Read> Reader<R> {
         self
     }
 
+    /// Sets the bounds on a game's size and nesting beyond which it is refused (the defaults suit any
+    /// real archive).
     pub fn with_limits(mut self, limits: Limits) -> Reader<R> {
         self.limits = limits;
         self
