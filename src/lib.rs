@@ -26,7 +26,7 @@
 //!     let game = game?;
 //!     let players = (game.tag("Green"), game.tag("Red"));
 //!     assert_eq!(players, (Some("Krone"), Some("Grotewold")));
-//!     assert_eq!(game.mainline.moves.len(), 213);
+//!     assert_eq!(game.mainline.moves.len(), 214); // 107 moves of each side
 //! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
