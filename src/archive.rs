@@ -4,6 +4,7 @@
 use crate::board::Color;
 use crate::notation::reader::count_newlines;
 use crate::notation::{Game, GameSource, Reader, SyntaxError};
+use crate::repair::Suggestion;
 use crate::replay::{Finding, MarginPolicy, ReplayOptions, Severity, Status, replay};
 use crate::rules::EndReason;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
@@ -124,6 +125,16 @@ pub struct DiagnosticReport {
     /// What would fix it, where that can be said.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
+    /// For an error that breaks the main line: what the record may have meant, best first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<Suggestion>,
+    /// Later moves that missed the same open jump again (reported only here).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub repeats: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Totals of a check run.
@@ -583,6 +594,8 @@ fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
             column: Some(column),
             message: e.message.clone(),
             help: e.help.clone(),
+            suggestions: Vec::new(),
+            repeats: 0,
         }],
         rendered: None,
         size: e.source.text().len(),
@@ -609,9 +622,15 @@ pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameRepo
             move_number: None,
             side: None,
             in_variation: false,
+            suggestions: Vec::new(),
+            repeats: 0,
         })
         .collect();
-    findings.extend(replayed.findings);
+    findings.extend(crate::repair::annotate(
+        &game,
+        &opts.replay,
+        replayed.findings,
+    ));
     let status = Status::of(&findings);
     // The source (a copy of the game's text) is only needed to place and draw findings.
     let source = (!findings.is_empty()).then(|| game_source(file, 0, &game));
@@ -633,6 +652,8 @@ pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameRepo
                 column,
                 message: f.message.clone(),
                 help: f.help.clone(),
+                suggestions: f.suggestions.clone(),
+                repeats: f.repeats,
             }
         })
         .collect();

@@ -133,5 +133,6 @@ pub mod export;
 pub mod extract;
 pub mod generate;
 pub mod notation;
+pub mod repair;
 pub mod replay;
 pub mod rules;
