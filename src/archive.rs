@@ -228,8 +228,8 @@ struct WorkedPiece<T> {
 }
 
 /// Checks every game of the files, calling `on_report` for each game in file order, and returns the
-/// totals. The games are read and replayed in parallel by [`read_in_order`], and numbered and
-/// drawn here, in order.
+/// totals. The games are read and replayed in parallel by the module's pipeline (`read_in_order`),
+/// and numbered and drawn here, in order.
 pub fn check_files(
     files: &[PathBuf],
     opts: &CheckOptions,

@@ -3,7 +3,7 @@
 //! comments), games selected by tags, length, result or a position they reach, and duplicates found
 //! — also a game whose moves are the beginning of a longer one.
 //!
-//! Files are read and sorted as `check` reads them ([`read_in_order`]): workers take pieces of the
+//! Files are read and sorted as `check` reads them (`read_in_order`): workers take pieces of the
 //! files, read and sort their games in parallel, and the sorted games are numbered and handed on in
 //! file order. Duplicate detection reads the files twice more and keeps a 64-bit fingerprint per
 //! game, so memory grows with the number of games, never with their text.
