@@ -28,6 +28,7 @@ for rev in "${revisions[@]}"; do
   else
     status="FAILED (see the log: rerun by hand)"
   fi
-  echo "$rev: $(cat "$work/time"); tests $status; load $start_load at start, $(cut -d' ' -f1 /proc/loadavg) at end"
+  end_load=$(cut -d' ' -f1 /proc/loadavg)
+  echo "$rev: $(cat "$work/time"); tests $status; load $start_load at start, $end_load at end"
   rm -rf "$work/clone" "$work/target"
 done

@@ -96,7 +96,8 @@ pub struct OutcomeReport {
     /// The exact margin; `null` for draws, when margins were not counted, or when only bounds
     /// could be proven (then `margin_bounds` holds them).
     pub margin: Option<u32>,
-    /// The proven lower and (if a plan was found) upper bounds, when the exact count ran out of budget.
+    /// The proven lower and (if a plan was found) upper bounds, when the exact count ran out of
+    /// budget.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub margin_bounds: Option<(u32, Option<u32>)>,
     /// Why the game ended.

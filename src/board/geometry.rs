@@ -207,8 +207,8 @@ impl Geometry {
         sq.index() < 64 && self.file[sq.index()] != NONE
     }
 
-    /// The dark square at `file` and `rank` (both 0-based), or `None` for a light square or one off the
-    /// board.
+    /// The dark square at `file` and `rank` (both 0-based), or `None` for a light square or one off
+    /// the board.
     pub fn at(&self, file: u8, rank: u8) -> Option<Square> {
         let bit = *self.by_file_rank.get(file as usize)?.get(rank as usize)?;
         (bit != NONE).then(|| Square::new(bit))

@@ -6,8 +6,8 @@
 pub struct Square(u8);
 
 impl Square {
-    /// The square with this bit index. Not checked: an index outside the board's layout gives a square
-    /// that its geometry does not contain (see [`super::Geometry::contains`]).
+    /// The square with this bit index. Not checked: an index outside the board's layout gives a
+    /// square that its geometry does not contain (see [`super::Geometry::contains`]).
     pub const fn new(index: u8) -> Square {
         Square(index)
     }

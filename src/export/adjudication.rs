@@ -42,8 +42,8 @@ pub struct Adjudication {
     pub winner: Option<Color>,
     /// The winner's margin, when counted exactly.
     pub margin: Option<u32>,
-    /// The proven lower and (if a plan was found) upper bounds of the margin, when the exact count ran
-    /// out of budget.
+    /// The proven lower and (if a plan was found) upper bounds of the margin, when the exact count
+    /// ran out of budget.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub margin_bounds: Option<(u32, Option<u32>)>,
     /// Why, in words.

@@ -95,8 +95,8 @@ impl<R: Read> Reader<R> {
         self
     }
 
-    /// Sets the bounds on a game's size and nesting beyond which it is refused (the defaults suit any
-    /// real archive).
+    /// Sets the bounds on a game's size and nesting beyond which it is refused (the defaults suit
+    /// any real archive).
     pub fn with_limits(mut self, limits: Limits) -> Reader<R> {
         self.limits = limits;
         self

@@ -49,7 +49,8 @@ pub struct Piece {
 }
 
 impl Piece {
-    /// The piece of `color` with this id. Not checked: the id must be below [`crate::rules::MAX_PIECES`].
+    /// The piece of `color` with this id. Not checked: the id must be below
+    /// [`crate::rules::MAX_PIECES`].
     pub const fn new(color: Color, id: u8) -> Piece {
         Piece { color, id }
     }
