@@ -34,7 +34,7 @@ pub enum MarginPolicy {
     WhenTagged,
     /// For every finished game (the margin is then always reported, and a written one checked).
     Always,
-    /// Never: a Margin tag goes unchecked and reports carry no margin.
+    /// Never: a Margin tag is not checked against a count, and reports carry no margin.
     Never,
 }
 

@@ -40,7 +40,7 @@ impl Color {
         self as usize
     }
 
-    /// The lower-case name, as in JSON reports and the `Setup` text (`green`, `red`).
+    /// The lower-case name (`green`, `red`), as JSON reports write it.
     pub fn name(self) -> &'static str {
         match self {
             Color::Green => "green",

@@ -293,7 +293,7 @@ pub enum GameResult {
     /// `0-1`.
     #[serde(rename = "0-1")]
     RedWins,
-    /// `1/2-1/2`: a tempo draw, or a draw agreed or adjudicated.
+    /// `1/2-1/2`: drawn.
     #[serde(rename = "1/2-1/2")]
     Draw,
     /// `*`: unfinished or unknown.

@@ -18,7 +18,7 @@ pub enum DiagramFormat {
 }
 
 impl DiagramFormat {
-    /// The four formats, in the order the usage text lists them.
+    /// Every format.
     pub const ALL: [DiagramFormat; 4] = [
         DiagramFormat::Text,
         DiagramFormat::Svg,
