@@ -239,6 +239,9 @@ pub struct Verdict {
     pub rank: Option<usize>,
     /// The record broke only after the slip's own move (the slip was itself a legal move).
     pub caught_later: bool,
+    /// The best two readings are the same kind of edit at two places, and the replay cannot
+    /// tell them apart: both reach the end with the same result.
+    pub ambiguous: bool,
     /// The time the search took to find and read the break.
     pub search: std::time::Duration,
 }
@@ -254,6 +257,7 @@ pub fn judge(slipped: &Slipped) -> Verdict {
         return Verdict {
             rank: None,
             caught_later: false,
+            ambiguous: false,
             search,
         };
     };
@@ -261,9 +265,18 @@ pub fn judge(slipped: &Slipped) -> Verdict {
         let repaired = replay(&super::apply(&slipped.game, &[s], false), &opts);
         repaired.moves == slipped.meant && !repaired.findings.iter().any(breaks_main_line)
     });
+    // Two readings that differ only in where they stand, both replaying to the end with the
+    // same result (two transpositions of moves that commute): the replay cannot tell them apart.
+    let ambiguous = match first.suggestions.as_slice() {
+        [a, b, ..] => {
+            a.to_end && b.to_end && a.result == b.result && a.kind == b.kind && a.edit == b.edit
+        }
+        _ => false,
+    };
     Verdict {
         rank,
         caught_later: first.token > slipped.at,
+        ambiguous,
         search,
     }
 }

@@ -427,6 +427,8 @@ impl Trial {
 /// the cursor before each move that replayed.
 struct Line {
     style: Style,
+    /// Each written move of the record as its text has it.
+    written: Vec<String>,
     lenient: bool,
     tokens: Vec<Token>,
     /// The index in the record of each token (`None`: inserted by a repair).
@@ -520,6 +522,17 @@ impl Line {
         let tokens: Vec<Token> = game.mainline.moves.iter().map(Token::of).collect();
         Some(Line {
             style: Style::of(game),
+            written: game
+                .mainline
+                .moves
+                .iter()
+                .map(|n| {
+                    game.text
+                        .get(n.span.range())
+                        .unwrap_or_default()
+                        .to_string()
+                })
+                .collect(),
             lenient: opts.lenient,
             origin: (0..tokens.len()).map(Some).collect(),
             tokens,
@@ -809,7 +822,14 @@ impl Line {
             why: t.kind.describe().to_string(),
             replays: t.plies,
             kind: t.kind,
-            was: texts(window),
+            was: (change.start..change.start + change.removed)
+                .zip(window)
+                .map(|(i, t)| match self.origin[i] {
+                    Some(o) => self.written[o].clone(),
+                    None => t.text(g, self.style),
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
             to_end: t.to_end,
             result: t.result,
             back: self.states[b].plies - self.states[change.start].plies,
