@@ -8,6 +8,7 @@ pub mod extract;
 pub mod generate;
 pub mod html;
 pub mod perft;
+pub mod repair;
 
 use salta::rules::margin::Budget;
 use salta::rules::{Position, Rules};

@@ -25,6 +25,7 @@
 //! ```
 
 mod options;
+#[cfg(feature = "png")]
 mod png;
 mod scene;
 mod shapes;
@@ -61,7 +62,8 @@ pub enum DiagramError {
     Png(String),
 }
 
-/// Draws `pos` in `format`: UTF-8 text for text, SVG and TikZ, PNG bytes for PNG.
+/// Draws `pos` in `format`: UTF-8 text for text, SVG and TikZ, PNG bytes for PNG (without the
+/// `png` feature, a PNG is [`DiagramError::Png`]).
 pub fn render(
     pos: &Position,
     opts: &DiagramOptions,
@@ -70,7 +72,14 @@ pub fn render(
     Ok(match format {
         DiagramFormat::Text => text(pos, opts)?.into_bytes(),
         DiagramFormat::Svg => svg(pos, opts)?.into_bytes(),
+        #[cfg(feature = "png")]
         DiagramFormat::Png => png(pos, opts)?,
+        #[cfg(not(feature = "png"))]
+        DiagramFormat::Png => {
+            return Err(DiagramError::Png(
+                "salta was built without its `png` feature".to_string(),
+            ));
+        }
         DiagramFormat::Tikz => tikz(pos, opts)?.into_bytes(),
     })
 }
@@ -96,11 +105,13 @@ pub fn svg(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramError
 
 /// A PNG of `size × dpi / 96` pixels per square, with its resolution recorded in the file. Text
 /// (coordinates, captions) uses the system fonts; without any, the image renders without text.
+#[cfg(feature = "png")]
 pub fn png(pos: &Position, opts: &DiagramOptions) -> Result<Vec<u8>, DiagramError> {
     png::render(&svg(pos, opts)?, opts.dpi)
 }
 
 /// The pixel width and height of [`png`]'s image for these options.
+#[cfg(feature = "png")]
 pub fn png_dimensions(pos: &Position, opts: &DiagramOptions) -> Result<(u32, u32), DiagramError> {
     let scene = scene::build(pos, opts)?;
     let s = opts.size as f32;
