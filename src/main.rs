@@ -38,6 +38,9 @@ enum Command {
     Completions { shell: clap_complete::Shell },
     /// Print the manual page (roff): `salta man | man -l -`.
     Man,
+    /// Repair transcription slips: write every game, the broken ones as most plausibly meant,
+    /// each edit marked with a comment.
+    Repair(cli::repair::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
             clap_mangen::Man::new(Cli::command()).render(out)
         })
         .map(|_| ExitCode::SUCCESS),
+        Command::Repair(args) => cli::repair::run(args),
     };
     match result {
         Ok(code) => code,

@@ -16,21 +16,27 @@ pub struct Args {
     files: Vec<PathBuf>,
     /// What to write: canonical SGN in `numeric`, `algebraic` or `piece` notation, or the structured
     /// game in `yaml` (one document per game) or `json` (an array of games), or `setups`: one Setup
-    /// line per position of the main line (the start, then after each move).
-    #[arg(long, value_parser = ["numeric", "algebraic", "piece", "yaml", "json", "setups"])]
+    /// line per position of the main line (the start, then after each move), or `html`: a page
+    /// to step through the games in a browser.
+    #[arg(long, value_parser = ["numeric", "algebraic", "piece", "yaml", "json", "setups", "html"])]
     to: String,
     /// Write to this file (through a temporary file and a rename) instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    page: super::html::PageArgs,
 }
 
 /// A game read from any of the input formats.
-enum Input {
+pub(super) enum Input {
     Record(Game),
     Doc(GameDoc),
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if args.to == "html" {
+        return super::html::run(&args.files, args.output.as_deref(), &args.page);
+    }
     let mut output = Output::open(args.output.as_deref(), &args.files)?;
     let mut games = GameWriter {
         out: output.writer(),
@@ -53,20 +59,29 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         games.end()
     });
     written.map_err(|e| output.failed(e))?;
-    if failed > 0 {
-        if let Some(path) = args.output.as_deref().filter(|_| output.is_replacing()) {
-            // Dropping the output removes the temporary file: a failed run changes nothing.
-            eprintln!(
-                "error: {} left as it was: {failed} game(s) or file(s) could not be converted",
-                path.display()
-            );
-        } else {
-            output.commit()?;
-        }
-        return Ok(ExitCode::from(1));
+    finish(output, args.output.as_deref(), failed)
+}
+
+/// Commits a conversion's output when every game was converted (exit code 0); otherwise a file
+/// is left as it was (exit code 1), while what went to standard output or a device stays sent.
+pub(super) fn finish(
+    output: Output,
+    path: Option<&Path>,
+    failed: usize,
+) -> Result<ExitCode, CliError> {
+    if failed == 0 {
+        output.commit()?;
+        return Ok(ExitCode::SUCCESS);
     }
-    output.commit()?;
-    Ok(ExitCode::SUCCESS)
+    match path.filter(|_| output.is_replacing()) {
+        // Dropping the output removes the temporary file: a failed run changes nothing.
+        Some(path) => eprintln!(
+            "error: {} left as it was: {failed} game(s) or file(s) could not be converted",
+            path.display()
+        ),
+        None => output.commit()?,
+    }
+    Ok(ExitCode::from(1))
 }
 
 /// Writes converted games one after the other, with what goes between them in the target format.
@@ -108,7 +123,7 @@ impl GameWriter<'_> {
 /// Calls `each` with every game of an input file as it is read, or with the report (for stderr)
 /// of what could not be read. SGN is read one game at a time; a YAML or JSON file (as this command
 /// writes them) is read whole first.
-fn for_each_input(
+pub(super) fn for_each_input(
     file: &Path,
     mut each: impl FnMut(Result<Input, String>) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
@@ -139,7 +154,7 @@ fn for_each_input(
                 Ok(mut reader) => reader.try_for_each(|item| {
                     each(item.map(Input::Record).map_err(|e| render(&e, false)))
                 }),
-                Err(e) => each(Err(format!("error: {}: {e}\n", input_name(file)))),
+                Err(e) => each(Err(unconverted(file, &e.to_string()))),
             };
         }
     };
@@ -147,19 +162,13 @@ fn for_each_input(
         Ok(docs) => docs
             .into_iter()
             .try_for_each(|doc| each(Ok(Input::Doc(doc)))),
-        Err(message) => each(Err(format!("error: {}: {message}\n", input_name(file)))),
+        Err(message) => each(Err(unconverted(file, &message))),
     }
 }
 
 /// One game in the target format, or the report of why it cannot be (for stderr); replay errors
 /// are reported on stderr as warnings about `file`.
 fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
-    let game = match input {
-        Input::Record(game) => game,
-        Input::Doc(doc) => doc
-            .to_game()
-            .map_err(|e| format!("error: {}: {e}\n", input_name(file)))?,
-    };
     let notation = match target {
         "algebraic" => Notation::Algebraic,
         "piece" => Notation::Piece,
@@ -170,6 +179,36 @@ fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
         MarginPolicy::WhenTagged
     } else {
         MarginPolicy::Never
+    };
+    let (game, replayed) = replay_input(input, margins, file)?;
+    match target {
+        "numeric" | "algebraic" | "piece" => Ok(rewrite(game, &replayed, notation)),
+        "setups" => Ok(setups(&replayed)),
+        "yaml" => serde_yaml::to_string(&GameDoc::new(&game, &replayed)).map_err(|e| e.to_string()),
+        _ => {
+            serde_json::to_string_pretty(&GameDoc::new(&game, &replayed)).map_err(|e| e.to_string())
+        }
+    }
+    .map_err(|message| unconverted(file, &message))
+}
+
+/// The line on stderr for something of `file` that could not be converted.
+pub(super) fn unconverted(file: &Path, message: &str) -> String {
+    format!("error: {}: {message}\n", input_name(file))
+}
+
+/// The game and its replay, or the report of why not (for stderr); replay errors are reported on
+/// stderr as warnings about `file`.
+pub(super) fn replay_input(
+    input: Input,
+    margins: MarginPolicy,
+    file: &Path,
+) -> Result<(Game, Replay), String> {
+    let game = match input {
+        Input::Record(game) => game,
+        Input::Doc(doc) => doc
+            .to_game()
+            .map_err(|e| unconverted(file, &e.to_string()))?,
     };
     let replayed = replay(
         &game,
@@ -196,15 +235,7 @@ fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
         );
         eprintln!("{}", printable(&warning, false));
     }
-    match target {
-        "numeric" | "algebraic" | "piece" => Ok(rewrite(game, &replayed, notation)),
-        "setups" => Ok(setups(&replayed)),
-        "yaml" => serde_yaml::to_string(&GameDoc::new(&game, &replayed)).map_err(|e| e.to_string()),
-        _ => {
-            serde_json::to_string_pretty(&GameDoc::new(&game, &replayed)).map_err(|e| e.to_string())
-        }
-    }
-    .map_err(|message| format!("error: {}: {message}\n", input_name(file)))
+    Ok((game, replayed))
 }
 
 /// The Setup line of every main-line position, one per line: the start, then after each move.

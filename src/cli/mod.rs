@@ -6,8 +6,10 @@ pub mod convert;
 pub mod diagram;
 pub mod extract;
 pub mod generate;
+pub mod html;
 pub mod output;
 pub mod perft;
+pub mod repair;
 
 pub use output::{Output, write_output};
 

@@ -1,0 +1,72 @@
+//! `convert --to html`: the game viewer page (see `salta::export::viewer`).
+
+use super::convert::{finish, for_each_input, replay_input};
+use super::{CliError, Output};
+use salta::export::diagram::{Coordinates, DiagramOptions, Palette, PieceStyle};
+use salta::export::viewer::Viewer;
+use salta::notation::input_name;
+use salta::replay::MarginPolicy;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// How the page draws the board (`--to html` only).
+#[derive(clap::Args)]
+pub struct PageArgs {
+    /// html: open in Red's view (the page has a button to turn the board).
+    #[arg(long)]
+    flip: bool,
+    /// html: none, numbers (square numbers), algebraic (a–j, 1–10) or both.
+    #[arg(long, default_value = "algebraic")]
+    coordinates: Coordinates,
+    /// html: symbols (stars, moons, suns with 1–5 marks), numbers (1–15) or designators (Su3).
+    #[arg(long, default_value = "symbols")]
+    pieces: PieceStyle,
+    /// html: colour or greyscale.
+    #[arg(long, default_value = "colour")]
+    palette: Palette,
+}
+
+pub fn run(
+    files: &[PathBuf],
+    output_path: Option<&Path>,
+    args: &PageArgs,
+) -> Result<ExitCode, CliError> {
+    let opts = DiagramOptions {
+        flip: args.flip,
+        coordinates: args.coordinates,
+        pieces: args.pieces,
+        palette: args.palette,
+        ..DiagramOptions::default()
+    };
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| {
+            f.file_name()
+                .unwrap_or(f.as_os_str())
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    let title = format!("{} · Salta games", names.join(", "));
+    let mut page = Viewer::new(&title, &opts).map_err(|e| CliError::new(e.to_string()))?;
+    let mut output = Output::open(output_path, files)?;
+    let out = output.writer();
+    // Games and files that could not be converted.
+    let mut failed = 0usize;
+    let written = page.begin(out).and_then(|_| {
+        for file in files {
+            let name = input_name(file);
+            for_each_input(file, |input| {
+                match input.and_then(|input| replay_input(input, MarginPolicy::WhenTagged, file)) {
+                    Ok((game, replayed)) => return page.add(out, &name, &game, &replayed),
+                    Err(message) => eprint!("{message}"),
+                }
+                failed += 1;
+                Ok(())
+            })?;
+        }
+        page.finish(out)
+    });
+    written.map_err(|e| output.failed(e))?;
+    finish(output, output_path, failed)
+}
