@@ -243,15 +243,19 @@ impl ExtractSummary {
     }
 }
 
-/// Sorts every game of `files`, in order, handing each to `sink`. A file that cannot be opened is
-/// an error before anything is sorted; with duplicates wanted, the files are read three times
-/// (fingerprints, containment, sorting).
+/// Sorts every game of `files`, in order, handing each to `sink`. A regular file that cannot be
+/// opened is an error before anything is sorted (a FIFO or standard input is opened only to be
+/// read: opening it twice would lose its writer); with duplicates wanted, the files are read three
+/// times (fingerprints, containment, sorting).
 pub fn extract(
     files: &[PathBuf],
     options: &ExtractOptions,
     mut sink: impl FnMut(Sorted) -> io::Result<()>,
 ) -> io::Result<ExtractSummary> {
     for file in files {
+        if std::fs::metadata(file).is_ok_and(|m| !m.is_file()) || crate::notation::is_stdin(file) {
+            continue;
+        }
         std::fs::File::open(file)
             .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", file.display())))?;
     }

@@ -2,8 +2,29 @@
 
 use super::ast::Span;
 use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
+
+/// Text safe to show on a terminal: every control character (escape sequences, a carriage return
+/// that would overwrite the line, a newline too unless `newlines`) is replaced, byte for byte, so
+/// that nothing read from a file can move the cursor, recolour or retitle the terminal, or forge a
+/// report line; the text keeps its length. Tabs stay.
+pub fn printable(text: &str, newlines: bool) -> Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\t' && !(newlines && c == '\n');
+    if !text.chars().any(unsafe_char) {
+        return Cow::Borrowed(text);
+    }
+    let mut safe = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\r' => safe.push(' '),
+            c if unsafe_char(c) => safe.extend(std::iter::repeat_n('?', c.len_utf8())),
+            c => safe.push(c),
+        }
+    }
+    Cow::Owned(safe)
+}
 
 /// The stable code of a syntax error (`sgn::...`), for scripts and for the grammar's reject files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -110,6 +131,11 @@ impl GameSource {
         let mut shown = String::with_capacity(lead.len() + text.len());
         shown.push_str(lead);
         shown.push_str(text);
+        // Shown on terminals: no escape sequence from a file may reach one. Same length, so the
+        // spans still point where they did.
+        if let Cow::Owned(safe) = printable(&shown, true) {
+            shown = safe;
+        }
         GameSource {
             name,
             offset,
