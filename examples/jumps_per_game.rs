@@ -22,7 +22,10 @@ fn main() -> ExitCode {
         summary_only: true,
         ..ReplayOptions::default()
     };
-    let (files, mut problems) = sgn_files(&paths);
+    // Skipped files (not regular, a folder read twice) count as problems here.
+    let found = sgn_files(&paths);
+    let (files, mut problems) = (found.files, found.errors);
+    problems.extend(found.notes);
     let (mut games, mut plies, mut jumps) = (0usize, 0usize, 0usize);
     println!("file\tgame\tplies\tjumps\tshare");
     for file in &files {

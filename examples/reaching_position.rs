@@ -35,7 +35,10 @@ fn main() -> ExitCode {
         summary_only: true,
         ..ReplayOptions::default()
     };
-    let (files, mut problems) = sgn_files(&paths);
+    // Skipped files (not regular, a folder read twice) count as problems here.
+    let found = sgn_files(&paths);
+    let (files, mut problems) = (found.files, found.errors);
+    problems.extend(found.notes);
     let mut found = 0;
     for file in &files {
         let reader = match read_path(file) {

@@ -3,7 +3,9 @@
 
 use crate::board::Color;
 use crate::notation::reader::count_newlines;
-use crate::notation::{Game, GameSource, Reader, SyntaxError};
+use crate::notation::{
+    Game, GameSource, Limits, Reader, SyntaxError, input_name, is_stdin, open_input, printable,
+};
 use crate::repair::Suggestion;
 use crate::replay::{Finding, MarginPolicy, ReplayOptions, Severity, Status, replay};
 use crate::rules::EndReason;
@@ -21,6 +23,7 @@ use std::time::Instant;
 /// How to check.
 #[derive(Clone, Debug, Default)]
 pub struct CheckOptions {
+    /// How each game is replayed.
     pub replay: ReplayOptions,
     /// Render each game's findings for people; `Some(true)` with colour.
     pub render: Option<bool>,
@@ -37,15 +40,20 @@ pub struct GameReport {
     pub file: Arc<str>,
     /// 1-based index of the game in its file.
     pub game: usize,
-    /// Byte offset and 1-based line where the game starts.
+    /// Byte offset in the file where the game starts.
     pub offset: u64,
+    /// 1-based line where the game starts.
     pub line: u32,
     /// Tag names and values in the order read (the usual names are shared, not allocated).
     #[serde(serialize_with = "serialize_tags")]
     pub tags: Vec<(Cow<'static, str>, String)>,
+    /// Valid, warnings or invalid: the worst diagnostic decides.
     pub status: Status,
+    /// Main-line plies that could be played.
     pub plies: u32,
+    /// How the game ended, if it did.
     pub outcome: Option<OutcomeReport>,
+    /// The reader's and the replayer's diagnostics, in the order met.
     pub diagnostics: Vec<DiagnosticReport>,
     /// The findings drawn for people (only with `CheckOptions::render`).
     #[serde(skip)]
@@ -82,27 +90,42 @@ enum Deferred {
     Findings(GameSource, Vec<Finding>),
 }
 
+/// How a game ended, in the shape of the JSON report.
 #[derive(Clone, Debug, Serialize)]
 pub struct OutcomeReport {
+    /// The side that won; `null` for a draw or an undecided end.
     pub winner: Option<Color>,
     /// The exact margin; `null` for draws, when margins were not counted, or when only bounds
     /// could be proven (then `margin_bounds` holds them).
     pub margin: Option<u32>,
+    /// The proven lower and (if a plan was found) upper bounds, when the exact count ran out of
+    /// budget.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub margin_bounds: Option<(u32, Option<u32>)>,
+    /// Why the game ended.
     pub reason: EndReason,
 }
 
+/// One diagnostic of a game, from the reader or the replayer, in the shape of the JSON report.
 #[derive(Clone, Debug, Serialize)]
 pub struct DiagnosticReport {
+    /// The stable code (`salta::illegal-move`, `sgn::bad-square`).
     pub code: String,
+    /// Error or warning.
     pub severity: Severity,
+    /// The ply (1-based from the game's start) of the move concerned.
     pub ply: Option<u32>,
+    /// The move number of the move concerned.
     pub move_number: Option<u16>,
+    /// The side that made the move concerned.
     pub side: Option<Color>,
+    /// 1-based line in the file.
     pub line: Option<u32>,
+    /// 1-based column in the file.
     pub column: Option<u32>,
+    /// What is wrong, in words.
     pub message: String,
+    /// What would fix it, where that can be said.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
     /// For an error that breaks the main line: what the record may have meant, best first.
@@ -120,52 +143,150 @@ fn is_zero(n: &u32) -> bool {
 /// Totals of a check run.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Summary {
+    /// Files read.
     pub files: usize,
+    /// Games checked, readable or not.
     pub games: usize,
+    /// Games without a diagnostic.
     pub valid: usize,
+    /// Games with warnings only.
     pub warnings: usize,
+    /// Games with at least one error.
     pub invalid: usize,
+    /// Bytes of the games checked.
     pub bytes: u64,
+    /// Wall-clock seconds the run took.
     pub seconds: f64,
     /// Files that could not be read at all.
     pub io_errors: Vec<String>,
 }
 
-/// Every `.sgn` file under the given paths (files are taken as given), sorted within each folder.
-pub fn sgn_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
-    let mut files = Vec::new();
-    let mut errors = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            walk(path, &mut files, &mut errors);
-        } else if path.exists() {
-            files.push(path.clone());
-        } else {
-            errors.push(format!("{}: no such file or folder", path.display()));
-        }
-    }
-    (files, errors)
+/// The files [`sgn_files`] found to read, and what it could not read or left out.
+#[derive(Debug, Default)]
+pub struct Inputs {
+    pub files: Vec<PathBuf>,
+    /// Paths that do not exist or cannot be listed.
+    pub errors: Vec<String>,
+    /// What was left out (not a regular file, a folder already read) and what the user should
+    /// know before reading starts (a FIFO waits for a writer).
+    pub notes: Vec<String>,
 }
 
-fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
+/// Every `.sgn` file under the given paths, sorted within each folder. Paths given by name are
+/// taken as given (a FIFO or device too, and `-` for standard input); in folders only regular
+/// files and links to them are read, and every folder once, whatever the links (so a link loop
+/// ends).
+pub fn sgn_files(paths: &[PathBuf]) -> Inputs {
+    let mut found = Inputs::default();
+    let mut folders = Folders::default();
+    for path in paths {
+        if is_stdin(path) {
+            found.files.push(path.clone());
+            continue;
+        }
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => walk(path, &meta, &mut found, &mut folders),
+            Ok(meta) => {
+                if let Some(kind) = special_kind(&meta).filter(|&k| k == "a FIFO") {
+                    found.notes.push(format!(
+                        "{} is {kind}: reading waits until a program opens it for writing",
+                        path.display()
+                    ));
+                }
+                found.files.push(path.clone());
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => found
+                .errors
+                .push(format!("{}: no such file or folder", path.display())),
+            Err(e) => found.errors.push(format!("{}: {e}", path.display())),
+        }
+    }
+    found
+}
+
+/// The folders read so far, by device and inode, with the path each was first read under.
+#[derive(Default)]
+struct Folders(std::collections::HashMap<(u64, u64), PathBuf>);
+
+impl Folders {
+    /// The path `dir` was already read under, or records it as read now.
+    fn seen(&mut self, dir: &Path, meta: &std::fs::Metadata) -> Option<PathBuf> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            match self.0.entry((meta.dev(), meta.ino())) {
+                std::collections::hash_map::Entry::Occupied(first) => Some(first.get().clone()),
+                std::collections::hash_map::Entry::Vacant(slot) => {
+                    slot.insert(dir.to_path_buf());
+                    None
+                }
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = (dir, meta);
+            None
+        }
+    }
+}
+
+fn walk(dir: &Path, meta: &std::fs::Metadata, found: &mut Inputs, folders: &mut Folders) {
+    if let Some(first) = folders.seen(dir, meta) {
+        found.notes.push(format!(
+            "{}: skipped, the folder {} already read (a link loop or a second link to it)",
+            dir.display(),
+            first.display()
+        ));
+        return;
+    }
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) => {
-            errors.push(format!("{}: {e}", dir.display()));
+            found.errors.push(format!("{}: {e}", dir.display()));
             return;
         }
     };
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     paths.sort();
     for path in paths {
-        if path.is_dir() {
-            walk(&path, files, errors);
-        } else if path
+        let sgn = path
             .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("sgn"))
-        {
-            files.push(path);
+            .is_some_and(|e| e.eq_ignore_ascii_case("sgn"));
+        // Followed through links: a link to a regular file is read, a link to a folder walked.
+        match std::fs::metadata(&path) {
+            Ok(meta) if meta.is_dir() => walk(&path, &meta, found, folders),
+            Ok(meta) if sgn && meta.is_file() => found.files.push(path),
+            Ok(meta) if sgn => found.notes.push(format!(
+                "{}: skipped: {}, not a regular file",
+                path.display(),
+                special_kind(&meta).unwrap_or("a special file")
+            )),
+            Ok(_) => {}
+            Err(e) if sgn => found.errors.push(format!("{}: {e}", path.display())),
+            Err(_) => {}
         }
+    }
+}
+
+/// What a file that is neither regular nor a folder is, for messages.
+fn special_kind(meta: &std::fs::Metadata) -> Option<&'static str> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        [
+            (t.is_fifo(), "a FIFO"),
+            (t.is_char_device(), "a character device"),
+            (t.is_block_device(), "a block device"),
+            (t.is_socket(), "a socket"),
+        ]
+        .into_iter()
+        .find_map(|(is, kind)| is.then_some(kind))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        None
     }
 }
 
@@ -201,12 +322,13 @@ struct WorkedPiece<T> {
 }
 
 /// Checks every game of the files, calling `on_report` for each game in file order, and returns the
-/// totals. The games are read and replayed in parallel by [`read_in_order`], and numbered and
+/// totals; reading stops soon after `on_report` returns false (its reader went away). The games
+/// are read and replayed in parallel by the module's pipeline (`read_in_order`), and numbered and
 /// drawn here, in order.
 pub fn check_files(
     files: &[PathBuf],
     opts: &CheckOptions,
-    mut on_report: impl FnMut(&GameReport),
+    mut on_report: impl FnMut(&GameReport) -> bool,
 ) -> Summary {
     let started = Instant::now();
     // Reports need no per-move replay records.
@@ -240,8 +362,7 @@ pub fn check_files(
             Status::Warnings => summary.warnings += 1,
             Status::Invalid => summary.invalid += 1,
         }
-        on_report(&report);
-        true
+        on_report(&report)
     });
     summary.seconds = started.elapsed().as_secs_f64();
     summary
@@ -378,7 +499,7 @@ fn cut_files(
         return errors;
     };
     for (index, file) in files.iter().enumerate() {
-        let name: Arc<str> = Arc::from(file.display().to_string());
+        let name: Arc<str> = Arc::from(input_name(file));
         // A file that failed part-way leaves its unsent rest behind.
         buf.clear();
         match cut_file(file, index, &name, &mut cutter, &mut buf) {
@@ -399,7 +520,7 @@ fn cut_file(
     cutter: &mut Cutter,
     buf: &mut Vec<u8>,
 ) -> std::io::Result<bool> {
-    cut_input(std::fs::File::open(path)?, file, name, cutter, buf)
+    cut_input(open_input(path)?, file, name, cutter, buf)
 }
 
 /// [`cut_file`] on what was opened. On a read error the pieces already sent stay sent (their games
@@ -423,12 +544,29 @@ fn cut_input(
         (&mut input).take(piece_bytes as u64).read_to_end(buf)?;
         Ok(buf.len() == before)
     };
+    // No game has a line this long: a file with one is not SGN (or an endless device).
+    let longest_line = Limits::default().game_bytes;
     while !eof || !buf.is_empty() {
-        if !eof && buf.len() < piece_bytes {
+        let line_start = buf.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let long_line = buf.len() - line_start > longest_line;
+        if long_line {
+            if line_start == 0 {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!(
+                        "line {line} (byte {offset}) is longer than {longest_line} bytes: not an \
+                         SGN record; reading of the file stopped there"
+                    ),
+                ));
+            }
+        } else if !eof && buf.len() < piece_bytes {
             eof = read_more(buf)?;
             continue;
         }
-        let cut = if eof {
+        let cut = if long_line {
+            // The lines before it, then the error above.
+            line_start
+        } else if eof {
             buf.len()
         } else {
             match game_boundary(buf) {
@@ -670,7 +808,9 @@ pub fn game_source(file: &Arc<str>, index: usize, game: &Game) -> GameSource {
 
 /// A replay finding as a miette diagnostic over its game's text.
 pub struct FindingDiagnostic<'a> {
+    /// The finding to draw.
     pub finding: &'a Finding,
+    /// The game it is about: its text and place in the file.
     pub source: &'a GameSource,
 }
 
@@ -732,7 +872,8 @@ impl Diagnostic for FindingDiagnostic<'_> {
     }
 }
 
-/// Draws a diagnostic as text, with or without colour.
+/// Draws a diagnostic as text, with or without colour. Lines are wrapped at spaces only, never
+/// inside a move (`104-94`), and no control character of its texts reaches the terminal.
 pub fn render(diagnostic: &dyn Diagnostic, color: bool) -> String {
     let theme = if color {
         GraphicalTheme::unicode()
@@ -740,11 +881,64 @@ pub fn render(diagnostic: &dyn Diagnostic, color: bool) -> String {
         GraphicalTheme::unicode_nocolor()
     };
     let mut out = String::new();
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
-    if handler.render_report(&mut out, diagnostic).is_err() {
-        out = format!("{diagnostic}\n");
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(100)
+        .with_word_separator(textwrap::WordSeparator::AsciiSpace)
+        .with_word_splitter(textwrap::WordSplitter::NoHyphenation)
+        .with_break_words(false);
+    let printable = Printable(diagnostic);
+    if handler.render_report(&mut out, &printable).is_err() {
+        out = format!("{printable}\n");
     }
     out
+}
+
+/// A diagnostic whose texts are [`printable`] (its source code is a [`GameSource`], already so).
+struct Printable<'a>(&'a dyn Diagnostic);
+
+impl fmt::Debug for Printable<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.0, f)
+    }
+}
+
+impl fmt::Display for Printable<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&printable(&self.0.to_string(), true))
+    }
+}
+
+impl std::error::Error for Printable<'_> {}
+
+impl Diagnostic for Printable<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        let code = self.0.code()?.to_string();
+        Some(Box::new(printable(&code, false).into_owned()))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        self.0.severity()
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        let help = self.0.help()?.to_string();
+        Some(Box::new(printable(&help, true).into_owned()))
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.0.source_code()
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(self.0.labels()?.map(|label| {
+            let text = label.label().map(|t| printable(t, false).into_owned());
+            if label.primary() {
+                LabeledSpan::new_primary_with_span(text, *label.inner())
+            } else {
+                LabeledSpan::new_with_span(text, *label.inner())
+            }
+        })))
+    }
 }
 
 #[cfg(test)]
@@ -825,7 +1019,10 @@ mod tests {
             piece_bytes: 1,
         };
         let mut seen = Vec::new();
-        let summary = check_files(&files, &opts, |r| seen.push(r.game));
+        let summary = check_files(&files, &opts, |r| {
+            seen.push(r.game);
+            true
+        });
         assert_eq!(seen, [1, 2, 3]);
         assert_eq!(summary.io_errors.len(), 1);
         assert!(
@@ -918,6 +1115,7 @@ mod tests {
                 let summary = with_workers(threads, || {
                     check_files(&files, &opts(piece_bytes), |r| {
                         seen.push(r.clone());
+                        true
                     })
                 });
                 let context = format!("{threads} threads, pieces of {piece_bytes} bytes");

@@ -3,7 +3,7 @@
 //! comments), games selected by tags, length, result or a position they reach, and duplicates found
 //! — also a game whose moves are the beginning of a longer one.
 //!
-//! Files are read and sorted as `check` reads them ([`read_in_order`]): workers take pieces of the
+//! Files are read and sorted as `check` reads them (`read_in_order`): workers take pieces of the
 //! files, read and sort their games in parallel, and the sorted games are numbered and handed on in
 //! file order. Duplicate detection reads the files twice more and keeps a 64-bit fingerprint per
 //! game, so memory grows with the number of games, never with their text.
@@ -24,8 +24,11 @@ use std::sync::Arc;
 pub struct Selection {
     /// Every filter must hold.
     pub tags: Vec<TagFilter>,
+    /// Keep games of at least this many main-line plies.
     pub min_plies: Option<u32>,
+    /// Keep games of at most this many main-line plies.
     pub max_plies: Option<u32>,
+    /// Keep games whose written result is this.
     pub result: Option<GameResult>,
     /// Keep games whose main line reaches this placement of pieces (side to move aside).
     pub reaches: Option<Position>,
@@ -34,8 +37,20 @@ pub struct Selection {
 /// A condition on a tag: `Name=Value` (equal) or `Name~text` (contains, ignoring case).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TagFilter {
-    Equals { name: String, value: String },
-    Contains { name: String, text: String },
+    /// The tag is present with exactly this value.
+    Equals {
+        /// The tag's name.
+        name: String,
+        /// The value it must have.
+        value: String,
+    },
+    /// The tag is present and its value contains this text, whatever the case.
+    Contains {
+        /// The tag's name.
+        name: String,
+        /// The text its value must contain, in lower case.
+        text: String,
+    },
 }
 
 impl std::str::FromStr for TagFilter {
@@ -63,6 +78,7 @@ impl std::str::FromStr for TagFilter {
 }
 
 impl TagFilter {
+    /// Whether the game's tags meet the condition.
     pub fn admits(&self, game: &Game) -> bool {
         match self {
             TagFilter::Equals { name, value } => game.tag(name) == Some(value.as_str()),
@@ -108,7 +124,9 @@ fn reaches(replayed: &Replay, wanted: &Position) -> bool {
 /// What to do besides keeping the clean games.
 #[derive(Clone, Debug, Default)]
 pub struct ExtractOptions {
+    /// How each game is replayed.
     pub replay: ReplayOptions,
+    /// Which valid games to keep.
     pub selection: Selection,
     /// Keep an invalid game as far as its main line is legal, the rest moved into comments.
     pub keep_broken: bool,
@@ -127,8 +145,11 @@ pub struct ExtractOptions {
 /// Where a game sits: file, 1-based index in the file, and line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRef {
+    /// The file's name.
     pub file: Arc<str>,
+    /// 1-based index of the game in its file.
     pub index: usize,
+    /// 1-based line where the game starts.
     pub line: u32,
 }
 
@@ -144,39 +165,66 @@ pub enum Verdict {
     /// Valid (warnings allowed) and selected.
     Kept,
     /// Invalid; kept up to the move that breaks it, the rest in comments.
-    KeptBroken { reason: String },
+    KeptBroken {
+        /// The first error, with its place and code.
+        reason: String,
+    },
     /// Its only errors were its Result or Margin, rewritten to what the replay proves.
-    Fixed { reason: String },
+    Fixed {
+        /// The first error it had, with its place and code.
+        reason: String,
+    },
     /// Invalid, or unreadable: set aside as read.
-    Rejected { reason: String },
+    Rejected {
+        /// The first error, with its place and code.
+        reason: String,
+    },
     /// Valid but not selected.
     Filtered,
     /// The same start and moves as an earlier game.
-    Duplicate { of: GameRef },
+    Duplicate {
+        /// The earlier game.
+        of: GameRef,
+    },
     /// Its moves are the first moves of a longer game.
-    Contained { within: GameRef },
+    Contained {
+        /// The longer game.
+        within: GameRef,
+    },
 }
 
 /// One sorted game: where it was, what became of it, and its text to write (as read, canonical, or
 /// cut where it breaks).
 #[derive(Clone, Debug)]
 pub struct Sorted {
+    /// Where the game was read.
     pub game: GameRef,
+    /// What became of it.
     pub verdict: Verdict,
+    /// The text to write for it.
     pub text: String,
 }
 
 /// Counts of a run, by verdict.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct ExtractSummary {
+    /// Files read.
     pub files: usize,
+    /// Games read, readable or not.
     pub games: usize,
+    /// Games kept as they are (valid and selected).
     pub kept: usize,
+    /// Invalid games kept up to the move that breaks them.
     pub kept_broken: usize,
+    /// Games whose result or margin was mended.
     pub fixed: usize,
+    /// Games set aside as invalid or unreadable.
     pub rejected: usize,
+    /// Valid games the selection left out.
     pub filtered: usize,
+    /// Repeats of an earlier game.
     pub duplicates: usize,
+    /// Games whose moves begin a longer game.
     pub contained: usize,
 }
 
@@ -195,15 +243,19 @@ impl ExtractSummary {
     }
 }
 
-/// Sorts every game of `files`, in order, handing each to `sink`. A file that cannot be opened is
-/// an error before anything is sorted; with duplicates wanted, the files are read three times
-/// (fingerprints, containment, sorting).
+/// Sorts every game of `files`, in order, handing each to `sink`. A regular file that cannot be
+/// opened is an error before anything is sorted (a FIFO or standard input is opened only to be
+/// read: opening it twice would lose its writer); with duplicates wanted, the files are read three
+/// times (fingerprints, containment, sorting).
 pub fn extract(
     files: &[PathBuf],
     options: &ExtractOptions,
     mut sink: impl FnMut(Sorted) -> io::Result<()>,
 ) -> io::Result<ExtractSummary> {
     for file in files {
+        if std::fs::metadata(file).is_ok_and(|m| !m.is_file()) || crate::notation::is_stdin(file) {
+            continue;
+        }
         std::fs::File::open(file)
             .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", file.display())))?;
     }

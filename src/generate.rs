@@ -16,11 +16,15 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// A generated game: the moves from the start and how it ended.
 #[derive(Clone, Debug)]
 pub struct GeneratedGame {
+    /// The rules the game was played under.
     pub rules: Rules,
+    /// The seed of the policy's choices: the same seed gives the same game.
     pub seed: u64,
+    /// The moves from the start, in order.
     pub moves: Vec<Move>,
     /// `None` when the game hit the generator's safety cap without ending.
     pub outcome: Option<Outcome>,
+    /// The position after the last move.
     pub final_position: Position,
 }
 

@@ -5,7 +5,8 @@
 //! moves, outcomes, margins), [`notation`] (the SGN syntax tree, streaming reader and writer, which
 //! know nothing of legality), [`replay`] (plays a record through the rules and reports findings),
 //! [`archive`] (whole folders, checked by parallel workers), [`export`] (diagrams, structured games,
-//! adjudication), [`extract`] (sorting archives) and [`generate`] (synthetic games).
+//! adjudication, the game viewer), [`extract`] (sorting archives), [`repair`] (what a broken
+//! transcription probably meant) and [`generate`] (synthetic games).
 //!
 //! # The common tasks
 //!
@@ -26,7 +27,7 @@
 //!     let game = game?;
 //!     let players = (game.tag("Green"), game.tag("Red"));
 //!     assert_eq!(players, (Some("Krone"), Some("Grotewold")));
-//!     assert_eq!(game.mainline.moves.len(), 213);
+//!     assert_eq!(game.mainline.moves.len(), 214); // 107 moves of each side
 //! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -126,6 +127,8 @@
 //! [`extract::extract`] read and replay pieces of the files on as many workers as rayon's pool has
 //! threads (without it, one worker: the same results in the same order). A library user who needs
 //! none of them depends on salta with `default-features = false`.
+
+#![warn(missing_docs)]
 
 pub mod archive;
 pub mod board;

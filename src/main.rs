@@ -1,6 +1,6 @@
 //! `salta`: the command-line tool over the salta library.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 mod cli;
@@ -11,6 +11,10 @@ mod cli;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Colour the reports and errors: `auto` (on a terminal, unless NO_COLOR is set or TERM is
+    /// `dumb`), `always` or `never`.
+    #[arg(long, global = true, value_enum, default_value_t = cli::ColorWhen::Auto, value_name = "WHEN")]
+    color: cli::ColorWhen,
 }
 
 #[derive(Subcommand)]
@@ -30,6 +34,10 @@ enum Command {
     Generate(cli::generate::Args),
     /// Count the leaves of the legal-move tree (move-generator test and benchmark).
     Perft(cli::perft::Args),
+    /// Print the completion script for a shell (bash, elvish, fish, powershell, zsh).
+    Completions { shell: clap_complete::Shell },
+    /// Print the manual page (roff): `salta man | man -l -`.
+    Man,
     /// Repair transcription slips: write every game, the broken ones as most plausibly meant,
     /// each edit marked with a comment.
     Repair(cli::repair::Args),
@@ -37,20 +45,33 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let color = cli.color;
     let result = match cli.command {
         Command::Adjudicate(args) => cli::adjudicate::run(args),
-        Command::Check(args) => cli::check::run(args),
+        Command::Check(args) => cli::check::run(args, color),
         Command::Convert(args) => cli::convert::run(args),
         Command::Diagram(args) => cli::diagram::run(*args),
         Command::Extract(args) => cli::extract::run(args),
         Command::Generate(args) => cli::generate::run(args),
         Command::Perft(args) => cli::perft::run(args),
+        Command::Completions { shell } => cli::write_output(None, &[], |out| {
+            clap_complete::generate(shell, &mut Cli::command(), "salta", out);
+            Ok(())
+        })
+        .map(|_| ExitCode::SUCCESS),
+        Command::Man => cli::write_output(None, &[], |out| {
+            clap_mangen::Man::new(Cli::command()).render(out)
+        })
+        .map(|_| ExitCode::SUCCESS),
         Command::Repair(args) => cli::repair::run(args),
     };
     match result {
         Ok(code) => code,
+        Err(err) if err.closed_pipe => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("{:?}", miette::Report::new(err));
+            use std::io::IsTerminal;
+            let color = color.enabled(std::io::stderr().is_terminal());
+            eprint!("{}", salta::archive::render(&err, color));
             ExitCode::from(2)
         }
     }

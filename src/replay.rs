@@ -32,14 +32,19 @@ pub enum MarginPolicy {
     /// Only for games with a Margin tag to check.
     #[default]
     WhenTagged,
+    /// For every finished game (the margin is then always reported, and a written one checked).
     Always,
+    /// Never: a Margin tag is not checked against a count, and reports carry no margin.
     Never,
 }
 
+/// How serious a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    /// Something to look at; the game still counts as valid.
     Warning,
+    /// The record is wrong: the game is invalid.
     Error,
 }
 
@@ -48,18 +53,24 @@ pub enum Severity {
 pub struct Finding {
     /// A stable code such as `salta::illegal-move`.
     pub code: &'static str,
+    /// Whether the finding makes the game invalid.
     pub severity: Severity,
+    /// What is wrong, in words.
     pub message: String,
+    /// What would fix it, where that can be said (for an illegal move: the legal moves).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
     /// Where in the game's text, with a short label.
     #[serde(skip)]
     pub span: Option<Span>,
+    /// The short label drawn under the span.
     #[serde(skip)]
     pub label: Option<String>,
     /// The ply (1-based, counted from the game's start) of the move concerned.
     pub ply: Option<u32>,
+    /// The move number of the move concerned.
     pub move_number: Option<u16>,
+    /// The side that made the move concerned.
     pub side: Option<Color>,
     /// Whether the finding is inside a variation rather than the main line.
     pub in_variation: bool,
@@ -79,8 +90,11 @@ fn is_zero(n: &u32) -> bool {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
+    /// No finding.
     Valid,
+    /// Warnings only.
     Warnings,
+    /// At least one error.
     Invalid,
 }
 
@@ -104,22 +118,27 @@ pub struct MoveReplay {
     pub piece: Option<Piece>,
     /// Ply of the move (1-based from the game's start).
     pub ply: u32,
+    /// The move number.
     pub number: u16,
+    /// The side that made the move.
     pub side: Color,
     /// This move was called with "Salta!" and taken back; the next move corrects it.
     pub retracted: bool,
+    /// The replays of the variations given after the move, in order.
     pub variations: Vec<LineReplay>,
 }
 
 /// The replay of one line, move by move in the order written (moves after a fatal error are absent).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LineReplay {
+    /// The moves, in order.
     pub moves: Vec<MoveReplay>,
 }
 
 /// Everything the replayer found out about a game.
 #[derive(Clone, Debug)]
 pub struct Replay {
+    /// The rules the game was replayed under (its tags and the options' overrides).
     pub rules: Rules,
     /// The position the game starts from.
     pub start: Position,
@@ -127,12 +146,16 @@ pub struct Replay {
     pub final_position: Position,
     /// The moves of the main line that were played, in order (see [`Replay::position_at`]).
     pub moves: Vec<Move>,
+    /// The main line move by move, with variations (empty with [`ReplayOptions::summary_only`]).
     pub mainline: LineReplay,
+    /// How the game ended, if it did.
     pub outcome: Option<Outcome>,
+    /// Everything found wrong or doubtful, in the order met.
     pub findings: Vec<Finding>,
 }
 
 impl Replay {
+    /// How the game fared: the worst severity among its findings.
     pub fn status(&self) -> Status {
         Status::of(&self.findings)
     }
@@ -142,10 +165,12 @@ impl Replay {
         self.moves.len() as u32
     }
 
+    /// The position the game starts from.
     pub fn start(&self) -> &Position {
         &self.start
     }
 
+    /// The position after the last main-line move that could be played.
     pub fn final_position(&self) -> &Position {
         &self.final_position
     }

@@ -7,24 +7,24 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The project folder: commands run there, so files are named relative to it in their output.
-fn root() -> &'static Path {
+pub(crate) fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// What a run of the binary left behind.
-struct Run {
-    code: i32,
-    stdout: Vec<u8>,
-    stderr: String,
+pub(crate) struct Run {
+    pub(crate) code: i32,
+    pub(crate) stdout: Vec<u8>,
+    pub(crate) stderr: String,
 }
 
 impl Run {
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         String::from_utf8(self.stdout.clone()).expect("stdout is UTF-8")
     }
 
     /// Panics with everything the run printed unless it exited with `code`.
-    fn expect_code(self, code: i32) -> Run {
+    pub(crate) fn expect_code(self, code: i32) -> Run {
         assert_eq!(
             self.code,
             code,
@@ -35,12 +35,12 @@ impl Run {
         self
     }
 
-    fn ok(self) -> Run {
+    pub(crate) fn ok(self) -> Run {
         self.expect_code(0)
     }
 
     /// The JSON lines of `check --format json`.
-    fn json_lines(&self) -> Vec<Value> {
+    pub(crate) fn json_lines(&self) -> Vec<Value> {
         self.text()
             .lines()
             .map(|line| {
@@ -50,7 +50,7 @@ impl Run {
     }
 }
 
-fn salta<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
+pub(crate) fn salta<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
     let output = Command::new(env!("CARGO_BIN_EXE_salta"))
         .args(args)
         .current_dir(root())
@@ -67,10 +67,10 @@ fn salta<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
 }
 
 /// A fresh folder under the system's temporary folder, removed when dropped.
-struct TempDir(PathBuf);
+pub(crate) struct TempDir(pub(crate) PathBuf);
 
 impl TempDir {
-    fn new(label: &str) -> TempDir {
+    pub(crate) fn new(label: &str) -> TempDir {
         static COUNT: AtomicUsize = AtomicUsize::new(0);
         let path = std::env::temp_dir().join(format!(
             "salta-cli-{label}-{}-{}",
@@ -82,11 +82,11 @@ impl TempDir {
         TempDir(path)
     }
 
-    fn path(&self, name: &str) -> PathBuf {
+    pub(crate) fn path(&self, name: &str) -> PathBuf {
         self.0.join(name)
     }
 
-    fn write(&self, name: &str, contents: &str) -> PathBuf {
+    pub(crate) fn write(&self, name: &str, contents: &str) -> PathBuf {
         let path = self.path(name);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).unwrap();
@@ -96,7 +96,7 @@ impl TempDir {
     }
 
     /// Every file left in the folder (recursively), relative to it, sorted.
-    fn files(&self) -> Vec<String> {
+    pub(crate) fn files(&self) -> Vec<String> {
         fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
             for entry in std::fs::read_dir(dir).unwrap() {
                 let path = entry.unwrap().path();

@@ -63,6 +63,7 @@ fn report(path: &Path, lenient: bool) -> (String, Vec<GameReport>) {
             text.push_str(rendered);
         }
         reports.push(r.clone());
+        true
     });
     // Name the file relative to the project, as on any machine.
     let root = format!("{}/", env!("CARGO_MANIFEST_DIR"));
@@ -132,6 +133,7 @@ fn cutting_files_into_small_pieces_changes_no_report() {
         let mut out = Vec::new();
         check_files(std::slice::from_ref(&path), &opts, |r| {
             out.push((serde_json::to_string(r).unwrap(), r.rendered.clone()));
+            true
         });
         out
     };

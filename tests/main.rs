@@ -10,6 +10,7 @@ mod exporters;
 mod extract;
 mod grammar;
 mod inputs;
+mod io;
 mod margin;
 mod notation_diagnostics;
 mod notation_reader;

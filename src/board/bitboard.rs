@@ -5,32 +5,40 @@ use super::Square;
 pub struct Bitboard(pub u64);
 
 impl Bitboard {
+    /// The set with no square.
     pub const EMPTY: Bitboard = Bitboard(0);
 
+    /// The set holding only `sq`.
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1u64 << sq.index())
     }
 
+    /// Whether `sq` is in the set.
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & (1u64 << sq.index()) != 0
     }
 
+    /// Whether the set holds no square.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// Whether the set holds at least one square.
     pub const fn any(self) -> bool {
         self.0 != 0
     }
 
+    /// How many squares the set holds.
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// Adds `sq` to the set.
     pub fn insert(&mut self, sq: Square) {
         self.0 |= 1u64 << sq.index();
     }
 
+    /// Takes `sq` out of the set.
     pub fn remove(&mut self, sq: Square) {
         self.0 &= !(1u64 << sq.index());
     }

@@ -13,13 +13,18 @@ pub enum BoardKind {
 /// A diagonal direction, named as Green sees the board ("up" is toward rank 10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
+    /// Toward rank 10 and file a.
     UpLeft = 0,
+    /// Toward rank 10 and the last file.
     UpRight = 1,
+    /// Toward rank 1 and file a.
     DownLeft = 2,
+    /// Toward rank 1 and the last file.
     DownRight = 3,
 }
 
 impl Direction {
+    /// The four directions, in the order of their indices.
     pub const ALL: [Direction; 4] = [
         Direction::UpLeft,
         Direction::UpRight,
@@ -61,6 +66,7 @@ const MAX_SIZE: usize = 10;
 /// the word, so `shift(bb) & valid` is exact. (10×10: period 11, shifts 5 and 6; 8×8: period 9,
 /// shifts 4 and 5.)
 pub struct Geometry {
+    /// The board this geometry describes.
     pub kind: BoardKind,
     /// Squares per side (10 or 8).
     pub size: u8,
@@ -86,6 +92,7 @@ impl Geometry {
     /// The 8×8 Pyramid board.
     pub const PYRAMID: Geometry = Geometry::build(BoardKind::Pyramid);
 
+    /// The shared geometry of a board, for code that knows the board only at run time.
     pub fn of(kind: BoardKind) -> &'static Geometry {
         static SALTA: Geometry = Geometry::SALTA;
         static PYRAMID: Geometry = Geometry::PYRAMID;
@@ -200,6 +207,8 @@ impl Geometry {
         sq.index() < 64 && self.file[sq.index()] != NONE
     }
 
+    /// The dark square at `file` and `rank` (both 0-based), or `None` for a light square or one off
+    /// the board.
     pub fn at(&self, file: u8, rank: u8) -> Option<Square> {
         let bit = *self.by_file_rank.get(file as usize)?.get(rank as usize)?;
         (bit != NONE).then(|| Square::new(bit))
@@ -210,6 +219,7 @@ impl Geometry {
         self.number[sq.index()]
     }
 
+    /// The square a historical number names (`33`, `105`), or `None` if no square has that number.
     pub fn from_number(&self, number: u32) -> Option<Square> {
         let bit = *self.by_number.get(number as usize)?;
         (bit != NONE).then(|| Square::new(bit))

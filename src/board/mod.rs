@@ -17,13 +17,17 @@ pub use square::{Square, SquareError};
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
+    /// The side that starts at ranks 1–3 and moves first.
     Green,
+    /// The side that starts at the far ranks.
     Red,
 }
 
 impl Color {
+    /// Both sides, Green first.
     pub const ALL: [Color; 2] = [Color::Green, Color::Red];
 
+    /// The opponent.
     pub const fn other(self) -> Color {
         match self {
             Color::Green => Color::Red,
@@ -31,10 +35,12 @@ impl Color {
         }
     }
 
+    /// 0 for Green, 1 for Red: for tables indexed by side.
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The lower-case name (`green`, `red`), as JSON reports write it.
     pub fn name(self) -> &'static str {
         match self {
             Color::Green => "green",

@@ -6,10 +6,13 @@
 pub struct Square(u8);
 
 impl Square {
+    /// The square with this bit index. Not checked: an index outside the board's layout gives a
+    /// square that its geometry does not contain (see [`super::Geometry::contains`]).
     pub const fn new(index: u8) -> Square {
         Square(index)
     }
 
+    /// The bit index, for tables and bitboards.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -18,16 +21,46 @@ impl Square {
 /// Why a text is not a square of the board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SquareError {
+    /// A square number whose last digit is no column of the board.
     #[error("{text} is not a square: square numbers end in 1–{per_rank}")]
-    BadColumn { text: String, per_rank: u8 },
+    BadColumn {
+        /// The text read.
+        text: String,
+        /// Dark squares per rank: the last digit's largest value.
+        per_rank: u8,
+    },
+    /// A rank the board does not have.
     #[error("{text} is off the board: ranks run 1–{size}")]
-    BadRank { text: String, size: u8 },
+    BadRank {
+        /// The text read.
+        text: String,
+        /// Ranks of the board.
+        size: u8,
+    },
+    /// A file the board does not have.
     #[error("{text} is off the board: files run a–{last_file}")]
-    BadFile { text: String, last_file: char },
+    BadFile {
+        /// The text read.
+        text: String,
+        /// The board's last file letter.
+        last_file: char,
+    },
+    /// An algebraic name of a light square.
     #[error("{text} is a light square: play uses the dark squares only")]
-    LightSquare { text: String },
+    LightSquare {
+        /// The text read.
+        text: String,
+    },
+    /// Text that is neither a square number nor an algebraic name.
     #[error("{text:?} is not a square: write a number such as 33 or a name such as e3")]
-    NotASquare { text: String },
+    NotASquare {
+        /// The text read.
+        text: String,
+    },
+    /// A number written with a leading zero (`033`, `e03`).
     #[error("{text} is not a square: square numbers and ranks have no leading zero")]
-    LeadingZero { text: String },
+    LeadingZero {
+        /// The text read.
+        text: String,
+    },
 }

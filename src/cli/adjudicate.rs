@@ -1,4 +1,4 @@
-use super::{BudgetArgs, CliError, replay_to_ply, select_game};
+use super::{BudgetArgs, CliError, replay_to_ply, select_game, write_output};
 use salta::export::adjudication::{Adjudication, adjudicate};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -32,7 +32,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         "yaml" => serde_yaml::to_string(&verdict).map_err(|e| CliError::new(e.to_string()))?,
         _ => text(&verdict),
     };
-    print!("{text}");
+    write_output(None, &[], |out| out.write_all(text.as_bytes()))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,5 +1,5 @@
-use super::CliError;
-use salta::archive::{CheckOptions, check_files, sgn_files};
+use super::{CliError, Output};
+use salta::archive::{CheckOptions, Inputs, check_files, sgn_files};
 use salta::replay::{MarginPolicy, ReplayOptions, Status};
 use salta::rules::Rules;
 use std::io::{IsTerminal, Write};
@@ -36,7 +36,7 @@ pub struct Args {
     quiet: bool,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
     let rules = match &args.rules {
         Some(text) => Some(Rules::parse(text).map_err(|e| CliError::new(format!("--rules: {e}")))?),
         None => None,
@@ -64,10 +64,17 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             budget: args.budget.budget()?,
             ..ReplayOptions::default()
         },
-        render: (!json).then(|| std::io::stdout().is_terminal()),
+        render: (!json).then(|| color.enabled(std::io::stdout().is_terminal())),
         ..CheckOptions::default()
     };
-    let (files, mut io_errors) = sgn_files(&args.paths);
+    let Inputs {
+        files,
+        errors: mut io_errors,
+        notes,
+    } = sgn_files(&args.paths);
+    for note in notes {
+        eprintln!("warning: {note}");
+    }
     if files.is_empty() && io_errors.is_empty() {
         eprintln!("warning: no .sgn files found under the given paths");
     }
@@ -77,9 +84,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .map(|m| m.len())
         .sum();
     let progress = progress_bar(total_bytes);
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut write_failed = false;
+    let mut output = Output::stdout();
+    let out = output.writer();
+    // The first error writing the report: it stops the reading.
+    let mut write_error = None;
     let summary = check_files(&files, &opts, |report| {
         if let Some(bar) = &progress {
             bar.inc(report.size as u64);
@@ -92,10 +100,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             match (&report.rendered, report.status) {
                 (Some(text), _) => write!(out, "{text}"),
                 (None, Status::Valid) if args.quiet => Ok(()),
-                (None, _) => write_one_line(&mut out, report),
+                (None, _) => write_one_line(out, report),
             }
         };
-        write_failed |= written.is_err();
+        write_error = written.err();
+        write_error.is_none()
     });
     if let Some(bar) = progress {
         bar.finish_and_clear();
@@ -103,6 +112,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let mut summary = summary;
     io_errors.append(&mut summary.io_errors);
     summary.io_errors = io_errors;
+    if let Some(e) = write_error {
+        return Err(output.failed(e));
+    }
+    let out = output.writer();
     let written = if json {
         serde_json::to_string(&serde_json::json!({ "summary": &summary }))
             .map_err(std::io::Error::other)
@@ -119,11 +132,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             summary.seconds
         )
     };
-    if written.is_err() || write_failed || out.flush().is_err() {
-        return Err(CliError::new(
-            "could not write the report to standard output",
-        ));
-    }
+    written.map_err(|e| output.failed(e))?;
+    output.commit()?;
     if !summary.io_errors.is_empty() {
         for e in &summary.io_errors {
             eprintln!("error: {e}");
@@ -153,10 +163,7 @@ fn progress_bar(total_bytes: u64) -> Option<indicatif::ProgressBar> {
 
 /// A game without findings in one line: where it is, and how it ended. Written straight out
 /// (there is one such line per game of an archive).
-fn write_one_line(
-    out: &mut impl Write,
-    report: &salta::archive::GameReport,
-) -> std::io::Result<()> {
+fn write_one_line(out: &mut dyn Write, report: &salta::archive::GameReport) -> std::io::Result<()> {
     write!(
         out,
         "{}:{}: game {}: valid, {} plies, ",

@@ -1,9 +1,10 @@
-use super::{CliError, write_output};
+use super::{CliError, Output};
 use salta::archive::{game_source, render};
 use salta::export::structured::{GameDoc, rewrite};
-use salta::notation::{Game, Notation, read_path};
+use salta::notation::{Game, Notation, input_name, printable, read_path};
 use salta::replay::{MarginPolicy, Replay, ReplayOptions, replay};
 use serde::Deserialize;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -36,47 +37,96 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.to == "html" {
         return super::html::run(&args.files, args.output.as_deref(), &args.page);
     }
+    let mut output = Output::open(args.output.as_deref(), &args.files)?;
+    let mut games = GameWriter {
+        out: output.writer(),
+        target: args.to.as_str(),
+        written: 0,
+    };
+    // Games and files that could not be converted.
     let mut failed = 0usize;
-    let target = args.to.as_str();
-    write_output(args.output.as_deref(), &args.files, |out| {
-        let mut count = 0usize;
-        if target == "json" {
-            out.write_all(b"[")?;
-        }
+    let written = games.begin().and_then(|_| {
         for file in &args.files {
-            for input in read_inputs(file, &mut failed) {
-                let text = match convert(input, target, file) {
-                    Ok(text) => text,
-                    Err(message) => {
-                        eprintln!("error: {}: {message}", file.display());
-                        failed += 1;
-                        continue;
-                    }
-                };
-                match target {
-                    "json" => out.write_all(if count == 0 { b"\n" } else { b",\n" })?,
-                    "yaml" => out.write_all(b"---\n")?,
-                    _ if count > 0 => out.write_all(b"\n")?,
-                    _ => {}
+            for_each_input(file, |input| {
+                match input.and_then(|input| convert(input, games.target, file)) {
+                    Ok(text) => return games.write(&text),
+                    Err(message) => eprint!("{message}"),
                 }
-                out.write_all(text.as_bytes())?;
-                count += 1;
-            }
+                failed += 1;
+                Ok(())
+            })?;
         }
-        if target == "json" {
-            out.write_all(b"\n]\n")?;
-        }
-        Ok(())
-    })?;
-    Ok(if failed > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+        games.end()
+    });
+    written.map_err(|e| output.failed(e))?;
+    finish(output, args.output.as_deref(), failed)
 }
 
-/// The games of one input file; what cannot be read is reported on stderr and counted.
-pub(super) fn read_inputs(file: &Path, failed: &mut usize) -> Vec<Input> {
+/// Commits a conversion's output when every game was converted (exit code 0); otherwise a file
+/// is left as it was (exit code 1), while what went to standard output or a device stays sent.
+pub(super) fn finish(
+    output: Output,
+    path: Option<&Path>,
+    failed: usize,
+) -> Result<ExitCode, CliError> {
+    if failed == 0 {
+        output.commit()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    match path.filter(|_| output.is_replacing()) {
+        // Dropping the output removes the temporary file: a failed run changes nothing.
+        Some(path) => eprintln!(
+            "error: {} left as it was: {failed} game(s) or file(s) could not be converted",
+            path.display()
+        ),
+        None => output.commit()?,
+    }
+    Ok(ExitCode::from(1))
+}
+
+/// Writes converted games one after the other, with what goes between them in the target format.
+struct GameWriter<'a> {
+    out: &'a mut dyn Write,
+    target: &'a str,
+    written: usize,
+}
+
+impl GameWriter<'_> {
+    fn begin(&mut self) -> std::io::Result<()> {
+        match self.target {
+            "json" => self.out.write_all(b"["),
+            _ => Ok(()),
+        }
+    }
+
+    fn write(&mut self, text: &str) -> std::io::Result<()> {
+        match self.target {
+            "json" => self
+                .out
+                .write_all(if self.written == 0 { b"\n" } else { b",\n" })?,
+            "yaml" => self.out.write_all(b"---\n")?,
+            _ if self.written > 0 => self.out.write_all(b"\n")?,
+            _ => {}
+        }
+        self.written += 1;
+        self.out.write_all(text.as_bytes())
+    }
+
+    fn end(&mut self) -> std::io::Result<()> {
+        match self.target {
+            "json" => self.out.write_all(b"\n]\n"),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Calls `each` with every game of an input file as it is read, or with the report (for stderr)
+/// of what could not be read. SGN is read one game at a time; a YAML or JSON file (as this command
+/// writes them) is read whole first.
+pub(super) fn for_each_input(
+    file: &Path,
+    mut each: impl FnMut(Result<Input, String>) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let extension = file
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase())
@@ -99,41 +149,25 @@ pub(super) fn read_inputs(file: &Path, failed: &mut usize) -> Vec<Input> {
             };
             result.map_err(|e| format!("not a game document: {e}"))
         }),
-        _ => return read_records(file, failed),
+        _ => {
+            return match read_path(file) {
+                Ok(mut reader) => reader.try_for_each(|item| {
+                    each(item.map(Input::Record).map_err(|e| render(&e, false)))
+                }),
+                Err(e) => each(Err(unconverted(file, &e.to_string()))),
+            };
+        }
     };
     match docs {
-        Ok(docs) => docs.into_iter().map(Input::Doc).collect(),
-        Err(message) => {
-            eprintln!("error: {}: {message}", file.display());
-            *failed += 1;
-            Vec::new()
-        }
+        Ok(docs) => docs
+            .into_iter()
+            .try_for_each(|doc| each(Ok(Input::Doc(doc)))),
+        Err(message) => each(Err(unconverted(file, &message))),
     }
 }
 
-fn read_records(file: &Path, failed: &mut usize) -> Vec<Input> {
-    let reader = match read_path(file) {
-        Ok(r) => r.with_name(file.display().to_string()),
-        Err(e) => {
-            eprintln!("error: {}: {e}", file.display());
-            *failed += 1;
-            return Vec::new();
-        }
-    };
-    let mut games = Vec::new();
-    for item in reader {
-        match item {
-            Ok(game) => games.push(Input::Record(game)),
-            Err(e) => {
-                eprint!("{}", render(&e, false));
-                *failed += 1;
-            }
-        }
-    }
-    games
-}
-
-/// One game in the target format; replay errors are reported on stderr as warnings about `file`.
+/// One game in the target format, or the report of why it cannot be (for stderr); replay errors
+/// are reported on stderr as warnings about `file`.
 fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
     let notation = match target {
         "algebraic" => Notation::Algebraic,
@@ -155,9 +189,16 @@ fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
             serde_json::to_string_pretty(&GameDoc::new(&game, &replayed)).map_err(|e| e.to_string())
         }
     }
+    .map_err(|message| unconverted(file, &message))
 }
 
-/// The game and its replay; replay errors are reported on stderr as warnings about `file`.
+/// The line on stderr for something of `file` that could not be converted.
+pub(super) fn unconverted(file: &Path, message: &str) -> String {
+    format!("error: {}: {message}\n", input_name(file))
+}
+
+/// The game and its replay, or the report of why not (for stderr); replay errors are reported on
+/// stderr as warnings about `file`.
 pub(super) fn replay_input(
     input: Input,
     margins: MarginPolicy,
@@ -165,7 +206,9 @@ pub(super) fn replay_input(
 ) -> Result<(Game, Replay), String> {
     let game = match input {
         Input::Record(game) => game,
-        Input::Doc(doc) => doc.to_game().map_err(|e| e.to_string())?,
+        Input::Doc(doc) => doc
+            .to_game()
+            .map_err(|e| unconverted(file, &e.to_string()))?,
     };
     let replayed = replay(
         &game,
@@ -184,12 +227,13 @@ pub(super) fn replay_input(
             .span
             .map(|s| source.location(s.start as usize))
             .unwrap_or((game.line, 1));
-        eprintln!(
+        let warning = format!(
             "warning: {}:{line}:{column}: {} ({}); converted as far as it replays",
-            file.display(),
+            input_name(file),
             finding.message,
             finding.code
         );
+        eprintln!("{}", printable(&warning, false));
     }
     Ok((game, replayed))
 }

@@ -102,7 +102,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         ),
     };
     let opts = options(&args, &pos, last)?;
-    if format.is_binary() && args.output.is_none() && std::io::stdout().is_terminal() {
+    let to_stdout = args
+        .output
+        .as_deref()
+        .is_none_or(|p| p == std::path::Path::new("-"));
+    if format.is_binary() && to_stdout && std::io::stdout().is_terminal() {
         return Err(CliError::new("a PNG is not for the terminal")
             .with_help("write it to a file with -o diagram.png"));
     }

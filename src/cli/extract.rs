@@ -1,7 +1,7 @@
-use super::{CliError, OutputFile, position_from_args};
-use salta::archive::sgn_files;
+use super::{CliError, Output, position_from_args};
+use salta::archive::{Inputs, sgn_files};
 use salta::extract::{ExtractOptions, Selection, Sorted, TagFilter, Verdict, extract};
-use salta::notation::{GameResult, Notation};
+use salta::notation::{GameResult, Notation, is_stdin, printable};
 use salta::replay::{MarginPolicy, ReplayOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -79,9 +79,22 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let options = options(&args)?;
     args.threads.apply()?;
-    let (files, missing) = sgn_files(&args.paths);
-    if let Some(error) = missing.first() {
+    let Inputs {
+        files,
+        errors,
+        notes,
+    } = sgn_files(&args.paths);
+    if let Some(error) = errors.first() {
         return Err(CliError::new(error.clone()));
+    }
+    if options.find_duplicates && files.iter().any(|f| is_stdin(f)) {
+        return Err(CliError::new(
+            "standard input (-) can be read only once: duplicates are found in three readings",
+        )
+        .with_help("save the input to a file first"));
+    }
+    for note in notes {
+        eprintln!("warning: {note}");
     }
     let targets: Vec<PathBuf> = [
         &args.output,
@@ -104,7 +117,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let create = |path: &Option<PathBuf>| {
         path.as_deref()
-            .map(|path| OutputFile::create(path, &files))
+            .map(|path| Output::create(path, &files))
             .transpose()
     };
     let mut output = match (&args.output, args.split) {
@@ -121,22 +134,19 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 path.display()
             )));
         }
-        (Some(path), Some(per_file)) => Some(KeptOutput::Split(SplitOutput {
+        (Some(path), Some(per_file)) => KeptOutput::Split(SplitOutput {
             base: path.clone(),
             per_file,
             inputs: files.clone(),
             current: None,
             in_current: 0,
             written: 0,
-        })),
-        (Some(path), None) => Some(KeptOutput::One(OutputFile::create(path, &files)?)),
-        (None, _) => None,
+        }),
+        (path, _) => KeptOutput::One(Output::open(path.as_deref(), &files)?),
     };
     let mut rejected = create(&args.rejected)?;
     let mut unselected = create(&args.unselected)?;
     let mut duplicates = create(&args.duplicates)?;
-    let stdout = std::io::stdout();
-    let mut stdout = std::io::BufWriter::new(stdout.lock());
     let quiet = args.quiet;
     // Per output (kept, rejected, duplicates, unselected): whether a game has been written, so that games are
     // separated by one blank line.
@@ -146,15 +156,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             Verdict::Kept | Verdict::KeptBroken { .. } | Verdict::Fixed { .. } => (
                 0,
                 Some(match &mut output {
-                    Some(KeptOutput::One(file)) => file.writer(),
-                    Some(KeptOutput::Split(split)) => {
+                    KeptOutput::One(out) => out.writer(),
+                    KeptOutput::Split(split) => {
                         let (writer, first) = split.next_game().map_err(io::Error::other)?;
                         if first {
                             started[0] = false;
                         }
                         writer
                     }
-                    None => &mut stdout,
                 }),
             ),
             Verdict::Rejected { .. } => (1, rejected.as_mut().map(|f| f.writer())),
@@ -175,14 +184,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         Ok(())
     })
-    .map_err(|e| CliError::new(format!("cannot extract: {e}")))?;
-    stdout
-        .flush()
-        .map_err(|e| CliError::new(format!("cannot write to standard output: {e}")))?;
+    .map_err(|e| CliError::io("cannot extract", e))?;
     match output {
-        Some(KeptOutput::One(file)) => file.commit()?,
-        Some(KeptOutput::Split(split)) => split.commit()?,
-        None => {}
+        KeptOutput::One(out) => out.commit()?,
+        KeptOutput::Split(split) => split.commit()?,
     }
     for file in [rejected, duplicates, unselected].into_iter().flatten() {
         file.commit()?;
@@ -257,9 +262,9 @@ fn options(args: &Args) -> Result<ExtractOptions, CliError> {
     })
 }
 
-/// Where the kept games go when not to standard output.
+/// Where the kept games go: standard output or one file, or numbered files.
 enum KeptOutput {
-    One(OutputFile),
+    One(Output),
     Split(SplitOutput),
 }
 
@@ -269,7 +274,7 @@ struct SplitOutput {
     base: PathBuf,
     per_file: u64,
     inputs: Vec<PathBuf>,
-    current: Option<OutputFile>,
+    current: Option<Output>,
     in_current: u64,
     /// Files begun so far.
     written: u64,
@@ -287,7 +292,7 @@ impl SplitOutput {
                 self.written += 1;
                 self.in_current = 0;
                 let path = numbered(&self.base, self.written);
-                (OutputFile::create(&path, &self.inputs)?, true)
+                (Output::create(&path, &self.inputs)?, true)
             }
         };
         self.in_current += 1;
@@ -295,7 +300,7 @@ impl SplitOutput {
     }
 
     fn commit(self) -> Result<(), CliError> {
-        self.current.map_or(Ok(()), OutputFile::commit)
+        self.current.map_or(Ok(()), Output::commit)
     }
 }
 
@@ -332,15 +337,16 @@ fn numbered(base: &Path, n: u64) -> PathBuf {
     base.with_file_name(name)
 }
 
-/// A line on stderr for each game not kept as it was.
+/// A line on stderr for each game not kept as it was (what it quotes of the game made printable).
 fn report(sorted: &Sorted) {
     let game = &sorted.game;
-    match &sorted.verdict {
-        Verdict::Kept | Verdict::Filtered => {}
-        Verdict::KeptBroken { reason } => eprintln!("kept broken: {game}: {reason}"),
-        Verdict::Fixed { reason } => eprintln!("fixed: {game}: {reason}"),
-        Verdict::Rejected { reason } => eprintln!("rejected: {game}: {reason}"),
-        Verdict::Duplicate { of } => eprintln!("duplicate: {game} repeats {of}"),
-        Verdict::Contained { within } => eprintln!("contained: {game} begins {within}"),
-    }
+    let line = match &sorted.verdict {
+        Verdict::Kept | Verdict::Filtered => return,
+        Verdict::KeptBroken { reason } => format!("kept broken: {game}: {reason}"),
+        Verdict::Fixed { reason } => format!("fixed: {game}: {reason}"),
+        Verdict::Rejected { reason } => format!("rejected: {game}: {reason}"),
+        Verdict::Duplicate { of } => format!("duplicate: {game} repeats {of}"),
+        Verdict::Contained { within } => format!("contained: {game} begins {within}"),
+    };
+    eprintln!("{}", printable(&line, false));
 }

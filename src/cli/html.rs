@@ -1,9 +1,10 @@
 //! `convert --to html`: the game viewer page (see `salta::export::viewer`).
 
-use super::convert::{read_inputs, replay_input};
-use super::{CliError, write_output};
+use super::convert::{finish, for_each_input, replay_input};
+use super::{CliError, Output};
 use salta::export::diagram::{Coordinates, DiagramOptions, Palette, PieceStyle};
 use salta::export::viewer::Viewer;
+use salta::notation::input_name;
 use salta::replay::MarginPolicy;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -27,14 +28,14 @@ pub struct PageArgs {
 
 pub fn run(
     files: &[PathBuf],
-    output: Option<&Path>,
+    output_path: Option<&Path>,
     args: &PageArgs,
 ) -> Result<ExitCode, CliError> {
     let opts = DiagramOptions {
         flip: args.flip,
         coordinates: args.coordinates,
         pieces: args.pieces,
-        palette: args.palette.clone(),
+        palette: args.palette,
         ..DiagramOptions::default()
     };
     let names: Vec<String> = files
@@ -48,26 +49,24 @@ pub fn run(
         .collect();
     let title = format!("{} · Salta games", names.join(", "));
     let mut page = Viewer::new(&title, &opts).map_err(|e| CliError::new(e.to_string()))?;
+    let mut output = Output::open(output_path, files)?;
+    let out = output.writer();
+    // Games and files that could not be converted.
     let mut failed = 0usize;
-    write_output(output, files, |out| {
-        page.begin(out)?;
+    let written = page.begin(out).and_then(|_| {
         for file in files {
-            let name = file.display().to_string();
-            for input in read_inputs(file, &mut failed) {
-                match replay_input(input, MarginPolicy::WhenTagged, file) {
-                    Ok((game, replayed)) => page.add(out, &name, &game, &replayed)?,
-                    Err(message) => {
-                        eprintln!("error: {name}: {message}");
-                        failed += 1;
-                    }
+            let name = input_name(file);
+            for_each_input(file, |input| {
+                match input.and_then(|input| replay_input(input, MarginPolicy::WhenTagged, file)) {
+                    Ok((game, replayed)) => return page.add(out, &name, &game, &replayed),
+                    Err(message) => eprint!("{message}"),
                 }
-            }
+                failed += 1;
+                Ok(())
+            })?;
         }
         page.finish(out)
-    })?;
-    Ok(if failed > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    });
+    written.map_err(|e| output.failed(e))?;
+    finish(output, output_path, failed)
 }

@@ -7,13 +7,15 @@ pub mod diagram;
 pub mod extract;
 pub mod generate;
 pub mod html;
+pub mod output;
 pub mod perft;
 pub mod repair;
 
+pub use output::{Output, write_output};
+
 use salta::rules::margin::Budget;
 use salta::rules::{Position, Rules};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// An error the CLI reports with exit code 2 (usage, bad arguments, I/O).
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -22,19 +24,57 @@ pub struct CliError {
     pub message: String,
     #[help]
     pub help: Option<String>,
+    /// The reader of our output went away (`salta check big/ | head`): the command ends quietly
+    /// with exit code 0, as ripgrep does, instead of reporting an error.
+    pub closed_pipe: bool,
 }
 
 impl CliError {
+    /// An error whose message names files or quotes input: its control characters are replaced
+    /// (see [`salta::notation::printable`]).
     pub fn new(message: impl Into<String>) -> CliError {
+        let message: String = message.into();
         CliError {
-            message: message.into(),
+            message: salta::notation::printable(&message, true).into_owned(),
             help: None,
+            closed_pipe: false,
+        }
+    }
+
+    /// An I/O error after `what` ("cannot write out.sgn"); a closed pipe is marked as such.
+    pub fn io(what: &str, e: std::io::Error) -> CliError {
+        CliError {
+            closed_pipe: e.kind() == std::io::ErrorKind::BrokenPipe,
+            ..CliError::new(format!("{what}: {e}"))
         }
     }
 
     pub fn with_help(mut self, help: impl Into<String>) -> CliError {
         self.help = Some(help.into());
         self
+    }
+}
+
+/// When reports for people are coloured (`--color`).
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// On a terminal, unless NO_COLOR is set (and not empty) or TERM is `dumb`.
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorWhen {
+    /// Whether to colour a stream, given whether it is a terminal.
+    pub fn enabled(self, terminal: bool) -> bool {
+        let set = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+        match self {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => {
+                terminal && set("NO_COLOR").is_none() && set("TERM").is_none_or(|t| t != "dumb")
+            }
+        }
     }
 }
 
@@ -113,102 +153,10 @@ pub fn position_from_args(
     }
 }
 
-/// Writes output to a file through a temporary file in the same folder and a rename (so a failed run
-/// never leaves a half-written file, and never writes over one of the `inputs`), or to stdout.
-pub fn write_output(
-    path: Option<&Path>,
-    inputs: &[PathBuf],
-    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> Result<(), CliError> {
-    let Some(path) = path else {
-        let stdout = std::io::stdout();
-        let mut out = std::io::BufWriter::new(stdout.lock());
-        return write(&mut out)
-            .and_then(|_| out.flush())
-            .map_err(|e| CliError::new(format!("cannot write to standard output: {e}")));
-    };
-    let mut file = OutputFile::create(path, inputs)?;
-    write(file.writer()).map_err(|e| file.failed(e))?;
-    file.commit()
-}
-
-/// An output file being written: a temporary file beside it, renamed over it only by
-/// [`OutputFile::commit`], and removed if dropped before that.
-pub struct OutputFile {
-    path: PathBuf,
-    temp: PathBuf,
-    out: std::io::BufWriter<std::fs::File>,
-    committed: bool,
-}
-
-impl OutputFile {
-    /// Refuses a path that is one of the `inputs`.
-    pub fn create(path: &Path, inputs: &[PathBuf]) -> Result<OutputFile, CliError> {
-        let canonical = |p: &Path| std::fs::canonicalize(p).ok();
-        if let Some(target) = canonical(path)
-            && inputs
-                .iter()
-                .any(|i| canonical(i).as_ref() == Some(&target))
-        {
-            return Err(CliError::new(format!(
-                "{} is an input file: refusing to write over it",
-                path.display()
-            ))
-            .with_help("choose another output file"));
-        }
-        let folder = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "output".into());
-        let temp = folder.join(format!(".{name}.{}.tmp", std::process::id()));
-        let file = std::fs::File::create(&temp)
-            .map_err(|e| CliError::new(format!("cannot write {}: {e}", path.display())))?;
-        Ok(OutputFile {
-            path: path.to_path_buf(),
-            temp,
-            out: std::io::BufWriter::new(file),
-            committed: false,
-        })
-    }
-
-    pub fn writer(&mut self) -> &mut dyn Write {
-        &mut self.out
-    }
-
-    /// The error to report for a failed write (the temporary file goes when `self` is dropped).
-    pub fn failed(&self, e: std::io::Error) -> CliError {
-        CliError::new(format!("cannot write {}: {e}", self.path.display()))
-    }
-
-    /// Flushes the file to disk and renames it into place.
-    pub fn commit(mut self) -> Result<(), CliError> {
-        self.out
-            .flush()
-            .and_then(|_| self.out.get_ref().sync_all())
-            .and_then(|_| std::fs::rename(&self.temp, &self.path))
-            .map_err(|e| self.failed(e))?;
-        self.committed = true;
-        Ok(())
-    }
-}
-
-impl Drop for OutputFile {
-    fn drop(&mut self) {
-        if !self.committed {
-            let _ = std::fs::remove_file(&self.temp);
-        }
-    }
-}
-
 /// Reads game `index` (1-based) of an SGN file, with a clear error for anything else.
 pub fn select_game(file: &Path, index: usize) -> Result<salta::notation::Game, CliError> {
     let reader = salta::notation::read_path(file)
-        .map_err(|e| CliError::new(format!("cannot read {}: {e}", file.display())))?
-        .with_name(file.display().to_string());
+        .map_err(|e| CliError::new(format!("cannot read {}: {e}", file.display())))?;
     let mut count = 0;
     for (i, item) in reader.enumerate() {
         count = i + 1;

@@ -1,4 +1,4 @@
-use super::{CliError, position_from_args};
+use super::{CliError, Output, position_from_args};
 use salta::rules::{perft, perft_divide};
 use std::process::ExitCode;
 
@@ -23,18 +23,26 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         return Err(CliError::new(format!("depth {} is too deep", args.depth))
             .with_help("use a depth of 12 or less"));
     }
-    if args.divide {
+    let mut output = Output::stdout();
+    let out = output.writer();
+    let written = if args.divide {
         let g = pos.geometry();
         let mut total = 0;
-        for (m, count) in perft_divide(&pos, args.depth) {
-            println!("{}: {count}", m.numeric(g));
-            total += count;
-        }
-        println!("total: {total}");
+        perft_divide(&pos, args.depth)
+            .into_iter()
+            .try_for_each(|(m, count)| {
+                total += count;
+                writeln!(out, "{}: {count}", m.numeric(g))
+            })
+            .and_then(|_| writeln!(out, "total: {total}"))
     } else {
-        for depth in 1..=args.depth {
-            println!("depth {depth}: {}", perft(&pos, depth));
-        }
-    }
+        // Each depth as soon as it is counted: the deep ones take a while.
+        (1..=args.depth).try_for_each(|depth| {
+            writeln!(out, "depth {depth}: {}", perft(&pos, depth))?;
+            out.flush()
+        })
+    };
+    written.map_err(|e| output.failed(e))?;
+    output.commit()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,8 +1,8 @@
 //! `salta repair`: every game written out, the broken ones with their most plausible repair.
 
 use super::{CliError, write_output};
-use salta::archive::{game_source, render, sgn_files};
-use salta::notation::{Notation, WriteOptions, read_path, write_game};
+use salta::archive::{Inputs, game_source, render, sgn_files};
+use salta::notation::{Notation, WriteOptions, input_name, read_path, write_game};
 use salta::repair::{Mended, Style, Suggestion, mend};
 use salta::replay::ReplayOptions;
 use std::io::Write;
@@ -45,9 +45,16 @@ struct EditReport<'a> {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let (files, missing) = sgn_files(&args.paths);
-    if let Some(error) = missing.first() {
+    let Inputs {
+        files,
+        errors,
+        notes,
+    } = sgn_files(&args.paths);
+    if let Some(error) = errors.first() {
         return Err(CliError::new(error.clone()));
+    }
+    for note in notes {
+        eprintln!("warning: {note}");
     }
     let notation = match args.to.as_deref() {
         Some("algebraic") => Some(Notation::Algebraic),
@@ -66,7 +73,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     write_output(args.output.as_deref(), &files, |out| {
         let mut first = true;
         for file in &files {
-            let name: Arc<str> = file.display().to_string().into();
+            let name: Arc<str> = input_name(file).into();
             let reader = read_path(file)?.with_name(&*name);
             for (index, item) in reader.enumerate() {
                 games += 1;

@@ -11,30 +11,46 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Standing {
+    /// Green has completed first and the game is over: Green wins.
     GreenCompleted,
+    /// Red has completed first: Red wins.
     RedCompleted,
+    /// Green completed first and Red completed with the compensating move: drawn.
     TempoDraw,
     /// Green has completed and Red's compensating move is still to come.
     AwaitingCompensation,
+    /// The move limit has been reached: adjudicated on the remaining counts.
     LimitReached,
+    /// The side to move has no move (only from a Setup position): undecided.
     Stuck,
+    /// Pyramid: neither side can move; drawn.
     NoMoves,
+    /// Play goes on.
     Unfinished,
 }
 
+/// Where a game stands at a ply, and why: what `salta adjudicate` prints.
 #[derive(Clone, Debug, Serialize)]
 pub struct Adjudication {
+    /// The ply adjudicated (0: the start; at most the plies played).
     pub ply: u32,
     /// The position, as a Setup line.
     pub setup: String,
+    /// Where the game stands.
     pub status: Standing,
+    /// The side that has won, if the game is decided.
     pub winner: Option<Color>,
+    /// The winner's margin, when counted exactly.
     pub margin: Option<u32>,
+    /// The proven lower and (if a plan was found) upper bounds of the margin, when the exact count
+    /// ran out of budget.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub margin_bounds: Option<(u32, Option<u32>)>,
     /// Why, in words.
     pub reason: String,
+    /// Green's remaining moves.
     pub green: SideCount,
+    /// Red's remaining moves.
     pub red: SideCount,
     /// The verdict of the move limit if the game stopped here (when a limit is in force).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -45,30 +61,42 @@ pub struct Adjudication {
 /// blocking and the opponent removed (the margin count).
 #[derive(Clone, Debug, Serialize)]
 pub struct SideCount {
+    /// Whether every piece of the side stands on its target.
     pub complete: bool,
+    /// The sum of the pieces' distances to their targets, ignoring every other piece.
     pub free: u32,
+    /// The fewest moves to complete with the side's own pieces in the way, when counted exactly.
     pub exact: Option<u32>,
+    /// Proven lower and (if a plan was found) upper bounds, when the exact count ran out of budget.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact_bounds: Option<(u32, Option<u32>)>,
+    /// Each piece's distance to its target.
     pub pieces: Vec<PieceDistance>,
 }
 
+/// How far one piece stands from its target.
 #[derive(Clone, Debug, Serialize)]
 pub struct PieceDistance {
     /// `Su3`, or `piece 4` in Pyramid.
     pub piece: String,
+    /// The historical number of the square it stands on.
     pub square: u8,
     /// The piece's own target (Pyramid: the nearest target square).
     pub target: u8,
+    /// Its distance to the target in diagonal steps, ignoring every other piece.
     pub distance: u32,
 }
 
+/// What the move limit would decide if the game stopped at the adjudicated ply.
 #[derive(Clone, Debug, Serialize)]
 pub struct LimitVerdict {
     /// Moves per side.
     pub limit: u16,
+    /// Whether the limit has been reached at that ply.
     pub reached: bool,
+    /// The side the remaining counts favour, if either.
     pub winner: Option<Color>,
+    /// By how many moves, when counted exactly.
     pub margin: Option<u32>,
 }
 

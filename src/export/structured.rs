@@ -19,32 +19,41 @@ pub struct GameDoc {
     pub tags: Vec<(String, String)>,
     /// The rules in force (canonical Rules text, and the move limit per side if any).
     pub rules: String,
+    /// The move limit per side, if one is in force.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_limit: Option<u16>,
     /// Comments before the first move.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
+    /// The main line's moves.
     pub moves: Vec<MoveDoc>,
     /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub result: String,
     /// The position after the last main-line move that could be played, as a Setup line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub final_setup: Option<String>,
+    /// How the game ended, if it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<OutcomeDoc>,
 }
 
+/// How a game ended, in the document.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OutcomeDoc {
+    /// The side that won; absent for a draw or an undecided end.
     pub winner: Option<Color>,
+    /// The exact margin, when it was counted.
     pub margin: Option<u32>,
+    /// Why the game ended, in words.
     pub reason: String,
 }
 
 /// A square in both notations (the numeric one is what is read back).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SquareDoc {
+    /// The historical number (`33`); what is read back.
     pub numeric: u8,
+    /// The algebraic name (`e3`), for readers; ignored when read back.
     #[serde(default)]
     pub algebraic: String,
 }
@@ -55,15 +64,19 @@ pub struct MoveDoc {
     /// Ply from the game's start, move number and side; absent when the replay stopped before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ply: Option<u32>,
+    /// The move number.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub number: Option<u16>,
+    /// The side that made the move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side: Option<Color>,
     /// The piece, as `Su3` (Salta and Winther).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub piece: Option<String>,
+    /// The square the piece left.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from: Option<SquareDoc>,
+    /// The square the piece went to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to: Option<SquareDoc>,
     /// `step`, `jump`, `friendly-jump` or `pass`.
@@ -71,26 +84,39 @@ pub struct MoveDoc {
     /// This move was called with "Salta!": it was taken back and the next move corrects it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub salta_called: bool,
+    /// Suffix annotations and NAGs, as written (`!?`, `$4`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub annotations: Vec<String>,
+    /// Comments after the move.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
+    /// Alternatives to the move, each from the position before it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variations: Vec<VariationDoc>,
 }
 
+/// An alternative line in the document.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct VariationDoc {
+    /// Comments before its first move.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
+    /// Its moves.
     pub moves: Vec<MoveDoc>,
 }
 
 /// Why a document cannot be read back into a record.
 #[derive(Debug, thiserror::Error)]
 pub enum DocError {
+    /// A move cannot be written back as SGN.
     #[error("move {index}: {message}")]
-    BadMove { index: usize, message: String },
+    BadMove {
+        /// 1-based index of the move in its line.
+        index: usize,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The result is not a result token.
     #[error("result {0:?} is not 1-0, 0-1, 1/2-1/2 or *")]
     BadResult(String),
 }

@@ -321,3 +321,81 @@ fn diagnostics<'a>(game: &Game, replay: &'a Replay) -> Vec<DiagnosticView<'a>> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::Reader;
+    use crate::replay::ReplayOptions;
+
+    fn page(records: &str) -> String {
+        let mut viewer = Viewer::new("a </title> test", &DiagramOptions::default()).unwrap();
+        let mut out = Vec::new();
+        viewer.begin(&mut out).unwrap();
+        for game in Reader::new(records.as_bytes()) {
+            let game = game.unwrap();
+            let replayed = crate::replay::replay(&game, &ReplayOptions::default());
+            viewer.add(&mut out, "test.sgn", &game, &replayed).unwrap();
+        }
+        viewer.finish(&mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The JSON of the data element `id`, as the page's script reads it.
+    fn data(page: &str, id: &str) -> serde_json::Value {
+        let open = format!("<script type=\"application/json\" id=\"{id}\">");
+        let start = page.find(&open).unwrap() + open.len();
+        let end = start + page[start..].find("</script>").unwrap();
+        serde_json::from_str(&page[start..end]).unwrap()
+    }
+
+    #[test]
+    fn text_from_the_record_cannot_end_a_script_element() {
+        let page = page("[Event \"</script><script>alert(1)</script>\"]\n\n1. 33-43 *\n");
+        assert_eq!(
+            page.matches("<script").count(),
+            4,
+            "three data elements and the script"
+        );
+        assert_eq!(
+            data(&page, "games")[0]["tags"]["Event"],
+            "</script><script>alert(1)</script>"
+        );
+        assert!(page.contains("<title>a &lt;/title&gt; test</title>"));
+    }
+
+    #[test]
+    fn a_breaking_move_and_what_follows_are_unplayed_and_carry_the_diagnostic() {
+        // Pre-order: 33-43 (0), its variation 33-44 (1), 83-74 (2), 43-44 (3), 84-75 (4).
+        let page = page("[Event \"x\"]\n\n1. 33-43 (1. 33-44) 83-74 2. 43-44 84-75 *\n");
+        let view = &data(&page, "views")[0];
+        assert_eq!(view["status"], "invalid");
+        assert_eq!(view["unplayed"], serde_json::json!([1, 3, 4]));
+        let nodes: Vec<_> = view["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| (d["node"].as_u64(), d["line"].as_u64(), d["code"].clone()))
+            .collect();
+        assert_eq!(
+            nodes,
+            [
+                (Some(1), Some(3), "salta::illegal-move".into()),
+                (Some(3), Some(3), "salta::illegal-move".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn the_page_carries_only_the_boards_its_games_use() {
+        let page = page("[Rules \"pyramid\"]\n\n1. 11-21 *\n");
+        let boards = data(&page, "boards");
+        assert!(boards["salta"].is_null());
+        assert_eq!(
+            boards["pyramid"][1]["centres"].as_object().unwrap().len(),
+            32
+        );
+        assert!(page.contains("<g id=\"pyramid-g\">") && !page.contains("salta-g0"));
+        assert_eq!(data(&page, "views")[0]["notation"], "numeric");
+    }
+}

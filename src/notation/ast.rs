@@ -11,7 +11,9 @@ use std::borrow::Cow;
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
 pub struct Span {
+    /// Byte offset of the first byte.
     pub start: u32,
+    /// Byte offset just past the last byte.
     pub end: u32,
 }
 
@@ -31,10 +33,12 @@ impl Span {
         self.start as usize..self.end as usize
     }
 
+    /// How many bytes the span covers (0 for an inverted span).
     pub fn len(&self) -> usize {
         self.end.saturating_sub(self.start) as usize
     }
 
+    /// Whether the span covers no byte.
     pub fn is_empty(&self) -> bool {
         self.end <= self.start
     }
@@ -59,6 +63,7 @@ pub struct Game {
     pub column: u32,
     /// Tags in the order read.
     pub tags: Vec<Tag>,
+    /// The moves as written, with their comments and variations.
     pub mainline: Variation,
     /// The result token at the end of the movetext, if any.
     pub result: Option<(GameResult, Span)>,
@@ -71,16 +76,20 @@ pub struct Game {
 pub struct Warning {
     /// A stable code: `sgn::latin1`, `sgn::stray-text`, `sgn::dangling-move-number`.
     pub code: &'static str,
+    /// What was tolerated, in words.
     pub message: String,
+    /// Where, in the game's text.
     pub span: Span,
 }
 
+/// A tag pair, `[Name "value"]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
     /// The name; the usual names (see [`Tag::known_name`]) are shared, not allocated.
     pub name: Cow<'static, str>,
     /// The value with escapes resolved.
     pub value: String,
+    /// The whole tag pair in the game's text.
     pub span: Span,
 }
 
@@ -89,6 +98,7 @@ pub struct Tag {
 pub struct Variation {
     /// Comments before the first move.
     pub comments: Vec<Comment>,
+    /// The moves, in the order written.
     pub moves: Vec<MoveNode>,
 }
 
@@ -97,6 +107,7 @@ pub struct Variation {
 pub struct MoveNode {
     /// The move number written before it (`12.` or `12...`), if any.
     pub number: Option<MoveNumber>,
+    /// What the move token says.
     pub played: Played,
     /// The span of the move itself (designator through to-square, or `--`).
     pub span: Span,
@@ -119,6 +130,7 @@ pub struct MoveExtras {
 }
 
 impl MoveExtras {
+    /// Whether the move has no call, annotation, comment or variation.
     pub fn is_empty(&self) -> bool {
         self.salta.is_none()
             && self.annotations.is_empty()
@@ -148,18 +160,22 @@ impl MoveNode {
         self.extras.as_ref().and_then(|e| e.salta)
     }
 
+    /// The suffix annotations and NAGs after the move.
     pub fn annotations(&self) -> &[Annotation] {
         self.extras.as_ref().map_or(&[], |e| &e.annotations)
     }
 
+    /// The comments after the move.
     pub fn comments(&self) -> &[Comment] {
         self.extras.as_ref().map_or(&[], |e| &e.comments)
     }
 
+    /// The alternatives to the move.
     pub fn variations(&self) -> &[Variation] {
         self.extras.as_ref().map_or(&[], |e| &e.variations)
     }
 
+    /// The alternatives to the move, to change in place.
     pub fn variations_mut(&mut self) -> &mut [Variation] {
         self.extras.as_mut().map_or(&mut [], |e| &mut e.variations)
     }
@@ -170,22 +186,29 @@ impl MoveNode {
     }
 }
 
+/// A move number as written, `12.` or `12...`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveNumber {
+    /// The number written.
     pub number: u32,
     /// `12...`: the number of a Red move.
     pub ellipsis: bool,
+    /// Where it is written.
     pub span: Span,
 }
 
 /// What the move token says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Played {
+    /// A move from one square to another.
     Move {
+        /// The designator written before the move (`Su3`), if any.
         piece: Option<Designator>,
         /// Left out when a designator names the piece (`Su3-44`).
         from: Option<SquareRef>,
+        /// The square the piece goes to.
         to: SquareRef,
+        /// How the squares are joined: step, jump or not written.
         separator: Separator,
     },
     /// `--`
@@ -196,10 +219,13 @@ pub enum Played {
 /// (a `Numbering "red"` source is rotated when read).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareRef {
+    /// The square, in the standard orientation.
     pub square: Square,
+    /// Where the square is written.
     pub span: Span,
 }
 
+/// What joins the two squares of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Separator {
     /// `-`
@@ -236,9 +262,11 @@ pub struct Designator {
     pub id: u8,
     /// How it was written (the single numbering, or a kind).
     pub kind: Option<PieceKind>,
+    /// Where the designator is written.
     pub span: Span,
 }
 
+/// A note on a move's quality.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Annotation {
     /// `!`, `?`, `!!`, `??`, `!?`, `?!`
@@ -247,26 +275,34 @@ pub enum Annotation {
     Nag(u16),
 }
 
+/// A comment, in braces or after a semicolon.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Comment {
     /// The text inside `{…}` or after `;`, trimmed.
     pub text: String,
+    /// The whole comment, delimiters included.
     pub span: Span,
 }
 
+/// A game's result as SGN writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum GameResult {
+    /// `1-0`.
     #[serde(rename = "1-0")]
     GreenWins,
+    /// `0-1`.
     #[serde(rename = "0-1")]
     RedWins,
+    /// `1/2-1/2`: drawn.
     #[serde(rename = "1/2-1/2")]
     Draw,
+    /// `*`: unfinished or unknown.
     #[serde(rename = "*")]
     Unknown,
 }
 
 impl GameResult {
+    /// The token as written in SGN (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub fn as_str(self) -> &'static str {
         match self {
             GameResult::GreenWins => "1-0",

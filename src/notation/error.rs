@@ -2,8 +2,29 @@
 
 use super::ast::Span;
 use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
+
+/// Text safe to show on a terminal: every control character (escape sequences, a carriage return
+/// that would overwrite the line, a newline too unless `newlines`) is replaced, byte for byte, so
+/// that nothing read from a file can move the cursor, recolour or retitle the terminal, or forge a
+/// report line; the text keeps its length. Tabs stay.
+pub fn printable(text: &str, newlines: bool) -> Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\t' && !(newlines && c == '\n');
+    if !text.chars().any(unsafe_char) {
+        return Cow::Borrowed(text);
+    }
+    let mut safe = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\r' => safe.push(' '),
+            c if unsafe_char(c) => safe.extend(std::iter::repeat_n('?', c.len_utf8())),
+            c => safe.push(c),
+        }
+    }
+    Cow::Owned(safe)
+}
 
 /// The stable code of a syntax error (`sgn::...`), for scripts and for the grammar's reject files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,6 +66,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// The stable code as reports print it (`sgn::unexpected-token`).
     pub fn as_str(self) -> &'static str {
         match self {
             ErrorCode::UnexpectedToken => "sgn::unexpected-token",
@@ -109,6 +131,11 @@ impl GameSource {
         let mut shown = String::with_capacity(lead.len() + text.len());
         shown.push_str(lead);
         shown.push_str(text);
+        // Shown on terminals: no escape sequence from a file may reach one. Same length, so the
+        // spans still point where they did.
+        if let Cow::Owned(safe) = printable(&shown, true) {
+            shown = safe;
+        }
         GameSource {
             name,
             offset,
@@ -189,7 +216,9 @@ impl SourceCode for GameSource {
 /// A syntax error in one game of an SGN file. The reader goes on with the next game.
 #[derive(Clone, Debug)]
 pub struct SyntaxError {
+    /// What kind of error, as a stable code.
     pub code: ErrorCode,
+    /// What is wrong, in words.
     pub message: String,
     /// What the label under the span says.
     pub label: String,
@@ -204,6 +233,7 @@ pub struct SyntaxError {
 }
 
 impl SyntaxError {
+    /// The stable code as reports print it (`sgn::unexpected-token`).
     pub fn code(&self) -> &'static str {
         self.code.as_str()
     }

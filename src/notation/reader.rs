@@ -59,6 +59,7 @@ impl<R> Reader<R> {
 }
 
 impl<R: Read> Reader<R> {
+    /// A reader over any byte stream, read a chunk at a time.
     pub fn new(inner: R) -> Reader<R> {
         Reader {
             inner,
@@ -94,6 +95,8 @@ impl<R: Read> Reader<R> {
         self
     }
 
+    /// Sets the bounds on a game's size and nesting beyond which it is refused (the defaults suit
+    /// any real archive).
     pub fn with_limits(mut self, limits: Limits) -> Reader<R> {
         self.limits = limits;
         self
@@ -408,10 +411,33 @@ pub fn parse_str(text: &str) -> Vec<Result<Game, SyntaxError>> {
     Reader::new(text.as_bytes()).collect()
 }
 
-/// A reader over a file, named by its path in diagnostics.
-pub fn read_path(path: &Path) -> io::Result<Reader<std::fs::File>> {
-    let file = std::fs::File::open(path)?;
-    Ok(Reader::new(file).with_name(path.display().to_string()))
+/// A reader over a file (standard input for `-`), named by its path in diagnostics.
+pub fn read_path(path: &Path) -> io::Result<Reader<Box<dyn Read + Send>>> {
+    Ok(Reader::new(open_input(path)?).with_name(input_name(path)))
+}
+
+/// What a path names as input: the file, or standard input for `-`.
+pub fn open_input(path: &Path) -> io::Result<Box<dyn Read + Send>> {
+    if is_stdin(path) {
+        Ok(Box::new(io::stdin()))
+    } else {
+        Ok(Box::new(std::fs::File::open(path)?))
+    }
+}
+
+/// Whether a path stands for standard input (`-`).
+pub fn is_stdin(path: &Path) -> bool {
+    path == Path::new("-")
+}
+
+/// The name of an input in reports: its path (control characters replaced, see
+/// [`super::printable`]: a name may not forge a report line), or `<stdin>`.
+pub fn input_name(path: &Path) -> String {
+    if is_stdin(path) {
+        "<stdin>".to_string()
+    } else {
+        super::printable(&path.display().to_string(), false).into_owned()
+    }
 }
 
 #[cfg(test)]

@@ -20,8 +20,10 @@ pub enum Notation {
     Piece,
 }
 
+/// How [`write_game`] writes a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WriteOptions {
+    /// The notation of the moves.
     pub notation: Notation,
 }
 

@@ -11,6 +11,7 @@ use crate::rules::{Move, Position};
 /// A record with one slip in it.
 #[derive(Clone, Debug)]
 pub struct Slipped {
+    /// The kind of slip put in.
     pub kind: SlipKind,
     /// The record with the slip, as read back from its text.
     pub game: Game,

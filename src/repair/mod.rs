@@ -77,6 +77,7 @@ impl Style {
         }
     }
 
+    /// The notation of this style, for writing a suggestion the way the record writes its moves.
     pub fn notation(self) -> crate::notation::Notation {
         match self {
             Style::Numeric => crate::notation::Notation::Numeric,
@@ -91,6 +92,7 @@ impl Style {
 pub struct Token {
     /// `None`: a pass (`--`).
     pub squares: Option<Written>,
+    /// Whether "Salta!" follows the move.
     pub call: bool,
 }
 
@@ -99,11 +101,14 @@ pub struct Token {
 pub struct Written {
     /// The designator's piece identity, if one was written.
     pub piece: Option<u8>,
+    /// The square written first, if any (a designator may stand in its place).
     pub from: Option<Square>,
+    /// The square written last, where the piece goes.
     pub to: Square,
 }
 
 impl Token {
+    /// What a written move of the syntax tree names.
     pub fn of(node: &MoveNode) -> Token {
         let squares = match node.played {
             Played::Pass => None,
@@ -277,8 +282,11 @@ impl Cursor {
 /// A change to the main line: `removed` written moves from `start` replaced by `inserted`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Change {
+    /// Index of the first written move changed.
     pub start: usize,
+    /// How many written moves are taken out.
     pub removed: usize,
+    /// The moves put in their place.
     pub inserted: Vec<Token>,
 }
 
@@ -286,10 +294,15 @@ pub struct Change {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EditKind {
+    /// A move read as another.
     Replace,
+    /// A move left out, put back.
     Insert,
+    /// A move written twice, once taken out.
     Delete,
+    /// Two moves written in each other's place, swapped back.
     Swap,
+    /// The record is numbered from Red's side: a Numbering tag to add.
     Renumber,
 }
 
@@ -310,6 +323,7 @@ impl SlipKind {
 pub struct Suggestion {
     /// The ply (1-based from the game's start) of the first move the edit touches.
     pub ply: u32,
+    /// What the edit does.
     pub edit: EditKind,
     /// The moves as they should read, in the record's notation (for `renumber`, the tag to add).
     pub text: String,
@@ -317,6 +331,7 @@ pub struct Suggestion {
     pub why: String,
     /// Plies of the record that replay after the edit: all of them when it replays to its end.
     pub replays: u32,
+    /// The kind of slip the edit undoes.
     #[serde(skip)]
     pub kind: SlipKind,
     /// The edit, in written moves of the record as read.
@@ -437,6 +452,7 @@ pub struct Break {
 /// unless it has none.
 #[derive(Clone, Debug, Default)]
 pub struct Analysis {
+    /// The places where the record breaks, in order, each with its suggestions.
     pub breaks: Vec<Break>,
     /// The main line replays to its end once every break with a suggestion is repaired.
     pub replays_to_end: bool,

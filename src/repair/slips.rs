@@ -32,6 +32,7 @@ pub enum SlipKind {
 }
 
 impl SlipKind {
+    /// Every kind of slip, for code that tries or injects each in turn.
     pub const ALL: [SlipKind; 11] = [
         SlipKind::DigitSwap,
         SlipKind::NeighbourDigit,

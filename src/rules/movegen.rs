@@ -27,18 +27,23 @@ pub enum MoveKind {
 /// A move: the piece on `from` goes to `to`. A pass has `from == to` and no meaning for either.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The square the piece leaves.
     pub from: Square,
+    /// The square the piece lands on.
     pub to: Square,
+    /// Step, jump or pass.
     pub kind: MoveKind,
 }
 
 impl Move {
+    /// Pyramid's pass: the side to move has no move and gives the turn away.
     pub const PASS: Move = Move {
         from: Square::new(0),
         to: Square::new(0),
         kind: MoveKind::Pass,
     };
 
+    /// Whether the move jumps over a piece (an enemy one, or in Winther a friendly one).
     pub fn is_jump(&self) -> bool {
         matches!(self.kind, MoveKind::Jump | MoveKind::FriendlyJump)
     }
@@ -76,6 +81,7 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// An empty list.
     pub fn new() -> MoveList {
         // An all-zero filler lets the compiler clear the array with one memset.
         const FILLER: Move = Move {
@@ -117,22 +123,27 @@ impl MoveList {
         self.len = count;
     }
 
+    /// How many moves the list holds.
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether the list holds no move.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// The moves, in the order generated.
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }
 
+    /// The moves, one by one, in the order generated.
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.as_slice().iter()
     }
 
+    /// Whether `m` is in the list.
     pub fn contains(&self, m: &Move) -> bool {
         self.as_slice().contains(m)
     }

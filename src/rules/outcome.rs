@@ -24,6 +24,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The reason in words, as reports print it ("Green completed first").
     pub fn describe(self) -> &'static str {
         match self {
             EndReason::GreenCompleted => "Green completed first",
@@ -41,9 +42,11 @@ impl EndReason {
 /// A finished game: who won, by how much, and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Outcome {
+    /// The side that won; `None` for a draw or an undecided end.
     pub winner: Option<Color>,
     /// The points won by (rules.md §5); `None` for draws and undecided ends.
     pub margin: Option<Remaining>,
+    /// Why the game ended.
     pub reason: EndReason,
 }
 
@@ -55,6 +58,7 @@ pub enum Progress {
     /// Green has completed; Red has one compensating move. Holds Red's count at that moment: exact
     /// when margins are counted, else the free count as a lower bound.
     Compensating(Remaining),
+    /// The game is over.
     Ended(Outcome),
 }
 
@@ -78,6 +82,7 @@ impl Referee {
         referee
     }
 
+    /// Where the game stands after the positions seen so far.
     pub fn progress(&self) -> Progress {
         self.progress
     }

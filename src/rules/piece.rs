@@ -6,14 +6,19 @@ use crate::board::Color;
 )]
 #[serde(rename_all = "lowercase")]
 pub enum PieceKind {
+    /// The pieces that start on a side's first rank, its back rank.
     Star,
+    /// The pieces that start on the second rank.
     Moon,
+    /// The pieces that start on the third rank, the front one.
     Sun,
 }
 
 impl PieceKind {
+    /// The three kinds, in the order of the piece ids (stars 0–4, moons 5–9, suns 10–14).
     pub const ALL: [PieceKind; 3] = [PieceKind::Star, PieceKind::Moon, PieceKind::Sun];
 
+    /// The lower-case English name (`star`, `moon`, `sun`).
     pub fn name(self) -> &'static str {
         match self {
             PieceKind::Star => "star",
@@ -37,11 +42,15 @@ impl PieceKind {
 /// a slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece {
+    /// The side the piece belongs to.
     pub color: Color,
+    /// Which of the side's pieces: 0–14 in Salta and Winther, 0–9 in Pyramid.
     pub id: u8,
 }
 
 impl Piece {
+    /// The piece of `color` with this id. Not checked: the id must be below
+    /// [`crate::rules::MAX_PIECES`].
     pub const fn new(color: Color, id: u8) -> Piece {
         Piece { color, id }
     }

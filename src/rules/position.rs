@@ -24,7 +24,9 @@ pub struct Position {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("Setup {field}: {reason}")]
 pub struct SetupError {
+    /// The part of the line at fault (`side`, `green pieces`, …).
     pub field: String,
+    /// What is wrong with it.
     pub reason: String,
 }
 
@@ -61,10 +63,12 @@ impl Position {
         pos
     }
 
+    /// The rules the position is played under.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
+    /// The board's geometry: square numbers, names and neighbours.
     pub fn geometry(&self) -> &'static Geometry {
         Geometry::of(self.rules.board())
     }
@@ -74,22 +78,27 @@ impl Position {
         piece_count(self.rules.variant)
     }
 
+    /// The side whose turn it is.
     pub fn side_to_move(&self) -> Color {
         self.side
     }
 
+    /// The number of the move being played (a move is a ply of each side; Green's ply starts it).
     pub fn move_number(&self) -> u16 {
         self.move_number
     }
 
+    /// Sets whose turn it is, as a Setup line or a test does.
     pub fn set_side_to_move(&mut self, side: Color) {
         self.side = side;
     }
 
+    /// Sets the number of the move being played.
     pub fn set_move_number(&mut self, n: u16) {
         self.move_number = n;
     }
 
+    /// The squares `color`'s pieces stand on.
     pub fn pieces(&self, color: Color) -> Bitboard {
         self.by_color[color.index()]
     }
@@ -99,19 +108,23 @@ impl Position {
         self.by_color == other.by_color && self.occupant == other.occupant
     }
 
+    /// The squares any piece stands on.
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }
 
+    /// The board's squares no piece stands on.
     pub fn empty_squares(&self) -> Bitboard {
         self.geometry().valid & !self.occupied()
     }
 
+    /// The piece standing on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let code = self.occupant[sq.index()];
         (code != EMPTY).then(|| decode(code))
     }
 
+    /// Where `piece` stands, or `None` when it is not on the board.
     pub fn square_of(&self, piece: Piece) -> Option<Square> {
         let sq = *self.square_of[piece.color.index()].get(piece.id as usize)?;
         (sq != EMPTY).then(|| Square::new(sq))

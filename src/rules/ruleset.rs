@@ -5,6 +5,7 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Variant {
+    /// Büttgenbach's game as rules.md states it: 10×10, fifteen distinct pieces a side.
     Salta,
     /// M. Winther (2019): backward moves and friendly jumps only in the goal zone.
     Winther,
@@ -13,6 +14,7 @@ pub enum Variant {
 }
 
 impl Variant {
+    /// The lower-case name used in a Rules tag (`salta`, `winther`, `pyramid`).
     pub fn name(self) -> &'static str {
         match self {
             Variant::Salta => "salta",
@@ -21,6 +23,7 @@ impl Variant {
         }
     }
 
+    /// The board the variant is played on.
     pub fn board(self) -> BoardKind {
         match self {
             Variant::Pyramid => BoardKind::Pyramid,
@@ -33,7 +36,9 @@ impl Variant {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum JumpDirection {
+    /// Only forward, toward the opponent's side (the default).
     Forward,
+    /// Forward or backward.
     Any,
 }
 
@@ -60,11 +65,15 @@ pub enum Goal {
 /// A rule set with its switches (rules.md §3, §5, §6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Rules {
+    /// The rule family the switches modify.
     pub variant: Variant,
+    /// Which way a piece may jump over an enemy piece.
     pub jumps: JumpDirection,
     /// The no-blockade rule.
     pub blockade: bool,
+    /// What yields when every compulsory jump would blockade the opponent.
     pub precedence: Precedence,
+    /// Where the pieces must go.
     pub goal: Goal,
     /// Whether enemy jumps are compulsory (always in Salta and Winther by default; optional in Pyramid).
     pub compulsory: bool,
@@ -84,16 +93,23 @@ impl Default for Rules {
 /// Why a `Rules` text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
+    /// The rule set's name is none of `salta`, `winther`, `pyramid`.
     #[error("unknown rule set {0:?}: expected salta, winther or pyramid")]
     UnknownVariant(String),
+    /// A switch the rules do not have.
     #[error("unknown switch {0:?}: expected jumps, blockade, precedence, goal or compulsory")]
     UnknownSwitch(String),
+    /// A known switch with a value it cannot take.
     #[error("switch {name} cannot be {value:?}: expected {expected}")]
     BadValue {
+        /// The switch.
         name: String,
+        /// The value written.
         value: String,
+        /// The values the switch takes.
         expected: &'static str,
     },
+    /// A MoveLimit value that is not a number of moves per side or `-`.
     #[error("bad move limit {0:?}: expected a whole number of moves per side (1–10000) or -")]
     BadMoveLimit(String),
 }
@@ -112,6 +128,7 @@ impl Rules {
         }
     }
 
+    /// The board the rules are played on.
     pub fn board(&self) -> BoardKind {
         self.variant.board()
     }

@@ -44,20 +44,41 @@ use crate::rules::{Piece, Position, Rules};
 /// Why a diagram could not be drawn.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum DiagramError {
+    /// A square of the options (last move, mark, arrow) is not on the position's board.
     #[error("the {what} square (index {index}) is not a square of this board")]
-    ForeignSquare { what: &'static str, index: usize },
+    ForeignSquare {
+        /// What the square is for (`last move`, `mark`, `arrow`).
+        what: &'static str,
+        /// Its bit index.
+        index: usize,
+    },
+    /// An arrow starts and ends on the same square.
     #[error("an arrow from {square} to itself cannot be drawn")]
-    EmptyArrow { square: String },
+    EmptyArrow {
+        /// The square, by name.
+        square: String,
+    },
+    /// The size per square is outside [`SIZE_RANGE`].
     #[error("size {0} is out of range: use 8–1000 pixels per square")]
     Size(u32),
+    /// The resolution is outside [`DPI_RANGE`].
     #[error("dpi {0} is out of range: use 10–2400")]
     Dpi(f32),
+    /// The PNG would be too large to render in memory.
     #[error(
         "the image would be {width}×{height} pixels, too large to render: lower --size or --dpi"
     )]
-    TooLarge { width: u32, height: u32 },
+    TooLarge {
+        /// Pixels across.
+        width: u32,
+        /// Pixels down.
+        height: u32,
+    },
+    /// The SVG could not be read back for rendering (a bug if it happens).
     #[error("could not render the SVG: {0}")]
     Svg(String),
+    /// The rendered image could not be encoded, or PNG rendering is not built in (the `png`
+    /// feature).
     #[error("could not encode the PNG: {0}")]
     Png(String),
 }

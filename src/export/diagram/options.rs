@@ -18,6 +18,7 @@ pub enum DiagramFormat {
 }
 
 impl DiagramFormat {
+    /// Every format.
     pub const ALL: [DiagramFormat; 4] = [
         DiagramFormat::Text,
         DiagramFormat::Svg,
@@ -25,6 +26,7 @@ impl DiagramFormat {
         DiagramFormat::Tikz,
     ];
 
+    /// The name the command line uses (`text`, `svg`, `png`, `tikz`).
     pub fn name(self) -> &'static str {
         match self {
             DiagramFormat::Text => "text",
@@ -53,6 +55,7 @@ impl DiagramFormat {
 /// Which coordinates are drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Coordinates {
+    /// No coordinates.
     None,
     /// The historical square numbers (11–105) on the dark squares.
     Numbers,
@@ -64,10 +67,12 @@ pub enum Coordinates {
 }
 
 impl Coordinates {
+    /// Whether the square numbers are drawn.
     pub fn numbers(self) -> bool {
         matches!(self, Coordinates::Numbers | Coordinates::Both)
     }
 
+    /// Whether the border letters and digits are drawn.
     pub fn algebraic(self) -> bool {
         matches!(self, Coordinates::Algebraic | Coordinates::Both)
     }
@@ -89,12 +94,16 @@ pub enum PieceStyle {
 /// A colour, written `#rrggbb`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Colour {
+    /// Red, 0–255.
     pub r: u8,
+    /// Green, 0–255.
     pub g: u8,
+    /// Blue, 0–255.
     pub b: u8,
 }
 
 impl Colour {
+    /// The colour of these red, green and blue values.
     pub const fn rgb(r: u8, g: u8, b: u8) -> Colour {
         Colour { r, g, b }
     }
@@ -148,7 +157,9 @@ impl FromStr for Colour {
 pub struct Palette {
     /// The page behind the board.
     pub paper: Colour,
+    /// The light squares.
     pub light: Colour,
+    /// The dark squares, on which play takes place.
     pub dark: Colour,
     /// Green pieces.
     pub green: Colour,
@@ -235,7 +246,9 @@ impl FromStr for Palette {
 pub struct DiagramOptions {
     /// Red's view: Red's first rank at the bottom, file a on the right.
     pub flip: bool,
+    /// Which coordinates are drawn.
     pub coordinates: Coordinates,
+    /// How Salta pieces are drawn.
     pub pieces: PieceStyle,
     /// The last move, from and to, highlighted.
     pub last_move: Option<(Square, Square)>,
@@ -247,6 +260,7 @@ pub struct DiagramOptions {
     pub size: u32,
     /// Resolution of PNG output, 10–2400.
     pub dpi: f32,
+    /// The colours.
     pub palette: Palette,
     /// A line above the board.
     pub title: Option<String>,
@@ -280,15 +294,20 @@ impl Default for DiagramOptions {
 pub const DEFAULT_SIZE: u32 = 36;
 /// Print resolution.
 pub const DEFAULT_DPI: f32 = 300.0;
+/// The sizes [`DiagramOptions::size`] may take, in CSS pixels per square.
 pub const SIZE_RANGE: std::ops::RangeInclusive<u32> = 8..=1000;
+/// The resolutions [`DiagramOptions::dpi`] may take.
 pub const DPI_RANGE: std::ops::RangeInclusive<f32> = 10.0..=2400.0;
 
 /// Why a command-line spelling of an option could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid {option} {text:?}: {reason}")]
 pub struct ParseOptionError {
+    /// The option's name.
     pub option: &'static str,
+    /// The text given.
     pub text: String,
+    /// Why it cannot be read.
     pub reason: String,
 }
 

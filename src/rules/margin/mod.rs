@@ -72,7 +72,12 @@ pub enum Remaining {
     /// The exact count.
     Exact(u32),
     /// The budget ran out: the count is at least `lower` and, if a plan was found, at most `upper`.
-    Bounds { lower: u32, upper: Option<u32> },
+    Bounds {
+        /// The count is at least this.
+        lower: u32,
+        /// The cost of the best plan found, if any: the count is at most this.
+        upper: Option<u32>,
+    },
     /// The side can never complete: in Pyramid a piece cannot reach any free target moving forward
     /// only, or the side has no pieces on the board.
     Unreachable,
