@@ -354,11 +354,13 @@ impl Position {
         self.legal_moves().len()
     }
 
-    /// Whether the opponent keeps a step whatever `sides` plays. A move fills one empty square (its
-    /// destination) and frees another, so with two or more empty step targets one survives.
+    /// Whether the side that moves next keeps a step whatever `sides` plays: the opponent, with two
+    /// or more empty step targets (a move fills one empty square, its destination, and frees
+    /// another, so one survives). Under odds the same side may move next: then it is not known.
     #[inline]
     fn surely_keeps_mobile(&self, g: &Geometry, sides: Sides) -> bool {
-        (self.step_targets(g, sides.swapped()) & sides.empty(g)).count() >= 2
+        self.turn().hands_over()
+            && (self.step_targets(g, sides.swapped()) & sides.empty(g)).count() >= 2
     }
 
     /// The no-blockade rule with its fallback and its yielding (rules.md §3.3) applied to the
@@ -385,9 +387,19 @@ impl Position {
         // The rule yields when it cannot be kept: the candidates stand.
     }
 
-    /// Moves the moves from index `start` on after which the opponent can still move to the
-    /// front of that range and returns their number (see [`MoveList::partition_from`]).
+    /// Moves the moves from index `start` on after which the side that moves next can still move
+    /// to the front of that range and returns their number (see [`MoveList::partition_from`]).
     fn sort_out_blockading(&self, sides: Sides, list: &mut MoveList, start: usize) -> usize {
+        if !self.turn().hands_over() {
+            // The same side moves again (odds, or the opponent at its limit): it must be able to.
+            return list.partition_from(start, |m| {
+                let moved = Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
+                self.mobile(Sides {
+                    own: sides.own ^ moved,
+                    ..sides
+                })
+            });
+        }
         let g = self.geometry();
         let opponent = sides.swapped();
         // The opponent's empty step targets now: any of them other than a move's destination

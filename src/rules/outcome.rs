@@ -120,11 +120,15 @@ impl Referee {
     #[inline(always)]
     fn surely_goes_on(pos: &Position, side_can_move: bool) -> bool {
         let side = pos.side_to_move();
-        let within_limit = pos
-            .rules()
-            .move_limit
-            .is_none_or(|limit| pos.move_number() <= limit || side == Color::Red);
-        within_limit && !pos.is_complete(side.other()) && (side_can_move || pos.can_move(side))
+        let rules = pos.rules();
+        let within_limit = rules.move_limit.is_none() || !pos.turn().limit_reached(rules);
+        // Under odds or different limits the mover may still be to move.
+        let mover_done = if rules.alternate() {
+            pos.is_complete(side.other())
+        } else {
+            pos.is_complete(side.other()) || pos.is_complete(side)
+        };
+        within_limit && !mover_done && (side_can_move || pos.can_move(side))
     }
 
     /// Where the game stands after a move to `pos`.
@@ -164,10 +168,7 @@ impl Referee {
         if green || red {
             return self.completed(pos, green, red, mover);
         }
-        if let Some(limit) = rules.move_limit
-            && pos.move_number() > limit
-            && pos.side_to_move() == Color::Green
-        {
+        if rules.move_limit.is_some() && pos.turn().limit_reached(rules) {
             return Progress::Ended(limit_outcome(pos));
         }
         // A side with any raw move has a legal one (the no-blockade rule yields), and a Pyramid
@@ -219,7 +220,13 @@ impl Referee {
                 margin: None,
                 reason: EndReason::TempoDraw,
             }),
-            (Color::Green, _) => Progress::Compensating(count(Color::Red)),
+            (Color::Green, _) if compensation_due(pos) => Progress::Compensating(count(Color::Red)),
+            // No compensating move is due: Green wins by Red's whole count.
+            (Color::Green, _) => Progress::Ended(Outcome {
+                winner: Some(Color::Green),
+                margin: margin(Color::Red),
+                reason: EndReason::GreenCompleted,
+            }),
             (Color::Red, _) => Progress::Ended(Outcome {
                 winner: Some(Color::Red),
                 margin: margin(Color::Green),
@@ -245,6 +252,14 @@ impl Referee {
             reason: EndReason::GreenCompleted,
         }
     }
+}
+
+/// Whether Red gets the compensating move after Green completes: only if Red has made fewer moves
+/// than Green (always so when the sides alternate from the start; under odds the weaker Red may
+/// be ahead) and may still move under its limit.
+fn compensation_due(pos: &Position) -> bool {
+    let made = |c| pos.turn().made(c);
+    made(Color::Red) < made(Color::Green) && !pos.at_limit(Color::Red)
 }
 
 /// The move-limit adjudication: fewer remaining moves (ignoring all pieces) wins by the difference.
