@@ -154,3 +154,73 @@ impl Turn {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Turn;
+    use crate::board::Color::{self, Green as G, Red as R};
+    use crate::rules::{MoveLimit, Odds, Rules};
+
+    /// The sides to move, move numbers and hand-overs of the first `plies` turns.
+    fn rhythm(rules: &Rules, plies: usize) -> Vec<(Color, u16, bool)> {
+        let mut turn = Turn::new(G, 1, rules);
+        let mut out = Vec::new();
+        for _ in 0..plies {
+            out.push((turn.side(), turn.number(), turn.hands_over()));
+            turn.next(rules, |_| false);
+        }
+        out
+    }
+
+    #[test]
+    fn odds_move_in_groups_green_first() {
+        let rules = Rules {
+            odds: Odds::parse("red 3:2").unwrap(),
+            ..Rules::default()
+        };
+        let expected = [
+            (G, 1, false),
+            (G, 1, true),
+            (R, 1, false),
+            (R, 1, false),
+            (R, 1, true),
+            (G, 2, false),
+            (G, 2, true),
+            (R, 2, false),
+        ];
+        assert_eq!(rhythm(&rules, 8), expected);
+        // A Setup with Red to move at move 3 starts Red's group, Green having made its 3 groups.
+        let turn = Turn::new(R, 3, &rules);
+        assert_eq!((turn.made(G), turn.made(R), turn.run()), (6, 6, 0));
+    }
+
+    #[test]
+    fn a_side_at_its_limit_is_passed_over() {
+        let rules = Rules {
+            move_limit: MoveLimit::parse("2/4").unwrap(),
+            ..Rules::default()
+        };
+        let expected = [
+            (G, 1, true),
+            (R, 1, true),
+            (G, 2, true),
+            // Green has made its 2 moves: Red moves on alone, and the numbers go on.
+            (R, 2, false),
+            (R, 3, false),
+            (R, 4, true),
+        ];
+        assert_eq!(rhythm(&rules, 6), expected);
+        let mut turn = Turn::new(G, 1, &rules);
+        for _ in 0..6 {
+            turn.next(&rules, |_| false);
+        }
+        assert!(turn.limit_reached(&rules));
+        assert_eq!((turn.made(G), turn.made(R)), (2, 4));
+        // A pass written for Green before Red's move 3 is Green's turn 3.
+        let mut at_three = Turn::new(G, 1, &rules);
+        for _ in 0..4 {
+            at_three.next(&rules, |_| false);
+        }
+        assert_eq!(at_three.passed(), (3, G));
+    }
+}
