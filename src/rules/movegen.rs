@@ -713,13 +713,13 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{JumpDirection, Position, Rules, Variant};
+    use super::super::{JumpDirection, Odds, Position, Rules, Variant};
     use super::MoveKind;
 
     /// Random playouts under every combination of the rules that move generation depends on: in
     /// every position, for every own piece and every square, `find_legal_proving` finds exactly
-    /// the legal move `legal_moves` lists, and when it claims a proof the opponent can indeed
-    /// move after the move.
+    /// the legal move `legal_moves` lists, and when it claims a proof the side that moves next
+    /// (the opponent, or under odds the same side) can indeed move after the move.
     #[test]
     fn find_legal_agrees_with_the_legal_moves_and_its_proofs_hold() {
         let mut random = crate::rules::xorshift(0x9e37_79b9_7f4a_7c15);
@@ -727,11 +727,16 @@ mod tests {
         for variant in [Variant::Salta, Variant::Winther, Variant::Pyramid] {
             for jumps in [JumpDirection::Forward, JumpDirection::Any] {
                 for blockade in [true, false] {
-                    for compulsory in [true, false] {
+                    for (compulsory, odds) in [
+                        (true, None),
+                        (false, None),
+                        (true, Odds::parse("red 3:2").unwrap()),
+                    ] {
                         let rules = Rules {
                             jumps,
                             blockade,
                             compulsory,
+                            odds,
                             ..Rules::of(variant)
                         };
                         let mut pos = Position::start(rules);
@@ -750,7 +755,9 @@ mod tests {
                                     let found = pos.find_legal_proving(from, to);
                                     assert_eq!(found.map(|(m, _)| m), expected, "{pos:?}");
                                     if let Some((m, true)) = found {
-                                        assert!(pos.after(m).can_move(side.other()), "{pos:?}");
+                                        let after = pos.after(m);
+                                        let next = after.side_to_move();
+                                        assert!(after.can_move(next), "{pos:?}");
                                         proven += 1;
                                     }
                                     checked += usize::from(expected.is_some());

@@ -281,19 +281,31 @@ pub fn limit_outcome(pos: &Position) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::{Progress, Referee};
-    use crate::rules::{Position, Rules, Variant};
+    use crate::rules::{MoveLimit, Odds, Position, Rules, Variant};
 
     /// The referee's per-move shortcut decides as the full judgement does, ply by ply, in random
-    /// playouts with and without a move limit (which ends them).
+    /// playouts with and without a move limit (which ends them), the same for both sides or one
+    /// each, with and without odds.
     #[test]
     fn the_shortcut_after_a_move_judges_as_the_full_judgement() {
         let mut random = crate::rules::xorshift(0x2545_f491_4f6c_dd1d);
         let mut ended = 0;
         for variant in [Variant::Salta, Variant::Winther, Variant::Pyramid] {
-            for move_limit in [None, Some(20), Some(45)] {
+            for (move_limit, odds) in [
+                (None, None),
+                (Some(MoveLimit::both(20)), None),
+                (Some(MoveLimit::both(45)), None),
+                (Some(MoveLimit { green: 20, red: 30 }), None),
+                (Some(MoveLimit::both(40)), Odds::parse("red 3:2").unwrap()),
+                (
+                    Some(MoveLimit { green: 50, red: 35 }),
+                    Odds::parse("green 3:1").unwrap(),
+                ),
+            ] {
                 for _ in 0..4 {
                     let rules = Rules {
                         move_limit,
+                        odds,
                         ..Rules::of(variant)
                     };
                     let mut pos = Position::start(rules);
@@ -314,6 +326,6 @@ mod tests {
                 }
             }
         }
-        assert!(ended >= 24, "the move limits end the limited games");
+        assert!(ended >= 60, "the move limits end the limited games");
     }
 }

@@ -207,7 +207,8 @@ mod tests {
             // Green has made its 2 moves: Red moves on alone, and the numbers go on.
             (R, 2, false),
             (R, 3, false),
-            (R, 4, true),
+            // After Red's last move neither side moves: the game ends, nothing is handed over.
+            (R, 4, false),
         ];
         assert_eq!(rhythm(&rules, 6), expected);
         let mut turn = Turn::new(G, 1, &rules);
