@@ -8,7 +8,7 @@ use salta::archive::{CheckOptions, game_report};
 use salta::generate::generate_game;
 use salta::notation::{Game, Reader, WriteOptions, write_game};
 use salta::replay::{MarginPolicy, ReplayOptions, Status, replay};
-use salta::rules::Rules;
+use salta::rules::{MoveLimit, Rules};
 use std::sync::{Arc, OnceLock};
 
 fn main() {
@@ -29,7 +29,7 @@ fn archive() -> &'static str {
             .and_then(|v| v.parse().ok())
             .unwrap_or(16);
         let rules = Rules {
-            move_limit: Some(60),
+            move_limit: Some(MoveLimit::both(60)),
             ..Rules::default()
         };
         let distinct: Vec<String> = (0..200)

@@ -164,6 +164,7 @@ pub struct Summary {
 /// The files [`sgn_files`] found to read, and what it could not read or left out.
 #[derive(Debug, Default)]
 pub struct Inputs {
+    /// The files to read, in the order given (folders listed in name order).
     pub files: Vec<PathBuf>,
     /// Paths that do not exist or cannot be listed.
     pub errors: Vec<String>,

@@ -165,11 +165,15 @@ impl GeneratedGame {
         ];
         let mut shown = self.rules;
         shown.move_limit = None;
+        shown.odds = None;
         if shown != Rules::default() {
             tags.push(("Rules", shown.to_string()));
         }
         if let Some(limit) = self.rules.move_limit {
             tags.push(("MoveLimit", limit.to_string()));
+        }
+        if let Some(odds) = self.rules.odds {
+            tags.push(("Odds", odds.to_string()));
         }
         if let Some(margin) = self.outcome.and_then(|o| o.margin).and_then(|m| m.exact()) {
             tags.push(("Margin", margin.to_string()));

@@ -5,7 +5,9 @@
 use crate::board::{Color, Geometry};
 use crate::notation::{Game, GameResult, MoveNode, MoveNumber, Played, Separator, Span, Variation};
 use crate::rules::margin::{Budget, Remaining};
-use crate::rules::{Move, MoveKind, Outcome, Piece, Position, Progress, Referee, Rules, Variant};
+use crate::rules::{
+    Move, MoveKind, MoveLimit, Odds, Outcome, Piece, Position, Progress, Referee, Rules, Variant,
+};
 
 /// How strictly to replay, and what to override.
 #[derive(Clone, Debug, Default)]
@@ -15,7 +17,7 @@ pub struct ReplayOptions {
     /// Rules to use instead of the game's Rules tag.
     pub rules: Option<Rules>,
     /// A move limit to use instead of the game's MoveLimit tag (`Some(None)`: no limit).
-    pub move_limit: Option<Option<u16>>,
+    pub move_limit: Option<Option<MoveLimit>>,
     /// When to count the margin of a finished game exactly (the costly part of a replay).
     pub margins: MarginPolicy,
     /// Effort allowed for each exact margin count.
@@ -185,7 +187,7 @@ impl Replay {
     }
 }
 
-/// The rules a game declares (Rules and MoveLimit tags), with the options' overrides, and the
+/// The rules a game declares (Rules, MoveLimit and Odds tags), with the options' overrides, and the
 /// findings about tags that could not be read.
 pub fn game_rules(game: &Game, opts: &ReplayOptions) -> (Rules, Vec<Finding>) {
     let mut findings = Vec::new();
@@ -205,12 +207,26 @@ pub fn game_rules(game: &Game, opts: &ReplayOptions) -> (Rules, Vec<Finding>) {
     rules.move_limit = match (opts.move_limit, find_tag(game, "MoveLimit")) {
         (Some(limit), _) => limit,
         (None, None) => None,
-        (None, Some((value, span))) => Rules::parse_move_limit(value).unwrap_or_else(|e| {
+        (None, Some((value, span))) => MoveLimit::parse(value).unwrap_or_else(|e| {
             findings.push(tag_error(
                 "salta::bad-tag",
                 format!("MoveLimit tag: {e}"),
                 span,
-                "no move limit is applied",
+                "write [MoveLimit \"120\"], or [MoveLimit \"100/120\"] for Green's and Red's \
+                 limits (rules.md §5); no move limit is applied",
+            ));
+            None
+        }),
+    };
+    rules.odds = match find_tag(game, "Odds") {
+        None => None,
+        Some((value, span)) => Odds::parse(value).unwrap_or_else(|e| {
+            findings.push(tag_error(
+                "salta::bad-tag",
+                format!("Odds tag: {e}"),
+                span,
+                "write [Odds \"red 3:2\"] for Red making 3 moves for every 2 of Green's (rules.md \
+                 §5); the sides alternate instead",
             ));
             None
         }),
@@ -372,6 +388,14 @@ impl Replayer<'_> {
                 self.move_after_end(node, &pos, &referee, here);
                 Self::keep::<RECORD>(&mut out, record);
                 break;
+            }
+            if matches!(node.played, Played::Pass) && self.passes_at_limit(node, &pos, here) {
+                let (number, side) = pos.turn().passed();
+                record.played = Some(Move::PASS);
+                record.number = number;
+                record.side = side;
+                Self::keep::<RECORD>(&mut out, record);
+                continue;
             }
             self.check_number(node, &pos, here);
             // The move after a justified call is its correction.
@@ -682,7 +706,9 @@ impl Replayer<'_> {
         let g = pos.geometry();
         let side = pos.side_to_move();
         if m.kind == MoveKind::Pass {
-            return "a pass is only allowed in Pyramid, for a side with no move".to_string();
+            return "a pass is only allowed in Pyramid, for a side with no move, or for a side \
+                    that has reached its move limit"
+                .to_string();
         }
         match pos.piece_at(m.from) {
             None => return format!("there is no piece on {}", g.number(m.from)),
@@ -741,19 +767,44 @@ impl Replayer<'_> {
         );
     }
 
+    /// Whether a written pass (`--`, in Salta or Winther) stands for the turn of a side that has
+    /// reached its move limit (rules.md §5): the side not to move has, as the position hands its
+    /// turns on by itself. The pass changes nothing; its number is checked as that turn's.
+    #[cold]
+    fn passes_at_limit(&mut self, node: &MoveNode, pos: &Position, here: Here) -> bool {
+        let passer = pos.side_to_move().other();
+        if pos.rules().variant == Variant::Pyramid || !pos.at_limit(passer) {
+            return false;
+        }
+        let (number, side) = pos.turn().passed();
+        let at = At {
+            number,
+            side,
+            ..here.at(node, pos)
+        };
+        self.check_number_at(node, at);
+        true
+    }
+
     /// Warns when the written move number does not match the position.
     #[inline(always)]
     fn check_number(&mut self, node: &MoveNode, pos: &Position, here: Here) {
+        if node.number.is_some() {
+            self.check_number_at(node, here.at(node, pos));
+        }
+    }
+
+    /// Warns when the written move number is not that of the turn `at`.
+    fn check_number_at(&mut self, node: &MoveNode, at: At) {
         let Some(n) = node.number else { return };
-        let ellipsis_ok = n.ellipsis == (pos.side_to_move() == Color::Red);
-        if n.number != pos.move_number() as u32 || !ellipsis_ok {
-            self.number_warning(n, node, pos, here);
+        let ellipsis_ok = n.ellipsis == (at.side == Color::Red);
+        if n.number != at.number as u32 || !ellipsis_ok {
+            self.number_warning(n, at);
         }
     }
 
     #[cold]
-    fn number_warning(&mut self, n: MoveNumber, node: &MoveNode, pos: &Position, here: Here) {
-        let at = here.at(node, pos);
+    fn number_warning(&mut self, n: MoveNumber, at: At) {
         let expected = if at.side == Color::Red {
             format!("{}...", at.number)
         } else {
@@ -866,15 +917,7 @@ fn relaxed_blockade(pos: &Position) -> Vec<Move> {
 fn with_rules(pos: &Position, change: impl FnOnce(&mut Rules)) -> Position {
     let mut rules = *pos.rules();
     change(&mut rules);
-    let mut out = Position::empty(rules);
-    for color in Color::ALL {
-        for (piece, sq) in pos.pieces_of(color) {
-            out.put(piece, sq);
-        }
-    }
-    out.set_side_to_move(pos.side_to_move());
-    out.set_move_number(pos.move_number());
-    out
+    pos.with_rules(rules)
 }
 
 fn moves_text(moves: &[Move], g: &Geometry) -> String {

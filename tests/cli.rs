@@ -1031,7 +1031,10 @@ fn adjudicate_an_unfinished_position_and_the_move_limit() {
         assert_eq!(start[side]["pieces"].as_array().unwrap().len(), 15);
     }
     assert_eq!(start["green"]["free"], start["red"]["free"], "{start}");
-    assert_eq!(start["move_limit"]["limit"], 2, "{start}");
+    for side in ["green", "red"] {
+        assert_eq!(start["move_limit"][side]["limit"], 2, "{start}");
+        assert_eq!(start["move_limit"][side]["made"], 0, "{start}");
+    }
     assert_eq!(start["move_limit"]["reached"], false, "{start}");
     let end = at("4");
     assert_eq!(end["winner"], "green", "{end}");
@@ -1115,12 +1118,65 @@ fn generate_is_reproducible_and_its_games_check_valid() {
 
 #[test]
 fn generate_refuses_a_move_limit_the_tag_cannot_hold() {
-    for limit in ["0", "10001", "many"] {
+    for limit in ["0", "10001", "many", "100/", "100/120/140"] {
         let run = salta(&["generate", "--move-limit", limit]).expect_code(2);
         assert!(run.stdout.is_empty(), "{limit}: {}", run.text());
         assert!(run.stderr.contains("--move-limit"), "{}", run.stderr);
     }
+    for odds in ["red", "red 2:3", "blue 3:2"] {
+        let run = salta(&["generate", "--odds", odds]).expect_code(2);
+        assert!(run.stdout.is_empty(), "{odds}: {}", run.text());
+        assert!(run.stderr.contains("--odds"), "{}", run.stderr);
+    }
     salta(&["generate", "--rules", "chess"]).expect_code(2);
+}
+
+/// Handicap games: generated under per-side limits and odds, they carry both tags, check valid
+/// (every move, the passes of the side at its limit left out, the groups numbered), and read back
+/// the same from their canonical form.
+#[test]
+fn generate_handicap_games_that_check_valid() {
+    let run = salta(&[
+        "generate",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--no-margins",
+        "--move-limit",
+        "30/40",
+        "--odds",
+        "red 3:2",
+    ])
+    .ok();
+    let text = run.text();
+    assert_eq!(text.matches("[MoveLimit \"30/40\"]").count(), 6, "{text}");
+    assert_eq!(text.matches("[Odds \"red 3:2\"]").count(), 6, "{text}");
+    assert!(text.contains("1. ") && text.contains("1... "), "{text}");
+    let dir = TempDir::new("handicap");
+    let file = dir.write("handicap.sgn", &text);
+    let checked = salta(&["check", "--format", "json", file.to_str().unwrap()]).ok();
+    for line in checked.text().lines().filter(|l| l.contains("\"game\"")) {
+        let game: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(game["status"], "valid", "{game}");
+        assert!(
+            game["outcome"]["reason"].is_string(),
+            "every game ends: {game}"
+        );
+    }
+    let canonical = salta(&["convert", file.to_str().unwrap(), "--to", "numeric"]).ok();
+    assert_eq!(canonical.text(), text);
+}
+
+#[test]
+fn perft_counts_in_the_odds_rhythm() {
+    // Green's group of two, then Red's three: the first two plies are Green's, so the second
+    // counts Green's replies to its own first move instead of Red's 81.
+    let odds = salta(&["perft", "2", "--odds", "red 3:2"]).ok().text();
+    let plain = salta(&["perft", "2"]).ok().text();
+    assert_ne!(odds, plain);
+    assert!(odds.starts_with("depth 1: 9\n"), "{odds}");
+    salta(&["perft", "2", "--odds", "red"]).expect_code(2);
 }
 
 // ---------------------------------------------------------------------------------------------

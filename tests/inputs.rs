@@ -4,12 +4,12 @@ use proptest::prelude::*;
 use salta::notation::parse_str;
 use salta::replay::{MarginPolicy, ReplayOptions, replay};
 use salta::rules::margin::Budget;
-use salta::rules::{Position, Rules, Variant};
+use salta::rules::{MoveLimit, Odds, Position, Rules, Variant};
 
 /// Text made of the characters records are made of, so that near-misses are common.
 fn record_like() -> impl Strategy<Value = String> {
     proptest::string::string_regex(
-        r#"(\[(Rules|Setup|Result|Margin|MoveLimit|Numbering) "[a-z0-9GR/,;= -]{0,40}"\]\n){0,3}([0-9]{1,3}[-:x][0-9]{1,3} |[0-9]{1,2}\.{1,3} |Salta! |-- |Su[0-9]|#1[0-9]|\(|\)|\{c\}|1-0 |\* ){0,40}"#,
+        r#"(\[(Rules|Setup|Result|Margin|MoveLimit|Odds|Numbering) "[a-z0-9GR/,;:= -]{0,40}"\]\n){0,3}([0-9]{1,3}[-:x][0-9]{1,3} |[0-9]{1,2}\.{1,3} |Salta! |-- |Su[0-9]|#1[0-9]|\(|\)|\{c\}|1-0 |\* ){0,40}"#,
     )
     .expect("a valid pattern")
 }
@@ -30,7 +30,8 @@ proptest! {
     #[test]
     fn any_rules_text_is_read_or_refused(text in "[a-z;=, -]{0,40}") {
         let _ = Rules::parse(&text);
-        let _ = Rules::parse_move_limit(&text);
+        let _ = MoveLimit::parse(&text);
+        let _ = Odds::parse(&text);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 use super::{BudgetArgs, CliError, replay_to_ply, select_game, write_output};
 use salta::export::adjudication::{Adjudication, adjudicate};
+use salta::rules::MoveLimit;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -81,19 +82,11 @@ fn text(v: &Adjudication) -> String {
         }
     }
     if let Some(limit) = &v.move_limit {
-        let verdict = match (limit.winner, limit.margin) {
-            (Some(w), Some(m)) => format!("{w} wins by {m}"),
-            _ => "drawn".to_string(),
+        let limits = MoveLimit {
+            green: limit.green.limit,
+            red: limit.red.limit,
         };
-        out += &format!(
-            "move limit {} ({}): {verdict}\n",
-            limit.limit,
-            if limit.reached {
-                "reached"
-            } else {
-                "if the game stopped here"
-            }
-        );
+        out += &format!("move limit {limits}: {}\n", limit.reason);
     }
     out
 }

@@ -1,7 +1,6 @@
 use super::{CliError, Output};
 use salta::archive::{CheckOptions, Inputs, check_files, sgn_files};
 use salta::replay::{MarginPolicy, ReplayOptions, Status};
-use salta::rules::Rules;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,7 +19,8 @@ pub struct Args {
     /// Rules for every game instead of its Rules tag (e.g. `salta; jumps=any`).
     #[arg(long)]
     rules: Option<String>,
-    /// Move limit for every game instead of its MoveLimit tag (`-` for none).
+    /// Move limit for every game instead of its MoveLimit tag: `120`, Green's and Red's as
+    /// `100/120`, or `-` for none.
     #[arg(long)]
     move_limit: Option<String>,
     /// When to count the margins of finished games exactly: `tagged` (games with a Margin tag),
@@ -38,14 +38,11 @@ pub struct Args {
 
 pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
     let rules = match &args.rules {
-        Some(text) => Some(Rules::parse(text).map_err(|e| CliError::new(format!("--rules: {e}")))?),
+        Some(text) => Some(super::rules_from_args(Some(text))?),
         None => None,
     };
     let move_limit = match &args.move_limit {
-        Some(text) => Some(
-            Rules::parse_move_limit(text)
-                .map_err(|e| CliError::new(format!("--move-limit: {e}")))?,
-        ),
+        Some(text) => Some(super::move_limit_from_args(text)?),
         None => None,
     };
     let margins = match args.margins.as_str() {

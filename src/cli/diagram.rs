@@ -97,7 +97,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             (replayed.position_at(ply), last)
         }
         (None, setup) => (
-            super::position_from_args(args.rules.as_deref(), setup.as_deref(), "--setup")?,
+            super::position_from_args(
+                super::rules_from_args(args.rules.as_deref())?,
+                setup.as_deref(),
+                "--setup",
+            )?,
             None,
         ),
     };

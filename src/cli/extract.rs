@@ -1,4 +1,4 @@
-use super::{CliError, Output, position_from_args};
+use super::{CliError, Output, position_from_args, rules_from_args};
 use salta::archive::{Inputs, sgn_files};
 use salta::extract::{ExtractOptions, Selection, Sorted, TagFilter, Verdict, extract};
 use salta::notation::{GameResult, Notation, is_stdin, printable};
@@ -229,7 +229,7 @@ fn options(args: &Args) -> Result<ExtractOptions, CliError> {
     };
     let reaches = match &args.reaches {
         Some(setup) => Some(position_from_args(
-            args.rules.as_deref(),
+            rules_from_args(args.rules.as_deref())?,
             Some(setup),
             "--reaches",
         )?),

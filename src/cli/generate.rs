@@ -2,7 +2,6 @@ use super::{CliError, write_output};
 use rayon::prelude::*;
 use salta::generate::generate_game;
 use salta::notation::{WriteOptions, write_game};
-use salta::rules::Rules;
 use salta::rules::margin::Budget;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,9 +17,13 @@ pub struct Args {
     /// Rule set and switches, as in a Rules tag.
     #[arg(long)]
     rules: Option<String>,
-    /// Moves per side after which games are adjudicated (1–10000, as in a MoveLimit tag).
+    /// Moves per side after which games are adjudicated (1–10000, as in a MoveLimit tag), or
+    /// Green's and Red's as `100/120`.
     #[arg(long)]
     move_limit: Option<String>,
+    /// Move odds, as in an Odds tag: `red 3:2` = Red makes 3 moves for every 2 of Green's.
+    #[arg(long)]
+    odds: Option<String>,
     /// Do not count margins (much faster for large archives; games get no Margin tag).
     #[arg(long)]
     no_margins: bool,
@@ -30,16 +33,14 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let mut rules = match &args.rules {
-        Some(text) => Rules::parse(text).map_err(|e| CliError::new(format!("--rules: {e}")))?,
-        None => Rules::default(),
-    };
-    // Checked as the MoveLimit tag is, so every game written reads back valid.
-    rules.move_limit = match &args.move_limit {
-        Some(text) => Rules::parse_move_limit(text)
-            .map_err(|e| CliError::new(format!("--move-limit: {e}")))?,
-        None => None,
-    };
+    let mut rules = super::rules_from_args(args.rules.as_deref())?;
+    // Checked as the MoveLimit and Odds tags are, so every game written reads back valid.
+    if let Some(text) = &args.move_limit {
+        rules.move_limit = super::move_limit_from_args(text)?;
+    }
+    if let Some(text) = &args.odds {
+        rules.odds = super::odds_from_args(text)?;
+    }
     let margins = (!args.no_margins).then(Budget::default);
     write_output(args.output.as_deref(), &[], |out| {
         // Games are independent: play a chunk in parallel, then write it in seed order.

@@ -14,7 +14,7 @@ pub mod repair;
 pub use output::{Output, write_output};
 
 use salta::rules::margin::Budget;
-use salta::rules::{Position, Rules};
+use salta::rules::{MoveLimit, Odds, Position, Rules};
 use std::path::Path;
 
 /// An error the CLI reports with exit code 2 (usage, bad arguments, I/O).
@@ -138,19 +138,39 @@ impl ThreadsArgs {
 
 /// Reads `--rules` (a Rules tag text) and a Setup line given by the option named `setup_option`.
 pub fn position_from_args(
-    rules: Option<&str>,
+    rules: Rules,
     setup: Option<&str>,
     setup_option: &str,
 ) -> Result<Position, CliError> {
-    let rules = match rules {
-        Some(text) => Rules::parse(text).map_err(|e| CliError::new(format!("--rules: {e}")))?,
-        None => Rules::default(),
-    };
     match setup {
         Some(line) => Position::from_setup(line, rules)
             .map_err(|e| CliError::new(format!("{setup_option}: {e}"))),
         None => Ok(Position::start(rules)),
     }
+}
+
+/// The `--rules` option (a Rules tag's text), the default rules without it.
+pub fn rules_from_args(rules: Option<&str>) -> Result<Rules, CliError> {
+    match rules {
+        Some(text) => Rules::parse(text).map_err(|e| CliError::new(format!("--rules: {e}"))),
+        None => Ok(Rules::default()),
+    }
+}
+
+/// The `--move-limit` option, read as the MoveLimit tag is (`120`, `100/120`, `-`).
+pub fn move_limit_from_args(text: &str) -> Result<Option<MoveLimit>, CliError> {
+    MoveLimit::parse(text).map_err(|e| {
+        CliError::new(format!("--move-limit: {e}"))
+            .with_help("e.g. --move-limit 120, or --move-limit 100/120 for Green's and Red's")
+    })
+}
+
+/// The `--odds` option, read as the Odds tag is (`red 3:2`).
+pub fn odds_from_args(text: &str) -> Result<Option<Odds>, CliError> {
+    Odds::parse(text).map_err(|e| {
+        CliError::new(format!("--odds: {e}"))
+            .with_help("e.g. --odds \"red 3:2\": Red makes 3 moves for every 2 of Green's")
+    })
 }
 
 /// Reads game `index` (1-based) of an SGN file, with a clear error for anything else.

@@ -1,4 +1,4 @@
-use super::{CliError, Output, position_from_args};
+use super::{CliError, Output, odds_from_args, position_from_args, rules_from_args};
 use salta::rules::{perft, perft_divide};
 use std::process::ExitCode;
 
@@ -12,13 +12,20 @@ pub struct Args {
     /// Rule set and switches, as in a Rules tag: `salta`, `winther`, `pyramid; compulsory=on`, …
     #[arg(long)]
     rules: Option<String>,
+    /// Move odds, as in an Odds tag: `red 3:2` = Red makes 3 moves for every 2 of Green's.
+    #[arg(long)]
+    odds: Option<String>,
     /// Print the leaf count under each first move.
     #[arg(long)]
     divide: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let pos = position_from_args(args.rules.as_deref(), args.setup.as_deref(), "--setup")?;
+    let mut rules = rules_from_args(args.rules.as_deref())?;
+    if let Some(text) = &args.odds {
+        rules.odds = odds_from_args(text)?;
+    }
+    let pos = position_from_args(rules, args.setup.as_deref(), "--setup")?;
     if args.depth > 12 {
         return Err(CliError::new(format!("depth {} is too deep", args.depth))
             .with_help("use a depth of 12 or less"));

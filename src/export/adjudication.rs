@@ -90,14 +90,27 @@ pub struct PieceDistance {
 /// What the move limit would decide if the game stopped at the adjudicated ply.
 #[derive(Clone, Debug, Serialize)]
 pub struct LimitVerdict {
-    /// Moves per side.
-    pub limit: u16,
-    /// Whether the limit has been reached at that ply.
+    /// Green's limit and the moves Green has made.
+    pub green: SideLimit,
+    /// Red's limit and the moves Red has made.
+    pub red: SideLimit,
+    /// Both sides have made their moves: the counts decide.
     pub reached: bool,
     /// The side the remaining counts favour, if either.
     pub winner: Option<Color>,
     /// By how many moves, when counted exactly.
     pub margin: Option<u32>,
+    /// The verdict in words.
+    pub reason: String,
+}
+
+/// A side's move limit (handicap games give each side its own) and the moves it has made.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct SideLimit {
+    /// The moves the side may make.
+    pub limit: u16,
+    /// The moves it has made at the adjudicated ply.
+    pub made: u16,
 }
 
 /// Adjudicates the main line after `ply` plies (0: the start).
@@ -105,9 +118,11 @@ pub fn adjudicate(replay: &Replay, ply: u32, budget: &Budget) -> Adjudication {
     let ply = ply.min(replay.plies());
     let mut pos = replay.start;
     let mut referee = Referee::new(&pos, Some(*budget));
+    // Whether Red was owed the compensating move (under odds it may not be).
+    let mut compensation = matches!(referee.progress(), Progress::Compensating(_));
     for &m in replay.moves.iter().take(ply as usize) {
         pos.play(m);
-        referee.after_move(&pos);
+        compensation |= matches!(referee.after_move(&pos), Progress::Compensating(_));
     }
     let pos = &pos;
     let green = side_count(pos, Color::Green, budget);
@@ -121,14 +136,28 @@ pub fn adjudicate(replay: &Replay, ply: u32, budget: &Budget) -> Adjudication {
         Progress::Playing => (Standing::Unfinished, None),
     };
     let margin = outcome.and_then(|o| o.margin);
-    let reason = explain(status, outcome.and_then(|o| o.winner), &green, &red);
+    let reason = explain(
+        status,
+        outcome.and_then(|o| o.winner),
+        compensation,
+        &green,
+        &red,
+    );
     let move_limit = replay.rules.move_limit.map(|limit| {
         let verdict = limit_outcome(pos);
+        let side = |color| SideLimit {
+            limit: limit.of(color),
+            made: pos.turn().made(color),
+        };
+        let (green, red) = (side(Color::Green), side(Color::Red));
+        let margin = verdict.margin.and_then(|m| m.exact());
         LimitVerdict {
-            limit,
+            reason: limit_reason(green, red, verdict.winner, margin, &counts(pos)),
+            green,
+            red,
             reached: status == Standing::LimitReached,
             winner: verdict.winner,
-            margin: verdict.margin.and_then(|m| m.exact()),
+            margin,
         }
     });
     Adjudication {
@@ -143,6 +172,46 @@ pub fn adjudicate(replay: &Replay, ply: u32, budget: &Budget) -> Adjudication {
         red,
         move_limit,
     }
+}
+
+/// The remaining counts ignoring all pieces, as the limit's verdict compares them.
+fn counts(pos: &Position) -> String {
+    format!(
+        "Green {}, Red {} to go ignoring all pieces",
+        pos.free_count(Color::Green),
+        pos.free_count(Color::Red)
+    )
+}
+
+/// The move-limit verdict in words: each side's moves against its limit, who passes, and what
+/// the counts say.
+fn limit_reason(
+    green: SideLimit,
+    red: SideLimit,
+    winner: Option<Color>,
+    margin: Option<u32>,
+    counts: &str,
+) -> String {
+    let side =
+        |name: &str, s: SideLimit| format!("{name} has made {} of {} moves", s.made, s.limit);
+    let mut out = format!("{}, {}", side("Green", green), side("Red", red));
+    let done = |s: SideLimit| s.made >= s.limit;
+    match (done(green), done(red)) {
+        (true, true) => out += "; both limits are reached",
+        (true, false) => out += "; Green has reached its limit and passes while Red plays on",
+        (false, true) => out += "; Red has reached its limit and passes while Green plays on",
+        (false, false) => {}
+    }
+    let verdict = match (winner, margin) {
+        (Some(w), Some(m)) => format!("{w} wins by {m}"),
+        _ => "equal counts draw (Green's compensating point included)".to_string(),
+    };
+    let when = if done(green) && done(red) {
+        ""
+    } else {
+        " if the game stopped here"
+    };
+    format!("{out}; {counts}: {verdict}{when}")
 }
 
 fn standing(reason: EndReason) -> Standing {
@@ -207,7 +276,13 @@ fn count_text(c: &SideCount) -> String {
     )
 }
 
-fn explain(status: Standing, winner: Option<Color>, green: &SideCount, red: &SideCount) -> String {
+fn explain(
+    status: Standing,
+    winner: Option<Color>,
+    compensation: bool,
+    green: &SideCount,
+    red: &SideCount,
+) -> String {
     let loser = |c: Color| {
         if c == Color::Green {
             ("Green", green)
@@ -216,6 +291,11 @@ fn explain(status: Standing, winner: Option<Color>, green: &SideCount, red: &Sid
         }
     };
     match (status, winner) {
+        (Standing::GreenCompleted, Some(Color::Green)) if !compensation => format!(
+            "Green completed first and Red, having made as many moves as Green (odds) or being at \
+             its limit, is owed no compensating move: Green wins by Red's remaining count, {}",
+            count_text(red)
+        ),
         (Standing::GreenCompleted | Standing::AwaitingCompensation, Some(Color::Green)) => {
             "Green completed first and no single move completes Red: Green wins by Red's remaining count \
              at that moment, less Red's compensating move"

@@ -8,7 +8,7 @@ use crate::notation::{
     Separator, Span, SquareRef, Tag, Variation, WriteOptions, write_game,
 };
 use crate::replay::{LineReplay, MoveReplay, Replay, result_of};
-use crate::rules::{MoveKind, Piece, Rules};
+use crate::rules::{MoveKind, MoveLimit, Odds, Piece, Rules};
 use serde::{Deserialize, Serialize};
 
 /// One game as a document.
@@ -17,11 +17,14 @@ pub struct GameDoc {
     /// Tags in the order of the record.
     #[serde(with = "ordered_map")]
     pub tags: Vec<(String, String)>,
-    /// The rules in force (canonical Rules text, and the move limit per side if any).
+    /// The rules in force (canonical Rules text, the move limit and the odds if any).
     pub rules: String,
     /// The move limit per side, if one is in force.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub move_limit: Option<u16>,
+    pub move_limit: Option<LimitDoc>,
+    /// The move odds, if the game is played with them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub odds: Option<Odds>,
     /// Comments before the first move.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
@@ -35,6 +38,34 @@ pub struct GameDoc {
     /// How the game ended, if it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<OutcomeDoc>,
+}
+
+/// A move limit: one number when both sides have the same, else Green's and Red's.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum LimitDoc {
+    /// The same limit for both sides.
+    Both(u16),
+    /// Each side's own limit (a handicap game).
+    PerSide {
+        /// Green's limit.
+        green: u16,
+        /// Red's limit.
+        red: u16,
+    },
+}
+
+impl From<MoveLimit> for LimitDoc {
+    fn from(limit: MoveLimit) -> LimitDoc {
+        if limit.green == limit.red {
+            LimitDoc::Both(limit.green)
+        } else {
+            LimitDoc::PerSide {
+                green: limit.green,
+                red: limit.red,
+            }
+        }
+    }
 }
 
 /// How a game ended, in the document.
@@ -131,7 +162,8 @@ impl GameDoc {
             .or_else(|| game.tag("Result").and_then(GameResult::parse))
             .unwrap_or(GameResult::Unknown);
         let mut rules = replay.rules;
-        let move_limit = rules.move_limit.take();
+        let move_limit = rules.move_limit.take().map(LimitDoc::from);
+        let odds = rules.odds.take();
         GameDoc {
             // Squares are given in the standard orientation, whatever the source's numbering.
             tags: game
@@ -142,6 +174,7 @@ impl GameDoc {
                 .collect(),
             rules: rules.to_string(),
             move_limit,
+            odds,
             comments: texts(&game.mainline.comments),
             moves: moves_doc(&game.mainline, Some(&replay.mainline), g),
             result: result.as_str().to_string(),

@@ -325,7 +325,7 @@ impl GameResult {
 }
 
 /// Tag names common enough that the reader shares one copy of each.
-const KNOWN_TAG_NAMES: [&str; 15] = [
+const KNOWN_TAG_NAMES: [&str; 16] = [
     "Event",
     "Site",
     "Date",
@@ -338,6 +338,7 @@ const KNOWN_TAG_NAMES: [&str; 15] = [
     "Numbering",
     "Margin",
     "MoveLimit",
+    "Odds",
     "Annotator",
     "Source",
     "Time",

@@ -3,6 +3,7 @@
 use super::ast::*;
 use super::parser::board_of_rules;
 use crate::board::{BoardKind, Color, Geometry, Square};
+use crate::rules::{MoveLimit, Odds, Rules, Turn};
 use std::fmt::Write as _;
 
 /// How moves are written.
@@ -73,7 +74,8 @@ pub fn write_game(game: &Game, options: &WriteOptions) -> String {
         notation: options.notation,
         scratch: String::new(),
     };
-    w.variation(&game.mainline, first_ply(game));
+    let rules = numbering_rules(game);
+    w.variation(&game.mainline, first_turn(game, &rules), &rules);
     let result = game
         .result
         .map(|(r, _)| r)
@@ -84,35 +86,19 @@ pub fn write_game(game: &Game, options: &WriteOptions) -> String {
     w.out
 }
 
-/// A half-move: its number and who plays it.
-#[derive(Clone, Copy, Debug)]
-struct Ply {
-    number: u32,
-    side: Color,
+/// The rules the move numbers follow: the odds rhythm and the move limits of the Odds and
+/// MoveLimit tags (a tag that cannot be read counts as absent, as the replayer takes it).
+fn numbering_rules(game: &Game) -> Rules {
+    let mut rules = Rules::parse(game.tag("Rules").unwrap_or_default()).unwrap_or_default();
+    rules.move_limit = MoveLimit::parse(game.tag("MoveLimit").unwrap_or_default()).unwrap_or(None);
+    rules.odds = Odds::parse(game.tag("Odds").unwrap_or_default()).unwrap_or(None);
+    rules
 }
 
-impl Ply {
-    fn next(self) -> Ply {
-        match self.side {
-            Color::Green => Ply {
-                number: self.number,
-                side: Color::Red,
-            },
-            Color::Red => Ply {
-                number: self.number.saturating_add(1),
-                side: Color::Green,
-            },
-        }
-    }
-}
-
-/// The first ply: from the `Setup` tag (`R/…/…/12`: Red to move at move 12), else Green's move 1.
-fn first_ply(game: &Game) -> Ply {
+/// The first turn: from the `Setup` tag (`R/…/…/12`: Red to move at move 12), else Green's move 1.
+fn first_turn(game: &Game, rules: &Rules) -> Turn {
     let Some(setup) = game.tag("Setup") else {
-        return Ply {
-            number: 1,
-            side: Color::Green,
-        };
+        return Turn::new(Color::Green, 1, rules);
     };
     let mut fields = setup.trim().split('/');
     let side = match fields.next().map(str::trim) {
@@ -124,7 +110,7 @@ fn first_ply(game: &Game) -> Ply {
         .and_then(|n| n.trim().parse().ok())
         .filter(|&n| n > 0)
         .unwrap_or(1);
-    Ply { number, side }
+    Turn::new(side, number, rules)
 }
 
 struct Movetext {
@@ -258,21 +244,35 @@ impl Movetext {
         }
     }
 
-    fn variation(&mut self, variation: &Variation, mut ply: Ply) {
+    /// Writes a line from `turn`. A move is numbered where the text breaks (after a comment or a
+    /// variation), where Green's group starts, and where any group starts under odds or after the
+    /// same side's group (the other side at its limit): `1. 33-43 32-42 1... 83-73 84-74 93-83`.
+    fn variation(&mut self, variation: &Variation, mut turn: Turn, rules: &Rules) {
         // Whether the last thing written was the previous move (so the next needs no number).
         let mut continues = false;
         let mut correction = false;
+        // Who played the previous move written.
+        let mut previous: Option<Color> = None;
         for c in &variation.comments {
             self.comment(c);
         }
         for m in &variation.moves {
-            let numbered = match ply.side {
-                Color::Green => !(correction && continues),
-                Color::Red => !continues,
+            // In Salta a pass stands for the turn of a side at its move limit (Pyramid passes are
+            // moves).
+            let limit_pass =
+                matches!(m.played, Played::Pass) && self.geometry.kind == BoardKind::Salta;
+            let (number, side, starts_group) = if limit_pass {
+                let (number, side) = turn.passed();
+                (number, side, previous != Some(side))
+            } else {
+                (turn.number(), turn.side(), turn.run() == 0)
             };
-            if numbered {
-                let dots = if ply.side == Color::Green { "." } else { "..." };
-                let _ = write!(self.scratch, "{}{dots}", ply.number);
+            let new_group = starts_group
+                && !correction
+                && (side == Color::Green || rules.odds.is_some() || previous == Some(side));
+            if !continues || new_group {
+                let dots = if side == Color::Green { "." } else { "..." };
+                let _ = write!(self.scratch, "{number}{dots}");
                 self.flush_scratch();
             }
             self.played(&m.played);
@@ -300,13 +300,16 @@ impl Movetext {
             }
             for v in m.variations() {
                 self.opens += 1;
-                self.variation(v, ply);
+                self.variation(v, turn, rules);
                 self.close();
                 continues = false;
             }
             correction = m.salta().is_some();
-            if !correction {
-                ply = ply.next();
+            previous = Some(side);
+            if !correction && !limit_pass {
+                // Completion is not known here: a side that completes inside its group is taken
+                // to play on (docs/decisions.md).
+                turn.next(rules, |_| false);
             }
         }
     }

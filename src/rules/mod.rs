@@ -7,6 +7,7 @@ mod outcome;
 mod piece;
 mod position;
 mod ruleset;
+mod turn;
 
 pub(crate) use assignment::min_cost as min_cost_assignment;
 pub use movegen::{Move, MoveKind, MoveList, perft, perft_divide};
@@ -14,8 +15,10 @@ pub use outcome::{EndReason, Outcome, Progress, Referee, limit_outcome};
 pub use piece::{Piece, PieceKind};
 pub use position::{MAX_PIECES, Position, SetupError, start_squares};
 pub use ruleset::{
-    DEFAULT_MOVE_LIMIT, Goal, JumpDirection, Precedence, Rules, RulesError, Variant,
+    DEFAULT_MOVE_LIMIT, Goal, JumpDirection, MoveLimit, Odds, Precedence, Rules, RulesError,
+    Variant,
 };
+pub use turn::Turn;
 
 /// A small reproducible random source for tests' random playouts: `random(n)` is in `0..n`.
 #[cfg(test)]

@@ -365,11 +365,13 @@ impl Position {
         self.legal_moves().len()
     }
 
-    /// Whether the opponent keeps a step whatever `sides` plays. A move fills one empty square (its
-    /// destination) and frees another, so with two or more empty step targets one survives.
+    /// Whether the side that moves next keeps a step whatever `sides` plays: the opponent, with two
+    /// or more empty step targets (a move fills one empty square, its destination, and frees
+    /// another, so one survives). Under odds the same side may move next: then it is not known.
     #[inline]
     fn surely_keeps_mobile(&self, g: &Geometry, sides: Sides) -> bool {
-        (self.step_targets(g, sides.swapped()) & sides.empty(g)).count() >= 2
+        self.turn().hands_over()
+            && (self.step_targets(g, sides.swapped()) & sides.empty(g)).count() >= 2
     }
 
     /// The no-blockade rule with its fallback and its yielding (rules.md §3.3) applied to the
@@ -396,9 +398,19 @@ impl Position {
         // The rule yields when it cannot be kept: the candidates stand.
     }
 
-    /// Moves the moves from index `start` on after which the opponent can still move to the
-    /// front of that range and returns their number (see [`MoveList::partition_from`]).
+    /// Moves the moves from index `start` on after which the side that moves next can still move
+    /// to the front of that range and returns their number (see [`MoveList::partition_from`]).
     fn sort_out_blockading(&self, sides: Sides, list: &mut MoveList, start: usize) -> usize {
+        if !self.turn().hands_over() {
+            // The same side moves again (odds, or the opponent at its limit): it must be able to.
+            return list.partition_from(start, |m| {
+                let moved = Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
+                self.mobile(Sides {
+                    own: sides.own ^ moved,
+                    ..sides
+                })
+            });
+        }
         let g = self.geometry();
         let opponent = sides.swapped();
         // The opponent's empty step targets now: any of them other than a move's destination
@@ -712,13 +724,13 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{JumpDirection, Position, Rules, Variant};
+    use super::super::{JumpDirection, Odds, Position, Rules, Variant};
     use super::MoveKind;
 
     /// Random playouts under every combination of the rules that move generation depends on: in
     /// every position, for every own piece and every square, `find_legal_proving` finds exactly
-    /// the legal move `legal_moves` lists, and when it claims a proof the opponent can indeed
-    /// move after the move.
+    /// the legal move `legal_moves` lists, and when it claims a proof the side that moves next
+    /// (the opponent, or under odds the same side) can indeed move after the move.
     #[test]
     fn find_legal_agrees_with_the_legal_moves_and_its_proofs_hold() {
         let mut random = crate::rules::xorshift(0x9e37_79b9_7f4a_7c15);
@@ -726,11 +738,16 @@ mod tests {
         for variant in [Variant::Salta, Variant::Winther, Variant::Pyramid] {
             for jumps in [JumpDirection::Forward, JumpDirection::Any] {
                 for blockade in [true, false] {
-                    for compulsory in [true, false] {
+                    for (compulsory, odds) in [
+                        (true, None),
+                        (false, None),
+                        (true, Odds::parse("red 3:2").unwrap()),
+                    ] {
                         let rules = Rules {
                             jumps,
                             blockade,
                             compulsory,
+                            odds,
                             ..Rules::of(variant)
                         };
                         let mut pos = Position::start(rules);
@@ -749,7 +766,9 @@ mod tests {
                                     let found = pos.find_legal_proving(from, to);
                                     assert_eq!(found.map(|(m, _)| m), expected, "{pos:?}");
                                     if let Some((m, true)) = found {
-                                        assert!(pos.after(m).can_move(side.other()), "{pos:?}");
+                                        let after = pos.after(m);
+                                        let next = after.side_to_move();
+                                        assert!(after.can_move(next), "{pos:?}");
                                         proven += 1;
                                     }
                                     checked += usize::from(expected.is_some());

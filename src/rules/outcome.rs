@@ -125,11 +125,15 @@ impl Referee {
     #[inline(always)]
     fn surely_goes_on(pos: &Position, side_can_move: bool) -> bool {
         let side = pos.side_to_move();
-        let within_limit = pos
-            .rules()
-            .move_limit
-            .is_none_or(|limit| pos.move_number() <= limit || side == Color::Red);
-        within_limit && !pos.is_complete(side.other()) && (side_can_move || pos.can_move(side))
+        let rules = pos.rules();
+        let within_limit = rules.move_limit.is_none() || !pos.turn().limit_reached(rules);
+        // Under odds or different limits the mover may still be to move.
+        let mover_done = if rules.alternate() {
+            pos.is_complete(side.other())
+        } else {
+            pos.is_complete(side.other()) || pos.is_complete(side)
+        };
+        within_limit && !mover_done && (side_can_move || pos.can_move(side))
     }
 
     /// Where the game stands after a move to `pos`.
@@ -169,10 +173,7 @@ impl Referee {
         if green || red {
             return self.completed(pos, green, red, mover);
         }
-        if let Some(limit) = rules.move_limit
-            && pos.move_number() > limit
-            && pos.side_to_move() == Color::Green
-        {
+        if rules.move_limit.is_some() && pos.turn().limit_reached(rules) {
             return Progress::Ended(limit_outcome(pos));
         }
         // A side with any raw move has a legal one (the no-blockade rule yields), and a Pyramid
@@ -224,7 +225,13 @@ impl Referee {
                 margin: None,
                 reason: EndReason::TempoDraw,
             }),
-            (Color::Green, _) => Progress::Compensating(count(Color::Red)),
+            (Color::Green, _) if compensation_due(pos) => Progress::Compensating(count(Color::Red)),
+            // No compensating move is due: Green wins by Red's whole count.
+            (Color::Green, _) => Progress::Ended(Outcome {
+                winner: Some(Color::Green),
+                margin: margin(Color::Red),
+                reason: EndReason::GreenCompleted,
+            }),
             (Color::Red, _) => Progress::Ended(Outcome {
                 winner: Some(Color::Red),
                 margin: margin(Color::Green),
@@ -252,6 +259,14 @@ impl Referee {
     }
 }
 
+/// Whether Red gets the compensating move after Green completes: only if Red has made fewer moves
+/// than Green (always so when the sides alternate from the start; under odds the weaker Red may
+/// be ahead) and may still move under its limit.
+fn compensation_due(pos: &Position) -> bool {
+    let made = |c| pos.turn().made(c);
+    made(Color::Red) < made(Color::Green) && !pos.at_limit(Color::Red)
+}
+
 /// The move-limit adjudication: fewer remaining moves (ignoring all pieces) wins by the difference.
 pub fn limit_outcome(pos: &Position) -> Outcome {
     let green = pos.free_count(Color::Green);
@@ -271,19 +286,31 @@ pub fn limit_outcome(pos: &Position) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::{Progress, Referee};
-    use crate::rules::{Position, Rules, Variant};
+    use crate::rules::{MoveLimit, Odds, Position, Rules, Variant};
 
     /// The referee's per-move shortcut decides as the full judgement does, ply by ply, in random
-    /// playouts with and without a move limit (which ends them).
+    /// playouts with and without a move limit (which ends them), the same for both sides or one
+    /// each, with and without odds.
     #[test]
     fn the_shortcut_after_a_move_judges_as_the_full_judgement() {
         let mut random = crate::rules::xorshift(0x2545_f491_4f6c_dd1d);
         let mut ended = 0;
         for variant in [Variant::Salta, Variant::Winther, Variant::Pyramid] {
-            for move_limit in [None, Some(20), Some(45)] {
+            for (move_limit, odds) in [
+                (None, None),
+                (Some(MoveLimit::both(20)), None),
+                (Some(MoveLimit::both(45)), None),
+                (Some(MoveLimit { green: 20, red: 30 }), None),
+                (Some(MoveLimit::both(40)), Odds::parse("red 3:2").unwrap()),
+                (
+                    Some(MoveLimit { green: 50, red: 35 }),
+                    Odds::parse("green 3:1").unwrap(),
+                ),
+            ] {
                 for _ in 0..4 {
                     let rules = Rules {
                         move_limit,
+                        odds,
                         ..Rules::of(variant)
                     };
                     let mut pos = Position::start(rules);
@@ -304,6 +331,6 @@ mod tests {
                 }
             }
         }
-        assert!(ended >= 24, "the move limits end the limited games");
+        assert!(ended >= 60, "the move limits end the limited games");
     }
 }

@@ -1,4 +1,4 @@
-use super::{Goal, Piece, Rules, Variant};
+use super::{Goal, Piece, Rules, Turn, Variant};
 use crate::board::{Bitboard, BoardKind, Color, Geometry, Square};
 use std::fmt;
 
@@ -6,15 +6,14 @@ const EMPTY: u8 = u8::MAX;
 /// Pieces per side: 15 in Salta and Winther, 10 in Pyramid.
 pub const MAX_PIECES: usize = 15;
 
-/// A position: which piece stands where, whose move it is, the move number, and the rules in force.
+/// A position: which piece stands where, whose move it is ([`Turn`]), and the rules in force.
 ///
 /// Pieces have identities (Green star 1 is not Green star 2), so the board is kept both as bitboards
 /// per side and as a map from square to piece and back.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     rules: Rules,
-    side: Color,
-    move_number: u16,
+    turn: Turn,
     by_color: [Bitboard; 2],
     occupant: [u8; 64],
     square_of: [[u8; MAX_PIECES]; 2],
@@ -44,8 +43,7 @@ impl Position {
     pub fn empty(rules: Rules) -> Position {
         Position {
             rules,
-            side: Color::Green,
-            move_number: 1,
+            turn: Turn::new(Color::Green, 1, &rules),
             by_color: [Bitboard::EMPTY; 2],
             occupant: [EMPTY; 64],
             square_of: [[EMPTY; MAX_PIECES]; 2],
@@ -80,22 +78,34 @@ impl Position {
 
     /// The side whose turn it is.
     pub fn side_to_move(&self) -> Color {
-        self.side
+        self.turn.side()
     }
 
     /// The number of the move being played (a move is a ply of each side; Green's ply starts it).
     pub fn move_number(&self) -> u16 {
-        self.move_number
+        self.turn.number()
     }
 
-    /// Sets whose turn it is, as a Setup line or a test does.
+    /// Whose turn it is, where in its group, and the moves each side has made.
+    pub fn turn(&self) -> &Turn {
+        &self.turn
+    }
+
+    /// Whether `color` has made all the moves its limit allows (and so passes).
+    pub fn at_limit(&self, color: Color) -> bool {
+        self.turn.at_limit(color, &self.rules)
+    }
+
+    /// `side` to move at the start of its group, at the same move number.
     pub fn set_side_to_move(&mut self, side: Color) {
-        self.side = side;
+        self.turn = Turn::new(side, self.turn.number(), &self.rules);
     }
 
-    /// Sets the number of the move being played.
-    pub fn set_move_number(&mut self, n: u16) {
-        self.move_number = n;
+    /// The same placement and turn under other rules of move generation (the replayer's
+    /// explanations: without compulsion, without the no-blockade rule).
+    pub(crate) fn with_rules(mut self, rules: Rules) -> Position {
+        self.rules = rules;
+        self
     }
 
     /// The squares `color`'s pieces stand on.
@@ -158,13 +168,13 @@ impl Position {
         self.square_of[c][piece.id as usize] = to.index() as u8;
     }
 
-    /// Hands the move to the other side, counting moves as Red finishes each.
+    /// Hands the move on after a move: to the other side, or under odds or different limits as
+    /// the rhythm says (a completed side makes no more moves there).
     #[inline]
     pub(crate) fn end_turn(&mut self) {
-        if self.side == Color::Red {
-            self.move_number = self.move_number.saturating_add(1);
-        }
-        self.side = self.side.other();
+        let mut turn = self.turn;
+        turn.next(&self.rules, |c| self.is_complete(c));
+        self.turn = turn;
     }
 
     /// The target square of a Salta or Winther piece under the rules' goal switch.
@@ -239,18 +249,19 @@ impl Position {
             ));
         }
         let mut pos = Position::empty(rules);
-        pos.side = match fields[0].trim() {
+        let side = match fields[0].trim() {
             "G" | "g" => Color::Green,
             "R" | "r" => Color::Red,
             other => return Err(SetupError::new("side", format!("{other:?} is not G or R"))),
         };
-        if let Some(number) = fields.get(3) {
-            pos.move_number = match number.trim().parse::<u16>() {
+        let mut number = 1;
+        if let Some(text) = fields.get(3) {
+            number = match text.trim().parse::<u16>() {
                 Ok(n) if n >= 1 => n,
                 _ => {
                     return Err(SetupError::new(
                         "move number",
-                        format!("{number:?} is not a move number (1 or more)"),
+                        format!("{text:?} is not a move number (1 or more)"),
                     ));
                 }
             };
@@ -308,13 +319,14 @@ impl Position {
                 pos.put(piece, sq);
             }
         }
+        pos.turn = Turn::new(side, number, &rules);
         Ok(pos)
     }
 
     /// The Setup line of this position (numeric squares; Pyramid squares sorted).
     pub fn to_setup(&self) -> String {
         let g = self.geometry();
-        let side = match self.side {
+        let side = match self.side_to_move() {
             Color::Green => "G",
             Color::Red => "R",
         };
@@ -335,8 +347,8 @@ impl Position {
             };
             out.push_str(&entries.join(","));
         }
-        if self.move_number != 1 {
-            out.push_str(&format!("/{}", self.move_number));
+        if self.move_number() != 1 {
+            out.push_str(&format!("/{}", self.move_number()));
         }
         out
     }
@@ -346,8 +358,7 @@ impl Position {
     pub fn mirrored(&self) -> Position {
         let g = self.geometry();
         let mut out = Position::empty(self.rules);
-        out.side = self.side.other();
-        out.move_number = self.move_number;
+        out.turn = Turn::new(self.side_to_move().other(), self.move_number(), &self.rules);
         for color in Color::ALL {
             for (piece, sq) in self.pieces_of(color) {
                 out.put(Piece::new(color.other(), piece.id), g.rotate(sq));
@@ -461,6 +472,11 @@ impl fmt::Display for Position {
             }
             writeln!(f)?;
         }
-        write!(f, "{} to move, move {}", self.side, self.move_number)
+        write!(
+            f,
+            "{} to move, move {}",
+            self.side_to_move(),
+            self.move_number()
+        )
     }
 }

@@ -1,4 +1,4 @@
-use crate::board::BoardKind;
+use crate::board::{BoardKind, Color};
 use std::fmt;
 
 /// The rule families of rules.md: default Salta and the two variants of the seed texts.
@@ -78,7 +78,119 @@ pub struct Rules {
     /// Whether enemy jumps are compulsory (always in Salta and Winther by default; optional in Pyramid).
     pub compulsory: bool,
     /// Moves per side after which the game is adjudicated; `None`: no limit.
-    pub move_limit: Option<u16>,
+    pub move_limit: Option<MoveLimit>,
+    /// The handicap move rhythm ("2 gegen 3"); `None`: the sides alternate.
+    pub odds: Option<Odds>,
+}
+
+/// The moves each side makes before the game is adjudicated (rules.md §5): one number for both
+/// (`120`) or, in a handicap game, one per side (`100/120`, Green's first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct MoveLimit {
+    /// Green's moves.
+    pub green: u16,
+    /// Red's moves.
+    pub red: u16,
+}
+
+impl MoveLimit {
+    /// The same limit for both sides.
+    pub fn both(moves: u16) -> MoveLimit {
+        MoveLimit {
+            green: moves,
+            red: moves,
+        }
+    }
+
+    /// The limit of `color`.
+    pub fn of(self, color: Color) -> u16 {
+        match color {
+            Color::Green => self.green,
+            Color::Red => self.red,
+        }
+    }
+
+    /// Reads a `MoveLimit` tag value: `120`, `100/120`, or `-` (or nothing) for no limit.
+    pub fn parse(text: &str) -> Result<Option<MoveLimit>, RulesError> {
+        let t = text.trim();
+        if t.is_empty() || t == "-" {
+            return Ok(None);
+        }
+        let moves = |part: &str| match part.trim().parse::<u16>() {
+            Ok(n) if (1..=10000).contains(&n) => Ok(n),
+            _ => Err(RulesError::BadMoveLimit(t.to_string())),
+        };
+        Ok(Some(match t.split_once('/') {
+            None => MoveLimit::both(moves(t)?),
+            Some((green, red)) => MoveLimit {
+                green: moves(green)?,
+                red: moves(red)?,
+            },
+        }))
+    }
+}
+
+/// The tag text: `120` when both sides have the same limit, else `100/120`.
+impl fmt::Display for MoveLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.green == self.red {
+            write!(f, "{}", self.green)
+        } else {
+            write!(f, "{}/{}", self.green, self.red)
+        }
+    }
+}
+
+/// Move odds ("2 gegen 3", rules.md §5): `side` makes `more` moves for every `fewer` of the other
+/// side's, in groups; Green's group comes first, as Green moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Odds {
+    /// The side given the odds: it makes the larger group.
+    pub side: Color,
+    /// Moves in a group of `side`'s.
+    pub more: u8,
+    /// Moves in a group of the other side's.
+    pub fewer: u8,
+}
+
+impl Odds {
+    /// Moves in a group of `color`'s.
+    #[inline]
+    pub fn group(self, color: Color) -> u8 {
+        if color == self.side {
+            self.more
+        } else {
+            self.fewer
+        }
+    }
+
+    /// Reads an `Odds` tag value such as `red 3:2`, or nothing for alternate moves.
+    pub fn parse(text: &str) -> Result<Option<Odds>, RulesError> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Ok(None);
+        }
+        let bad = || RulesError::BadOdds(t.to_string());
+        let (side, rhythm) = t.split_once(char::is_whitespace).ok_or_else(bad)?;
+        let side = match side.to_ascii_lowercase().as_str() {
+            "green" => Color::Green,
+            "red" => Color::Red,
+            _ => return Err(bad()),
+        };
+        let (more, fewer) = rhythm.trim().split_once(':').ok_or_else(bad)?;
+        let moves = |n: &str| n.trim().parse::<u8>().ok().filter(|n| (1..=99).contains(n));
+        match (moves(more), moves(fewer)) {
+            (Some(more), Some(fewer)) if more > fewer => Ok(Some(Odds { side, more, fewer })),
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// The tag text, `red 3:2`.
+impl fmt::Display for Odds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}:{}", self.side.name(), self.more, self.fewer)
+    }
 }
 
 /// The move limit of the optional "120-move rule" when it is switched on without a number.
@@ -109,9 +221,18 @@ pub enum RulesError {
         /// The values the switch takes.
         expected: &'static str,
     },
-    /// A MoveLimit value that is not a number of moves per side or `-`.
-    #[error("bad move limit {0:?}: expected a whole number of moves per side (1–10000) or -")]
+    /// A MoveLimit value that is not a number of moves per side, Green's and Red's, or `-`.
+    #[error(
+        "bad move limit {0:?}: expected a whole number of moves per side (1–10000), Green's and \
+         Red's as 100/120, or -"
+    )]
     BadMoveLimit(String),
+    /// An Odds value that is not a side and a rhythm such as `red 3:2`.
+    #[error(
+        "bad odds {0:?}: expected the side that makes more moves and the rhythm, larger number \
+         first (1–99), e.g. \"red 3:2\""
+    )]
+    BadOdds(String),
 }
 
 impl Rules {
@@ -125,7 +246,21 @@ impl Rules {
             goal: Goal::Shift,
             compulsory: variant != Variant::Pyramid,
             move_limit: None,
+            odds: None,
         }
+    }
+
+    /// Moves in a group of `color`'s: 1 unless odds are given.
+    #[inline]
+    pub fn group(&self, color: Color) -> u8 {
+        self.odds.map_or(1, |odds| odds.group(color))
+    }
+
+    /// Whether the sides simply take turns: no odds, and no limit that stops one side before the
+    /// other (the common case, which [`Position::play`](super::Position::play) keeps fast).
+    #[inline]
+    pub fn alternate(&self) -> bool {
+        self.odds.is_none() && self.move_limit.is_none_or(|l| l.green == l.red)
     }
 
     /// The board the rules are played on.
@@ -190,18 +325,6 @@ impl Rules {
             _ => return Err(RulesError::UnknownSwitch(key.to_string())),
         }
         Ok(())
-    }
-
-    /// Reads a `MoveLimit` tag value: a number of moves per side, or `-` for none.
-    pub fn parse_move_limit(text: &str) -> Result<Option<u16>, RulesError> {
-        let t = text.trim();
-        if t.is_empty() || t == "-" {
-            return Ok(None);
-        }
-        match t.parse::<u16>() {
-            Ok(n) if (1..=10000).contains(&n) => Ok(Some(n)),
-            _ => Err(RulesError::BadMoveLimit(t.to_string())),
-        }
     }
 }
 
@@ -276,8 +399,28 @@ mod tests {
         assert!(Rules::parse("chess").is_err());
         assert!(Rules::parse("salta; jumps=sideways").is_err());
         assert!(Rules::parse("salta; speed=fast").is_err());
-        assert_eq!(Rules::parse_move_limit("120").unwrap(), Some(120));
-        assert_eq!(Rules::parse_move_limit("-").unwrap(), None);
-        assert!(Rules::parse_move_limit("x").is_err());
+    }
+
+    #[test]
+    fn reads_and_writes_move_limits_and_odds() {
+        assert_eq!(MoveLimit::parse("120").unwrap(), Some(MoveLimit::both(120)));
+        let handicap = MoveLimit::parse(" 100 / 120 ").unwrap().unwrap();
+        assert_eq!((handicap.green, handicap.red), (100, 120));
+        assert_eq!(handicap.to_string(), "100/120");
+        assert_eq!(MoveLimit::both(120).to_string(), "120");
+        assert_eq!(MoveLimit::parse("-").unwrap(), None);
+        for bad in ["x", "0", "100/", "/120", "100/120/140", "100-120", "10001"] {
+            assert!(MoveLimit::parse(bad).is_err(), "{bad}");
+        }
+        let odds = Odds::parse("Red 3:2").unwrap().unwrap();
+        assert_eq!((odds.side, odds.more, odds.fewer), (Color::Red, 3, 2));
+        assert_eq!((odds.group(Color::Red), odds.group(Color::Green)), (3, 2));
+        assert_eq!(odds.to_string(), "red 3:2");
+        assert_eq!(Odds::parse("").unwrap(), None);
+        for bad in [
+            "red", "3:2", "blue 3:2", "red 2:3", "red 2:2", "red 3:0", "red 3-2",
+        ] {
+            assert!(Odds::parse(bad).is_err(), "{bad}");
+        }
     }
 }
