@@ -4,7 +4,7 @@
 use crate::board::Color;
 use crate::replay::Replay;
 use crate::rules::margin::{Budget, Remaining, exact_remaining};
-use crate::rules::{EndReason, Position, Progress, Referee, Variant, limit_outcome};
+use crate::rules::{EndReason, Outcome, Position, Progress, Referee, Variant, limit_outcome};
 use serde::Serialize;
 
 /// Where the game stands at the adjudicated ply.
@@ -19,6 +19,8 @@ pub enum Standing {
     LimitReached,
     Stuck,
     NoMoves,
+    /// Both sides complete as set up.
+    BothCompleted,
     Unfinished,
 }
 
@@ -82,8 +84,13 @@ pub fn adjudicate(replay: &Replay, ply: u32, budget: &Budget) -> Adjudication {
         referee.after_move(&pos);
     }
     let pos = &pos;
-    let green = side_count(pos, Color::Green, budget);
-    let red = side_count(pos, Color::Red, budget);
+    let counted = counted_here(pos, referee.progress());
+    let count = |color| match counted {
+        Some((loser, count)) if loser == color => count,
+        _ => exact_remaining(pos, color, budget),
+    };
+    let green = side_count(pos, Color::Green, count(Color::Green));
+    let red = side_count(pos, Color::Red, count(Color::Red));
     let (status, outcome) = match referee.progress() {
         Progress::Ended(o) => (standing(o.reason), Some(o)),
         Progress::Compensating(_) => (
@@ -93,7 +100,14 @@ pub fn adjudicate(replay: &Replay, ply: u32, budget: &Budget) -> Adjudication {
         Progress::Playing => (Standing::Unfinished, None),
     };
     let margin = outcome.and_then(|o| o.margin);
-    let reason = explain(status, outcome.and_then(|o| o.winner), &green, &red);
+    let pyramid = pos.rules().variant == Variant::Pyramid;
+    let reason = explain(
+        status,
+        outcome.and_then(|o| o.winner),
+        pyramid,
+        &green,
+        &red,
+    );
     let move_limit = replay.rules.move_limit.map(|limit| {
         let verdict = limit_outcome(pos);
         LimitVerdict {
@@ -117,6 +131,27 @@ pub fn adjudicate(replay: &Replay, ply: u32, budget: &Budget) -> Adjudication {
     }
 }
 
+/// The loser's count that the referee has already made in `pos` itself (when the game ended with
+/// a completion in it, or awaits Red's compensating move there), so that it is counted once and
+/// the margin and the side's count agree. (After Red's compensating move the margin is Red's
+/// count when Green completed, a position before this one.)
+fn counted_here(pos: &Position, progress: Progress) -> Option<(Color, Remaining)> {
+    match progress {
+        Progress::Compensating(red) => Some((Color::Red, red)),
+        Progress::Ended(Outcome {
+            winner: Some(winner),
+            margin: Some(margin),
+            reason: EndReason::RedCompleted,
+        }) => Some((winner.other(), margin)),
+        Progress::Ended(Outcome {
+            winner: Some(winner),
+            margin: Some(margin),
+            reason: EndReason::GreenCompleted,
+        }) if pos.rules().variant == Variant::Pyramid => Some((winner.other(), margin)),
+        _ => None,
+    }
+}
+
 fn standing(reason: EndReason) -> Standing {
     match reason {
         EndReason::GreenCompleted => Standing::GreenCompleted,
@@ -125,6 +160,7 @@ fn standing(reason: EndReason) -> Standing {
         EndReason::MoveLimit => Standing::LimitReached,
         EndReason::Stuck => Standing::Stuck,
         EndReason::NoMoves => Standing::NoMoves,
+        EndReason::BothCompleted => Standing::BothCompleted,
     }
 }
 
@@ -132,9 +168,9 @@ fn bounds(r: Option<Remaining>) -> Option<(u32, Option<u32>)> {
     r.and_then(|r| r.bounds())
 }
 
-fn side_count(pos: &Position, color: Color, budget: &Budget) -> SideCount {
+/// A side's counts, with `exact` its count with its own pieces blocking.
+fn side_count(pos: &Position, color: Color, exact: Remaining) -> SideCount {
     let g = pos.geometry();
-    let exact = exact_remaining(pos, color, budget);
     let pyramid = pos.rules().variant == Variant::Pyramid;
     let targets = pos.target_squares(color);
     let pieces = pos
@@ -179,7 +215,13 @@ fn count_text(c: &SideCount) -> String {
     )
 }
 
-fn explain(status: Standing, winner: Option<Color>, green: &SideCount, red: &SideCount) -> String {
+fn explain(
+    status: Standing,
+    winner: Option<Color>,
+    pyramid: bool,
+    green: &SideCount,
+    red: &SideCount,
+) -> String {
     let loser = |c: Color| {
         if c == Color::Green {
             ("Green", green)
@@ -188,28 +230,49 @@ fn explain(status: Standing, winner: Option<Color>, green: &SideCount, red: &Sid
         }
     };
     match (status, winner) {
-        (Standing::GreenCompleted | Standing::AwaitingCompensation, Some(Color::Green)) => {
-            "Green completed first and no single move completes Red: Green wins by Red's remaining count \
-             at that moment, less Red's compensating move"
+        (Standing::GreenCompleted, Some(Color::Green)) if pyramid => {
+            "Green completed first (Pyramid has no compensating move): Green wins by Red's \
+             remaining count"
+                .into()
+        }
+        (Standing::GreenCompleted, Some(Color::Green)) => {
+            "Green completed first and Red's compensating move did not complete Red: Green wins by \
+             Red's remaining count when Green completed, less the compensating move"
+                .into()
+        }
+        (Standing::AwaitingCompensation, Some(Color::Green)) => {
+            "Green completed first and no single move completes Red: Green wins by Red's remaining \
+             count, less Red's compensating move"
                 .into()
         }
         (Standing::RedCompleted, Some(w)) => {
             let (name, c) = loser(w.other());
             format!("Red completed first; {name} still needs {}", count_text(c))
         }
-        (Standing::TempoDraw, _) => "Green completed first and Red completed with the compensating move: drawn".into(),
+        (Standing::TempoDraw, _) => {
+            "Green completed first and Red completed with the compensating move: drawn".into()
+        }
         (Standing::LimitReached, Some(w)) => format!(
             "the move limit was reached; {w} has fewer moves to go ignoring all pieces (Green {}, Red {})",
             green.free, red.free
         ),
         (Standing::LimitReached, None) => {
-            format!("the move limit was reached with equal counts ignoring all pieces ({}): drawn", green.free)
+            format!(
+                "the move limit was reached with equal counts ignoring all pieces ({}): drawn",
+                green.free
+            )
         }
         (Standing::AwaitingCompensation, _) => {
-            "Green completed first; Red's compensating move could still complete Red and draw".into()
+            "Green completed first; Red's compensating move could still complete Red and draw"
+                .into()
         }
         (Standing::Stuck, _) => "the side to move has no move: the game ends undecided".into(),
         (Standing::NoMoves, _) => "neither side can move: drawn".into(),
-        _ => format!("the game goes on: Green needs {}; Red needs {}", count_text(green), count_text(red)),
+        (Standing::BothCompleted, _) => "both sides are complete as set up: drawn".into(),
+        _ => format!(
+            "the game goes on: Green needs {}; Red needs {}",
+            count_text(green),
+            count_text(red)
+        ),
     }
 }

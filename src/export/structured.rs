@@ -56,7 +56,7 @@ pub struct MoveDoc {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ply: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub number: Option<u16>,
+    pub number: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side: Option<Color>,
     /// The piece, as `Su3` (Salta and Winther).

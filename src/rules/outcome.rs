@@ -21,6 +21,8 @@ pub enum EndReason {
     Stuck,
     /// Pyramid: neither side can move; drawn.
     NoMoves,
+    /// Both sides complete from the start (only from a Setup position); drawn.
+    BothCompleted,
 }
 
 impl EndReason {
@@ -34,6 +36,7 @@ impl EndReason {
             EndReason::MoveLimit => "the move limit was reached",
             EndReason::Stuck => "the side to move has no move",
             EndReason::NoMoves => "neither side can move",
+            EndReason::BothCompleted => "both sides are complete",
         }
     }
 }
@@ -123,7 +126,7 @@ impl Referee {
         let within_limit = pos
             .rules()
             .move_limit
-            .is_none_or(|limit| pos.move_number() <= limit || side == Color::Red);
+            .is_none_or(|limit| pos.move_number() <= u32::from(limit) || side == Color::Red);
         within_limit && !pos.is_complete(side.other()) && (side_can_move || pos.can_move(side))
     }
 
@@ -165,7 +168,7 @@ impl Referee {
             return self.completed(pos, green, red, mover);
         }
         if let Some(limit) = rules.move_limit
-            && pos.move_number() > limit
+            && pos.move_number() > u32::from(limit)
             && pos.side_to_move() == Color::Green
         {
             return Progress::Ended(limit_outcome(pos));
@@ -209,6 +212,12 @@ impl Referee {
             _ => Color::Red,
         };
         match (completer, pos.rules().variant) {
+            // Set up so: nobody completed first, under any variant.
+            _ if green && red && mover.is_none() => Progress::Ended(Outcome {
+                winner: None,
+                margin: None,
+                reason: EndReason::BothCompleted,
+            }),
             (Color::Green, Variant::Pyramid) => Progress::Ended(Outcome {
                 winner: Some(Color::Green),
                 margin: margin(Color::Red),

@@ -14,7 +14,7 @@ pub const MAX_PIECES: usize = 15;
 pub struct Position {
     rules: Rules,
     side: Color,
-    move_number: u16,
+    move_number: u32,
     by_color: [Bitboard; 2],
     occupant: [u8; 64],
     square_of: [[u8; MAX_PIECES]; 2],
@@ -78,7 +78,7 @@ impl Position {
         self.side
     }
 
-    pub fn move_number(&self) -> u16 {
+    pub fn move_number(&self) -> u32 {
         self.move_number
     }
 
@@ -86,7 +86,7 @@ impl Position {
         self.side = side;
     }
 
-    pub fn set_move_number(&mut self, n: u16) {
+    pub fn set_move_number(&mut self, n: u32) {
         self.move_number = n;
     }
 
@@ -232,7 +232,7 @@ impl Position {
             other => return Err(SetupError::new("side", format!("{other:?} is not G or R"))),
         };
         if let Some(number) = fields.get(3) {
-            pos.move_number = match number.trim().parse::<u16>() {
+            pos.move_number = match number.trim().parse::<u32>() {
                 Ok(n) if n >= 1 => n,
                 _ => {
                     return Err(SetupError::new(
