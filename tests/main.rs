@@ -15,3 +15,5 @@ mod notation_diagnostics;
 mod notation_reader;
 mod notation_writer;
 mod perft;
+mod repair;
+mod viewer;

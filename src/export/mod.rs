@@ -4,3 +4,4 @@
 pub mod adjudication;
 pub mod diagram;
 pub mod structured;
+pub mod viewer;

@@ -25,6 +25,7 @@
 //! ```
 
 mod options;
+#[cfg(feature = "png")]
 mod png;
 mod scene;
 mod shapes;
@@ -37,7 +38,8 @@ pub use options::{
     Palette, ParseOptionError, PieceStyle, SIZE_RANGE, parse_arrow, parse_mark,
 };
 
-use crate::rules::Position;
+use crate::board::BoardKind;
+use crate::rules::{Piece, Position, Rules};
 
 /// Why a diagram could not be drawn.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -60,7 +62,8 @@ pub enum DiagramError {
     Png(String),
 }
 
-/// Draws `pos` in `format`: UTF-8 text for text, SVG and TikZ, PNG bytes for PNG.
+/// Draws `pos` in `format`: UTF-8 text for text, SVG and TikZ, PNG bytes for PNG (without the
+/// `png` feature, a PNG is [`DiagramError::Png`]).
 pub fn render(
     pos: &Position,
     opts: &DiagramOptions,
@@ -69,7 +72,14 @@ pub fn render(
     Ok(match format {
         DiagramFormat::Text => text(pos, opts)?.into_bytes(),
         DiagramFormat::Svg => svg(pos, opts)?.into_bytes(),
+        #[cfg(feature = "png")]
         DiagramFormat::Png => png(pos, opts)?,
+        #[cfg(not(feature = "png"))]
+        DiagramFormat::Png => {
+            return Err(DiagramError::Png(
+                "salta was built without its `png` feature".to_string(),
+            ));
+        }
         DiagramFormat::Tikz => tikz(pos, opts)?.into_bytes(),
     })
 }
@@ -95,11 +105,13 @@ pub fn svg(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramError
 
 /// A PNG of `size × dpi / 96` pixels per square, with its resolution recorded in the file. Text
 /// (coordinates, captions) uses the system fonts; without any, the image renders without text.
+#[cfg(feature = "png")]
 pub fn png(pos: &Position, opts: &DiagramOptions) -> Result<Vec<u8>, DiagramError> {
     png::render(&svg(pos, opts)?, opts.dpi)
 }
 
 /// The pixel width and height of [`png`]'s image for these options.
+#[cfg(feature = "png")]
 pub fn png_dimensions(pos: &Position, opts: &DiagramOptions) -> Result<(u32, u32), DiagramError> {
     let scene = scene::build(pos, opts)?;
     let s = opts.size as f32;
@@ -121,4 +133,58 @@ pub fn tikz(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramErro
     }
     comment.push(format!("Setup: {}", pos.to_setup()));
     Ok(tikz::write(&scene, &opts.palette, opts.size, &comment))
+}
+
+/// A board whose pieces a page's script places (the HTML viewer), drawn from the same scene as
+/// [`svg`]: the same squares, numbers, coordinates, palette and orientation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiveBoard {
+    /// An `<svg>` element of the board without pieces, with an empty `<g class="marks">` over the
+    /// squares for the last move and an empty `<g class="pieces">` on top.
+    pub svg: String,
+    /// The centre of each square in the SVG's units, by historical square number.
+    pub centres: Vec<(u8, [f32; 2])>,
+    /// The side of a square in the SVG's units.
+    pub square: u32,
+    /// The colour and opacity of the last move's squares, as the diagrams draw them.
+    pub highlight: (Colour, f32),
+}
+
+/// The board of `rules` for a page to place pieces on (`opts.last_move`, marks and arrows are
+/// drawn if given; the side-to-move marker is left to the page).
+pub fn live_board(rules: Rules, opts: &DiagramOptions) -> Result<LiveBoard, DiagramError> {
+    let empty = Position::empty(rules);
+    let opts = DiagramOptions {
+        side_to_move: false,
+        ..opts.clone()
+    };
+    let scene = scene::build(&empty, &opts)?;
+    let g = empty.geometry();
+    let s = opts.size as f32;
+    let board = match g.kind {
+        BoardKind::Salta => "Salta board",
+        BoardKind::Pyramid => "Pyramid board",
+    };
+    let view = if opts.flip {
+        "Red's view"
+    } else {
+        "Green's view"
+    };
+    let label = format!("{board}, {view}");
+    Ok(LiveBoard {
+        svg: svg::write_live(&scene, &opts.palette, opts.size, &label),
+        centres: scene::square_centres(&empty, &opts)
+            .into_iter()
+            .map(|(sq, c)| (g.number(sq), [c.x * s, c.y * s]))
+            .collect(),
+        square: opts.size,
+        highlight: (opts.palette.highlight, scene::HIGHLIGHT_OPACITY),
+    })
+}
+
+/// One piece as the diagrams draw it, centred on the origin, as an SVG `<g>` with this `id` (for
+/// `<use>`).
+pub fn piece_glyph(piece: Piece, board: BoardKind, opts: &DiagramOptions, id: &str) -> String {
+    let items = scene::piece_items(piece, board, opts);
+    svg::write_group(&items, &opts.palette, opts.size, id)
 }

@@ -145,6 +145,9 @@ pub(crate) struct Scene {
     pub width: f32,
     pub height: f32,
     pub items: Vec<Item>,
+    /// How many of the items are the ground (paper, board, squares) that the last move and the
+    /// marks are drawn over: a page that adds its own highlights puts them here.
+    pub ground: usize,
 }
 
 /// The board as drawn: which square is in which display cell (row 0 at the top).
@@ -251,7 +254,7 @@ const PIECE_RADIUS: f32 = 0.4;
 const NUMBERED_PIECE_RADIUS: f32 = 0.37;
 const OUTLINE: f32 = 0.035;
 const SIDE_BAND: f32 = 0.4;
-const HIGHLIGHT_OPACITY: f32 = 0.75;
+pub(crate) const HIGHLIGHT_OPACITY: f32 = 0.75;
 const ARROW_OPACITY: f32 = 0.7;
 /// From a line's vertical centre down to its baseline, as a fraction of the font size (about half
 /// the height of a capital).
@@ -423,6 +426,7 @@ pub(crate) fn build(pos: &Position, opts: &DiagramOptions) -> Result<Scene, Diag
     let layout = Layout::new(pos, opts);
     let mut canvas = Canvas { items: Vec::new() };
     draw_board(&mut canvas, &layout);
+    let ground = canvas.items.len();
     draw_overlays(&mut canvas, &layout, opts);
     if opts.coordinates.numbers() {
         draw_square_numbers(&mut canvas, &layout);
@@ -466,7 +470,22 @@ pub(crate) fn build(pos: &Position, opts: &DiagramOptions) -> Result<Scene, Diag
         width: layout.width,
         height: layout.height,
         items: canvas.items,
+        ground,
     })
+}
+
+/// The centre of every square as `build` places it, in board units.
+pub(crate) fn square_centres(pos: &Position, opts: &DiagramOptions) -> Vec<(Square, Point)> {
+    let layout = Layout::new(pos, opts);
+    let g = layout.view.geometry;
+    g.squares().map(|sq| (sq, layout.centre(sq))).collect()
+}
+
+/// One piece as `build` draws it, centred on the origin.
+pub(crate) fn piece_items(piece: Piece, board: BoardKind, opts: &DiagramOptions) -> Vec<Item> {
+    let mut canvas = Canvas { items: Vec::new() };
+    draw_piece(&mut canvas, piece, Point::new(0.0, 0.0), board, opts);
+    canvas.items
 }
 
 /// Paper, light board, dark squares.
@@ -533,61 +552,77 @@ fn draw_square_numbers(canvas: &mut Canvas, layout: &Layout) {
 }
 
 fn draw_pieces(canvas: &mut Canvas, layout: &Layout, pos: &Position, opts: &DiagramOptions) {
-    let pyramid = layout.view.geometry.kind == BoardKind::Pyramid;
+    for color in Color::ALL {
+        for (piece, sq) in pos.pieces_of(color) {
+            draw_piece(
+                canvas,
+                piece,
+                layout.centre(sq),
+                layout.view.geometry.kind,
+                opts,
+            );
+        }
+    }
+}
+
+/// A piece's disc and symbol (or number, or Pyramid ring) centred at `c`.
+fn draw_piece(
+    canvas: &mut Canvas,
+    piece: Piece,
+    c: Point,
+    board: BoardKind,
+    opts: &DiagramOptions,
+) {
     let radius = if opts.coordinates.numbers() {
         NUMBERED_PIECE_RADIUS
     } else {
         PIECE_RADIUS
     };
     let scale = radius / PIECE_RADIUS;
-    for color in Color::ALL {
-        let class = if color == Color::Green {
-            "piece green"
-        } else {
-            "piece red"
-        };
-        let symbol = Role::symbol(color);
-        for (piece, sq) in pos.pieces_of(color) {
-            let c = layout.centre(sq);
-            canvas.outlined(
-                class,
-                Shape::Circle {
-                    centre: c,
-                    r: radius,
-                },
-                Role::piece(color),
-            );
-            if pyramid {
-                canvas.stroke(
-                    "ring",
-                    Shape::Circle {
-                        centre: c,
-                        r: radius * 0.62,
-                    },
-                    symbol,
-                    OUTLINE,
-                );
-                continue;
-            }
-            let (text, size) = match opts.pieces {
-                PieceStyle::Symbols => {
-                    for (class, shape) in symbol_shapes(piece, c, scale) {
-                        canvas.fill(class, shape, symbol);
-                    }
-                    continue;
-                }
-                PieceStyle::Numbers => (piece.single_number().to_string(), 0.36 * scale),
-                PieceStyle::Designators => (piece.designator(), 0.26 * scale),
-            };
-            let style = TextStyle {
-                size,
-                anchor: Anchor::Middle,
-                style: FontStyle::Bold,
-                role: symbol,
-            };
-            canvas.text("label", c.x, c.y, text, style);
-        }
+    let color = piece.color;
+    let class = if color == Color::Green {
+        "piece green"
+    } else {
+        "piece red"
+    };
+    let symbol = Role::symbol(color);
+    canvas.outlined(
+        class,
+        Shape::Circle {
+            centre: c,
+            r: radius,
+        },
+        Role::piece(color),
+    );
+    if board == BoardKind::Pyramid {
+        canvas.stroke(
+            "ring",
+            Shape::Circle {
+                centre: c,
+                r: radius * 0.62,
+            },
+            symbol,
+            OUTLINE,
+        );
+        return;
     }
+    let (text, size) = match opts.pieces {
+        PieceStyle::Symbols => {
+            for (class, shape) in symbol_shapes(piece, c, scale) {
+                canvas.fill(class, shape, symbol);
+            }
+            return;
+        }
+        PieceStyle::Numbers => (piece.single_number().to_string(), 0.36 * scale),
+        PieceStyle::Designators => (piece.designator(), 0.26 * scale),
+    };
+    let style = TextStyle {
+        size,
+        anchor: Anchor::Middle,
+        style: FontStyle::Bold,
+        role: symbol,
+    };
+    canvas.text("label", c.x, c.y, text, style);
 }
 
 /// File letters under the board and rank numbers to its left, as the board is turned.
