@@ -16,11 +16,15 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// A generated game: the moves from the start and how it ended.
 #[derive(Clone, Debug)]
 pub struct GeneratedGame {
+    /// The rules the game was played under.
     pub rules: Rules,
+    /// The seed of the policy's choices: the same seed gives the same game.
     pub seed: u64,
+    /// The moves from the start, in order.
     pub moves: Vec<Move>,
     /// `None` when the game hit the generator's safety cap without ending.
     pub outcome: Option<Outcome>,
+    /// The position after the last move.
     pub final_position: Position,
 }
 
@@ -50,44 +54,17 @@ impl Rng {
     }
 }
 
-/// Tries at a game: a try that repeats a position a third time is in a cycle (under `jumps=any`
-/// compulsory jumps can send two pieces back and forth for ever) and is played again with other
-/// random moves; the last try runs to the safety cap.
-const TRIES: u64 = 16;
-const REPETITIONS: u8 = 3;
-
 /// Plays one game from the start of `rules` with the policy seeded by `seed`.
 /// With `margins`, each win's margin is counted exactly (within that budget) and written as a
 /// `Margin` tag; without, games are made much faster and carry no margin.
 pub fn generate_game(seed: u64, rules: Rules, margins: Option<Budget>) -> GeneratedGame {
-    let mut try_number: u64 = 0;
-    loop {
-        // The first try's stream is the seed's own, so games without cycles are as they were.
-        let stream = seed ^ try_number.wrapping_mul(0xA076_1D64_78BD_642F);
-        let last = try_number + 1 == TRIES;
-        if let Some(game) = play_game(seed, stream, rules, margins, !last) {
-            return game;
-        }
-        try_number += 1;
-    }
-}
-
-/// One try at a game; `None` if `give_up_on_cycles` and a position came back a third time.
-fn play_game(
-    seed: u64,
-    stream: u64,
-    rules: Rules,
-    margins: Option<Budget>,
-    give_up_on_cycles: bool,
-) -> Option<GeneratedGame> {
-    let mut rng = Rng::new(stream);
+    let mut rng = Rng::new(seed);
     // Each game gets its own temperament: how often it plays a random move.
     let random_percent = 3 + rng.below(12);
     let mut pos = Position::start(rules);
     let mut referee = Referee::new(&pos, margins);
     let mut moves = Vec::new();
     let mut plans: [Vec<Move>; 2] = [Vec::new(), Vec::new()];
-    let mut seen: HashMap<Position, u8> = HashMap::new();
     while referee.accepts_moves() && moves.len() < SAFETY_CAP_PLIES {
         let legal = pos.legal_moves();
         let plan = &mut plans[pos.side_to_move().index()];
@@ -97,23 +74,18 @@ fn play_game(
         pos.play(m);
         moves.push(m);
         referee.after_move(&pos);
-        let times = seen.entry(pos).or_default();
-        *times += 1;
-        if give_up_on_cycles && *times >= REPETITIONS {
-            return None;
-        }
     }
     let outcome = match referee.progress() {
         Progress::Ended(o) => Some(o),
         _ => referee.outcome_at_end_of_record(),
     };
-    Some(GeneratedGame {
+    GeneratedGame {
         rules,
         seed,
         moves,
         outcome,
         final_position: pos,
-    })
+    }
 }
 
 fn choose(
