@@ -1,7 +1,7 @@
 //! Whole folders of transcriptions: find the `.sgn` files, read them as streams, replay the games in
 //! parallel, and report each game in file order for people (miette) and programs (JSON).
 
-use crate::board::Color;
+use crate::board::{BoardKind, Color};
 use crate::notation::reader::count_newlines;
 use crate::notation::{
     Game, GameSource, Limits, Reader, SyntaxError, input_name, is_stdin, open_input, printable,
@@ -116,7 +116,7 @@ pub struct DiagnosticReport {
     /// The ply (1-based from the game's start) of the move concerned.
     pub ply: Option<u32>,
     /// The move number of the move concerned.
-    pub move_number: Option<u16>,
+    pub move_number: Option<u32>,
     /// The side that made the move concerned.
     pub side: Option<Color>,
     /// 1-based line in the file.
@@ -350,7 +350,8 @@ pub fn check_files(
         Err(e) => syntax_report(name, e),
         Ok(game) => game_report(name, game, opts),
     };
-    summary.io_errors = read_in_order(files, piece_bytes, check, |file, mut report| {
+    let board = opts.replay.rules.map(|r| r.board());
+    summary.io_errors = read_in_order(files, piece_bytes, board, check, |file, mut report| {
         if numbering.0 != file {
             numbering = (file, 0);
         }
@@ -385,10 +386,11 @@ pub(crate) fn piece_bytes(asked: usize, replay: &ReplayOptions) -> usize {
 /// as soon as they are free, read it and call `work` on each game (or the syntax error that broke
 /// it) with the file's place in the list and its name; this thread puts the pieces back in order
 /// and calls `take` with each result and the file's place in the list, while the workers go on.
-/// When `take` returns false, reading stops.
+/// When `take` returns false, reading stops. `board`: see [`Reader::on_board`].
 pub(crate) fn read_in_order<T: Send>(
     files: &[PathBuf],
     piece_bytes: usize,
+    board: Option<BoardKind>,
     work: impl Fn(usize, &Arc<str>, Result<Game, SyntaxError>) -> T + Sync,
     mut take: impl FnMut(usize, T) -> bool,
 ) -> Vec<String> {
@@ -417,8 +419,9 @@ pub(crate) fn read_in_order<T: Send>(
                 while let Some(piece) = pieces.lock().ok().and_then(|p| p.recv().ok()) {
                     // A panic goes to this thread to be raised there: left here it would hold up
                     // the pieces after it, and the cutter waiting for their buffers, for ever.
-                    let result =
-                        std::panic::catch_unwind(AssertUnwindSafe(|| work_piece(piece, work)));
+                    let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        work_piece(piece, board, work)
+                    }));
                     if worked.send(result).is_err() {
                         break;
                     }
@@ -629,6 +632,7 @@ fn game_boundary(buf: &[u8]) -> Option<usize> {
 /// Reads the games of one piece and works on each (handed on later, in order).
 fn work_piece<T>(
     piece: Piece,
+    board: Option<BoardKind>,
     work: &impl Fn(usize, &Arc<str>, Result<Game, SyntaxError>) -> T,
 ) -> WorkedPiece<T> {
     let Piece {
@@ -642,7 +646,8 @@ fn work_piece<T>(
     // The reader takes the piece's buffer over instead of copying it.
     let mut reader = Reader::from_bytes(bytes)
         .with_name(&*name)
-        .starting_at(offset, line);
+        .starting_at(offset, line)
+        .on_board(board);
     let items = reader
         .by_ref()
         .map(|item| work(file, &name, item))
@@ -687,21 +692,34 @@ fn finish(report: &mut GameReport, index: usize, opts: &CheckOptions) {
 
 fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
     let (line, column) = e.location();
+    let (severity, status) = if e.code.is_warning() {
+        (Severity::Warning, Status::Warnings)
+    } else {
+        (Severity::Error, Status::Invalid)
+    };
     GameReport {
         file: file.clone(),
         game: e.game_index(),
         offset: e.game_offset(),
         line: e.game_line(),
-        tags: Vec::new(),
-        status: Status::Invalid,
-        plies: 0,
+        tags: e
+            .tags
+            .iter()
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect(),
+        status,
+        // The main line's moves read before the error.
+        plies: e
+            .at
+            .filter(|at| !at.in_variation)
+            .map_or(0, |at| at.ply - 1),
         outcome: None,
         diagnostics: vec![DiagnosticReport {
             code: e.code().to_string(),
-            severity: Severity::Error,
-            ply: None,
-            move_number: None,
-            side: None,
+            severity,
+            ply: e.at.map(|at| at.ply),
+            move_number: e.at.map(|at| at.number),
+            side: e.at.map(|at| at.side),
             line: Some(line),
             column: Some(column),
             message: e.message.clone(),
@@ -746,14 +764,23 @@ pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameRepo
     let status = Status::of(&findings);
     // The source (a copy of the game's text) is only needed to place and draw findings.
     let source = (!findings.is_empty()).then(|| game_source(file, 0, &game));
+    // Placed in one pass over the text: a game may have tens of thousands of findings.
+    let mut places = source
+        .as_ref()
+        .map(|source| {
+            source.locations(
+                findings
+                    .iter()
+                    .filter_map(|f| f.span)
+                    .map(|s| s.start as usize),
+            )
+        })
+        .unwrap_or_default()
+        .into_iter();
     let diagnostics = findings
         .iter()
         .map(|f| {
-            let (line, column) = f
-                .span
-                .zip(source.as_ref())
-                .map(|(s, source)| source.location(s.range().start))
-                .unzip();
+            let (line, column) = f.span.and_then(|_| places.next()).unzip();
             DiagnosticReport {
                 code: f.code.to_string(),
                 severity: f.severity,
@@ -868,7 +895,10 @@ impl Diagnostic for FindingDiagnostic<'_> {
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.finding.span?;
         Some(Box::new(std::iter::once(
-            LabeledSpan::new_primary_with_span(self.finding.label.clone(), span),
+            LabeledSpan::new_primary_with_span(
+                self.finding.label.clone(),
+                self.source.label_span(span),
+            ),
         )))
     }
 }
@@ -1129,11 +1159,9 @@ mod tests {
                     let file = files
                         .iter()
                         .position(|f| *r.file == *f.display().to_string());
+                    // A game broken by a syntax error (file 1, game 5) keeps the tags read.
                     let tag = format!("f{}g{}", file.unwrap(), r.game);
-                    match (file, r.game) {
-                        (Some(1), 5) => assert!(r.tags.is_empty(), "{context}"),
-                        _ => assert_eq!(r.tags[0].1, tag, "{context}"),
-                    }
+                    assert_eq!(r.tags[0].1, tag, "{context}");
                     if (file, r.game) == (Some(1), 3) {
                         let drawn = r.rendered.as_deref().unwrap_or_default();
                         assert!(drawn.contains("game 3, Green"), "{context}: {drawn}");

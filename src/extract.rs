@@ -273,6 +273,7 @@ pub fn extract(
     let errors = read_in_order(
         files,
         piece_bytes(options.piece_bytes, &options.replay),
+        options.replay.rules.map(|r| r.board()),
         |file, name, item| sort(file, name, item, options, duplicates.as_ref()),
         |file, pending| {
             let sorted = pending.numbered(numbering.next(file));
@@ -556,7 +557,7 @@ fn edit(text: &str, edits: Vec<(Span, String)>) -> Option<String> {
 /// The text, if it reads back as one game that replays without errors (a mended game is trusted
 /// only then), rewritten in the asked notation if there is one.
 fn replays_cleanly(text: String, options: &ExtractOptions) -> Option<String> {
-    let mut reread = Reader::new(text.as_bytes());
+    let mut reread = Reader::new(text.as_bytes()).on_board(options.replay.rules.map(|r| r.board()));
     let kept = reread.next()?.ok()?;
     let replayed = replay(&kept, &options.replay);
     if replayed.status() == Status::Invalid {
@@ -677,6 +678,7 @@ fn each_candidate(
     let errors = read_in_order(
         files,
         piece_bytes(options.piece_bytes, &options.replay),
+        options.replay.rules.map(|r| r.board()),
         fingerprints,
         |file, candidate| {
             // Every game is numbered, candidate or not.

@@ -71,7 +71,7 @@ pub struct Finding {
     /// The ply (1-based, counted from the game's start) of the move concerned.
     pub ply: Option<u32>,
     /// The move number of the move concerned.
-    pub move_number: Option<u16>,
+    pub move_number: Option<u32>,
     /// The side that made the move concerned.
     pub side: Option<Color>,
     /// Whether the finding is inside a variation rather than the main line.
@@ -121,7 +121,7 @@ pub struct MoveReplay {
     /// Ply of the move (1-based from the game's start).
     pub ply: u32,
     /// The move number.
-    pub number: u16,
+    pub number: u32,
     /// The side that made the move.
     pub side: Color,
     /// This move was called with "Salta!" and taken back; the next move corrects it.
@@ -320,7 +320,7 @@ struct LineEnd {
 #[derive(Clone, Copy)]
 struct At {
     ply: u32,
-    number: u16,
+    number: u32,
     side: Color,
     span: Span,
     main: bool,
@@ -392,7 +392,7 @@ impl Replayer<'_> {
             if matches!(node.played, Played::Pass) && self.passes_at_limit(node, &pos, here) {
                 let (number, side) = pos.turn().passed();
                 record.played = Some(Move::PASS);
-                record.number = number;
+                record.number = u32::from(number);
                 record.side = side;
                 Self::keep::<RECORD>(&mut out, record);
                 continue;
@@ -577,16 +577,26 @@ impl Replayer<'_> {
 
     /// Judges a "Salta!" call after `candidate`: returns the retracted move when the call is right.
     fn judge_call(&self, pos: &Position, candidate: Move) -> Result<Move, String> {
-        let jumps = pos.available_jumps();
         let lax = relaxed(pos);
         let step = lax
             .iter()
             .find(|m| m.from == candidate.from && m.to == candidate.to && m.kind == MoveKind::Step);
+        // rules.md §4: the call is right only if the step was illegal because a jump was
+        // compulsory; the jump list alone does not say so (the no-blockade rule may turn the only
+        // jumps into steps).
         match step {
             None => Err("that move is not a step the piece could make".to_string()),
-            Some(_) if jumps.is_empty() || !pos.rules().compulsory => {
+            Some(_) if !pos.rules().compulsory => {
+                Err("jumps are not compulsory under these rules, so none was missed".to_string())
+            }
+            Some(_) if pos.available_jumps().is_empty() => {
                 Err("no jump was available, so none was missed".to_string())
             }
+            Some(&m) if pos.find_legal(m.from, m.to).is_some() => Err(
+                "the step was legal (no jump could be made without leaving the opponent without \
+                 a move), so no jump was missed"
+                    .to_string(),
+            ),
             Some(&m) => Ok(m),
         }
     }
@@ -724,10 +734,13 @@ impl Replayer<'_> {
         if let Some(p) = pos.piece_at(m.to) {
             return format!("{} is occupied by {}", g.number(m.to), p.describe());
         }
-        if relaxed_blockade(pos)
-            .iter()
-            .any(|r| r.from == m.from && r.to == m.to)
-        {
+        let same = |r: &Move| r.from == m.from && r.to == m.to;
+        // Compulsion first: a step that only a compulsory jump forbids is refused for that, even
+        // where the no-blockade rule would also refuse it.
+        if relaxed(pos).iter().any(same) {
+            return "a jump is compulsory here".to_string();
+        }
+        if relaxed_blockade(pos).iter().any(same) {
             return "it would leave the opponent without a move (no-blockade rule)".to_string();
         }
         let diagonal =
@@ -778,7 +791,7 @@ impl Replayer<'_> {
         }
         let (number, side) = pos.turn().passed();
         let at = At {
-            number,
+            number: u32::from(number),
             side,
             ..here.at(node, pos)
         };
@@ -798,7 +811,7 @@ impl Replayer<'_> {
     fn check_number_at(&mut self, node: &MoveNode, at: At) {
         let Some(n) = node.number else { return };
         let ellipsis_ok = n.ellipsis == (at.side == Color::Red);
-        if n.number != at.number as u32 || !ellipsis_ok {
+        if n.number != at.number || !ellipsis_ok {
             self.number_warning(n, at);
         }
     }

@@ -1447,3 +1447,160 @@ fn margin_budget_options_are_checked() {
     .json_lines();
     assert_eq!(json[0]["outcome"]["margin"], 1, "{:?}", json[0]);
 }
+
+// Input hardening (issue 16)
+
+/// The reader reads squares on the board of the rules the replayer uses: `--rules`, or the Rules
+/// tag as it reads (a tag that does not read gives the 10×10 board).
+#[test]
+fn squares_are_read_on_the_board_the_game_is_replayed_on() {
+    let dir = TempDir::new("board");
+    let pyramid = dir.write("p.sgn", "1. 55-64 *\n");
+    let lines = salta(&[
+        "check".as_ref(),
+        "--format".as_ref(),
+        "json".as_ref(),
+        "--rules".as_ref(),
+        "pyramid".as_ref(),
+        pyramid.as_os_str(),
+    ])
+    .expect_code(1)
+    .json_lines();
+    let diagnostic = &lines[0]["diagnostics"][0];
+    assert_eq!(diagnostic["code"], "sgn::bad-square", "{lines:?}");
+    assert_eq!(diagnostic["message"], "55 is not a square");
+    let unread = dir.write("x.sgn", "[Rules \"pyramid; x\"]\n\n1. 33-43 *\n");
+    let doc: Value = serde_json::from_slice(
+        &salta(&[
+            "convert".as_ref(),
+            unread.as_os_str(),
+            "--to".as_ref(),
+            "json".as_ref(),
+        ])
+        .stdout,
+    )
+    .unwrap();
+    let from = &doc[0]["moves"][0]["from"];
+    assert_eq!(
+        (from["numeric"].as_u64(), from["algebraic"].as_str()),
+        (Some(33), Some("e3"))
+    );
+}
+
+/// A syntax error in a later game says which game, the tags read, the move number and side.
+#[test]
+fn a_syntax_error_names_its_game_tags_move_and_side() {
+    let dir = TempDir::new("syntax-place");
+    let file = dir.write(
+        "g.sgn",
+        "[Event \"a\"]\n\n1. 33-43 *\n\n[Event \"b\"]\n\n1. 33-43 83-73 2. 47-57 *\n",
+    );
+    let lines = salta(&[
+        "check".as_ref(),
+        "--format".as_ref(),
+        "json".as_ref(),
+        file.as_os_str(),
+    ])
+    .expect_code(1)
+    .json_lines();
+    let broken = &lines[1];
+    assert_eq!(broken["game"], 2);
+    assert_eq!(broken["tags"]["Event"], "b");
+    assert_eq!(broken["plies"], 2);
+    let d = &broken["diagnostics"][0];
+    assert_eq!(
+        (d["ply"].as_u64(), d["move_number"].as_u64()),
+        (Some(3), Some(2))
+    );
+    assert_eq!(d["side"], "green");
+    let human = salta(&["check".as_ref(), file.as_os_str()])
+        .expect_code(1)
+        .text();
+    assert!(
+        human.contains("game 2, move 2 (Green): 47 is not a square"),
+        "{human}"
+    );
+}
+
+/// Text that is not a game is reported, each with its code, and counted.
+#[test]
+fn text_that_is_not_a_game_is_reported() {
+    let dir = TempDir::new("not-games");
+    let cases: [(&str, &[u8], &str, i32); 4] = [
+        ("utf16.sgn", b"\xff\xfe[\x00E\x00", "sgn::utf16", 1),
+        ("binary.sgn", &[0u8; 64], "sgn::binary", 1),
+        (
+            "notes.sgn",
+            b"[Event \"a\"]\n\n1. 33-43 *\n\nnotes after the game\n",
+            "sgn::stray-text",
+            0,
+        ),
+        ("blank.sgn", b"\n \n", "sgn::no-game", 0),
+    ];
+    for (name, bytes, code, exit) in cases {
+        let path = dir.path(name);
+        std::fs::write(&path, bytes).unwrap();
+        let lines = salta(&[
+            "check".as_ref(),
+            "--format".as_ref(),
+            "json".as_ref(),
+            path.as_os_str(),
+        ])
+        .expect_code(exit)
+        .json_lines();
+        let codes: Vec<&Value> = lines
+            .iter()
+            .flat_map(|l| l["diagnostics"].as_array())
+            .flatten()
+            .map(|d| &d["code"])
+            .collect();
+        assert!(codes.iter().any(|c| *c == code), "{name}: {lines:?}");
+        let summary = &lines.last().unwrap()["summary"];
+        assert_eq!(
+            summary["warnings"].as_u64().unwrap() + summary["invalid"].as_u64().unwrap(),
+            1,
+            "{name}: {summary}"
+        );
+    }
+}
+
+/// `diagram` and `adjudicate` on a record that breaks before its end say so and exit 1, unless
+/// the asked ply is before the break.
+#[test]
+fn a_record_that_breaks_is_not_drawn_silently() {
+    let dir = TempDir::new("breaks");
+    let file = dir.write("b.sgn", "1. 33-43 83-73 2. 11-21 *\n");
+    for command in ["diagram", "adjudicate"] {
+        let run = salta(&[command.as_ref(), file.as_os_str()]).expect_code(1);
+        assert!(
+            run.stderr.contains("breaks off at ply 3"),
+            "{command}: {}",
+            run.stderr
+        );
+        let run = salta(&[
+            command.as_ref(),
+            file.as_os_str(),
+            "--ply".as_ref(),
+            "2".as_ref(),
+        ])
+        .ok();
+        assert!(run.stderr.is_empty(), "{command}: {}", run.stderr);
+    }
+}
+
+/// Move numbers past 65,535 are counted, not saturated.
+#[test]
+fn move_numbers_do_not_saturate() {
+    let dir = TempDir::new("numbers");
+    let setup = "[Setup \"G/11,12,13,14,15,21,22,23,24,25,31,32,33,34,35/105,104,103,102,101,95,94,93,92,91,85,84,83,82,81/70000\"]\n\n70000. 33-43 70000... 83-73 70001. 43-53 *\n";
+    let file = dir.write("n.sgn", setup);
+    let lines = salta(&[
+        "check".as_ref(),
+        "--format".as_ref(),
+        "json".as_ref(),
+        file.as_os_str(),
+    ])
+    .ok()
+    .json_lines();
+    assert_eq!(lines[0]["status"], "valid", "{lines:?}");
+}

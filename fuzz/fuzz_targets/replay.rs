@@ -1,7 +1,11 @@
 //! Feeds arbitrary bytes through the whole pipeline an editor's archive goes through: every game
-//! that reads is replayed under its own rules, leniently, and under other rule sets; the structured
-//! document is built and the final position adjudicated with a small margin budget. Nothing may
-//! panic, whatever the moves, tags or Setup lines say.
+//! that reads is replayed under its own rules, leniently, and under other rule sets (read on their
+//! board, as `check --rules` reads); the structured document is built and the final position
+//! adjudicated. Nothing may panic, whatever the moves, tags or Setup lines say.
+//!
+//! Margins are counted once per game (its own rules, strictly, and the adjudication) with a small
+//! budget: a few states, and a few milliseconds for the upper-bound plan that follows when they run
+//! out (that plan has its own allowance of states).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -9,31 +13,38 @@ use salta::export::adjudication::adjudicate;
 use salta::export::structured::GameDoc;
 use salta::notation::Reader;
 use salta::replay::{MarginPolicy, ReplayOptions, replay};
-use salta::rules::margin::Budget;
 use salta::rules::Rules;
+use salta::rules::margin::Budget;
 use std::time::Duration;
 
 fuzz_target!(|data: &[u8]| {
     let budget = Budget {
-        max_states: 2_000,
-        max_time: Some(Duration::from_millis(20)),
+        max_states: 200,
+        max_time: Some(Duration::from_millis(4)),
     };
     let rule_sets = [None, Rules::parse("winther").ok(), Rules::parse("pyramid").ok()];
-    for game in Reader::new(data).flatten() {
-        for rules in rule_sets {
+    for rules in rule_sets {
+        for game in Reader::new(data).on_board(rules.map(|r| r.board())).flatten() {
             for lenient in [false, true] {
+                let counted = rules.is_none() && !lenient;
                 let replayed = replay(
                     &game,
                     &ReplayOptions {
                         lenient,
                         rules,
-                        margins: MarginPolicy::Always,
+                        margins: if counted {
+                            MarginPolicy::Always
+                        } else {
+                            MarginPolicy::Never
+                        },
                         budget,
                         ..ReplayOptions::default()
                     },
                 );
                 let _ = GameDoc::new(&game, &replayed);
-                let _ = adjudicate(&replayed, replayed.plies(), &budget);
+                if counted {
+                    let _ = adjudicate(&replayed, replayed.plies(), &budget);
+                }
             }
         }
     }

@@ -24,7 +24,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let game = select_game(&args.file, args.game)?;
     let budget = args.budget.budget()?;
-    let (replayed, ply) = replay_to_ply(&game, args.ply)?;
+    let (replayed, ply, past_break) = replay_to_ply(&game, args.ply)?;
     let verdict = adjudicate(&replayed, ply, &budget);
     let text = match args.format.as_str() {
         "json" => {
@@ -34,7 +34,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         _ => text(&verdict),
     };
     write_output(None, &[], |out| out.write_all(text.as_bytes()))?;
-    Ok(ExitCode::SUCCESS)
+    Ok(super::exit_code(past_break))
 }
 
 fn text(v: &Adjudication) -> String {

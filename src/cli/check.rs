@@ -169,11 +169,15 @@ fn write_one_line(out: &mut dyn Write, report: &salta::archive::GameReport) -> s
     let Some(o) = &report.outcome else {
         return writeln!(out, "unfinished");
     };
-    match (o.winner, o.margin) {
-        (Some(side), Some(margin)) => write!(out, "{side} wins by {margin}")?,
-        (Some(side), None) => write!(out, "{side} wins")?,
-        (None, _) if o.reason == salta::rules::EndReason::Stuck => write!(out, "undecided")?,
-        (None, _) => write!(out, "drawn")?,
+    match (o.winner, o.margin, o.margin_bounds) {
+        (Some(side), Some(margin), _) => write!(out, "{side} wins by {margin}")?,
+        (Some(side), None, Some((lower, Some(upper)))) => {
+            write!(out, "{side} wins by {lower}–{upper}")?
+        }
+        (Some(side), None, Some((lower, None))) => write!(out, "{side} wins by at least {lower}")?,
+        (Some(side), None, None) => write!(out, "{side} wins")?,
+        (None, ..) if o.reason == salta::rules::EndReason::Stuck => write!(out, "undecided")?,
+        (None, ..) => write!(out, "drawn")?,
     }
     writeln!(out, " ({})", o.reason.describe())
 }

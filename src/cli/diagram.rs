@@ -86,10 +86,12 @@ where
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let format: DiagramFormat = option(&args.format)?;
+    let mut past_break = false;
     let (pos, last) = match (&args.file, &args.setup) {
         (Some(file), _) => {
             let game = select_game(file, args.game)?;
-            let (replayed, ply) = replay_to_ply(&game, args.ply)?;
+            let (replayed, ply, broken) = replay_to_ply(&game, args.ply)?;
+            past_break = broken;
             let last = ply
                 .checked_sub(1)
                 .and_then(|i| replayed.moves.get(i as usize))
@@ -117,7 +119,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let bytes = render(&pos, &opts, format).map_err(|e| CliError::new(e.to_string()))?;
     let inputs: Vec<PathBuf> = args.file.iter().cloned().collect();
     write_output(args.output.as_deref(), &inputs, |out| out.write_all(&bytes))?;
-    Ok(ExitCode::SUCCESS)
+    Ok(super::exit_code(past_break))
 }
 
 fn options(

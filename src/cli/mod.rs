@@ -196,13 +196,20 @@ pub fn select_game(file: &Path, index: usize) -> Result<salta::notation::Game, C
     )))
 }
 
+/// 1 when a position was shown past the break of its record ([`replay_to_ply`]), else 0.
+pub fn exit_code(past_break: bool) -> std::process::ExitCode {
+    std::process::ExitCode::from(u8::from(past_break))
+}
+
 /// Replays a game's main line (margins are not counted) and checks a requested ply against it;
-/// without one, the ply is the end of the main line.
+/// without one, the ply is the end of the main line. When the main line breaks off before its
+/// written end (an illegal move) and no ply was asked, says so on stderr and the `bool` is true
+/// (the caller then exits with 1, as for an invalid game): the end asked for is not the one shown.
 pub fn replay_to_ply(
     game: &salta::notation::Game,
     ply: Option<u32>,
-) -> Result<(salta::replay::Replay, u32), CliError> {
-    use salta::replay::{MarginPolicy, ReplayOptions, replay};
+) -> Result<(salta::replay::Replay, u32, bool), CliError> {
+    use salta::replay::{MarginPolicy, ReplayOptions, Severity, replay};
     let replayed = replay(
         game,
         &ReplayOptions {
@@ -211,12 +218,33 @@ pub fn replay_to_ply(
         },
     );
     let plies = replayed.plies();
-    match ply {
-        Some(p) if p > plies => Err(CliError::new(format!(
-            "ply {p} is beyond the game: its main line replays {plies} plies"
-        ))
-        .with_help(format!("give --ply 0 to {plies}"))),
-        Some(p) => Ok((replayed, p)),
-        None => Ok((replayed, plies)),
-    }
+    let asked = match ply {
+        Some(p) if p > plies => {
+            return Err(CliError::new(format!(
+                "ply {p} is beyond the game: its main line replays {plies} plies"
+            ))
+            .with_help(format!("give --ply 0 to {plies}")));
+        }
+        Some(p) => p,
+        None => plies,
+    };
+    // The main-line move that could not be played.
+    let break_point = replayed
+        .findings
+        .iter()
+        .find(|f| f.severity == Severity::Error && !f.in_variation && f.ply == Some(plies + 1));
+    let past_break = match break_point {
+        Some(f) if ply.is_none() => {
+            eprintln!(
+                "warning: the main line breaks off at ply {} ({}: {}); the position shown is \
+                 the one before, after ply {plies}",
+                plies + 1,
+                f.code,
+                f.message
+            );
+            true
+        }
+        _ => false,
+    };
+    Ok((replayed, asked, past_break))
 }

@@ -4,7 +4,7 @@
 use crate::board::Color;
 use crate::replay::Replay;
 use crate::rules::margin::{Budget, Remaining, exact_remaining};
-use crate::rules::{EndReason, Position, Progress, Referee, Variant, limit_outcome};
+use crate::rules::{EndReason, Outcome, Position, Progress, Referee, Variant, limit_outcome};
 use serde::Serialize;
 
 /// Where the game stands at the adjudicated ply.
@@ -25,6 +25,8 @@ pub enum Standing {
     Stuck,
     /// Pyramid: neither side can move; drawn.
     NoMoves,
+    /// Both sides complete as set up.
+    BothCompleted,
     /// Play goes on.
     Unfinished,
 }
@@ -125,8 +127,13 @@ pub fn adjudicate(replay: &Replay, ply: u32, budget: &Budget) -> Adjudication {
         compensation |= matches!(referee.after_move(&pos), Progress::Compensating(_));
     }
     let pos = &pos;
-    let green = side_count(pos, Color::Green, budget);
-    let red = side_count(pos, Color::Red, budget);
+    let counted = counted_here(pos, referee.progress());
+    let count = |color| match counted {
+        Some((loser, count)) if loser == color => count,
+        _ => exact_remaining(pos, color, budget),
+    };
+    let green = side_count(pos, Color::Green, count(Color::Green));
+    let red = side_count(pos, Color::Red, count(Color::Red));
     let (status, outcome) = match referee.progress() {
         Progress::Ended(o) => (standing(o.reason), Some(o)),
         Progress::Compensating(_) => (
@@ -140,6 +147,7 @@ pub fn adjudicate(replay: &Replay, ply: u32, budget: &Budget) -> Adjudication {
         status,
         outcome.and_then(|o| o.winner),
         compensation,
+        pos.rules().variant == Variant::Pyramid,
         &green,
         &red,
     );
@@ -214,6 +222,27 @@ fn limit_reason(
     format!("{out}; {counts}: {verdict}{when}")
 }
 
+/// The loser's count that the referee has already made in `pos` itself (when the game ended with
+/// a completion in it, or awaits Red's compensating move there), so that it is counted once and
+/// the margin and the side's count agree. (After Red's compensating move the margin is Red's
+/// count when Green completed, a position before this one.)
+fn counted_here(pos: &Position, progress: Progress) -> Option<(Color, Remaining)> {
+    match progress {
+        Progress::Compensating(red) => Some((Color::Red, red)),
+        Progress::Ended(Outcome {
+            winner: Some(winner),
+            margin: Some(margin),
+            reason: EndReason::RedCompleted,
+        }) => Some((winner.other(), margin)),
+        Progress::Ended(Outcome {
+            winner: Some(winner),
+            margin: Some(margin),
+            reason: EndReason::GreenCompleted,
+        }) if pos.rules().variant == Variant::Pyramid => Some((winner.other(), margin)),
+        _ => None,
+    }
+}
+
 fn standing(reason: EndReason) -> Standing {
     match reason {
         EndReason::GreenCompleted => Standing::GreenCompleted,
@@ -222,6 +251,7 @@ fn standing(reason: EndReason) -> Standing {
         EndReason::MoveLimit => Standing::LimitReached,
         EndReason::Stuck => Standing::Stuck,
         EndReason::NoMoves => Standing::NoMoves,
+        EndReason::BothCompleted => Standing::BothCompleted,
     }
 }
 
@@ -229,9 +259,9 @@ fn bounds(r: Option<Remaining>) -> Option<(u32, Option<u32>)> {
     r.and_then(|r| r.bounds())
 }
 
-fn side_count(pos: &Position, color: Color, budget: &Budget) -> SideCount {
+/// A side's counts, with `exact` its count with its own pieces blocking.
+fn side_count(pos: &Position, color: Color, exact: Remaining) -> SideCount {
     let g = pos.geometry();
-    let exact = exact_remaining(pos, color, budget);
     let pyramid = pos.rules().variant == Variant::Pyramid;
     let targets = pos.target_squares(color);
     let pieces = pos
@@ -280,6 +310,7 @@ fn explain(
     status: Standing,
     winner: Option<Color>,
     compensation: bool,
+    pyramid: bool,
     green: &SideCount,
     red: &SideCount,
 ) -> String {
@@ -291,33 +322,54 @@ fn explain(
         }
     };
     match (status, winner) {
+        (Standing::GreenCompleted, Some(Color::Green)) if pyramid => {
+            "Green completed first (Pyramid has no compensating move): Green wins by Red's \
+             remaining count"
+                .into()
+        }
         (Standing::GreenCompleted, Some(Color::Green)) if !compensation => format!(
             "Green completed first and Red, having made as many moves as Green (odds) or being at \
              its limit, is owed no compensating move: Green wins by Red's remaining count, {}",
             count_text(red)
         ),
-        (Standing::GreenCompleted | Standing::AwaitingCompensation, Some(Color::Green)) => {
-            "Green completed first and no single move completes Red: Green wins by Red's remaining count \
-             at that moment, less Red's compensating move"
+        (Standing::GreenCompleted, Some(Color::Green)) => {
+            "Green completed first and Red's compensating move did not complete Red: Green wins by \
+             Red's remaining count when Green completed, less the compensating move"
+                .into()
+        }
+        (Standing::AwaitingCompensation, Some(Color::Green)) => {
+            "Green completed first and no single move completes Red: Green wins by Red's remaining \
+             count, less Red's compensating move"
                 .into()
         }
         (Standing::RedCompleted, Some(w)) => {
             let (name, c) = loser(w.other());
             format!("Red completed first; {name} still needs {}", count_text(c))
         }
-        (Standing::TempoDraw, _) => "Green completed first and Red completed with the compensating move: drawn".into(),
+        (Standing::TempoDraw, _) => {
+            "Green completed first and Red completed with the compensating move: drawn".into()
+        }
         (Standing::LimitReached, Some(w)) => format!(
             "the move limit was reached; {w} has fewer moves to go ignoring all pieces (Green {}, Red {})",
             green.free, red.free
         ),
         (Standing::LimitReached, None) => {
-            format!("the move limit was reached with equal counts ignoring all pieces ({}): drawn", green.free)
+            format!(
+                "the move limit was reached with equal counts ignoring all pieces ({}): drawn",
+                green.free
+            )
         }
         (Standing::AwaitingCompensation, _) => {
-            "Green completed first; Red's compensating move could still complete Red and draw".into()
+            "Green completed first; Red's compensating move could still complete Red and draw"
+                .into()
         }
         (Standing::Stuck, _) => "the side to move has no move: the game ends undecided".into(),
         (Standing::NoMoves, _) => "neither side can move: drawn".into(),
-        _ => format!("the game goes on: Green needs {}; Red needs {}", count_text(green), count_text(red)),
+        (Standing::BothCompleted, _) => "both sides are complete as set up: drawn".into(),
+        _ => format!(
+            "the game goes on: Green needs {}; Red needs {}",
+            count_text(green),
+            count_text(red)
+        ),
     }
 }

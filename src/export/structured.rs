@@ -97,7 +97,7 @@ pub struct MoveDoc {
     pub ply: Option<u32>,
     /// The move number.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub number: Option<u16>,
+    pub number: Option<u32>,
     /// The side that made the move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side: Option<Color>,

@@ -1,10 +1,13 @@
 //! Syntax errors of SGN records, as miette diagnostics that point into the file.
 
-use super::ast::Span;
+use super::ast::{Span, Tag};
+use super::reader::count_newlines;
+use crate::board::Color;
+use crate::rules::{Position, Rules};
 use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use std::borrow::Cow;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Text safe to show on a terminal: every control character (escape sequences, a carriage return
 /// that would overwrite the line, a newline too unless `newlines`) is replaced, byte for byte, so
@@ -63,6 +66,14 @@ pub enum ErrorCode {
     TooDeep,
     /// The input could not be read.
     Io,
+    /// Text after the last game that is neither tags nor movetext (a warning).
+    StrayText,
+    /// A file with no game in it (a warning).
+    NoGame,
+    /// A file in UTF-16, which the reader does not decode.
+    Utf16,
+    /// A file that is not text (NUL bytes).
+    Binary,
 }
 
 impl ErrorCode {
@@ -86,7 +97,24 @@ impl ErrorCode {
             ErrorCode::GameTooLarge => "sgn::game-too-large",
             ErrorCode::TooDeep => "sgn::too-deep",
             ErrorCode::Io => "sgn::io",
+            ErrorCode::StrayText => "sgn::stray-text",
+            ErrorCode::NoGame => "sgn::no-game",
+            ErrorCode::Utf16 => "sgn::utf16",
+            ErrorCode::Binary => "sgn::binary",
         }
+    }
+
+    /// Whether it is about the file as a whole (or its text after the last game), not a game.
+    pub fn is_about_file(self) -> bool {
+        matches!(
+            self,
+            ErrorCode::StrayText | ErrorCode::NoGame | ErrorCode::Utf16 | ErrorCode::Binary
+        )
+    }
+
+    /// Whether the reader only warns: the text around it loses nothing.
+    pub fn is_warning(self) -> bool {
+        matches!(self, ErrorCode::StrayText | ErrorCode::NoGame)
     }
 }
 
@@ -115,6 +143,8 @@ pub struct GameSource {
     shown: String,
     /// Bytes of `shown` before the game.
     lead: usize,
+    /// Where the lines of `shown` start, for drawing snippets.
+    line_starts: OnceLock<Vec<usize>>,
 }
 
 impl GameSource {
@@ -144,6 +174,7 @@ impl GameSource {
             index,
             shown,
             lead: lead.len(),
+            line_starts: OnceLock::new(),
         }
     }
 
@@ -152,64 +183,217 @@ impl GameSource {
         self.shown.get(self.lead..).unwrap_or_default()
     }
 
-    /// A span of the game text as a span of what is shown.
-    fn shown_span(&self, span: Span) -> SourceSpan {
-        (span.start as usize + self.lead, span.len()).into()
+    /// A span of the game text as the span of what is shown that a label underlines (at most
+    /// [`LABEL_BYTES`] of it).
+    pub fn label_span(&self, span: Span) -> SourceSpan {
+        clipped(
+            &self.shown,
+            (span.start as usize + self.lead, span.len()).into(),
+        )
     }
 
     /// The 1-based file line and column of a byte offset into the game text.
     pub fn location(&self, at: usize) -> (u32, u32) {
+        self.locations([at])[0]
+    }
+
+    /// The 1-based file lines and columns of byte offsets into the game text, in the order given,
+    /// found in one pass over the text however many there are.
+    pub fn locations(&self, offsets: impl IntoIterator<Item = usize>) -> Vec<(u32, u32)> {
         let text = self.text().as_bytes();
-        let before = text.get(..at.min(text.len())).unwrap_or_default();
-        let newlines = before.iter().filter(|&&b| b == b'\n').count() as u32;
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |p| p + 1);
-        let chars = String::from_utf8_lossy(before.get(line_start..).unwrap_or_default())
-            .chars()
-            .count() as u32;
-        let column = if newlines == 0 {
-            self.column + chars
-        } else {
-            1 + chars
-        };
-        (self.line + newlines, column)
+        let mut order: Vec<(usize, usize)> = offsets
+            .into_iter()
+            .map(|at| at.min(text.len()))
+            .enumerate()
+            .map(|(i, at)| (at, i))
+            .collect();
+        order.sort_unstable();
+        let mut found = vec![(0, 0); order.len()];
+        // Walking forward: the line so far, and characters since its start.
+        let (mut pos, mut line, mut chars) = (0, self.line, 0u32);
+        let mut column_base = self.column;
+        for (at, i) in order {
+            let passed = &text[pos..at];
+            let newlines = count_newlines(passed);
+            if newlines > 0 {
+                line = line.saturating_add(newlines as u32);
+                let line_start = passed
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |p| p + 1);
+                chars = count_chars(&passed[line_start..]);
+                column_base = 1;
+            } else {
+                chars = chars.saturating_add(count_chars(passed));
+            }
+            pos = at;
+            found[i] = (line, column_base.saturating_add(chars));
+        }
+        found
+    }
+
+    /// The byte offsets in `shown` where its lines start, made once per game when first asked.
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(
+                    (self.shown.bytes().enumerate())
+                        .filter(|&(_, b)| b == b'\n')
+                        .map(|(i, _)| i + 1),
+                )
+                .collect()
+        })
     }
 }
 
+/// Characters in a stretch of UTF-8 (continuation bytes do not count; a stretch that starts or ends
+/// inside a character counts as the decoder would).
+fn count_chars(bytes: &[u8]) -> u32 {
+    bytes.iter().filter(|&&b| b & 0xc0 != 0x80).count() as u32
+}
+
+/// The most of a line a snippet shows on either side of the span it points at: a game that is one
+/// long line would otherwise be echoed whole for each finding.
+const SNIPPET_MARGIN: usize = 100;
+/// The most of the context lines around a snippet's span that it shows.
+const CONTEXT_BYTES: usize = 1000;
+/// The most of a span a label underlines.
+const LABEL_BYTES: usize = 200;
+
+/// `span` cut to at most [`LABEL_BYTES`] at a character boundary of `text`.
+fn clipped(text: &str, span: SourceSpan) -> SourceSpan {
+    if span.len() <= LABEL_BYTES {
+        return span;
+    }
+    let mut end = span.offset() + LABEL_BYTES;
+    while end > span.offset() && !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    (span.offset(), end - span.offset()).into()
+}
+
+/// The nearest character boundary of `text` at or before `at`.
+fn floor_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// The nearest character boundary of `text` at or after `at`.
+fn ceil_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    at
+}
+
 impl SourceCode for GameSource {
+    /// Reads only the lines around the span (found in the line index) and, of a long line, only
+    /// [`SNIPPET_MARGIN`] bytes either side of the span: drawing a finding costs the same in a
+    /// game of one line as in a game of a million.
     fn read_span<'a>(
         &'a self,
         span: &SourceSpan,
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let inner =
-            self.shown
-                .as_str()
-                .read_span(span, context_lines_before, context_lines_after)?;
-        let lead_chars = self
-            .shown
-            .get(..self.lead)
-            .unwrap_or_default()
-            .chars()
-            .count();
-        let first_line_column = (self.column as usize - 1).saturating_sub(lead_chars);
-        let column = inner.column()
-            + if inner.line() == 0 {
-                first_line_column
-            } else {
-                0
-            };
+        let shown = self.shown.as_str();
+        let starts = self.line_starts();
+        let line_of = |at: usize| starts.partition_point(|&s| s <= at) - 1;
+        let line_end = |line: usize| starts.get(line + 1).copied().unwrap_or(shown.len());
+        let span_end = span.offset() + span.len();
+        let (span_first, span_last) = (line_of(span.offset()), line_of(span_end.saturating_sub(1)));
+        // A long line around the span is cut SNIPPET_MARGIN bytes either side of it, and then
+        // shown without context lines; context lines are cut to CONTEXT_BYTES.
+        let cut_start = floor_boundary(shown, span.offset().saturating_sub(SNIPPET_MARGIN));
+        let (first, window_start) = if cut_start > starts[span_first] {
+            (span_first, cut_start)
+        } else {
+            // The first whole line within CONTEXT_BYTES before the span's line.
+            let from = starts[span_first].saturating_sub(CONTEXT_BYTES);
+            let earliest = line_of(from) + usize::from(starts[line_of(from)] < from);
+            let first = span_first
+                .saturating_sub(context_lines_before)
+                .max(earliest);
+            (first, starts[first])
+        };
+        let cut_end = ceil_boundary(shown, span_end + SNIPPET_MARGIN);
+        let window_end = if cut_end < line_end(span_last) {
+            cut_end
+        } else {
+            let last = (span_last + context_lines_after).min(starts.len() - 1);
+            ceil_boundary(
+                shown,
+                line_end(last).min(line_end(span_last) + CONTEXT_BYTES),
+            )
+        };
+        let window = shown
+            .get(window_start..window_end.max(window_start))
+            .ok_or(MietteError::OutOfBounds)?;
+        let local = SourceSpan::from((span.offset().saturating_sub(window_start), span.len()));
+        let inner = window.read_span(&local, context_lines_before, context_lines_after)?;
+        let line = first + inner.line();
+        let lead_chars = shown.get(..self.lead).unwrap_or_default().chars().count();
+        // Columns of a window that starts inside a line count from the line's start, and the
+        // game's first line starts where the game does in its file.
+        let mut column = inner.column();
+        if inner.line() == 0 {
+            column += count_chars(&shown.as_bytes()[starts[first]..window_start]) as usize;
+        }
+        if line == 0 {
+            column += (self.column as usize - 1).saturating_sub(lead_chars);
+        }
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.to_string(),
             inner.data(),
-            *inner.span(),
-            inner.line() + self.line as usize - 1,
+            (inner.span().offset() + window_start, inner.span().len()).into(),
+            line + self.line as usize - 1,
             column,
             inner.line_count(),
         )))
+    }
+}
+
+/// Where in the movetext a syntax error struck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MovePlace {
+    /// 1-based ply of the move being read, counted from the game's start.
+    pub ply: u32,
+    pub number: u32,
+    pub side: Color,
+    pub in_variation: bool,
+}
+
+impl MovePlace {
+    /// The place of ply `ply` in a game with these tags (its Setup tag says who starts, and with
+    /// which move number).
+    pub(crate) fn of(ply: u32, in_variation: bool, tags: &[Tag]) -> MovePlace {
+        let find = |name: &str| {
+            tags.iter()
+                .find(|t| t.name == name)
+                .map(|t| t.value.as_str())
+        };
+        let rules = find("Rules")
+            .and_then(|r| Rules::parse(r).ok())
+            .unwrap_or_default();
+        let (side, number) = find("Setup")
+            .and_then(|s| Position::from_setup(s, rules).ok())
+            .map_or((Color::Green, 1), |p| (p.side_to_move(), p.move_number()));
+        // Plies before this move, counted from Green's half of the starting move number.
+        let before = ply.saturating_sub(1) + u32::from(side == Color::Red);
+        MovePlace {
+            ply,
+            number: number.saturating_add(before / 2),
+            side: if before.is_multiple_of(2) {
+                Color::Green
+            } else {
+                Color::Red
+            },
+            in_variation,
+        }
     }
 }
 
@@ -228,6 +412,10 @@ pub struct SyntaxError {
     pub span: Span,
     /// A second place that explains the first ("variation opened here").
     pub related: Option<(Span, String)>,
+    /// The tags read before the error.
+    pub tags: Vec<Tag>,
+    /// The move being read, if the error struck in the movetext.
+    pub at: Option<MovePlace>,
     /// The game's text and position in its file.
     pub source: GameSource,
 }
@@ -261,7 +449,22 @@ impl SyntaxError {
 
 impl fmt::Display for SyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        let game = self.source.index;
+        match self.at {
+            Some(at) if at.in_variation => write!(
+                f,
+                "game {game}, in a variation, move {} ({}): {}",
+                at.number, at.side, self.message
+            ),
+            Some(at) => write!(
+                f,
+                "game {game}, move {} ({}): {}",
+                at.number, at.side, self.message
+            ),
+            // Findings about the file as a whole belong to no game.
+            None if self.code.is_about_file() => f.write_str(&self.message),
+            None => write!(f, "game {game}: {}", self.message),
+        }
     }
 }
 
@@ -270,6 +473,10 @@ impl std::error::Error for SyntaxError {}
 impl miette::Diagnostic for SyntaxError {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         Some(Box::new(self.code))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        self.code.is_warning().then_some(miette::Severity::Warning)
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
@@ -285,10 +492,10 @@ impl miette::Diagnostic for SyntaxError {
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let primary = LabeledSpan::new_primary_with_span(
             Some(self.label.clone()),
-            self.source.shown_span(self.span),
+            self.source.label_span(self.span),
         );
         let related = self.related.as_ref().map(|(span, text)| {
-            LabeledSpan::new_with_span(Some(text.clone()), self.source.shown_span(*span))
+            LabeledSpan::new_with_span(Some(text.clone()), self.source.label_span(*span))
         });
         Some(Box::new(std::iter::once(primary).chain(related)))
     }

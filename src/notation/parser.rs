@@ -9,7 +9,7 @@
 use super::ast::*;
 use super::error::ErrorCode;
 use crate::board::{BoardKind, Geometry};
-use crate::rules::PieceKind;
+use crate::rules::{PieceKind, Rules};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1};
 use nom::combinator::{map, opt, value};
@@ -58,6 +58,11 @@ pub(crate) struct RawError {
     pub help: Option<String>,
     pub span: Span,
     pub related: Option<(Span, String)>,
+    /// The tags read before the error.
+    pub tags: Vec<Tag>,
+    /// The ply (1-based, from the game's start) of the move being read when the error struck, if
+    /// it was in the movetext, and whether in a variation.
+    pub ply: Option<(u32, bool)>,
     resume: Resume,
 }
 
@@ -79,6 +84,9 @@ pub(crate) enum Outcome {
     NeedMore,
     /// Nothing but whitespace.
     Empty,
+    /// Nothing but whitespace and lines that are neither tags nor movetext, to the end of the
+    /// input, and the length of that text.
+    Stray(Vec<Warning>, usize),
 }
 
 enum Stop {
@@ -100,19 +108,28 @@ enum End {
 
 type In<'a> = &'a [u8];
 
-/// Parses the game at the start of `src` (which starts at a non-blank byte or is empty).
-pub(crate) fn parse_game(src: &[u8], eof: bool, limits: &Limits) -> Outcome {
+/// Parses the game at the start of `src` (which starts at a non-blank byte or is empty). Squares
+/// are read on `board` if given (the rules given on the command line), else on the board of the
+/// game's Rules tag.
+pub(crate) fn parse_game(
+    src: &[u8],
+    eof: bool,
+    limits: &Limits,
+    board: Option<BoardKind>,
+) -> Outcome {
     let mut p = Parser {
         src,
         pos: 0,
         eof,
         limits,
-        geometry: Geometry::of(BoardKind::Salta),
+        board,
+        geometry: Geometry::of(board.unwrap_or(BoardKind::Salta)),
         rotate: false,
         warnings: Vec::new(),
     };
     match p.game() {
-        Ok(None) => Outcome::Empty,
+        Ok(None) if p.warnings.is_empty() => Outcome::Empty,
+        Ok(None) => Outcome::Stray(p.warnings, p.pos),
         Ok(Some((tags, mainline, result))) => {
             let game = Game {
                 text: String::new(),
@@ -139,6 +156,8 @@ struct Parser<'a> {
     pos: usize,
     eof: bool,
     limits: &'a Limits,
+    /// The board the rules given on the command line play on, which overrides the Rules tag.
+    board: Option<BoardKind>,
     geometry: &'static Geometry,
     /// `Numbering "red"`: squares are rotated into the standard orientation.
     rotate: bool,
@@ -192,6 +211,8 @@ fn error(
         help: None,
         span,
         related: None,
+        tags: Vec::new(),
+        ply: None,
         resume: Resume::Scan {
             from: span.end as usize,
             in_tags: false,
@@ -263,6 +284,18 @@ fn decimal(digits: &[u8]) -> Option<u32> {
     digits.iter().try_fold(0u32, |n, &d| {
         n.checked_mul(10)?.checked_add((d - b'0') as u32)
     })
+}
+
+/// The most characters of the input a message quotes.
+const QUOTED_CHARS: usize = 60;
+
+/// Input text for a message, cut to [`QUOTED_CHARS`] characters with `…`.
+fn quoted(bytes: &[u8]) -> String {
+    let text = text(bytes);
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    }
 }
 
 fn tag_name(i: In) -> IResult<In, In, ()> {
@@ -337,7 +370,7 @@ impl<'a> Parser<'a> {
 
     fn unexpected(&self, start: usize, expected: &str) -> Stop {
         let span = self.word(start);
-        let found = text(self.src.get(span.range()).unwrap_or_default());
+        let found = quoted(self.src.get(span.range()).unwrap_or_default());
         Stop::Error(
             error(
                 ErrorCode::UnexpectedToken,
@@ -353,6 +386,21 @@ impl<'a> Parser<'a> {
     #[allow(clippy::type_complexity)]
     fn game(&mut self) -> PResult<Option<(Vec<Tag>, Variation, Option<(GameResult, Span)>)>> {
         let mut tags = Vec::new();
+        self.game_into(&mut tags).map_err(|stop| match stop {
+            Stop::Error(mut e) => {
+                e.tags = tags.clone();
+                Stop::Error(e)
+            }
+            more => more,
+        })
+    }
+
+    /// [`Parser::game`], with the tags read so far kept in `tags` should an error strike.
+    #[allow(clippy::type_complexity)]
+    fn game_into(
+        &mut self,
+        tags: &mut Vec<Tag>,
+    ) -> PResult<Option<(Vec<Tag>, Variation, Option<(GameResult, Span)>)>> {
         // Comments before or among the tags belong to the game: they go before its first move.
         let mut comments = Vec::new();
         loop {
@@ -375,8 +423,8 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        self.configure_board(&tags);
-        let (mut mainline, end) = self.variation(0, None)?;
+        self.configure_board(tags);
+        let (mut mainline, end) = self.variation(0, None, 0)?;
         if !comments.is_empty() {
             comments.append(&mut mainline.comments);
             mainline.comments = comments;
@@ -394,7 +442,7 @@ impl<'a> Parser<'a> {
         {
             return Ok(None);
         }
-        Ok(Some((tags, mainline, result)))
+        Ok(Some((std::mem::take(tags), mainline, result)))
     }
 
     /// The board of the game's rules, and whether squares are numbered from Red's side.
@@ -404,7 +452,7 @@ impl<'a> Parser<'a> {
                 .find(|t| t.name == name)
                 .map(|t| t.value.as_str())
         };
-        if let Some(rules) = find("Rules") {
+        if let (None, Some(rules)) = (self.board, find("Rules")) {
             self.geometry = Geometry::of(board_of_rules(rules));
         }
         self.rotate = find("Numbering").is_some_and(|v| v.trim().eq_ignore_ascii_case("red"));
@@ -434,7 +482,7 @@ impl<'a> Parser<'a> {
             code: "sgn::stray-text",
             message: format!(
                 "skipped text that is neither a tag nor movetext: {:?}",
-                text(&self.src[start..shown])
+                quoted(&self.src[start..shown])
             ),
             span: Span::new(start, shown),
         });
@@ -595,11 +643,37 @@ impl<'a> Parser<'a> {
 
     /// A line of play up to its end: `)` for a variation, a result, a tag section or the end for
     /// the main line.
-    fn variation(&mut self, depth: usize, open: Option<usize>) -> PResult<(Variation, End)> {
+    /// A line of play; its first move is ply `first_ply + 1` of the game. An error in it says which
+    /// move was being read.
+    fn variation(
+        &mut self,
+        depth: usize,
+        open: Option<usize>,
+        first_ply: u32,
+    ) -> PResult<(Variation, End)> {
         let mut var = Variation {
             comments: Vec::new(),
             moves: Vec::with_capacity(if depth == 0 { MAINLINE_RESERVE } else { 0 }),
         };
+        match self.variation_into(&mut var, depth, open, first_ply) {
+            Ok(end) => Ok((var, end)),
+            Err(Stop::Error(mut e)) => {
+                // The innermost line sets the place; the lines around it leave it.
+                e.ply
+                    .get_or_insert((first_ply + var.moves.len() as u32 + 1, depth > 0));
+                Err(Stop::Error(e))
+            }
+            Err(more) => Err(more),
+        }
+    }
+
+    fn variation_into(
+        &mut self,
+        var: &mut Variation,
+        depth: usize,
+        open: Option<usize>,
+        first_ply: u32,
+    ) -> PResult<End> {
         let mut number: Option<MoveNumber> = None;
         loop {
             self.skip_ws();
@@ -612,7 +686,7 @@ impl<'a> Parser<'a> {
                     return Err(self.unclosed_variation(open, start));
                 }
                 self.warn_dangling(number);
-                return Ok((var, End::Eof));
+                return Ok(End::Eof);
             };
             // The commonest tokens, moves between two-digit squares and move numbers, first. (A
             // number followed by dots is never a result: those are 1-0, 0-1 and 1/2-1/2.)
@@ -670,23 +744,27 @@ impl<'a> Parser<'a> {
                         .help(format!("variations may be nested at most {max_depth} deep"));
                         return Err(Stop::Error(e));
                     }
-                    let Some(last) = var.moves.last_mut() else {
+                    if var.moves.is_empty() {
                         return Err(self.misplaced(
                             start,
                             1,
                             "variation before any move",
                             "a variation follows the move it replaces: 12. 33-43 (12. 34-44)",
                         ));
-                    };
+                    }
                     self.pos += 1;
-                    let (v, _) = self.variation(depth + 1, Some(start))?;
-                    last.extras_mut().variations.push(v);
+                    // The variation replaces the line's last move.
+                    let replaced = first_ply + var.moves.len() as u32 - 1;
+                    let (v, _) = self.variation(depth + 1, Some(start), replaced)?;
+                    if let Some(last) = var.moves.last_mut() {
+                        last.extras_mut().variations.push(v);
+                    }
                 }
                 b')' => {
                     if open.is_some() {
                         self.pos += 1;
                         self.warn_dangling(number);
-                        return Ok((var, End::Close));
+                        return Ok(End::Close);
                     }
                     let e = error(
                         ErrorCode::UnmatchedParen,
@@ -706,7 +784,7 @@ impl<'a> Parser<'a> {
                         return Err(Stop::Error(e));
                     }
                     self.warn_dangling(number);
-                    return Ok((var, End::Tags));
+                    return Ok(End::Tags);
                 }
                 b'!' | b'?' => {
                     let (rest, s) =
@@ -787,8 +865,8 @@ impl<'a> Parser<'a> {
                         }
                         self.pos = span.end as usize;
                         self.warn_dangling(number);
-                        self.trailing_comments(&mut var)?;
-                        return Ok((var, End::Result(result, span)));
+                        self.trailing_comments(var)?;
+                        return Ok(End::Result(result, span));
                     }
                     if let Some(rest) = self.salta_call_here(b) {
                         let span = Span::new(start, self.src.len() - rest.len());
@@ -1402,15 +1480,10 @@ fn looks_like_movetext(rest: &[u8]) -> bool {
     }
 }
 
-/// The board a `Rules` tag asks for: `pyramid…` is the 8×8 board, anything else 10×10 (a bad tag is
-/// the replayer's to report).
+/// The board a `Rules` tag asks for, decided as the replayer decides the rules: a tag that does not
+/// read gives the default Salta rules, and so the 10×10 board (the replayer reports the tag).
 pub(crate) fn board_of_rules(rules: &str) -> BoardKind {
-    let first = rules.split([';', ',']).next().unwrap_or_default().trim();
-    if first.eq_ignore_ascii_case("pyramid") {
-        BoardKind::Pyramid
-    } else {
-        BoardKind::Salta
-    }
+    Rules::parse(rules).map_or(BoardKind::Salta, |r| r.board())
 }
 
 /// Where the game broken by an error ends: at the next tag section, or after the next result

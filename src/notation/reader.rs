@@ -2,8 +2,9 @@
 //! game (plus one read chunk).
 
 use super::ast::{Game, Span, Warning};
-use super::error::{ErrorCode, GameSource, SyntaxError};
+use super::error::{ErrorCode, GameSource, MovePlace, SyntaxError};
 use super::parser::{Limits, MAX_GAME_BYTES, Outcome, RawError, parse_game};
+use crate::board::BoardKind;
 use std::io::{self, Read};
 use std::path::Path;
 use std::sync::Arc;
@@ -27,7 +28,7 @@ pub struct Reader<R> {
     done: bool,
     bom_checked: bool,
     /// Discarding the rest of a game that exceeded the size limit.
-    skipping: bool,
+    skipping: Option<Oversized>,
     /// File offset, line and column of `buf[start]`.
     offset: u64,
     line: u32,
@@ -38,6 +39,11 @@ pub struct Reader<R> {
     lead: Vec<u8>,
     /// Bytes asked of `inner` at a time.
     chunk: usize,
+    /// The board of the rules given on the command line, which overrides every Rules tag.
+    board: Option<BoardKind>,
+    /// Reading from the start of a file (not a piece of one): the file as a whole is judged too
+    /// (text or not, any game in it).
+    whole_file: bool,
 }
 
 impl Reader<io::Empty> {
@@ -70,13 +76,15 @@ impl<R: Read> Reader<R> {
             eof: false,
             done: false,
             bom_checked: false,
-            skipping: false,
+            skipping: None,
             offset: 0,
             line: 1,
             column: 1,
             index: 0,
             lead: Vec::new(),
             chunk: CHUNK,
+            board: None,
+            whole_file: true,
         }
     }
 
@@ -86,12 +94,20 @@ impl<R: Read> Reader<R> {
         self.offset = offset;
         self.line = line;
         self.column = 1;
+        self.whole_file = offset == 0;
         self
     }
 
     /// The file name shown in diagnostics.
     pub fn with_name(mut self, name: impl AsRef<str>) -> Reader<R> {
         self.name = Arc::from(name.as_ref());
+        self
+    }
+
+    /// Reads every game's squares on `board` whatever its Rules tag says, as the replayer does
+    /// with rules given instead of the tag's ([`crate::replay::ReplayOptions::rules`]).
+    pub fn on_board(mut self, board: Option<BoardKind>) -> Reader<R> {
+        self.board = board;
         self
     }
 
@@ -173,6 +189,43 @@ impl<R: Read> Reader<R> {
         )
     }
 
+    /// A file that the reader cannot take for SGN at all: UTF-16 (by its byte-order mark) or
+    /// binary (a NUL byte in its first 8,000 bytes, as git decides).
+    fn not_text(&mut self) -> Option<SyntaxError> {
+        let head = &self.buf[self.start..];
+        if head.starts_with(b"\xff\xfe") || head.starts_with(b"\xfe\xff") {
+            return Some(self.notice(
+                ErrorCode::Utf16,
+                "the file is UTF-16 text",
+                Some("save it as UTF-8 (iconv -f UTF-16 -t UTF-8)"),
+            ));
+        }
+        if head.iter().take(8000).any(|&b| b == 0) {
+            return Some(self.notice(
+                ErrorCode::Binary,
+                "the file is not text (it holds NUL bytes)",
+                Some("an SGN record is text; check that this is the file meant"),
+            ));
+        }
+        None
+    }
+
+    /// A finding about the file as a whole, at the reader's position.
+    fn notice(&mut self, code: ErrorCode, message: &str, help: Option<&str>) -> SyntaxError {
+        self.index += 1;
+        SyntaxError {
+            code,
+            message: message.to_string(),
+            label: "here".to_string(),
+            help: help.map(str::to_string),
+            span: Span::new(0, 0),
+            related: None,
+            tags: Vec::new(),
+            at: None,
+            source: self.source(""),
+        }
+    }
+
     fn io_error(&mut self, e: io::Error) -> SyntaxError {
         self.done = true;
         self.index += 1;
@@ -183,6 +236,8 @@ impl<R: Read> Reader<R> {
             help: None,
             span: Span::new(0, 0),
             related: None,
+            tags: Vec::new(),
+            at: None,
             source: self.source(""),
         }
     }
@@ -197,7 +252,10 @@ impl<R: Read> Reader<R> {
             .count();
         let text = String::from_utf8_lossy(&pending[..first_line]).into_owned();
         let span = Span::new(0, text.chars().next().map_or(0, char::len_utf8));
-        self.skipping = true;
+        self.skipping = Some(Oversized {
+            in_movetext: pending.first() != Some(&b'['),
+            mid_line: false,
+        });
         SyntaxError {
             code: ErrorCode::GameTooLarge,
             message: format!("game larger than {} bytes", self.game_bytes()),
@@ -205,21 +263,39 @@ impl<R: Read> Reader<R> {
             help: Some("split the game, or raise the reader's game size limit".to_string()),
             span,
             related: None,
+            tags: Vec::new(),
+            at: None,
             source: self.source(&text),
         }
     }
 
-    /// Skips the rest of an oversized game, up to the next line that starts with `[`.
-    fn skip_oversized(&mut self) -> io::Result<()> {
+    /// Skips the rest of an oversized game, line by line: its tag section, then its movetext up to
+    /// the next line that starts with `[` (the next game's tags), so that the game gives one error.
+    fn skip_oversized(&mut self, mut state: Oversized) -> io::Result<()> {
         let pending = &self.buf[self.start..];
-        if let Some(p) = pending.windows(2).position(|w| w == b"\n[") {
-            self.consume(p + 1);
-            self.skipping = false;
-        } else if self.eof {
-            self.consume(pending.len());
-            self.skipping = false;
+        let mut at = 0;
+        while at < pending.len() {
+            let (end, whole) = match pending[at..].iter().position(|&b| b == b'\n') {
+                Some(p) => (at + p, true),
+                None => (pending.len(), false),
+            };
+            match pending.get(at).filter(|_| !state.mid_line) {
+                Some(b'[') if state.in_movetext => {
+                    self.skipping = None;
+                    self.consume(at);
+                    return Ok(());
+                }
+                Some(b) if *b != b'[' && !b.is_ascii_whitespace() => state.in_movetext = true,
+                _ => {}
+            }
+            state.mid_line = !whole;
+            at = end + usize::from(whole);
+        }
+        self.consume(pending.len());
+        if self.eof {
+            self.skipping = None;
         } else {
-            self.consume(pending.len().saturating_sub(1));
+            self.skipping = Some(state);
             self.fill(self.chunk)?;
         }
         Ok(())
@@ -234,6 +310,10 @@ impl<R: Read> Reader<R> {
             help: raw.help,
             span: raw.span,
             related: raw.related,
+            at: raw
+                .ply
+                .map(|(ply, in_variation)| MovePlace::of(ply, in_variation, &raw.tags)),
+            tags: raw.tags,
             source: self.source(&text),
         }
     }
@@ -269,9 +349,39 @@ impl<R: Read> Reader<R> {
                 Some(Ok(*game))
             }
             Outcome::Error(raw_error, _) => Some(Err(self.build_error(*raw_error, text))),
+            Outcome::Stray(warnings, _) => {
+                let span = warnings.first().map_or(Span::new(0, 0), |w| w.span);
+                let lines = warnings.len();
+                let message = match warnings.into_iter().next() {
+                    Some(w) if lines == 1 => w.message,
+                    Some(w) => format!("{} (and {} more lines)", w.message, lines - 1),
+                    None => "skipped text".to_string(),
+                };
+                self.index += 1;
+                Some(Err(SyntaxError {
+                    code: ErrorCode::StrayText,
+                    message,
+                    label: "no game follows this text".to_string(),
+                    help: Some("make it a comment in { } or remove it".to_string()),
+                    span,
+                    related: None,
+                    tags: Vec::new(),
+                    at: None,
+                    source: self.source(&text),
+                }))
+            }
             Outcome::NeedMore | Outcome::Empty => None,
         }
     }
+}
+
+/// Where the skipping of an oversized game has got to.
+#[derive(Clone, Copy, Debug)]
+struct Oversized {
+    /// Past the game's tag section.
+    in_movetext: bool,
+    /// Inside a line whose start has been skipped.
+    mid_line: bool,
 }
 
 /// Newlines in `bytes`: a plain count, which the compiler turns into vector compares; in blocks of
@@ -297,7 +407,7 @@ struct Decoded {
 
 /// Decodes a game's bytes: UTF-8, or else Latin-1, which means parsing again so that spans point
 /// into the decoded text.
-fn decode(outcome: Outcome, raw: &[u8], limits: &Limits) -> Decoded {
+fn decode(outcome: Outcome, raw: &[u8], limits: &Limits, board: Option<BoardKind>) -> Decoded {
     match std::str::from_utf8(raw) {
         Ok(text) => Decoded {
             outcome,
@@ -308,7 +418,7 @@ fn decode(outcome: Outcome, raw: &[u8], limits: &Limits) -> Decoded {
             let valid = e.valid_up_to();
             let text: String = raw.iter().map(|&b| b as char).collect();
             let at = valid + raw[..valid].iter().filter(|&&b| b >= 0x80).count();
-            let outcome = parse_game(text.as_bytes(), true, limits);
+            let outcome = parse_game(text.as_bytes(), true, limits, board);
             Decoded {
                 outcome,
                 text,
@@ -339,10 +449,16 @@ impl<R: Read> Iterator for Reader<R> {
                     self.start += BOM.len();
                     self.offset += BOM.len() as u64;
                 }
+                if self.whole_file
+                    && let Some(e) = self.not_text()
+                {
+                    self.done = true;
+                    return Some(Err(e));
+                }
                 continue;
             }
-            if self.skipping {
-                if let Err(e) = self.skip_oversized() {
+            if let Some(part) = self.skipping {
+                if let Err(e) = self.skip_oversized(part) {
                     return Some(Err(self.io_error(e)));
                 }
                 continue;
@@ -356,6 +472,11 @@ impl<R: Read> Iterator for Reader<R> {
             if pending.is_empty() {
                 if self.eof {
                     self.done = true;
+                    // A file read from its start that held no game at all.
+                    if self.index == 0 && self.whole_file {
+                        let e = self.notice(ErrorCode::NoGame, "no game in the file", None);
+                        return Some(Err(e));
+                    }
                     return None;
                 }
                 if let Err(e) = self.fill(self.chunk) {
@@ -370,7 +491,7 @@ impl<R: Read> Iterator for Reader<R> {
                 pending.iter().rposition(|&b| b == b'\n').map(|p| p + 1)
             };
             let outcome = match limit {
-                Some(limit) => parse_game(&pending[..limit], self.eof, &self.limits),
+                Some(limit) => parse_game(&pending[..limit], self.eof, &self.limits, self.board),
                 None => Outcome::NeedMore,
             };
             match outcome {
@@ -392,9 +513,9 @@ impl<R: Read> Iterator for Reader<R> {
                     let n = limit.unwrap_or(pending.len()).max(1);
                     self.consume(n);
                 }
-                Outcome::Game(_, end) | Outcome::Error(_, end) => {
+                Outcome::Game(_, end) | Outcome::Error(_, end) | Outcome::Stray(_, end) => {
                     let end = end.clamp(1, pending.len());
-                    let decoded = decode(outcome, &pending[..end], &self.limits);
+                    let decoded = decode(outcome, &pending[..end], &self.limits, self.board);
                     let item = self.finish(decoded);
                     self.consume(end);
                     if item.is_some() {

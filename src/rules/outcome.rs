@@ -21,6 +21,8 @@ pub enum EndReason {
     Stuck,
     /// Pyramid: neither side can move; drawn.
     NoMoves,
+    /// Both sides complete from the start (only from a Setup position); drawn.
+    BothCompleted,
 }
 
 impl EndReason {
@@ -35,6 +37,7 @@ impl EndReason {
             EndReason::MoveLimit => "the move limit was reached",
             EndReason::Stuck => "the side to move has no move",
             EndReason::NoMoves => "neither side can move",
+            EndReason::BothCompleted => "both sides are complete",
         }
     }
 }
@@ -215,6 +218,12 @@ impl Referee {
             _ => Color::Red,
         };
         match (completer, pos.rules().variant) {
+            // Set up so: nobody completed first, under any variant.
+            _ if green && red && mover.is_none() => Progress::Ended(Outcome {
+                winner: None,
+                margin: None,
+                reason: EndReason::BothCompleted,
+            }),
             (Color::Green, Variant::Pyramid) => Progress::Ended(Outcome {
                 winner: Some(Color::Green),
                 margin: margin(Color::Red),

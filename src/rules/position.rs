@@ -82,8 +82,8 @@ impl Position {
     }
 
     /// The number of the move being played (a move is a ply of each side; Green's ply starts it).
-    pub fn move_number(&self) -> u16 {
-        self.turn.number()
+    pub fn move_number(&self) -> u32 {
+        u32::from(self.turn.number())
     }
 
     /// Whose turn it is, where in its group, and the moves each side has made.
@@ -358,7 +358,7 @@ impl Position {
     pub fn mirrored(&self) -> Position {
         let g = self.geometry();
         let mut out = Position::empty(self.rules);
-        out.turn = Turn::new(self.side_to_move().other(), self.move_number(), &self.rules);
+        out.turn = Turn::new(self.side_to_move().other(), self.turn.number(), &self.rules);
         for color in Color::ALL {
             for (piece, sq) in self.pieces_of(color) {
                 out.put(Piece::new(color.other(), piece.id), g.rotate(sq));
