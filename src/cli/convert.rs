@@ -15,21 +15,27 @@ pub struct Args {
     files: Vec<PathBuf>,
     /// What to write: canonical SGN in `numeric`, `algebraic` or `piece` notation, or the structured
     /// game in `yaml` (one document per game) or `json` (an array of games), or `setups`: one Setup
-    /// line per position of the main line (the start, then after each move).
-    #[arg(long, value_parser = ["numeric", "algebraic", "piece", "yaml", "json", "setups"])]
+    /// line per position of the main line (the start, then after each move), or the games set for
+    /// print as one `latex` document (needs only TikZ) or one `pdf`.
+    #[arg(long, value_parser = ["numeric", "algebraic", "piece", "yaml", "json", "setups", "latex", "pdf"])]
     to: String,
     /// Write to this file (through a temporary file and a rename) instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    print: super::print::PrintArgs,
 }
 
 /// A game read from any of the input formats.
-enum Input {
+pub(super) enum Input {
     Record(Game),
     Doc(GameDoc),
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if matches!(args.to.as_str(), "latex" | "pdf") {
+        return super::print::run(&args.files, &args.to, args.output.as_deref(), &args.print);
+    }
     let mut failed = 0usize;
     let target = args.to.as_str();
     write_output(args.output.as_deref(), &args.files, |out| {
@@ -70,7 +76,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 }
 
 /// The games of one input file; what cannot be read is reported on stderr and counted.
-fn read_inputs(file: &Path, failed: &mut usize) -> Vec<Input> {
+pub(super) fn read_inputs(file: &Path, failed: &mut usize) -> Vec<Input> {
     let extension = file
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase())
@@ -129,10 +135,6 @@ fn read_records(file: &Path, failed: &mut usize) -> Vec<Input> {
 
 /// One game in the target format; replay errors are reported on stderr as warnings about `file`.
 fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
-    let game = match input {
-        Input::Record(game) => game,
-        Input::Doc(doc) => doc.to_game().map_err(|e| e.to_string())?,
-    };
     let notation = match target {
         "algebraic" => Notation::Algebraic,
         "piece" => Notation::Piece,
@@ -143,6 +145,28 @@ fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
         MarginPolicy::WhenTagged
     } else {
         MarginPolicy::Never
+    };
+    let (game, replayed) = replayed(input, margins, file)?;
+    match target {
+        "numeric" | "algebraic" | "piece" => Ok(rewrite(game, &replayed, notation)),
+        "setups" => Ok(setups(&replayed)),
+        "yaml" => serde_yaml::to_string(&GameDoc::new(&game, &replayed)).map_err(|e| e.to_string()),
+        _ => {
+            serde_json::to_string_pretty(&GameDoc::new(&game, &replayed)).map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// The game of an input and its replay; replay errors are reported on stderr as warnings about
+/// `file`.
+pub(super) fn replayed(
+    input: Input,
+    margins: MarginPolicy,
+    file: &Path,
+) -> Result<(Game, Replay), String> {
+    let game = match input {
+        Input::Record(game) => game,
+        Input::Doc(doc) => doc.to_game().map_err(|e| e.to_string())?,
     };
     let replayed = replay(
         &game,
@@ -168,14 +192,7 @@ fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
             finding.code
         );
     }
-    match target {
-        "numeric" | "algebraic" | "piece" => Ok(rewrite(game, &replayed, notation)),
-        "setups" => Ok(setups(&replayed)),
-        "yaml" => serde_yaml::to_string(&GameDoc::new(&game, &replayed)).map_err(|e| e.to_string()),
-        _ => {
-            serde_json::to_string_pretty(&GameDoc::new(&game, &replayed)).map_err(|e| e.to_string())
-        }
-    }
+    Ok((game, replayed))
 }
 
 /// The Setup line of every main-line position, one per line: the start, then after each move.

@@ -7,6 +7,7 @@ pub mod diagram;
 pub mod extract;
 pub mod generate;
 pub mod perft;
+pub mod print;
 
 use salta::rules::margin::Budget;
 use salta::rules::{Position, Rules};

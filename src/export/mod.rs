@@ -1,6 +1,9 @@
-//! What users take out of the toolkit: board diagrams, structured games (YAML, JSON) and
-//! adjudications.
+//! What users take out of the toolkit: board diagrams, structured games (YAML, JSON),
+//! adjudications, and games set for print (LaTeX, PDF).
 
 pub mod adjudication;
 pub mod diagram;
+pub mod fonts;
+pub mod pdf;
+pub mod printed;
 pub mod structured;

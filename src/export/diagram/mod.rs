@@ -1,15 +1,20 @@
 //! Board diagrams fit for print: any position of any variant (10×10 Salta and Winther, 8×8 Pyramid)
-//! as Unicode text, SVG, PNG or TikZ.
+//! as Unicode text, SVG, PNG, PDF or TikZ, legible at the size it is printed.
 //!
 //! The drawing follows book conventions: light and dark squares in a frame, file letters and rank
 //! numbers around the border and/or the historical square numbers in the corners of the dark
 //! squares, all turned with the board in Red's view ([`DiagramOptions::flip`]).
 //!
 //! **Pieces.** A Salta piece is a disc carrying its symbol — a five-pointed star, a crescent moon,
-//! or a sun with rays — drawn as vector paths (no font glyphs), with its number 1–5 as that many
-//! dots under the symbol. [`PieceStyle::Numbers`] and [`PieceStyle::Designators`] print the single
+//! or a sun with rays — drawn as vector paths (no font glyphs), with its number 1–5 as a small bold
+//! numeral beside it ([`PieceNumber::Numeral`]) or that many dots under it ([`PieceNumber::Dots`]). [`PieceStyle::Numbers`] and [`PieceStyle::Designators`] print the single
 //! number 1–15 or the designator (`Su3`) on a plain disc instead. Pyramid pieces are identical plain
 //! discs with an inner ring.
+//!
+//! **Print size.** A diagram is drawn for its printed size: [`DiagramOptions::width`] (or `size`
+//! CSS pixels per square). Every mark is sized for it: text (square numbers, coordinates, the
+//! pieces' numerals) at least 6 pt, lines at least 0.25 pt, number dots at least 0.35 mm across;
+//! at small widths the marks take a larger share of the square, never less than these.
 //!
 //! **Greyscale.** Green pieces are *light* (pale green, dark outline, dark symbols) and Red pieces
 //! *dark* (deep red, light symbols), with dark squares a mid grey between them: the two sides stay
@@ -34,10 +39,16 @@ mod tikz;
 
 pub use options::{
     Colour, Coordinates, DEFAULT_DPI, DEFAULT_SIZE, DPI_RANGE, DiagramFormat, DiagramOptions,
-    Palette, ParseOptionError, PieceStyle, SIZE_RANGE, parse_arrow, parse_mark,
+    PT_PER_CM, Palette, ParseOptionError, PieceNumber, PieceStyle, SIZE_RANGE, WIDTH_RANGE_PT,
+    parse_arrow, parse_length, parse_mark,
 };
 
+pub use tikz::latex_escape;
+
 use crate::rules::Position;
+
+/// A CSS pixel is 1/96 inch, a point 1/72 inch.
+const PT_PER_PX: f32 = 0.75;
 
 /// Why a diagram could not be drawn.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -48,6 +59,8 @@ pub enum DiagramError {
     EmptyArrow { square: String },
     #[error("size {0} is out of range: use 8–1000 pixels per square")]
     Size(u32),
+    #[error("a printed width of {:.2} cm is out of range: use 2–100 cm", .0 / PT_PER_CM)]
+    Width(f32),
     #[error("dpi {0} is out of range: use 10–2400")]
     Dpi(f32),
     #[error(
@@ -58,9 +71,11 @@ pub enum DiagramError {
     Svg(String),
     #[error("could not encode the PNG: {0}")]
     Png(String),
+    #[error(transparent)]
+    Pdf(#[from] crate::export::pdf::PdfError),
 }
 
-/// Draws `pos` in `format`: UTF-8 text for text, SVG and TikZ, PNG bytes for PNG.
+/// Draws `pos` in `format`: UTF-8 text for text, SVG and TikZ, the file's bytes for PNG and PDF.
 pub fn render(
     pos: &Position,
     opts: &DiagramOptions,
@@ -70,6 +85,7 @@ pub fn render(
         DiagramFormat::Text => text(pos, opts)?.into_bytes(),
         DiagramFormat::Svg => svg(pos, opts)?.into_bytes(),
         DiagramFormat::Png => png(pos, opts)?,
+        DiagramFormat::Pdf => pdf(pos, opts)?,
         DiagramFormat::Tikz => tikz(pos, opts)?.into_bytes(),
     })
 }
@@ -80,29 +96,61 @@ pub fn text(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramErro
     Ok(text::write(pos, opts))
 }
 
-/// A self-contained SVG document of `size` user units per square.
+/// A self-contained SVG document in CSS pixels: `size` per square, or the stated printed width.
 pub fn svg(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramError> {
     let scene = scene::build(pos, opts)?;
     let description = format!("Salta diagram ({}). Setup: {}", pos.rules(), pos.to_setup());
     Ok(svg::write(
         &scene,
         &opts.palette,
-        opts.size,
         opts.title.as_deref(),
         &description,
     ))
 }
 
-/// A PNG of `size × dpi / 96` pixels per square, with its resolution recorded in the file. Text
-/// (coordinates, captions) uses the system fonts; without any, the image renders without text.
+/// A diagram to place in another SVG document: its elements in CSS pixels from its top-left
+/// corner, and its printed width and height in points.
+pub(crate) struct Fragment {
+    pub body: String,
+    pub width_pt: f32,
+    pub height_pt: f32,
+}
+
+pub(crate) fn svg_fragment(
+    pos: &Position,
+    opts: &DiagramOptions,
+) -> Result<Fragment, DiagramError> {
+    let scene = scene::build(pos, opts)?;
+    let mut body = String::new();
+    svg::write_items(&mut body, &scene, &opts.palette);
+    Ok(Fragment {
+        body,
+        width_pt: scene.width * scene.unit,
+        height_pt: scene.height * scene.unit,
+    })
+}
+
+pub(crate) use svg::escape as xml_escape;
+
+/// A PNG of the SVG's size at `dpi` (`size × dpi / 96` pixels per square), with its resolution
+/// recorded in the file. Text is set in the shipped DejaVu Sans ([`crate::export::fonts`]).
 pub fn png(pos: &Position, opts: &DiagramOptions) -> Result<Vec<u8>, DiagramError> {
     png::render(&svg(pos, opts)?, opts.dpi)
+}
+
+/// A one-page vector PDF of the SVG's printed size, its fonts embedded.
+pub fn pdf(pos: &Position, opts: &DiagramOptions) -> Result<Vec<u8>, DiagramError> {
+    let page = svg(pos, opts)?;
+    Ok(crate::export::pdf::from_svg_pages(
+        &[page],
+        opts.title.as_deref(),
+    )?)
 }
 
 /// The pixel width and height of [`png`]'s image for these options.
 pub fn png_dimensions(pos: &Position, opts: &DiagramOptions) -> Result<(u32, u32), DiagramError> {
     let scene = scene::build(pos, opts)?;
-    let s = opts.size as f32;
+    let s = scene.unit / PT_PER_PX;
     // The SVG's size is written rounded to two decimals; measure that, as the renderer does.
     let round = |v: f32| (v * s * 100.0).round() / 100.0;
     Ok(png::pixel_size(
@@ -120,5 +168,5 @@ pub fn tikz(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramErro
         comment.push(title.clone());
     }
     comment.push(format!("Setup: {}", pos.to_setup()));
-    Ok(tikz::write(&scene, &opts.palette, opts.size, &comment))
+    Ok(tikz::write(&scene, &opts.palette, &comment))
 }

@@ -1,4 +1,4 @@
-//! The SVG writer: a self-contained document, `size` user units per square.
+//! The SVG writer: a self-contained document in CSS pixels at the scene's printed scale.
 
 use super::options::Palette;
 use super::scene::{Anchor, FontStyle, Item, Scene, Shape};
@@ -8,15 +8,14 @@ use std::fmt::Write;
 /// Fonts for coordinates and captions; only text depends on them, never the board or pieces.
 const FONT_FAMILY: &str = "'DejaVu Sans', Helvetica, Arial, sans-serif";
 
-/// Writes `scene` as SVG, scaled to `size` units per square; `description` goes into `<desc>`.
+/// Writes `scene` as SVG at its printed size; `description` goes into `<desc>`.
 pub(crate) fn write(
     scene: &Scene,
     palette: &Palette,
-    size: u32,
     title: Option<&str>,
     description: &str,
 ) -> String {
-    let s = size as f32;
+    let s = scene.unit / super::PT_PER_PX;
     let (w, h) = (num(scene.width * s), num(scene.height * s));
     let mut out = String::new();
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -28,11 +27,17 @@ pub(crate) fn write(
         let _ = writeln!(out, "<title>{}</title>", escape(title));
     }
     let _ = writeln!(out, "<desc>{}</desc>", escape(description));
-    for item in &scene.items {
-        write_item(&mut out, item, palette, s);
-    }
+    write_items(&mut out, scene, palette);
     out.push_str("</svg>\n");
     out
+}
+
+/// The scene's elements alone, in CSS pixels, for placing inside another SVG document.
+pub(crate) fn write_items(out: &mut String, scene: &Scene, palette: &Palette) {
+    let s = scene.unit / super::PT_PER_PX;
+    for item in &scene.items {
+        write_item(out, item, palette, s);
+    }
 }
 
 fn write_item(out: &mut String, item: &Item, palette: &Palette, s: f32) {
@@ -137,7 +142,7 @@ pub(crate) fn fixed(v: f32, decimals: usize) -> String {
     }
 }
 
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
