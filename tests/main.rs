@@ -15,3 +15,4 @@ mod notation_diagnostics;
 mod notation_reader;
 mod notation_writer;
 mod perft;
+mod printed;

@@ -841,3 +841,116 @@ fn symbol_with_dots(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::diagram::{Coordinates, PT_PER_CM};
+    use crate::rules::Rules;
+
+    /// Every printed mark of a scene meets its minimum: text, lines, dots.
+    fn assert_legible(scene: &Scene, what: &str) {
+        let pt = |units: f32| units * scene.unit;
+        for item in &scene.items {
+            if let Some(stroke) = item.stroke {
+                assert!(pt(stroke.width) >= MIN_LINE_PT - 1e-3, "{what}: {item:?}");
+            }
+            match &item.shape {
+                Shape::Text { size, .. } => {
+                    assert!(pt(*size) >= MIN_TEXT_PT - 1e-3, "{what}: {item:?}")
+                }
+                Shape::Circle { r, .. } if item.class == "dot" => {
+                    assert!(pt(2.0 * r) >= MIN_DOT_PT - 1e-3, "{what}: {item:?}")
+                }
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn every_mark_is_legible_at_printed_widths_from_5_to_15_cm() {
+        let midgame = Position::from_setup(
+            "G/11,32,13,23,25,31,22,43,24,35,62,61,53,65,64/105,104,103,102,91,85,94,83,92,51,33,21,55,52,41/21",
+            Rules::default(),
+        )
+        .unwrap();
+        for tenths in (50..=150).step_by(5) {
+            let cm = tenths as f32 / 10.0;
+            for coordinates in [Coordinates::Both, Coordinates::Algebraic] {
+                for (pieces, piece_number) in [
+                    (PieceStyle::Symbols, PieceNumber::Numeral),
+                    (PieceStyle::Symbols, PieceNumber::Dots),
+                    (PieceStyle::Numbers, PieceNumber::Numeral),
+                    (PieceStyle::Designators, PieceNumber::Numeral),
+                ] {
+                    let opts = DiagramOptions {
+                        width: Some(cm * PT_PER_CM),
+                        coordinates,
+                        pieces,
+                        piece_number,
+                        title: Some("Krone – Grotewold".into()),
+                        caption: Some("After 24. 33:54".into()),
+                        ..DiagramOptions::default()
+                    };
+                    let scene = build(&midgame, &opts).unwrap();
+                    let what = format!("{cm} cm, {coordinates:?}, {pieces:?}, {piece_number:?}");
+                    let printed = scene.width * scene.unit / PT_PER_CM;
+                    assert!((printed - cm).abs() < 0.001, "{what}: {printed} cm wide");
+                    assert_legible(&scene, &what);
+                    let numerals = scene.items.iter().filter(|i| i.class == "numeral");
+                    let expected = match (pieces, piece_number) {
+                        (PieceStyle::Symbols, PieceNumber::Numeral) => 30,
+                        _ => 0,
+                    };
+                    assert_eq!(numerals.count(), expected, "{what}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn square_numbers_keep_clear_of_the_pieces_or_move_to_the_empty_squares() {
+        let start = Position::start(Rules::default());
+        let numbers = |cm: f32| {
+            let opts = DiagramOptions {
+                width: Some(cm * PT_PER_CM),
+                coordinates: Coordinates::Numbers,
+                ..DiagramOptions::default()
+            };
+            let scene = build(&start, &opts).unwrap();
+            let radius = scene
+                .items
+                .iter()
+                .find_map(|i| match i.shape {
+                    Shape::Circle { r, .. } if i.class == "piece green" => Some(r),
+                    _ => None,
+                })
+                .unwrap();
+            let count = scene.items.iter().filter(|i| i.class == "number").count();
+            (count, radius)
+        };
+        // Wide: a number on every dark square, the pieces a little smaller and lower.
+        let (count, radius) = numbers(11.0);
+        assert_eq!(count, 50);
+        assert!((SMALLEST_NUMBERED_RADIUS..=NUMBERED_PIECE_RADIUS).contains(&radius));
+        // Narrow: numbers only on the 20 empty dark squares, pieces full size.
+        assert_eq!(numbers(5.0), (20, PIECE_RADIUS));
+    }
+
+    #[test]
+    fn size_gives_the_scale_and_out_of_range_widths_are_refused() {
+        let start = Position::start(Rules::default());
+        let scene = build(&start, &DiagramOptions::default()).unwrap();
+        assert_eq!(scene.unit, 27.0);
+        for cm in [1.0, 150.0, f32::NAN] {
+            let opts = DiagramOptions {
+                width: Some(cm * PT_PER_CM),
+                ..DiagramOptions::default()
+            };
+            assert!(matches!(
+                build(&start, &opts),
+                Err(DiagramError::Width(_))
+            ));
+        }
+    }
+}

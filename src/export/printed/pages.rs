@@ -85,7 +85,7 @@ fn set(book: &mut Book, doc: &Document, metrics: &Metrics) -> Result<(), Diagram
         }
     }
     book.y += SKIP;
-    for block in &doc.blocks {
+    for (i, block) in doc.blocks.iter().enumerate() {
         match block {
             Block::Text(runs) => {
                 for line in wrap(runs, metrics, BODY) {
@@ -95,7 +95,14 @@ fn set(book: &mut Book, doc: &Document, metrics: &Metrics) -> Result<(), Diagram
                 book.y += SKIP;
             }
             Block::Heading(text) => {
-                book.need(HEADING * 1.4 + LEADING * 2.0);
+                // A heading stays with what follows it: a diagram, or two lines of text.
+                let next = match doc.blocks.get(i + 1) {
+                    Some(Block::Diagram(d)) => {
+                        diagram::svg_fragment(&d.0, &d.1)?.height_pt + SKIP
+                    }
+                    _ => LEADING * 2.0,
+                };
+                book.need(SKIP + HEADING * 1.3 + next);
                 book.y += SKIP;
                 book.text_line(&[(text.clone(), Style::Move)], HEADING);
             }
