@@ -4,6 +4,7 @@
 use crate::board::Color;
 use crate::notation::reader::count_newlines;
 use crate::notation::{Game, GameSource, Reader, SyntaxError};
+use crate::repair::Suggestion;
 use crate::replay::{Finding, MarginPolicy, ReplayOptions, Severity, Status, replay};
 use crate::rules::EndReason;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
@@ -104,6 +105,16 @@ pub struct DiagnosticReport {
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
+    /// For an error that breaks the main line: what the record may have meant, best first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<Suggestion>,
+    /// Later moves that missed the same open jump again (reported only here).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub repeats: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Totals of a check run.
@@ -248,7 +259,7 @@ pub(crate) fn piece_bytes(asked: usize, replay: &ReplayOptions) -> usize {
 
 /// Reads the games of the files and hands them on, each worked on, in file order; returns the I/O
 /// errors. A pipeline: one thread cuts the files into pieces of about `piece_bytes` at game
-/// boundaries; as many workers as the rayon pool has threads (`--threads`) each take the next piece
+/// boundaries; as many workers as [`workers`] gives each take the next piece
 /// as soon as they are free, read it and call `work` on each game (or the syntax error that broke
 /// it) with the file's place in the list and its name; this thread puts the pieces back in order
 /// and calls `take` with each result and the file's place in the list, while the workers go on.
@@ -259,7 +270,7 @@ pub(crate) fn read_in_order<T: Send>(
     work: impl Fn(usize, &Arc<str>, Result<Game, SyntaxError>) -> T + Sync,
     mut take: impl FnMut(usize, T) -> bool,
 ) -> Vec<String> {
-    let workers = rayon::current_num_threads().max(1);
+    let workers = workers();
     let work = &work;
     std::thread::scope(|scope| {
         // Every piece travels in one of a fixed set of buffers that comes back to the cutter only
@@ -316,6 +327,19 @@ pub(crate) fn read_in_order<T: Send>(
             .join()
             .unwrap_or_else(|_| vec!["the file reader stopped unexpectedly".to_string()])
     })
+}
+
+/// How many workers check pieces: as many as the current rayon pool has threads (`--threads`).
+#[cfg(feature = "parallel")]
+fn workers() -> usize {
+    rayon::current_num_threads().max(1)
+}
+
+/// How many workers check pieces: one without the `parallel` feature, so the games are worked on
+/// one after the other, with the same results in the same order.
+#[cfg(not(feature = "parallel"))]
+fn workers() -> usize {
+    1
 }
 
 /// The cutter's ends of the pipeline: pieces out, spare buffers back.
@@ -543,6 +567,8 @@ fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
             column: Some(column),
             message: e.message.clone(),
             help: e.help.clone(),
+            suggestions: Vec::new(),
+            repeats: 0,
         }],
         rendered: None,
         size: e.source.text().len(),
@@ -569,9 +595,15 @@ pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameRepo
             move_number: None,
             side: None,
             in_variation: false,
+            suggestions: Vec::new(),
+            repeats: 0,
         })
         .collect();
-    findings.extend(replayed.findings);
+    findings.extend(crate::repair::annotate(
+        &game,
+        &opts.replay,
+        replayed.findings,
+    ));
     let status = Status::of(&findings);
     // The source (a copy of the game's text) is only needed to place and draw findings.
     let source = (!findings.is_empty()).then(|| game_source(file, 0, &game));
@@ -593,6 +625,8 @@ pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameRepo
                 column,
                 message: f.message.clone(),
                 help: f.help.clone(),
+                suggestions: f.suggestions.clone(),
+                repeats: f.repeats,
             }
         })
         .collect();
@@ -812,6 +846,25 @@ mod tests {
         assert_eq!(game_boundary(b"[Event \"a\"]\n"), None);
     }
 
+    /// The numbers of workers the pipeline is tested with (one without the `parallel` feature).
+    #[cfg(feature = "parallel")]
+    const WORKER_COUNTS: [usize; 3] = [1, 2, 5];
+    #[cfg(not(feature = "parallel"))]
+    const WORKER_COUNTS: [usize; 1] = [1];
+
+    /// Runs `f` with `threads` workers checking.
+    #[cfg(feature = "parallel")]
+    fn with_workers<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+        pool.unwrap().install(f)
+    }
+
+    /// Runs `f` with the one worker there is.
+    #[cfg(not(feature = "parallel"))]
+    fn with_workers<T>(_threads: usize, f: impl FnOnce() -> T) -> T {
+        f()
+    }
+
     /// Files of one-line games named after their file and number; in the second file game 3 makes
     /// an illegal move and game 5 is not even readable.
     fn numbered_games(dir: &std::path::Path, games: &[usize]) -> Vec<std::path::PathBuf> {
@@ -859,14 +912,10 @@ mod tests {
             })
             .collect();
         // Pieces of one byte (cut after every game), of a few games, and one piece per file.
-        for threads in [1, 2, 5] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
+        for threads in WORKER_COUNTS {
             for piece_bytes in [1, 90, 0] {
                 let mut seen = Vec::new();
-                let summary = pool.install(|| {
+                let summary = with_workers(threads, || {
                     check_files(&files, &opts(piece_bytes), |r| {
                         seen.push(r.clone());
                     })

@@ -4,8 +4,128 @@
 //! The layers, bottom up: [`board`] (squares, numbering, bitboards), [`rules`] (positions, legal
 //! moves, outcomes, margins), [`notation`] (the SGN syntax tree, streaming reader and writer, which
 //! know nothing of legality), [`replay`] (plays a record through the rules and reports findings),
-//! [`archive`] (whole folders in parallel), [`export`] (diagrams, structured games, adjudication)
-//! and [`generate`] (synthetic games).
+//! [`archive`] (whole folders, checked by parallel workers), [`export`] (diagrams, structured games,
+//! adjudication), [`extract`] (sorting archives) and [`generate`] (synthetic games).
+//!
+//! # The common tasks
+//!
+//! ## Read a file
+//!
+//! [`notation::read_path`] opens a file as a [`notation::Reader`], an iterator over its games that
+//! holds one game in memory at a time. Each item is a [`notation::Game`] (tags, moves, comments
+//! and variations, each with its place in the text) or the [`notation::SyntaxError`] that broke one;
+//! after an error the reader goes on with the next game. [`notation::parse_str`] reads text already
+//! in memory.
+//!
+//! ```
+//! use salta::notation::read_path;
+//! use std::path::Path;
+//!
+//! let path = Path::new("corpus/historical/krone-grotewold-1901.sgn");
+//! for game in read_path(path)? {
+//!     let game = game?;
+//!     let players = (game.tag("Green"), game.tag("Red"));
+//!     assert_eq!(players, (Some("Krone"), Some("Grotewold")));
+//!     assert_eq!(game.mainline.moves.len(), 213);
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Replay a game and list its problems
+//!
+//! [`replay::replay`] plays every move of the main line and of every variation through the rules
+//! and collects [`replay::Finding`]s (illegal moves, missed compulsory jumps, wrong results, …) with
+//! a stable code, the ply, a message and often a help line, instead of stopping at the first.
+//!
+//! ```
+//! use salta::notation::parse_str;
+//! use salta::replay::{ReplayOptions, Status, replay};
+//!
+//! // Green's sun 1 on 44 must jump Red's star 1 on 55, but steps to 54 and nobody calls "Salta!".
+//! let text = r#"[Setup "G/-,-,-,-,-,-,-,-,-,-,44,-,-,-,-/55,-,-,-,-,-,-,-,-,-,-,-,-,-,-"]
+//!
+//! 1. 44-54 55-45 *
+//! "#;
+//! let game = parse_str(text).remove(0)?;
+//! let replayed = replay(&game, &ReplayOptions::default());
+//! assert_eq!(replayed.status(), Status::Invalid);
+//! let finding = &replayed.findings[0];
+//! assert_eq!((finding.code, finding.ply), ("salta::missed-jump", Some(1)));
+//! // With `lenient: true` (old transcriptions) the same move is a warning and stands.
+//! let lenient = ReplayOptions { lenient: true, ..ReplayOptions::default() };
+//! assert_eq!(replay(&game, &lenient).status(), Status::Warnings);
+//! # Ok::<(), salta::notation::SyntaxError>(())
+//! ```
+//!
+//! ## The position after ply N
+//!
+//! A [`replay::Replay`] keeps the main line's moves; [`replay::Replay::position_at`] plays them from
+//! the start up to a ply. A [`rules::Position`] knows its pieces, the side to move and its legal
+//! moves, and writes itself as a Setup line.
+//!
+//! ```
+//! use salta::board::Color;
+//! use salta::notation::read_path;
+//! use salta::replay::{ReplayOptions, replay};
+//! use std::path::Path;
+//!
+//! let path = Path::new("corpus/historical/krone-grotewold-1901.sgn");
+//! let game = read_path(path)?.next().expect("the file holds a game")?;
+//! let replayed = replay(&game, &ReplayOptions::default());
+//! let pos = replayed.position_at(14); // after 7. j4:h6 i5:g3
+//! assert_eq!(pos.side_to_move(), Color::Green);
+//! assert!(pos.legal_moves().iter().all(|m| m.is_jump())); // a jump is due
+//! println!("{}", pos.to_setup());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Draw a diagram
+//!
+//! [`export::diagram`] draws any position as Unicode text, SVG, TikZ or (with the `png` feature)
+//! PNG, with the options of a book diagram: coordinates, the last move, arrows, marks, palettes.
+//!
+//! ```
+//! use salta::export::diagram::{self, DiagramOptions};
+//! use salta::rules::{Position, Rules};
+//!
+//! let pos = Position::start(Rules::default());
+//! let board = diagram::text(&pos, &DiagramOptions::default())?;
+//! println!("{board}");
+//! let svg = diagram::svg(&pos, &DiagramOptions { flip: true, ..DiagramOptions::default() })?;
+//! assert!(svg.contains("<svg"));
+//! # Ok::<(), salta::export::diagram::DiagramError>(())
+//! ```
+//!
+//! ## Adjudicate
+//!
+//! [`export::adjudication::adjudicate`] says where a game stands at a ply: who has completed, the
+//! winner and the margin (the moves the loser still needs, counted exactly within a
+//! [`rules::margin::Budget`]), each side's remaining count and the move-limit verdict.
+//!
+//! ```
+//! use salta::board::Color;
+//! use salta::export::adjudication::{Standing, adjudicate};
+//! use salta::notation::read_path;
+//! use salta::replay::{ReplayOptions, replay};
+//! use salta::rules::margin::Budget;
+//! use std::path::Path;
+//!
+//! let path = Path::new("corpus/historical/krone-grotewold-1901.sgn");
+//! let game = read_path(path)?.next().expect("the file holds a game")?;
+//! let replayed = replay(&game, &ReplayOptions::default());
+//! let verdict = adjudicate(&replayed, replayed.plies(), &Budget::default());
+//! assert_eq!(verdict.status, Standing::RedCompleted);
+//! assert_eq!((verdict.winner, verdict.margin), (Some(Color::Red), Some(27)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Features
+//!
+//! All on by default. `cli` builds the `salta` command (clap, indicatif; it turns on the other
+//! two); `png` renders PNG diagrams (resvg); `parallel` lets [`archive::check_files`] and
+//! [`extract::extract`] read and replay pieces of the files on as many workers as rayon's pool has
+//! threads (without it, one worker: the same results in the same order). A library user who needs
+//! none of them depends on salta with `default-features = false`.
 
 pub mod archive;
 pub mod board;
@@ -13,5 +133,6 @@ pub mod export;
 pub mod extract;
 pub mod generate;
 pub mod notation;
+pub mod repair;
 pub mod replay;
 pub mod rules;

@@ -31,6 +31,9 @@ enum Command {
     Generate(cli::generate::Args),
     /// Count the leaves of the legal-move tree (move-generator test and benchmark).
     Perft(cli::perft::Args),
+    /// Repair transcription slips: write every game, the broken ones as most plausibly meant,
+    /// each edit marked with a comment.
+    Repair(cli::repair::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +46,7 @@ fn main() -> ExitCode {
         Command::Extract(args) => cli::extract::run(args),
         Command::Generate(args) => cli::generate::run(args),
         Command::Perft(args) => cli::perft::run(args),
+        Command::Repair(args) => cli::repair::run(args),
     };
     match result {
         Ok(code) => code,

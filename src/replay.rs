@@ -63,6 +63,16 @@ pub struct Finding {
     pub side: Option<Color>,
     /// Whether the finding is inside a variation rather than the main line.
     pub in_variation: bool,
+    /// Readings of an error that breaks the main line, best first ([`crate::repair::annotate`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<crate::repair::Suggestion>,
+    /// Later moves of the line that miss the same open jump again: reported only here.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub repeats: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// How a game fared overall.
@@ -213,6 +223,7 @@ pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
         opts,
         findings,
         mainline_moves: Vec::with_capacity(game.mainline.moves.len()),
+        open_miss: None,
     };
     let count_margins = match opts.margins {
         MarginPolicy::Always => true,
@@ -244,6 +255,16 @@ struct Replayer<'a> {
     opts: &'a ReplayOptions,
     findings: Vec<Finding>,
     mainline_moves: Vec<Move>,
+    /// The main line's last missed jump: its finding, and the jumps it left open. A later move
+    /// that misses one of them again is counted on that finding, not reported anew.
+    open_miss: Option<OpenMiss>,
+}
+
+/// A missed jump on the main line: its finding, the jumps it left open and the finding's help.
+struct OpenMiss {
+    finding: usize,
+    jumps: Vec<Move>,
+    help: String,
 }
 
 /// How a line ended: its replay, the referee after its last move, and the position after the
@@ -565,22 +586,38 @@ impl Replayer<'_> {
         let jumps = pos.available_jumps();
         let written = self.written(node, pos);
         // A step that only the compulsion forbids: a missed jump nobody called.
-        let missed = !jumps.is_empty()
-            && pos.rules().compulsory
-            && relaxed(pos).iter().any(|m| {
-                m.from == candidate.from && m.to == candidate.to && m.kind == MoveKind::Step
-            });
+        let missed = missed_jump_step(pos, candidate).is_some();
         if missed && !correcting {
+            let m = Move {
+                kind: MoveKind::Step,
+                ..candidate
+            };
+            if let Some(open) = self.open_miss.as_ref().filter(|_| here.main)
+                && jumps.iter().any(|j| open.jumps.contains(j))
+            {
+                let first = &mut self.findings[open.finding];
+                first.repeats += 1;
+                let list = moves_text(&open.jumps, g);
+                let later = match first.repeats {
+                    1 => format!("1 later move also leaves {list} unplayed"),
+                    n => format!("{n} later moves also leave {list} unplayed"),
+                };
+                first.help = Some(format!("{}\n{later}", open.help));
+                return Some(m);
+            }
             let list = moves_text(&jumps.sorted(g), g);
             let message =
                 format!("{written} misses a compulsory jump ({list}) and no \"Salta!\" was called");
             let help = format!(
                 "the jump {list} was compulsory; if the opponent called it, write `Salta!` after the move and the correcting jump"
             );
-            let m = Move {
-                kind: MoveKind::Step,
-                ..candidate
-            };
+            if here.main {
+                self.open_miss = Some(OpenMiss {
+                    finding: self.findings.len(),
+                    jumps: jumps.sorted(g),
+                    help: help.clone(),
+                });
+            }
             if self.opts.lenient {
                 self.warning(
                     here.at(node, pos),
@@ -765,12 +802,25 @@ impl Replayer<'_> {
             move_number: Some(at.number),
             side: Some(at.side),
             in_variation: !at.main,
+            suggestions: Vec::new(),
+            repeats: 0,
         });
     }
 }
 
+/// The step `candidate` names when only the compulsory jump forbids it: a missed jump, which a
+/// "Salta!" call retracts.
+pub(crate) fn missed_jump_step(pos: &Position, candidate: Move) -> Option<Move> {
+    if !pos.rules().compulsory || pos.available_jumps().is_empty() {
+        return None;
+    }
+    relaxed(pos)
+        .into_iter()
+        .find(|m| m.from == candidate.from && m.to == candidate.to && m.kind == MoveKind::Step)
+}
+
 /// The legal moves if jumps were not compulsory.
-fn relaxed(pos: &Position) -> Vec<Move> {
+pub(crate) fn relaxed(pos: &Position) -> Vec<Move> {
     with_rules(pos, |r| r.compulsory = false)
         .legal_moves()
         .as_slice()
@@ -850,6 +900,8 @@ fn tag_error(code: &'static str, message: String, span: Span, help: &str) -> Fin
         move_number: None,
         side: None,
         in_variation: false,
+        suggestions: Vec::new(),
+        repeats: 0,
     }
 }
 
@@ -871,6 +923,8 @@ fn game_finding(
         move_number: None,
         side: None,
         in_variation: false,
+        suggestions: Vec::new(),
+        repeats: 0,
     }
 }
 

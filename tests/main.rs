@@ -16,3 +16,5 @@ mod notation_reader;
 mod notation_writer;
 mod perft;
 mod printed;
+mod repair;
+mod viewer;

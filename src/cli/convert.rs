@@ -15,13 +15,16 @@ pub struct Args {
     files: Vec<PathBuf>,
     /// What to write: canonical SGN in `numeric`, `algebraic` or `piece` notation, or the structured
     /// game in `yaml` (one document per game) or `json` (an array of games), or `setups`: one Setup
-    /// line per position of the main line (the start, then after each move), or the games set for
-    /// print as one `latex` document (needs only TikZ) or one `pdf`.
-    #[arg(long, value_parser = ["numeric", "algebraic", "piece", "yaml", "json", "setups", "latex", "pdf"])]
+    /// line per position of the main line (the start, then after each move), `html`: a page to
+    /// step through the games in a browser, or the games set for print as one `latex` document
+    /// (needs only TikZ) or one `pdf`.
+    #[arg(long, value_parser = ["numeric", "algebraic", "piece", "yaml", "json", "setups", "html", "latex", "pdf"])]
     to: String,
     /// Write to this file (through a temporary file and a rename) instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    page: super::html::PageArgs,
     #[command(flatten)]
     print: super::print::PrintArgs,
 }
@@ -33,6 +36,9 @@ pub(super) enum Input {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if args.to == "html" {
+        return super::html::run(&args.files, args.output.as_deref(), &args.page);
+    }
     if matches!(args.to.as_str(), "latex" | "pdf") {
         return super::print::run(&args.files, &args.to, args.output.as_deref(), &args.print);
     }
@@ -146,7 +152,7 @@ fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
     } else {
         MarginPolicy::Never
     };
-    let (game, replayed) = replayed(input, margins, file)?;
+    let (game, replayed) = replay_input(input, margins, file)?;
     match target {
         "numeric" | "algebraic" | "piece" => Ok(rewrite(game, &replayed, notation)),
         "setups" => Ok(setups(&replayed)),
@@ -157,9 +163,8 @@ fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
     }
 }
 
-/// The game of an input and its replay; replay errors are reported on stderr as warnings about
-/// `file`.
-pub(super) fn replayed(
+/// The game and its replay; replay errors are reported on stderr as warnings about `file`.
+pub(super) fn replay_input(
     input: Input,
     margins: MarginPolicy,
     file: &Path,

@@ -6,8 +6,10 @@ pub mod convert;
 pub mod diagram;
 pub mod extract;
 pub mod generate;
+pub mod html;
 pub mod perft;
 pub mod print;
+pub mod repair;
 
 use salta::rules::margin::Budget;
 use salta::rules::{Position, Rules};

@@ -1,6 +1,6 @@
 //! `convert --to latex|pdf`: the games of the inputs set for print as one document.
 
-use super::convert::{read_inputs, replayed};
+use super::convert::{read_inputs, replay_input};
 use super::{BudgetArgs, CliError, write_output};
 use salta::export::diagram::{PieceNumber, parse_length};
 use salta::export::printed::{self, Document, PrintOptions};
@@ -12,14 +12,14 @@ use std::process::ExitCode;
 /// Options of a printed game (only with `--to latex` or `--to pdf`).
 #[derive(clap::Args)]
 pub struct PrintArgs {
-    /// A diagram after every N-th move, besides those the record asks for with a `{[%diagram]}`
+    /// latex, pdf: a diagram after every N-th move, besides those the record asks for with a `{[%diagram]}`
     /// comment.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     diagram_every: Option<u32>,
-    /// The printed width of each diagram, e.g. `7.5cm` (the default), `60mm`, `3in`.
+    /// latex, pdf: the printed width of each diagram, e.g. `7.5cm` (the default), `60mm`, `3in`.
     #[arg(long, value_name = "LENGTH")]
     diagram_width: Option<String>,
-    /// How the diagrams' pieces show their number 1–5: numeral or dots.
+    /// latex, pdf: how the diagrams' pieces show their number 1–5, numeral or dots.
     #[arg(long, default_value = "numeral")]
     piece_number: String,
     #[command(flatten)]
@@ -53,7 +53,7 @@ pub fn run(
     let mut documents: Vec<Document> = Vec::new();
     for file in files {
         for input in read_inputs(file, &mut failed) {
-            match replayed(input, MarginPolicy::Never, file) {
+            match replay_input(input, MarginPolicy::Never, file) {
                 Ok((game, replay)) => {
                     let doc = printed::document(&game, &replay, &opts, &budget);
                     for warning in &doc.warnings {

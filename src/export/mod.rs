@@ -3,7 +3,10 @@
 
 pub mod adjudication;
 pub mod diagram;
+#[cfg(feature = "png")]
 pub mod fonts;
+#[cfg(feature = "pdf")]
 pub mod pdf;
 pub mod printed;
 pub mod structured;
+pub mod viewer;

@@ -8,7 +8,7 @@ mod piece;
 mod position;
 mod ruleset;
 
-pub use assignment::min_cost as min_cost_assignment;
+pub(crate) use assignment::min_cost as min_cost_assignment;
 pub use movegen::{Move, MoveKind, MoveList, perft, perft_divide};
 pub use outcome::{EndReason, Outcome, Progress, Referee, limit_outcome};
 pub use piece::{Piece, PieceKind};

@@ -30,6 +30,7 @@
 //! ```
 
 mod options;
+#[cfg(feature = "png")]
 mod png;
 mod scene;
 mod shapes;
@@ -45,7 +46,8 @@ pub use options::{
 
 pub use tikz::latex_escape;
 
-use crate::rules::Position;
+use crate::board::BoardKind;
+use crate::rules::{Piece, Position, Rules};
 
 /// A CSS pixel is 1/96 inch, a point 1/72 inch.
 const PT_PER_PX: f32 = 0.75;
@@ -71,11 +73,13 @@ pub enum DiagramError {
     Svg(String),
     #[error("could not encode the PNG: {0}")]
     Png(String),
+    #[cfg(feature = "pdf")]
     #[error(transparent)]
     Pdf(#[from] crate::export::pdf::PdfError),
 }
 
-/// Draws `pos` in `format`: UTF-8 text for text, SVG and TikZ, the file's bytes for PNG and PDF.
+/// Draws `pos` in `format`: UTF-8 text for text, SVG and TikZ, the file's bytes for PNG and PDF
+/// (without the `png` or `pdf` feature, those formats are [`DiagramError::Png`]).
 pub fn render(
     pos: &Position,
     opts: &DiagramOptions,
@@ -84,8 +88,22 @@ pub fn render(
     Ok(match format {
         DiagramFormat::Text => text(pos, opts)?.into_bytes(),
         DiagramFormat::Svg => svg(pos, opts)?.into_bytes(),
+        #[cfg(feature = "png")]
         DiagramFormat::Png => png(pos, opts)?,
+        #[cfg(feature = "pdf")]
         DiagramFormat::Pdf => pdf(pos, opts)?,
+        #[cfg(not(feature = "png"))]
+        DiagramFormat::Png => {
+            return Err(DiagramError::Png(
+                "salta was built without its `png` feature".to_string(),
+            ));
+        }
+        #[cfg(not(feature = "pdf"))]
+        DiagramFormat::Pdf => {
+            return Err(DiagramError::Png(
+                "salta was built without its `pdf` feature".to_string(),
+            ));
+        }
         DiagramFormat::Tikz => tikz(pos, opts)?.into_bytes(),
     })
 }
@@ -110,12 +128,14 @@ pub fn svg(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramError
 
 /// A diagram to place in another SVG document: its elements in CSS pixels from its top-left
 /// corner, and its printed width and height in points.
+#[cfg(feature = "pdf")]
 pub(crate) struct Fragment {
     pub body: String,
     pub width_pt: f32,
     pub height_pt: f32,
 }
 
+#[cfg(feature = "pdf")]
 pub(crate) fn svg_fragment(
     pos: &Position,
     opts: &DiagramOptions,
@@ -130,15 +150,18 @@ pub(crate) fn svg_fragment(
     })
 }
 
+#[cfg(feature = "pdf")]
 pub(crate) use svg::escape as xml_escape;
 
 /// A PNG of the SVG's size at `dpi` (`size × dpi / 96` pixels per square), with its resolution
 /// recorded in the file. Text is set in the shipped DejaVu Sans ([`crate::export::fonts`]).
+#[cfg(feature = "png")]
 pub fn png(pos: &Position, opts: &DiagramOptions) -> Result<Vec<u8>, DiagramError> {
     png::render(&svg(pos, opts)?, opts.dpi)
 }
 
 /// A one-page vector PDF of the SVG's printed size, its fonts embedded.
+#[cfg(feature = "pdf")]
 pub fn pdf(pos: &Position, opts: &DiagramOptions) -> Result<Vec<u8>, DiagramError> {
     let page = svg(pos, opts)?;
     Ok(crate::export::pdf::from_svg_pages(
@@ -148,6 +171,7 @@ pub fn pdf(pos: &Position, opts: &DiagramOptions) -> Result<Vec<u8>, DiagramErro
 }
 
 /// The pixel width and height of [`png`]'s image for these options.
+#[cfg(feature = "png")]
 pub fn png_dimensions(pos: &Position, opts: &DiagramOptions) -> Result<(u32, u32), DiagramError> {
     let scene = scene::build(pos, opts)?;
     let s = scene.unit / PT_PER_PX;
@@ -169,4 +193,58 @@ pub fn tikz(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramErro
     }
     comment.push(format!("Setup: {}", pos.to_setup()));
     Ok(tikz::write(&scene, &opts.palette, &comment))
+}
+
+/// A board whose pieces a page's script places (the HTML viewer), drawn from the same scene as
+/// [`svg`]: the same squares, numbers, coordinates, palette and orientation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiveBoard {
+    /// An `<svg>` element of the board without pieces, with an empty `<g class="marks">` over the
+    /// squares for the last move and an empty `<g class="pieces">` on top.
+    pub svg: String,
+    /// The centre of each square in the SVG's units, by historical square number.
+    pub centres: Vec<(u8, [f32; 2])>,
+    /// The side of a square in the SVG's units.
+    pub square: u32,
+    /// The colour and opacity of the last move's squares, as the diagrams draw them.
+    pub highlight: (Colour, f32),
+}
+
+/// The board of `rules` for a page to place pieces on (`opts.last_move`, marks and arrows are
+/// drawn if given; the side-to-move marker is left to the page).
+pub fn live_board(rules: Rules, opts: &DiagramOptions) -> Result<LiveBoard, DiagramError> {
+    let empty = Position::empty(rules);
+    let opts = DiagramOptions {
+        side_to_move: false,
+        ..opts.clone()
+    };
+    let scene = scene::build(&empty, &opts)?;
+    let g = empty.geometry();
+    let s = scene.unit / PT_PER_PX;
+    let board = match g.kind {
+        BoardKind::Salta => "Salta board",
+        BoardKind::Pyramid => "Pyramid board",
+    };
+    let view = if opts.flip {
+        "Red's view"
+    } else {
+        "Green's view"
+    };
+    let label = format!("{board}, {view}");
+    Ok(LiveBoard {
+        svg: svg::write_live(&scene, &opts.palette, &label),
+        centres: scene::square_centres(&empty, &opts)
+            .into_iter()
+            .map(|(sq, c)| (g.number(sq), [c.x * s, c.y * s]))
+            .collect(),
+        square: opts.size,
+        highlight: (opts.palette.highlight, scene::HIGHLIGHT_OPACITY),
+    })
+}
+
+/// One piece as the diagrams draw it, centred on the origin, as an SVG `<g>` with this `id` (for
+/// `<use>`).
+pub fn piece_glyph(piece: Piece, board: BoardKind, opts: &DiagramOptions, id: &str) -> String {
+    let items = scene::piece_items(piece, board, opts);
+    svg::write_group(&items, &opts.palette, opts.size, id)
 }

@@ -147,6 +147,9 @@ pub(crate) struct Scene {
     /// The printed scale: points per board unit (per square).
     pub unit: f32,
     pub items: Vec<Item>,
+    /// How many of the items are the ground (paper, board, squares) that the last move and the
+    /// marks are drawn over: a page that adds its own highlights puts them here.
+    pub ground: usize,
 }
 
 /// The board as drawn: which square is in which display cell (row 0 at the top).
@@ -266,7 +269,7 @@ const NUMBERED_PIECE_RADIUS: f32 = 0.37;
 const OUTLINE: f32 = 0.035;
 const MARK_LINE: f32 = 0.08;
 const SIDE_BAND: f32 = 0.4;
-const HIGHLIGHT_OPACITY: f32 = 0.75;
+pub(crate) const HIGHLIGHT_OPACITY: f32 = 0.75;
 const ARROW_OPACITY: f32 = 0.7;
 /// From a line's vertical centre down to its baseline, as a fraction of the font size (about half
 /// the height of a capital).
@@ -513,13 +516,13 @@ pub(crate) fn build(pos: &Position, opts: &DiagramOptions) -> Result<Scene, Diag
         sizes,
     };
     draw_board(&mut canvas, &layout);
+    let ground = canvas.items.len();
     draw_overlays(&mut canvas, &layout, opts);
-    let disc = if opts.coordinates.numbers() {
-        draw_square_numbers(&mut canvas, &layout, pos)
-    } else {
-        Disc::FULL
-    };
-    draw_pieces(&mut canvas, &layout, pos, opts, disc);
+    let disc = piece_disc(sizes, pos.geometry(), opts);
+    if opts.coordinates.numbers() {
+        draw_square_numbers(&mut canvas, &layout, pos, disc.is_some());
+    }
+    draw_pieces(&mut canvas, &layout, pos, opts, disc.unwrap_or(Disc::FULL));
     for &(from, to) in &opts.arrows {
         let fill = Some(Fill {
             role: Role::Accent,
@@ -559,7 +562,33 @@ pub(crate) fn build(pos: &Position, opts: &DiagramOptions) -> Result<Scene, Diag
         height: layout.height,
         unit: sizes.unit,
         items: canvas.items,
+        ground,
     })
+}
+
+/// The centre of every square as `build` places it, in board units.
+pub(crate) fn square_centres(pos: &Position, opts: &DiagramOptions) -> Vec<(Square, Point)> {
+    let sizes = Sizes {
+        unit: unit(pos, opts),
+    };
+    let layout = Layout::new(pos, opts, sizes);
+    let g = layout.view.geometry;
+    g.squares().map(|sq| (sq, layout.centre(sq))).collect()
+}
+
+/// One piece as `build` draws it, centred on the origin.
+/// `opts.size` gives the scale (a page's board has no printed width).
+pub(crate) fn piece_items(piece: Piece, board: BoardKind, opts: &DiagramOptions) -> Vec<Item> {
+    let sizes = Sizes {
+        unit: 0.75 * opts.size as f32,
+    };
+    let disc = piece_disc(sizes, Geometry::of(board), opts).unwrap_or(Disc::FULL);
+    let mut canvas = Canvas {
+        items: Vec::new(),
+        sizes,
+    };
+    draw_piece(&mut canvas, piece, Point::new(0.0, 0.0), board, opts, disc);
+    canvas.items
 }
 
 /// Paper, light board, dark squares.
@@ -629,28 +658,19 @@ impl Disc {
     };
 }
 
-/// The historical square numbers. In the top-left corner of every dark square, the pieces shrinking
-/// and moving down to keep clear of the widest number, as long as that leaves a disc of
-/// [`SMALLEST_NUMBERED_RADIUS`]; at smaller printed sizes, centred on the empty squares only, the
-/// pieces keeping their full size (a reader finds an occupied square's number from its neighbours).
-/// Returns the disc the pieces get.
-fn draw_square_numbers(canvas: &mut Canvas, layout: &Layout, pos: &Position) -> Disc {
+/// The historical square numbers: in the top-left corner of every dark square when the pieces
+/// shrink and move down to keep clear of them (`in_corner`, see [`piece_disc`]), else centred on
+/// the empty squares only, the pieces keeping their full size (a reader finds an occupied square's
+/// number from its neighbours).
+fn draw_square_numbers(canvas: &mut Canvas, layout: &Layout, pos: &Position, in_corner: bool) {
     let g = layout.view.geometry;
     let style = canvas.sizes.text(NUMBER);
-    let (inset_x, inset_y) = (0.04, 0.03);
-    let widest = g.squares().map(|sq| g.number(sq).to_string().len()).max();
-    // The number's box, from the square's corner, and a little air around it.
-    let gap = 0.02;
-    let right = inset_x + widest.unwrap_or(0) as f32 * style.size * CHAR_WIDTH + gap;
-    let bottom = inset_y + style.size * CAP_HEIGHT + gap;
-    let disc = disc_clear_of(right, bottom, gap);
-    let in_corner = disc.radius >= SMALLEST_NUMBERED_RADIUS;
     for sq in g.squares() {
         let corner = layout.square_origin(sq);
         let number = g.number(sq).to_string();
         if in_corner {
-            let centre_y = corner.y + inset_y + style.size * CAP_HEIGHT / 2.0;
-            canvas.text("number", corner.x + inset_x, centre_y, number, style);
+            let centre_y = corner.y + NUMBER_INSET.1 + style.size * CAP_HEIGHT / 2.0;
+            canvas.text("number", corner.x + NUMBER_INSET.0, centre_y, number, style);
         } else if pos.piece_at(sq).is_none() {
             let centred = TextStyle {
                 anchor: Anchor::Middle,
@@ -660,7 +680,26 @@ fn draw_square_numbers(canvas: &mut Canvas, layout: &Layout, pos: &Position) -> 
             canvas.text("number", c.x, c.y, number, centred);
         }
     }
-    if in_corner { disc } else { Disc::FULL }
+}
+
+/// A square number's distance from its square's top-left corner.
+const NUMBER_INSET: (f32, f32) = (0.04, 0.03);
+
+/// The disc the pieces get: full size without square numbers; with them, the largest that keeps
+/// clear of the widest number in the corner, or `None` when that would be smaller than
+/// [`SMALLEST_NUMBERED_RADIUS`] (the numbers then go to the empty squares and the disc is full).
+fn piece_disc(sizes: Sizes, g: &Geometry, opts: &DiagramOptions) -> Option<Disc> {
+    if !opts.coordinates.numbers() {
+        return Some(Disc::FULL);
+    }
+    let size = sizes.text(NUMBER).size;
+    let widest = g.squares().map(|sq| g.number(sq).to_string().len()).max();
+    // The number's box, from the square's corner, and a little air around it.
+    let gap = 0.02;
+    let right = NUMBER_INSET.0 + widest.unwrap_or(0) as f32 * size * CHAR_WIDTH + gap;
+    let bottom = NUMBER_INSET.1 + size * CAP_HEIGHT + gap;
+    let disc = disc_clear_of(right, bottom, gap);
+    (disc.radius >= SMALLEST_NUMBERED_RADIUS).then_some(disc)
 }
 
 /// The smallest disc a piece keeps beside a square number in the corner.
@@ -692,64 +731,73 @@ fn draw_pieces(
     opts: &DiagramOptions,
     disc: Disc,
 ) {
-    let pyramid = layout.view.geometry.kind == BoardKind::Pyramid;
-    let radius = disc.radius;
     for color in Color::ALL {
-        let class = if color == Color::Green {
-            "piece green"
-        } else {
-            "piece red"
-        };
-        let symbol = Role::symbol(color);
         for (piece, sq) in pos.pieces_of(color) {
             let c = layout.centre(sq).plus(0.0, disc.drop);
-            canvas.outlined(
-                class,
-                Shape::Circle {
-                    centre: c,
-                    r: radius,
-                },
-                Role::piece(color),
-            );
-            if pyramid {
-                canvas.stroke(
-                    "ring",
-                    Shape::Circle {
-                        centre: c,
-                        r: radius * 0.62,
-                    },
-                    symbol,
-                    OUTLINE,
-                );
-                continue;
-            }
-            let scale = radius / PIECE_RADIUS;
-            let label = |text: String, size: f32| {
-                let style = TextStyle {
-                    size,
-                    anchor: Anchor::Middle,
-                    style: FontStyle::Bold,
-                    role: symbol,
-                };
-                (text, style)
-            };
-            let (text, style) = match (opts.pieces, opts.piece_number) {
-                (PieceStyle::Symbols, PieceNumber::Dots) => {
-                    for (class, shape) in symbol_with_dots(piece, c, scale, canvas.sizes) {
-                        canvas.fill(class, shape, symbol);
-                    }
-                    continue;
-                }
-                (PieceStyle::Symbols, PieceNumber::Numeral) => {
-                    symbol_with_numeral(canvas, piece, c, radius, symbol);
-                    continue;
-                }
-                (PieceStyle::Numbers, _) => label(piece.single_number().to_string(), 0.36 * scale),
-                (PieceStyle::Designators, _) => label(piece.designator(), 0.26 * scale),
-            };
-            canvas.text("label", c.x, c.y, text, style);
+            draw_piece(canvas, piece, c, layout.view.geometry.kind, opts, disc);
         }
     }
+}
+
+/// A piece's disc and symbol (or number, or Pyramid ring) centred at `c`.
+fn draw_piece(
+    canvas: &mut Canvas,
+    piece: Piece,
+    c: Point,
+    board: BoardKind,
+    opts: &DiagramOptions,
+    disc: Disc,
+) {
+    let radius = disc.radius;
+    let color = piece.color;
+    let class = if color == Color::Green {
+        "piece green"
+    } else {
+        "piece red"
+    };
+    let symbol = Role::symbol(color);
+    canvas.outlined(
+        class,
+        Shape::Circle {
+            centre: c,
+            r: radius,
+        },
+        Role::piece(color),
+    );
+    if board == BoardKind::Pyramid {
+        canvas.stroke(
+            "ring",
+            Shape::Circle {
+                centre: c,
+                r: radius * 0.62,
+            },
+            symbol,
+            OUTLINE,
+        );
+        return;
+    }
+    let scale = radius / PIECE_RADIUS;
+    let (text, size) = match (opts.pieces, opts.piece_number) {
+        (PieceStyle::Symbols, PieceNumber::Dots) => {
+            for (class, shape) in symbol_with_dots(piece, c, scale, canvas.sizes) {
+                canvas.fill(class, shape, symbol);
+            }
+            return;
+        }
+        (PieceStyle::Symbols, PieceNumber::Numeral) => {
+            symbol_with_numeral(canvas, piece, c, radius, symbol);
+            return;
+        }
+        (PieceStyle::Numbers, _) => (piece.single_number().to_string(), 0.36 * scale),
+        (PieceStyle::Designators, _) => (piece.designator(), 0.26 * scale),
+    };
+    let style = TextStyle {
+        size,
+        anchor: Anchor::Middle,
+        style: FontStyle::Bold,
+        role: symbol,
+    };
+    canvas.text("label", c.x, c.y, text, style);
 }
 
 /// File letters under the board and rank numbers to its left, as the board is turned.
@@ -947,10 +995,7 @@ mod tests {
                 width: Some(cm * PT_PER_CM),
                 ..DiagramOptions::default()
             };
-            assert!(matches!(
-                build(&start, &opts),
-                Err(DiagramError::Width(_))
-            ));
+            assert!(matches!(build(&start, &opts), Err(DiagramError::Width(_))));
         }
     }
 }

@@ -33,11 +33,44 @@ pub(crate) fn write(
 }
 
 /// The scene's elements alone, in CSS pixels, for placing inside another SVG document.
+#[cfg(feature = "pdf")]
 pub(crate) fn write_items(out: &mut String, scene: &Scene, palette: &Palette) {
     let s = scene.unit / super::PT_PER_PX;
     for item in &scene.items {
         write_item(out, item, palette, s);
     }
+}
+
+/// Writes `scene` as an `<svg>` element for a page whose script places the pieces: the items, with
+/// an empty `<g class="marks">` over the ground for highlights and an empty `<g class="pieces">` on
+/// top; it takes the page's width and keeps its proportions.
+pub(crate) fn write_live(scene: &Scene, palette: &Palette, label: &str) -> String {
+    let s = scene.unit / super::PT_PER_PX;
+    let (w, h) = (num(scene.width * s), num(scene.height * s));
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" role=\"img\" aria-label=\"{}\">\n",
+        escape(label)
+    );
+    let (ground, rest) = scene.items.split_at(scene.ground);
+    for item in ground {
+        write_item(&mut out, item, palette, s);
+    }
+    out.push_str("<g class=\"marks\"></g>\n");
+    for item in rest {
+        write_item(&mut out, item, palette, s);
+    }
+    out.push_str("<g class=\"pieces\"></g>\n</svg>\n");
+    out
+}
+
+/// Writes `items` as one `<g>` with this `id`, `size` units per square.
+pub(crate) fn write_group(items: &[Item], palette: &Palette, size: u32, id: &str) -> String {
+    let mut out = format!("<g id=\"{}\">\n", escape(id));
+    for item in items {
+        write_item(&mut out, item, palette, size as f32);
+    }
+    out.push_str("</g>\n");
+    out
 }
 
 fn write_item(out: &mut String, item: &Item, palette: &Palette, s: f32) {

@@ -11,9 +11,11 @@
 //! the document's warnings say so.
 
 mod latex;
+#[cfg(feature = "pdf")]
 mod pages;
 
 pub use latex::latex;
+#[cfg(feature = "pdf")]
 pub use pages::pdf;
 
 use crate::board::{Color, Square};

@@ -97,9 +97,7 @@ fn set(book: &mut Book, doc: &Document, metrics: &Metrics) -> Result<(), Diagram
             Block::Heading(text) => {
                 // A heading stays with what follows it: a diagram, or two lines of text.
                 let next = match doc.blocks.get(i + 1) {
-                    Some(Block::Diagram(d)) => {
-                        diagram::svg_fragment(&d.0, &d.1)?.height_pt + SKIP
-                    }
+                    Some(Block::Diagram(d)) => diagram::svg_fragment(&d.0, &d.1)?.height_pt + SKIP,
                     _ => LEADING * 2.0,
                 };
                 book.need(SKIP + HEADING * 1.3 + next);

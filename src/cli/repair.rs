@@ -1,0 +1,206 @@
+//! `salta repair`: every game written out, the broken ones with their most plausible repair.
+
+use super::{CliError, write_output};
+use salta::archive::{game_source, render, sgn_files};
+use salta::notation::{Notation, WriteOptions, read_path, write_game};
+use salta::repair::{Mended, Style, Suggestion, mend};
+use salta::replay::ReplayOptions;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Files and folders to read (folders are searched for *.sgn recursively); never written.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Write the games to this file (through a temporary file and a rename) instead of standard
+    /// output.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    /// Write repaired games in this notation (default: the notation the record uses).
+    #[arg(long, value_parser = ["numeric", "algebraic", "piece"])]
+    to: Option<String>,
+    /// Edits a game may need at most to count as repaired.
+    #[arg(long, default_value_t = 3, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=20))]
+    max_edits: u16,
+    /// The report on standard error: `human` (a line per edit) or `json` (one object per game
+    /// repaired or left unrepaired).
+    #[arg(long, default_value = "human", value_parser = ["human", "json"])]
+    format: String,
+    /// Historical mode: an uncalled missed jump is a warning and the move stands.
+    #[arg(long)]
+    lenient: bool,
+}
+
+/// One edit as the report lists it.
+#[derive(serde::Serialize)]
+struct EditReport<'a> {
+    line: u32,
+    column: u32,
+    was: &'a str,
+    #[serde(flatten)]
+    suggestion: &'a Suggestion,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let (files, missing) = sgn_files(&args.paths);
+    if let Some(error) = missing.first() {
+        return Err(CliError::new(error.clone()));
+    }
+    let notation = match args.to.as_deref() {
+        Some("algebraic") => Some(Notation::Algebraic),
+        Some("piece") => Some(Notation::Piece),
+        Some(_) => Some(Notation::Numeric),
+        None => None,
+    };
+    let opts = ReplayOptions {
+        lenient: args.lenient,
+        ..ReplayOptions::default()
+    };
+    let json = args.format == "json";
+    let (mut repaired, mut unrepaired, mut games) = (0usize, 0usize, 0usize);
+    let stderr = std::io::stderr();
+    let mut report = std::io::BufWriter::new(stderr.lock());
+    write_output(args.output.as_deref(), &files, |out| {
+        let mut first = true;
+        for file in &files {
+            let name: Arc<str> = file.display().to_string().into();
+            let reader = read_path(file)?.with_name(&*name);
+            for (index, item) in reader.enumerate() {
+                games += 1;
+                let game_no = index + 1;
+                let text = match item {
+                    Err(e) => {
+                        unrepaired += 1;
+                        let message = render(&e, false);
+                        say(
+                            &mut report,
+                            json,
+                            &name,
+                            game_no,
+                            "unreadable",
+                            &message,
+                            &[],
+                        )?;
+                        e.source.text().to_string()
+                    }
+                    Ok(game) => match mend(&game, &opts, args.max_edits.into()) {
+                        Mended::Sound => game.text,
+                        Mended::Unrepairable(finding) => {
+                            unrepaired += 1;
+                            let source = game_source(&name, game_no, &game);
+                            let (line, column) = finding
+                                .span
+                                .map_or((game.line, 1), |s| source.location(s.range().start));
+                            let message = format!(
+                                "{line}:{column}: {} ({}): no repair of at most {} edits makes the main line replay",
+                                finding.message, finding.code, args.max_edits
+                            );
+                            say(
+                                &mut report,
+                                json,
+                                &name,
+                                game_no,
+                                "unrepaired",
+                                &message,
+                                &[],
+                            )?;
+                            game.text
+                        }
+                        Mended::Repaired(fixed, edits) => {
+                            repaired += 1;
+                            let source = game_source(&name, game_no, &game);
+                            let placed: Vec<EditReport> = edits
+                                .iter()
+                                .map(|s| {
+                                    let at = game
+                                        .mainline
+                                        .moves
+                                        .get(s.change.start)
+                                        .map_or(game.text.len(), |n| n.span.range().start);
+                                    let (line, column) = source.location(at);
+                                    EditReport {
+                                        line,
+                                        column,
+                                        was: &s.was,
+                                        suggestion: s,
+                                    }
+                                })
+                                .collect();
+                            say(&mut report, json, &name, game_no, "repaired", "", &placed)?;
+                            let notation = notation.unwrap_or(Style::of(&game).notation());
+                            write_game(&fixed, &WriteOptions { notation })
+                        }
+                    },
+                };
+                if !std::mem::take(&mut first) {
+                    out.write_all(b"\n")?;
+                }
+                out.write_all(text.trim_end().as_bytes())?;
+                out.write_all(b"\n")?;
+            }
+        }
+        Ok(())
+    })?;
+    let summary = format!(
+        "{} files, {games} games: {repaired} repaired, {unrepaired} not repairable, {} needed nothing",
+        files.len(),
+        games - repaired - unrepaired
+    );
+    let written = if json {
+        writeln!(
+            report,
+            "{}",
+            serde_json::json!({"summary": {"files": files.len(), "games": games, "repaired": repaired, "unrepaired": unrepaired}})
+        )
+    } else {
+        writeln!(report, "{summary}")
+    };
+    written
+        .and_then(|_| report.flush())
+        .map_err(|e| CliError::new(format!("cannot write the report: {e}")))?;
+    Ok(if repaired + unrepaired > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// One game's line(s) in the report.
+fn say(
+    out: &mut impl Write,
+    json: bool,
+    file: &str,
+    game: usize,
+    status: &str,
+    message: &str,
+    edits: &[EditReport],
+) -> std::io::Result<()> {
+    if json {
+        let value = serde_json::json!({
+            "file": file, "game": game, "status": status,
+            "message": (!message.is_empty()).then_some(message), "edits": edits,
+        });
+        return writeln!(out, "{value}");
+    }
+    if !message.is_empty() {
+        return writeln!(out, "{file}: game {game}: {status}: {}", message.trim_end());
+    }
+    for e in edits {
+        let s = e.suggestion;
+        let change = match s.edit {
+            salta::repair::EditKind::Insert => format!("inserted {}", s.text),
+            salta::repair::EditKind::Delete => format!("removed {}", e.was),
+            salta::repair::EditKind::Renumber => format!("added {}", s.text),
+            _ => format!("{} -> {}", e.was, s.text),
+        };
+        writeln!(
+            out,
+            "{file}:{}:{}: game {game}, ply {}: {change} ({})",
+            e.line, e.column, s.ply, s.why
+        )?;
+    }
+    Ok(())
+}

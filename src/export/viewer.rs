@@ -1,0 +1,323 @@
+//! The game viewer: one self-contained HTML page for any number of games, to step through in a
+//! browser straight from disk (no network, no external script, font or image).
+//!
+//! The page carries, as `<script type="application/json">` data:
+//! - `games`: the structured games exactly as `convert --to json` writes them ([`GameDoc`]);
+//! - `views`: what the document leaves out and the page needs, one per game: the board, the start
+//!   position, the record's notation, which written moves the replay could not play, and the
+//!   replayer's findings tied to the move they concern (by the move's place in a pre-order walk of
+//!   the move tree: a move, then each of its variations, then the next move);
+//! - `boards`: the empty board of each board kind in both orientations, from the same scene as the
+//!   SVG diagrams, with each square's centre, so that the script only places pieces.
+//!
+//! The pieces are drawn once each, by the diagram scene, as SVG `<g>` elements the board `<use>`s.
+//! The script (`viewer/viewer.js`) and style (`viewer/viewer.css`) are plain source files embedded
+//! at compile time. Games are written as they come, so the page grows with the games but the
+//! writer holds only the small per-game views.
+
+use super::diagram::{DiagramError, DiagramOptions, LiveBoard, live_board, piece_glyph};
+use super::structured::GameDoc;
+use crate::board::{BoardKind, Color};
+use crate::notation::{Game, MoveNode, Played, Span, Variation};
+use crate::replay::{Finding, LineReplay, MoveReplay, Replay, Status};
+use crate::rules::{Piece, Rules, Variant};
+use serde::Serialize;
+use std::io::{self, Write};
+
+const STYLE: &str = include_str!("viewer/viewer.css");
+const SCRIPT: &str = include_str!("viewer/viewer.js");
+const BODY: &str = include_str!("viewer/viewer.html");
+
+/// What the page knows of a game besides its document.
+#[derive(Serialize)]
+struct GameView<'a> {
+    /// The file the game came from, as given.
+    file: &'a str,
+    /// The game's first line in that file.
+    line: u32,
+    board: BoardKind,
+    /// The start position as a Setup line.
+    start: String,
+    /// How the record writes its moves: `numeric`, `algebraic` or `piece`.
+    notation: &'static str,
+    status: Status,
+    /// Pre-order indices of the written moves that the replay could not play.
+    unplayed: Vec<usize>,
+    diagnostics: Vec<DiagnosticView<'a>>,
+}
+
+/// A finding with the move it concerns and its place in the file.
+#[derive(Serialize)]
+struct DiagnosticView<'a> {
+    /// Pre-order index of the move, if the finding points at one.
+    node: Option<usize>,
+    line: u32,
+    column: u32,
+    #[serde(flatten)]
+    finding: &'a Finding,
+}
+
+/// The empty boards, keyed by board kind, and how to show them.
+#[derive(Serialize)]
+struct Boards {
+    /// Start in Red's view.
+    flip: bool,
+    salta: Option<[BoardView; 2]>,
+    pyramid: Option<[BoardView; 2]>,
+}
+
+/// One orientation of a board.
+#[derive(Serialize)]
+struct BoardView {
+    svg: String,
+    /// Square number → centre `[x, y]` in the SVG's units.
+    centres: std::collections::BTreeMap<u8, [f32; 2]>,
+    square: u32,
+    /// The last move's squares: colour and opacity.
+    highlight: String,
+    highlight_opacity: f32,
+}
+
+impl From<LiveBoard> for BoardView {
+    fn from(b: LiveBoard) -> BoardView {
+        BoardView {
+            svg: b.svg,
+            centres: b.centres.into_iter().collect(),
+            square: b.square,
+            highlight: b.highlight.0.to_string(),
+            highlight_opacity: b.highlight.1,
+        }
+    }
+}
+
+/// A page being written: [`Viewer::new`] draws the boards, then [`Viewer::begin`],
+/// [`Viewer::add`] for each game and [`Viewer::finish`] write it.
+pub struct Viewer {
+    title: String,
+    flip: bool,
+    /// Per board kind: both orientations and the pieces' `<g>` elements.
+    boards: [([BoardView; 2], String); 2],
+    /// Which board kinds the games use.
+    used: [bool; 2],
+    /// Each game's view, serialized (they are written after the games).
+    views: Vec<String>,
+}
+
+impl Viewer {
+    /// Draws the boards as `opts` says (palette, coordinates, pieces, and `flip` for the
+    /// orientation the page opens in).
+    pub fn new(title: &str, opts: &DiagramOptions) -> Result<Viewer, DiagramError> {
+        let board = |kind: BoardKind| -> Result<([BoardView; 2], String), DiagramError> {
+            let rules = match kind {
+                BoardKind::Salta => Rules::default(),
+                BoardKind::Pyramid => Rules::of(Variant::Pyramid),
+            };
+            let view = |flip| -> Result<BoardView, DiagramError> {
+                let opts = DiagramOptions {
+                    flip,
+                    ..opts.clone()
+                };
+                Ok(live_board(rules, &opts)?.into())
+            };
+            Ok(([view(false)?, view(true)?], piece_glyphs(kind, opts)))
+        };
+        Ok(Viewer {
+            title: title.to_string(),
+            flip: opts.flip,
+            boards: [board(BoardKind::Salta)?, board(BoardKind::Pyramid)?],
+            used: [false; 2],
+            views: Vec::new(),
+        })
+    }
+
+    /// Writes the page up to the games.
+    pub fn begin(&self, out: &mut dyn Write) -> io::Result<()> {
+        write!(
+            out,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+             <meta name=\"generator\" content=\"salta {}\">\n<title>{}</title>\n\
+             <style>\n{STYLE}</style>\n</head>\n<body>\n{BODY}\
+             <script type=\"application/json\" id=\"games\">[",
+            env!("CARGO_PKG_VERSION"),
+            escape_html(&self.title)
+        )
+    }
+
+    /// Writes one game; `file` names where it came from.
+    pub fn add(
+        &mut self,
+        out: &mut dyn Write,
+        file: &str,
+        game: &Game,
+        replay: &Replay,
+    ) -> io::Result<()> {
+        if !self.views.is_empty() {
+            out.write_all(b",\n")?;
+        }
+        out.write_all(script_json(&GameDoc::new(game, replay))?.as_bytes())?;
+        let board = replay.rules.board();
+        self.used[board as usize] = true;
+        let view = GameView {
+            file,
+            line: game.line,
+            board,
+            start: replay.start().to_setup(),
+            notation: notation_of(game),
+            status: replay.status(),
+            unplayed: unplayed(game, replay),
+            diagnostics: diagnostics(game, replay),
+        };
+        self.views.push(script_json(&view)?);
+        Ok(())
+    }
+
+    /// Writes the views, the boards the games use, their pieces and the script.
+    pub fn finish(self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(b"]</script>\n<script type=\"application/json\" id=\"views\">[")?;
+        out.write_all(self.views.join(",\n").as_bytes())?;
+        out.write_all(b"]</script>\n")?;
+        let [(salta, salta_glyphs), (pyramid, pyramid_glyphs)] = self.boards;
+        let [salta_used, pyramid_used] = self.used;
+        let boards = Boards {
+            flip: self.flip,
+            salta: salta_used.then_some(salta),
+            pyramid: pyramid_used.then_some(pyramid),
+        };
+        let mut glyphs = String::new();
+        for (used, g) in [(salta_used, salta_glyphs), (pyramid_used, pyramid_glyphs)] {
+            if used {
+                glyphs.push_str(&g);
+            }
+        }
+        out.write_all(b"<script type=\"application/json\" id=\"boards\">")?;
+        out.write_all(script_json(&boards)?.as_bytes())?;
+        write!(
+            out,
+            "</script>\n<svg class=\"glyphs\" aria-hidden=\"true\" width=\"0\" height=\"0\">\
+             <defs>\n{glyphs}</defs></svg>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n"
+        )
+    }
+}
+
+/// Every piece of a board kind, `<g id="salta-g3">` for Green's piece 3 (Pyramid pieces are all
+/// alike: `pyramid-g`, `pyramid-r`).
+fn piece_glyphs(kind: BoardKind, opts: &DiagramOptions) -> String {
+    let (name, ids) = match kind {
+        BoardKind::Salta => ("salta", 0..15u8),
+        BoardKind::Pyramid => ("pyramid", 0..1u8),
+    };
+    let mut out = String::new();
+    for color in Color::ALL {
+        let side = match color {
+            Color::Green => 'g',
+            Color::Red => 'r',
+        };
+        for id in ids.clone() {
+            let glyph = match kind {
+                BoardKind::Salta => format!("{name}-{side}{id}"),
+                BoardKind::Pyramid => format!("{name}-{side}"),
+            };
+            out.push_str(&piece_glyph(Piece::new(color, id), kind, opts, &glyph));
+        }
+    }
+    out
+}
+
+/// JSON safe inside a `<script>` element: `<` only ever occurs inside strings, where `\u003c`
+/// means the same, so no `</script>` or `<!--` can end the element early.
+fn script_json(value: &impl Serialize) -> io::Result<String> {
+    Ok(serde_json::to_string(value)?.replace('<', "\\u003c"))
+}
+
+fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// How the record writes its first main-line move.
+fn notation_of(game: &Game) -> &'static str {
+    let first = game
+        .mainline
+        .moves
+        .iter()
+        .find_map(|node| match node.played {
+            Played::Move {
+                piece, from, to, ..
+            } => Some((piece, from, to)),
+            Played::Pass => None,
+        });
+    match first {
+        Some((Some(_), None, _)) => "piece",
+        Some((_, _, to)) => {
+            let text = game.text.get(to.span.start as usize..).unwrap_or("");
+            if text.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                "algebraic"
+            } else {
+                "numeric"
+            }
+        }
+        None => "numeric",
+    }
+}
+
+/// Visits every written move in pre-order (a move, then each of its variations, then the next
+/// move) with its replay, if the replay reached it.
+fn walk<'g>(
+    line: &'g Variation,
+    replayed: Option<&LineReplay>,
+    visit: &mut impl FnMut(&'g MoveNode, Option<&MoveReplay>),
+) {
+    for (i, node) in line.moves.iter().enumerate() {
+        let r = replayed.and_then(|l| l.moves.get(i));
+        visit(node, r);
+        for (j, v) in node.variations().iter().enumerate() {
+            walk(v, r.and_then(|r| r.variations.get(j)), visit);
+        }
+    }
+}
+
+fn unplayed(game: &Game, replay: &Replay) -> Vec<usize> {
+    let mut index = 0;
+    let mut out = Vec::new();
+    walk(&game.mainline, Some(&replay.mainline), &mut |_, r| {
+        if r.and_then(|r| r.played).is_none() {
+            out.push(index);
+        }
+        index += 1;
+    });
+    out
+}
+
+fn diagnostics<'a>(game: &Game, replay: &'a Replay) -> Vec<DiagnosticView<'a>> {
+    // A finding points at a move or at its "Salta!" call.
+    let mut spans = Vec::new();
+    walk(&game.mainline, None, &mut |node, _| {
+        spans.push((node.span, node.salta()))
+    });
+    let source = crate::archive::game_source(&std::sync::Arc::from(""), 1, game);
+    replay
+        .findings
+        .iter()
+        .map(|finding| {
+            let node = finding.span.and_then(|s| {
+                let within = |n: Span| n.start <= s.start && s.start < n.end.max(n.start + 1);
+                spans
+                    .iter()
+                    .position(|&(node, call)| within(node) || call.is_some_and(within))
+            });
+            let (line, column) = finding
+                .span
+                .map(|s| source.location(s.start as usize))
+                .unwrap_or((game.line, 1));
+            DiagnosticView {
+                node,
+                line,
+                column,
+                finding,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,1013 @@
+//! Transcription repair: from "this move is illegal" to "this is what the source meant".
+//!
+//! A record breaks at some written move. The search tries the edits that model the slips of
+//! period transcriptions ([`SlipKind`]) at the breaking move and up to [`LOOK_BACK`] written
+//! moves before it (a slip that is itself a legal move is caught only later), replays the rest of
+//! the record after each, and ranks them: how far the record then replays first, then whether
+//! its recorded result holds, then the prior of the slip's kind, then the nearer edit. After the
+//! best repair of a break the replay goes on, so every slip of a record is found in one run.
+//!
+//! The search works on the main line as a list of [`Token`]s (what each written move names) and
+//! replays them with a cursor of its own that judges moves as [`crate::replay`] does but keeps no
+//! findings; [`annotate`] then takes the findings of the real replayer and adds the suggestions.
+
+pub mod inject;
+mod slips;
+
+pub use slips::{SlipKind, misreadings};
+
+use crate::board::{Color, Geometry, Square};
+use crate::notation::{
+    Comment, Designator, Game, GameResult, MoveNode, Played, Separator, Span, SquareRef, Tag,
+};
+use crate::replay::{Finding, MarginPolicy, ReplayOptions, Severity, missed_jump_step, replay};
+use crate::rules::{Move, MoveKind, Piece, Position, Referee, Variant};
+use std::collections::HashSet;
+
+/// How many written moves before the breaking one the search looks for a legal slip.
+pub const LOOK_BACK: usize = 12;
+/// Suggestions shown per break, best first.
+pub const MAX_SUGGESTIONS: usize = 5;
+/// Breaks a record is searched for at most (each one searched costs a few milliseconds).
+pub const MAX_BREAKS: usize = 20;
+
+/// The replayer's codes for an error after which the main line cannot go on as written.
+pub const BREAKING_CODES: [&str; 7] = [
+    "salta::illegal-move",
+    "salta::missed-jump",
+    "salta::unjustified-call",
+    "salta::missing-correction",
+    "salta::bad-correction",
+    "salta::move-after-end",
+    "salta::designator-mismatch",
+];
+
+/// Whether a finding breaks the main line.
+pub fn breaks_main_line(f: &Finding) -> bool {
+    f.severity == Severity::Error && !f.in_variation && BREAKING_CODES.contains(&f.code)
+}
+
+/// How a record writes its moves, so that suggestions are written the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// `33-43`
+    Numeric,
+    /// `e3-f4` or `e3f4`
+    Algebraic,
+    /// `Su3-43`
+    Piece,
+}
+
+impl Style {
+    /// The style of a record's first main-line move (numeric for a record without moves).
+    pub fn of(game: &Game) -> Style {
+        let Some(node) = game
+            .mainline
+            .moves
+            .iter()
+            .find(|n| n.played != Played::Pass)
+        else {
+            return Style::Numeric;
+        };
+        let text = game.text.get(node.span.range()).unwrap_or_default();
+        match (node.played, text.bytes().next()) {
+            (Played::Move { from: None, .. }, _) => Style::Piece,
+            (_, Some(b)) if b.is_ascii_lowercase() => Style::Algebraic,
+            _ => Style::Numeric,
+        }
+    }
+
+    pub fn notation(self) -> crate::notation::Notation {
+        match self {
+            Style::Numeric => crate::notation::Notation::Numeric,
+            Style::Algebraic => crate::notation::Notation::Algebraic,
+            Style::Piece => crate::notation::Notation::Piece,
+        }
+    }
+}
+
+/// What a written move names: its squares (or piece) and whether "Salta!" follows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Token {
+    /// `None`: a pass (`--`).
+    pub squares: Option<Written>,
+    pub call: bool,
+}
+
+/// The squares and piece of a written move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Written {
+    /// The designator's piece identity, if one was written.
+    pub piece: Option<u8>,
+    pub from: Option<Square>,
+    pub to: Square,
+}
+
+impl Token {
+    pub fn of(node: &MoveNode) -> Token {
+        let squares = match node.played {
+            Played::Pass => None,
+            Played::Move {
+                piece, from, to, ..
+            } => Some(Written {
+                piece: piece.map(|d| d.id),
+                from: from.map(|f| f.square),
+                to: to.square,
+            }),
+        };
+        Token {
+            squares,
+            call: node.salta().is_some(),
+        }
+    }
+
+    /// A legal move as a record in `style` writes it.
+    pub fn of_move(m: Move, pos: &Position, style: Style) -> Token {
+        let squares = (m.kind != MoveKind::Pass).then(|| Written {
+            piece: pos
+                .piece_at(m.from)
+                .filter(|_| style == Style::Piece && pos.rules().variant != Variant::Pyramid)
+                .map(|p| p.id),
+            from: Some(m.from),
+            to: m.to,
+        });
+        Token {
+            squares,
+            call: false,
+        }
+    }
+
+    fn with_call(self, call: bool) -> Token {
+        Token { call, ..self }
+    }
+
+    fn rotated(self, g: &Geometry) -> Token {
+        Token {
+            squares: self.squares.map(|w| Written {
+                from: w.from.map(|s| g.rotate(s)),
+                to: g.rotate(w.to),
+                ..w
+            }),
+            ..self
+        }
+    }
+
+    /// The move as a record in `style` writes it (`35-44`, `e3-f4`, `Su3-44`, with ` Salta!`).
+    pub fn text(&self, g: &Geometry, style: Style) -> String {
+        let mut out = match self.squares {
+            None => "--".to_string(),
+            Some(w) => {
+                let name = |sq: Square| match style {
+                    Style::Algebraic => g.name(sq),
+                    _ => g.number(sq).to_string(),
+                };
+                let sep = match w.from {
+                    Some(f) if g.distance(f, w.to) >= 2 => ":",
+                    _ => "-",
+                };
+                let lead = match (w.piece, w.from) {
+                    (Some(id), _) if style == Style::Piece => {
+                        Piece::new(Color::Green, id).designator()
+                    }
+                    (_, Some(f)) => name(f),
+                    (Some(id), None) => Piece::new(Color::Green, id).designator(),
+                    (None, None) => String::new(),
+                };
+                format!("{lead}{sep}{}", name(w.to))
+            }
+        };
+        if self.call {
+            out.push_str(" Salta!");
+        }
+        out
+    }
+}
+
+/// The move a token names in `pos`, its kind guessed from the distance (as the replayer does);
+/// `None` when the designator names no piece there or contradicts the from-square.
+fn resolve(t: &Token, pos: &Position) -> Option<Move> {
+    let Some(w) = t.squares else {
+        return Some(Move::PASS);
+    };
+    let g = pos.geometry();
+    let named = w
+        .piece
+        .filter(|_| pos.rules().variant != Variant::Pyramid)
+        .map(|id| Piece::new(pos.side_to_move(), id));
+    let from = match (w.from, named) {
+        (Some(f), Some(p)) if pos.piece_at(f) != Some(p) => return None,
+        (Some(f), _) => f,
+        (None, Some(p)) => pos.square_of(p)?,
+        (None, None) => return None,
+    };
+    let kind = if g.distance(from, w.to) >= 2 {
+        MoveKind::Jump
+    } else {
+        MoveKind::Step
+    };
+    Some(Move {
+        from,
+        to: w.to,
+        kind,
+    })
+}
+
+/// A replay in progress: the position, its referee, and whether the next move corrects a call.
+#[derive(Clone, Debug)]
+struct Cursor {
+    pos: Position,
+    referee: Referee,
+    correcting: bool,
+    plies: u32,
+}
+
+impl Cursor {
+    /// Plays one written move as the replayer would; `false` where the replayer reports an error
+    /// that breaks the main line (in lenient mode an uncalled missed jump stands).
+    fn advance(&mut self, t: &Token, lenient: bool) -> bool {
+        if !self.referee.accepts_moves() {
+            return false;
+        }
+        let correcting = std::mem::take(&mut self.correcting);
+        let Some(candidate) = resolve(t, &self.pos) else {
+            return false;
+        };
+        if t.call {
+            self.correcting = missed_jump_step(&self.pos, candidate).is_some();
+            return self.correcting;
+        }
+        let found = match candidate.kind {
+            MoveKind::Pass => self
+                .pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.kind == MoveKind::Pass)
+                .map(|m| (m, false)),
+            _ => self.pos.find_legal_proving(candidate.from, candidate.to),
+        };
+        let played = match found {
+            Some(found) => found,
+            None if lenient && !correcting => match missed_jump_step(&self.pos, candidate) {
+                Some(step) => (step, false),
+                None => return false,
+            },
+            None => return false,
+        };
+        self.pos.play(played.0);
+        self.referee.after_move_where(&self.pos, played.1);
+        self.plies += 1;
+        true
+    }
+
+    /// Plays a missed jump as it stands (what the replayer does after reporting it).
+    fn force_missed_jump(&mut self, t: &Token) -> bool {
+        let step = resolve(t, &self.pos).and_then(|c| missed_jump_step(&self.pos, c));
+        let Some(step) = step.filter(|_| !t.call && self.referee.accepts_moves()) else {
+            return false;
+        };
+        self.correcting = false;
+        self.pos.play(step);
+        self.referee.after_move(&self.pos);
+        self.plies += 1;
+        true
+    }
+}
+
+/// A change to the main line: `removed` written moves from `start` replaced by `inserted`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Change {
+    pub start: usize,
+    pub removed: usize,
+    pub inserted: Vec<Token>,
+}
+
+/// What an edit does, as the JSON report names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EditKind {
+    Replace,
+    Insert,
+    Delete,
+    Swap,
+    Renumber,
+}
+
+impl SlipKind {
+    fn edit(self) -> EditKind {
+        match self {
+            SlipKind::Dropped => EditKind::Insert,
+            SlipKind::Doubled => EditKind::Delete,
+            SlipKind::Transposed => EditKind::Swap,
+            SlipKind::RedNumbering => EditKind::Renumber,
+            _ => EditKind::Replace,
+        }
+    }
+}
+
+/// One reading of a break, as `check` reports it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Suggestion {
+    /// The ply (1-based from the game's start) of the first move the edit touches.
+    pub ply: u32,
+    pub edit: EditKind,
+    /// The moves as they should read, in the record's notation (for `renumber`, the tag to add).
+    pub text: String,
+    /// The slip, in words.
+    pub why: String,
+    /// Plies of the record that replay after the edit: all of them when it replays to its end.
+    pub replays: u32,
+    #[serde(skip)]
+    pub kind: SlipKind,
+    /// The edit, in written moves of the record as read.
+    #[serde(skip)]
+    pub change: Change,
+    /// What was written where the edit stands (empty for an insertion).
+    #[serde(skip)]
+    pub was: String,
+    /// The record then replays to its end.
+    #[serde(skip)]
+    pub to_end: bool,
+    /// The result it then ends with, and whether it is the recorded one (`None`: not decided, or
+    /// nothing recorded).
+    #[serde(skip)]
+    pub result: Option<(GameResult, bool)>,
+    /// Plies between the edit and the move where the record broke.
+    #[serde(skip)]
+    pub back: u32,
+    /// The move number where the edit stands (`8.` or `8...`).
+    #[serde(skip)]
+    pub number: String,
+}
+
+impl Suggestion {
+    /// The reading in one sentence, after "did you mean" or "or".
+    pub fn reading(&self) -> String {
+        let number = &self.number;
+        let whole = match self.edit {
+            EditKind::Renumber => format!("the tag {}", self.text),
+            EditKind::Insert => format!("{number} {} before it", self.text),
+            EditKind::Delete => format!("{} once", self.was),
+            EditKind::Swap => format!("{number} {}", self.text),
+            _ if self.back > 0 => format!("{number} {} for {}", self.text, self.was),
+            _ => self.text.clone(),
+        };
+        let earlier = match self.back {
+            0 => String::new(),
+            1 => ", 1 ply earlier".to_string(),
+            n => format!(", {n} plies earlier"),
+        };
+        format!("{whole} ({}{earlier})", self.why)
+    }
+
+    /// What then happens, for the help line.
+    pub fn consequence(&self) -> String {
+        if !self.to_end {
+            return format!(
+                "the record then replays {} plies and breaks again",
+                self.replays
+            );
+        }
+        match self.result {
+            Some((r, true)) => format!(
+                "the game then replays to its end and its result {} holds",
+                r.as_str()
+            ),
+            Some((r, false)) => format!(
+                "the game then replays to its end, but it ends {}, not as recorded",
+                r.as_str()
+            ),
+            None => "the game then replays to its end".to_string(),
+        }
+    }
+}
+
+/// How a candidate edit fared.
+#[derive(Clone, Debug)]
+struct Trial {
+    kind: SlipKind,
+    change: Change,
+    /// Written moves of the line before the change that then replay: how far it gets.
+    reach: usize,
+    to_end: bool,
+    plies: u32,
+    result: Option<(GameResult, bool)>,
+}
+
+impl Trial {
+    /// Best first: how far the record replays, its result holding, the slip's prior, the edit
+    /// nearest the break.
+    fn rank(&self) -> (usize, u8, u64, usize) {
+        let result = match self.result {
+            Some((_, true)) => 2,
+            None => 1,
+            Some((_, false)) => 0,
+        };
+        let prior = (self.kind.prior() * 1e6) as u64;
+        (self.reach, result, prior, self.change.start)
+    }
+}
+
+/// A main line under repair: its written moves now, where each came from in the record, and
+/// the cursor before each move that replayed.
+struct Line {
+    style: Style,
+    lenient: bool,
+    tokens: Vec<Token>,
+    /// The index in the record of each token (`None`: inserted by a repair).
+    origin: Vec<Option<usize>>,
+    states: Vec<Cursor>,
+    /// Tokens before this index were changed by a repair: the search does not look back past it.
+    fixed: usize,
+    recorded: Option<GameResult>,
+}
+
+/// A break of the record and what it was read as.
+#[derive(Clone, Debug)]
+pub struct Break {
+    /// The index in the record of the move that broke the main line.
+    pub token: usize,
+    /// Best first; empty when nothing is plausible.
+    pub suggestions: Vec<Suggestion>,
+}
+
+/// What the search made of a record: its breaks in order, each repaired by its first suggestion
+/// unless it has none.
+#[derive(Clone, Debug, Default)]
+pub struct Analysis {
+    pub breaks: Vec<Break>,
+    /// The main line replays to its end once every break with a suggestion is repaired.
+    pub replays_to_end: bool,
+}
+
+impl Analysis {
+    /// The repairs made: each break's best suggestion.
+    pub fn repairs(&self) -> impl Iterator<Item = &Suggestion> {
+        self.breaks.iter().filter_map(|b| b.suggestions.first())
+    }
+}
+
+/// Finds every break of a game's main line and reads each (at most `max_breaks`).
+pub fn analyse(game: &Game, opts: &ReplayOptions, max_breaks: usize) -> Analysis {
+    let Some(mut line) = Line::new(game, opts) else {
+        return Analysis::default();
+    };
+    let mut analysis = Analysis::default();
+    // The jumps an unrepaired missed jump left open: later moves missing them are its cascade.
+    let mut open_jump: Option<Vec<Move>> = None;
+    while let Some(b) = line.next_break() {
+        if analysis.breaks.len() >= max_breaks {
+            return analysis;
+        }
+        let here = line.states[b].pos;
+        let jumps = here.available_jumps().as_slice().to_vec();
+        let token = line.tokens[b];
+        let missed = !token.call
+            && resolve(&token, &here).is_some_and(|c| missed_jump_step(&here, c).is_some());
+        let cascade = missed
+            && open_jump
+                .as_ref()
+                .is_some_and(|open| open.iter().any(|j| jumps.contains(j)));
+        let suggestions = if cascade { Vec::new() } else { line.search(b) };
+        let token = line.origin[b].unwrap_or(b);
+        match suggestions.first() {
+            Some(best) => {
+                line.apply(&best.change);
+                open_jump = None;
+            }
+            // An uncalled missed jump stands as played in the replayer's report: go on past it.
+            None if missed && line.force_missed_jump(b) => {
+                open_jump.get_or_insert(jumps);
+            }
+            None => {
+                if !cascade {
+                    analysis.breaks.push(Break { token, suggestions });
+                }
+                return analysis;
+            }
+        }
+        if !cascade {
+            analysis.breaks.push(Break { token, suggestions });
+        }
+    }
+    analysis.replays_to_end = true;
+    analysis
+}
+
+impl Line {
+    fn new(game: &Game, opts: &ReplayOptions) -> Option<Line> {
+        let (rules, _) = crate::replay::game_rules(game, opts);
+        let start = match game.tag("Setup") {
+            None => Position::start(rules),
+            Some(setup) => Position::from_setup(setup, rules).ok()?,
+        };
+        let tokens: Vec<Token> = game.mainline.moves.iter().map(Token::of).collect();
+        Some(Line {
+            style: Style::of(game),
+            lenient: opts.lenient,
+            origin: (0..tokens.len()).map(Some).collect(),
+            tokens,
+            states: vec![Cursor {
+                pos: start,
+                referee: Referee::new(&start, None),
+                correcting: false,
+                plies: 0,
+            }],
+            fixed: 0,
+            recorded: game
+                .result
+                .map(|(r, _)| r)
+                .or_else(|| game.tag("Result").and_then(GameResult::parse))
+                .filter(|&r| r != GameResult::Unknown),
+        })
+    }
+
+    /// Replays from the last known cursor to the first move that breaks; `None` at the end.
+    fn next_break(&mut self) -> Option<usize> {
+        loop {
+            let i = self.states.len() - 1;
+            let mut cursor = self.states[i].clone();
+            let Some(t) = self.tokens.get(i) else {
+                // A call with no correction after it breaks at the call.
+                return cursor.correcting.then(|| i - 1);
+            };
+            if !cursor.advance(t, self.lenient) {
+                return Some(i);
+            }
+            self.states.push(cursor);
+        }
+    }
+
+    fn force_missed_jump(&mut self, b: usize) -> bool {
+        let mut cursor = self.states[b].clone();
+        if b + 1 != self.states.len() || !cursor.force_missed_jump(&self.tokens[b]) {
+            return false;
+        }
+        self.states.push(cursor);
+        true
+    }
+
+    /// Replaces the tokens and forgets the cursors from the change on.
+    fn apply(&mut self, change: &Change) {
+        let end = change.start + change.removed;
+        self.tokens
+            .splice(change.start..end, change.inserted.iter().copied());
+        let origins: Vec<Option<usize>> = if change.removed == change.inserted.len() {
+            self.origin[change.start..end].to_vec()
+        } else {
+            vec![None; change.inserted.len()]
+        };
+        self.origin.splice(change.start..end, origins);
+        self.states.truncate(change.start + 1);
+        self.fixed = change.start + change.inserted.len();
+    }
+
+    /// The readings of the break at token `b`, best first, at most [`MAX_SUGGESTIONS`].
+    fn search(&self, b: usize) -> Vec<Suggestion> {
+        let first = self.fixed.max(b.saturating_sub(LOOK_BACK));
+        let mut candidates: Vec<(SlipKind, Change)> = Vec::new();
+        if self.fixed == 0 {
+            let g = self.states[0].pos.geometry();
+            candidates.push((
+                SlipKind::RedNumbering,
+                Change {
+                    start: 0,
+                    removed: self.tokens.len(),
+                    inserted: self.tokens.iter().map(|t| t.rotated(g)).collect(),
+                },
+            ));
+        }
+        for i in first..=b {
+            self.candidates_at(i, &mut candidates);
+        }
+        // The same edit may model two slips: keep the likelier.
+        candidates.sort_by(|a, b| b.0.prior().total_cmp(&a.0.prior()));
+        let mut seen = HashSet::new();
+        let mut trials: Vec<Trial> = candidates
+            .into_iter()
+            .filter(|(_, change)| seen.insert(change.clone()))
+            .map(|(kind, change)| self.trial(kind, change))
+            // A renumbering explains the whole record or nothing: later repairs could not be
+            // made on top of it.
+            .filter(|t| t.to_end || (t.reach >= b + 2 && t.kind != SlipKind::RedNumbering))
+            .collect();
+        trials.sort_by_key(|t| std::cmp::Reverse(t.rank()));
+        trials
+            .into_iter()
+            .take(MAX_SUGGESTIONS)
+            .map(|t| self.suggestion(t, b))
+            .collect()
+    }
+
+    /// The edits that model each kind of slip at token `i`.
+    fn candidates_at(&self, i: usize, out: &mut Vec<(SlipKind, Change)>) {
+        let cursor = &self.states[i];
+        let g = cursor.pos.geometry();
+        let t = self.tokens[i];
+        let replace = |kind, token: Token, out: &mut Vec<(SlipKind, Change)>| {
+            out.push((
+                kind,
+                Change {
+                    start: i,
+                    removed: 1,
+                    inserted: vec![token],
+                },
+            ));
+        };
+        if let Some(w) = t.squares {
+            let numeric = self.style != Style::Algebraic;
+            for kind in [
+                SlipKind::DigitSwap,
+                SlipKind::NeighbourDigit,
+                SlipKind::GlyphDigit,
+                SlipKind::AlgebraicMisread,
+                SlipKind::RedSideSquare,
+            ] {
+                if let Some(from) = w.from {
+                    for s in misreadings(kind, g, from, numeric) {
+                        let squares = Written { from: Some(s), ..w };
+                        replace(
+                            kind,
+                            Token {
+                                squares: Some(squares),
+                                ..t
+                            },
+                            out,
+                        );
+                    }
+                }
+                for s in misreadings(kind, g, w.to, numeric) {
+                    let squares = Written { to: s, ..w };
+                    replace(
+                        kind,
+                        Token {
+                            squares: Some(squares),
+                            ..t
+                        },
+                        out,
+                    );
+                }
+            }
+            if let Some(from) = w.from {
+                let both = Written {
+                    from: Some(g.rotate(from)),
+                    to: g.rotate(w.to),
+                    ..w
+                };
+                replace(
+                    SlipKind::RedSideSquare,
+                    Token {
+                        squares: Some(both),
+                        ..t
+                    },
+                    out,
+                );
+                let reversed = Written {
+                    from: Some(w.to),
+                    to: from,
+                    ..w
+                };
+                replace(
+                    SlipKind::Reversed,
+                    Token {
+                        squares: Some(reversed),
+                        ..t
+                    },
+                    out,
+                );
+            }
+        }
+        if cursor.referee.accepts_moves() {
+            for &m in cursor.pos.legal_moves().iter() {
+                out.push((
+                    SlipKind::Dropped,
+                    Change {
+                        start: i,
+                        removed: 0,
+                        inserted: vec![Token::of_move(m, &cursor.pos, self.style)],
+                    },
+                ));
+            }
+        }
+        let same = |j: usize| self.tokens[j].squares == t.squares;
+        if (i >= 1 && same(i - 1)) || (i >= 2 && same(i - 2)) {
+            out.push((
+                SlipKind::Doubled,
+                Change {
+                    start: i,
+                    removed: 1,
+                    inserted: Vec::new(),
+                },
+            ));
+        }
+        if let Some(window) = self.tokens.get(i..i + 3)
+            && window.iter().all(|t| !t.call)
+        {
+            out.push((
+                SlipKind::Transposed,
+                Change {
+                    start: i,
+                    removed: 3,
+                    inserted: vec![window[2], window[1], window[0]],
+                },
+            ));
+        }
+        replace(SlipKind::MisplacedCall, t.with_call(!t.call), out);
+        if let Some(&next) = self.tokens.get(i + 1)
+            && next.call != t.call
+        {
+            out.push((
+                SlipKind::MisplacedCall,
+                Change {
+                    start: i,
+                    removed: 2,
+                    inserted: vec![t.with_call(next.call), next.with_call(t.call)],
+                },
+            ));
+        }
+    }
+
+    /// Replays the line with `change` made, from the cursor before it.
+    fn trial(&self, kind: SlipKind, change: Change) -> Trial {
+        let mut cursor = self.states[change.start].clone();
+        let mut trial = Trial {
+            kind,
+            reach: change.start,
+            to_end: false,
+            plies: cursor.plies,
+            result: None,
+            change,
+        };
+        if !trial
+            .change
+            .inserted
+            .iter()
+            .all(|t| cursor.advance(t, self.lenient))
+        {
+            return trial;
+        }
+        let rest = &self.tokens[trial.change.start + trial.change.removed..];
+        let replayed = rest
+            .iter()
+            .take_while(|t| cursor.advance(t, self.lenient))
+            .count();
+        trial.reach = trial.change.start + trial.change.removed + replayed;
+        trial.plies = cursor.plies;
+        trial.to_end = replayed == rest.len() && !cursor.correcting;
+        if trial.to_end {
+            trial.result = cursor
+                .referee
+                .outcome_at_end_of_record()
+                .map(|o| crate::replay::result_of(&o))
+                .zip(self.recorded)
+                .map(|(r, recorded)| (r, r == recorded));
+        }
+        trial
+    }
+
+    fn suggestion(&self, t: Trial, b: usize) -> Suggestion {
+        let g = self.states[0].pos.geometry();
+        let change = &t.change;
+        let window = &self.tokens[change.start..change.start + change.removed];
+        let texts = |tokens: &[Token]| {
+            tokens
+                .iter()
+                .map(|t| t.text(g, self.style))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let text = match t.kind {
+            SlipKind::RedNumbering => "[Numbering \"red\"]".to_string(),
+            _ => texts(&change.inserted),
+        };
+        // The search looks no further back than the last repair, so the edit's moves are the
+        // record's own: it is made to the record as read.
+        let record_change = Change {
+            start: self.origin[change.start].unwrap_or(change.start),
+            ..change.clone()
+        };
+        Suggestion {
+            ply: self.states[change.start].plies + 1,
+            edit: t.kind.edit(),
+            text,
+            why: t.kind.describe().to_string(),
+            replays: t.plies,
+            kind: t.kind,
+            was: texts(window),
+            to_end: t.to_end,
+            result: t.result,
+            back: self.states[b].plies - self.states[change.start].plies,
+            number: {
+                let pos = &self.states[change.start].pos;
+                let dots = if pos.side_to_move() == Color::Green {
+                    "."
+                } else {
+                    "..."
+                };
+                format!("{}{dots}", pos.move_number())
+            },
+            change: record_change,
+        }
+    }
+}
+
+/// The findings of a replay with the suggestions added: every error that breaks the main line
+/// gets its readings; after the best reading of a break the record is replayed on, so the
+/// errors of later slips are reported too. `replayed` is the replay of the record as read.
+pub fn annotate(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Vec<Finding> {
+    if !replayed.iter().any(breaks_main_line) {
+        return replayed;
+    }
+    let analysis = analyse(game, opts, MAX_BREAKS);
+    let repaired: Vec<&Break> = analysis
+        .breaks
+        .iter()
+        .filter(|b| !b.suggestions.is_empty())
+        .collect();
+    if repaired.is_empty() {
+        return replayed;
+    }
+    let quiet = ReplayOptions {
+        margins: MarginPolicy::Never,
+        summary_only: true,
+        ..opts.clone()
+    };
+    let mut found = Vec::new();
+    for (k, brk) in repaired.iter().enumerate() {
+        let earlier: Vec<&Suggestion> = repaired[..k]
+            .iter()
+            .filter_map(|b| b.suggestions.first())
+            .collect();
+        let findings = if k == 0 {
+            replayed.clone()
+        } else {
+            replay(&apply(game, &earlier, false), &quiet).findings
+        };
+        let at = game.mainline.moves[brk.token].span.start;
+        let Some(mut finding) = findings
+            .into_iter()
+            .find(|f| breaks_main_line(f) && f.span.is_some_and(|s| s.start >= at))
+        else {
+            continue;
+        };
+        let mut help = finding.help.take().unwrap_or_default();
+        for (n, s) in brk.suggestions.iter().enumerate() {
+            if !help.is_empty() {
+                help.push('\n');
+            }
+            if n == 0 {
+                help.push_str(&format!(
+                    "did you mean {}? {}",
+                    s.reading(),
+                    s.consequence()
+                ));
+            } else {
+                help.push_str(&format!("or {}: {}", s.reading(), s.consequence()));
+            }
+        }
+        finding.help = Some(help);
+        finding.suggestions = brk.suggestions.clone();
+        found.push(finding);
+    }
+    let all: Vec<&Suggestion> = repaired
+        .iter()
+        .filter_map(|b| b.suggestions.first())
+        .collect();
+    let renumbered = all
+        .iter()
+        .find(|s| matches!(s.edit, EditKind::Insert | EditKind::Delete))
+        .map(|s| {
+            game.mainline
+                .moves
+                .get(s.change.start)
+                .map_or(u32::MAX, |n| n.span.start)
+        });
+    let after = replay(&apply(game, &all, false), opts).findings;
+    // A ply left out or written twice shifts every later move number: the suggestion says why.
+    found.extend(after.into_iter().filter(|f| {
+        !(f.code == "salta::move-number"
+            && renumbered.is_some_and(|from| f.span.is_some_and(|s| s.start >= from)))
+    }));
+    found.sort_by_key(|f| (f.ply.is_none(), f.span.map(|s| s.start)));
+    found
+}
+
+/// The game with the given repairs made (in the order of the record). With `mark`, each edit
+/// carries a comment giving what was written and why, and a `Repairs` tag names them all.
+pub fn apply(game: &Game, repairs: &[&Suggestion], mark: bool) -> Game {
+    let mut out = game.clone();
+    let nodes = &game.mainline.moves;
+    let mut moves: Vec<MoveNode> = Vec::with_capacity(nodes.len() + 2);
+    let mut next = 0;
+    for s in repairs {
+        let c = &s.change;
+        moves.extend(nodes[next.min(c.start)..c.start].iter().cloned());
+        let at = nodes
+            .get(c.start)
+            .or(nodes.last())
+            .map_or(Span::default(), |n| {
+                Span::new(n.span.start as usize, n.span.start as usize)
+            });
+        let first = moves.len();
+        for (j, token) in c.inserted.iter().enumerate() {
+            let node = match nodes.get(c.start + j).filter(|_| j < c.removed) {
+                Some(n) => rewrite(n, token),
+                None => rewrite(&MoveNode::new(None, Played::Pass, at), token),
+            };
+            moves.push(node);
+        }
+        if mark {
+            let comment = Comment {
+                text: match s.edit {
+                    EditKind::Insert => format!("not in the record: {}", s.why),
+                    EditKind::Renumber => {
+                        format!("squares were numbered from Red's side: {}", s.why)
+                    }
+                    _ => format!("was {}: {}", s.was, s.why),
+                },
+                span: at,
+            };
+            // A deletion's comment goes on the move before it.
+            let target = first.min(moves.len().saturating_sub(1));
+            match moves.get_mut(target) {
+                Some(node) => node.extras_mut().comments.push(comment),
+                None => out.mainline.comments.push(comment),
+            }
+        }
+        next = c.start + c.removed;
+    }
+    moves.extend(nodes[next.min(nodes.len())..].iter().cloned());
+    out.mainline.moves = moves;
+    if mark && !repairs.is_empty() {
+        let value = repairs
+            .iter()
+            .map(|s| format!("ply {}: {}", s.ply, s.why))
+            .collect::<Vec<_>>()
+            .join("; ");
+        out.tags.push(Tag {
+            name: "Repairs".into(),
+            value,
+            span: Span::default(),
+        });
+    }
+    out
+}
+
+/// A written move made to say what `token` says, keeping its place, number and extras.
+fn rewrite(node: &MoveNode, token: &Token) -> MoveNode {
+    let span = node.span;
+    let mut out = node.clone();
+    out.played = match token.squares {
+        None => Played::Pass,
+        Some(w) => Played::Move {
+            piece: w.piece.map(|id| Designator {
+                id,
+                kind: Some(Piece::new(Color::Green, id).kind()),
+                span,
+            }),
+            from: w.from.map(|square| SquareRef { square, span }),
+            to: SquareRef { square: w.to, span },
+            separator: Separator::Omitted,
+        },
+    };
+    if token.call != node.salta().is_some() {
+        out.extras_mut().salta = token.call.then_some(span);
+        out.extras = out.extras.take().and_then(|e| e.boxed());
+    }
+    out
+}
+
+/// What `salta repair` makes of a game.
+#[derive(Clone, Debug)]
+pub enum Mended {
+    /// The main line replays as written: nothing to repair.
+    Sound,
+    /// The game with its repairs made and marked, and the repairs in the order of the record.
+    Repaired(Game, Vec<Suggestion>),
+    /// No plausible repair within the edits allowed: the first error that breaks the main line.
+    Unrepairable(Finding),
+}
+
+/// The most plausible repair of a game's main line with at most `max_edits` edits: each break
+/// read by its best suggestion in turn, until the whole main line replays.
+pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
+    let quiet = ReplayOptions {
+        margins: MarginPolicy::Never,
+        summary_only: true,
+        ..opts.clone()
+    };
+    let Some(first) = replay(game, &quiet)
+        .findings
+        .into_iter()
+        .find(breaks_main_line)
+    else {
+        return Mended::Sound;
+    };
+    let analysis = analyse(game, opts, max_edits);
+    let repairs: Vec<&Suggestion> = analysis.repairs().collect();
+    if !analysis.replays_to_end || repairs.len() < analysis.breaks.len() {
+        return Mended::Unrepairable(first);
+    }
+    let owned = repairs.iter().map(|&s| s.clone()).collect();
+    Mended::Repaired(apply(game, &repairs, true), owned)
+}

@@ -1,0 +1,189 @@
+//! The kinds of slip period transcriptions make, each with how likely it is a priori and how it
+//! is named to the reader.
+
+use crate::board::{Geometry, Square};
+
+/// A kind of transcription slip the repair search models.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SlipKind {
+    /// Two digits of a square number swapped (45 for 54).
+    DigitSwap,
+    /// One digit read or typed as its neighbour (44 for 45).
+    NeighbourDigit,
+    /// One digit read as a similar period glyph: 1/7, 3/8, 5/6.
+    GlyphDigit,
+    /// An algebraic file or rank misread: c/e, b/h, 1/7.
+    AlgebraicMisread,
+    /// One square (or both) of a move read from Red's side, n ↦ 116 − n.
+    RedSideSquare,
+    /// The whole record numbered from Red's side without `[Numbering "red"]`.
+    RedNumbering,
+    /// From- and to-square written the other way round.
+    Reversed,
+    /// A ply left out.
+    Dropped,
+    /// A ply written twice.
+    Doubled,
+    /// Two moves of one side written in each other's place.
+    Transposed,
+    /// A "Salta!" call left out, added, or written at the wrong move.
+    MisplacedCall,
+}
+
+impl SlipKind {
+    pub const ALL: [SlipKind; 11] = [
+        SlipKind::DigitSwap,
+        SlipKind::NeighbourDigit,
+        SlipKind::GlyphDigit,
+        SlipKind::AlgebraicMisread,
+        SlipKind::RedSideSquare,
+        SlipKind::RedNumbering,
+        SlipKind::Reversed,
+        SlipKind::Dropped,
+        SlipKind::Doubled,
+        SlipKind::Transposed,
+        SlipKind::MisplacedCall,
+    ];
+
+    /// How often this slip is met, relative to the others: what ranks two readings that replay
+    /// equally far. Rough figures from the kinds of slip seen in period transcriptions; a
+    /// whole-record renumbering explains every move at once, so it comes first when it works.
+    pub fn prior(self) -> f64 {
+        match self {
+            SlipKind::RedNumbering => 0.5,
+            SlipKind::DigitSwap => 0.16,
+            SlipKind::AlgebraicMisread => 0.14,
+            SlipKind::GlyphDigit => 0.12,
+            SlipKind::NeighbourDigit => 0.1,
+            SlipKind::Reversed => 0.08,
+            SlipKind::Doubled => 0.07,
+            SlipKind::Dropped => 0.06,
+            SlipKind::Transposed => 0.05,
+            SlipKind::MisplacedCall => 0.05,
+            SlipKind::RedSideSquare => 0.04,
+        }
+    }
+
+    /// The slip in a few words, as the report and the repair comments name it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            SlipKind::DigitSwap => "digits swapped",
+            SlipKind::NeighbourDigit => "one digit misread",
+            SlipKind::GlyphDigit => "one digit misread as a similar glyph",
+            SlipKind::AlgebraicMisread => "file or rank misread",
+            SlipKind::RedSideSquare => "square read from Red's side",
+            SlipKind::RedNumbering => "the record is numbered from Red's side",
+            SlipKind::Reversed => "from and to reversed",
+            SlipKind::Dropped => "a ply left out",
+            SlipKind::Doubled => "a ply written twice",
+            SlipKind::Transposed => "two moves of one side transposed",
+            SlipKind::MisplacedCall => "\"Salta!\" call misplaced",
+        }
+    }
+
+    /// A stable name, for tests, benchmarks and the JSON report.
+    pub fn name(self) -> &'static str {
+        match self {
+            SlipKind::DigitSwap => "digit-swap",
+            SlipKind::NeighbourDigit => "neighbour-digit",
+            SlipKind::GlyphDigit => "glyph-digit",
+            SlipKind::AlgebraicMisread => "algebraic-misread",
+            SlipKind::RedSideSquare => "red-side-square",
+            SlipKind::RedNumbering => "red-numbering",
+            SlipKind::Reversed => "reversed",
+            SlipKind::Dropped => "dropped",
+            SlipKind::Doubled => "doubled",
+            SlipKind::Transposed => "transposed",
+            SlipKind::MisplacedCall => "misplaced-call",
+        }
+    }
+}
+
+/// Digits period typefaces and hands confuse.
+const GLYPH_PAIRS: [(u8, u8); 3] = [(b'1', b'7'), (b'3', b'8'), (b'5', b'6')];
+/// Algebraic files confused in print.
+const FILE_PAIRS: [(u8, u8); 2] = [(b'c', b'e'), (b'b', b'h')];
+
+fn partner(pairs: &[(u8, u8)], c: u8) -> Option<u8> {
+    pairs.iter().find_map(|&(a, b)| {
+        if a == c {
+            Some(b)
+        } else if b == c {
+            Some(a)
+        } else {
+            None
+        }
+    })
+}
+
+/// The squares a written square may have been meant as under a slip of one kind that acts on a
+/// single square's text, in `numeric` or algebraic form. Only real squares, never the square
+/// itself.
+pub fn misreadings(kind: SlipKind, g: &Geometry, sq: Square, numeric: bool) -> Vec<Square> {
+    let text = if numeric {
+        g.number(sq).to_string()
+    } else {
+        g.name(sq)
+    };
+    let bytes = text.as_bytes();
+    let mut texts: Vec<Vec<u8>> = Vec::new();
+    let digits = (0..bytes.len()).filter(|&i| bytes[i].is_ascii_digit());
+    match kind {
+        SlipKind::DigitSwap if numeric => {
+            for i in 1..bytes.len() {
+                let mut t = bytes.to_vec();
+                t.swap(i - 1, i);
+                texts.push(t);
+            }
+        }
+        SlipKind::NeighbourDigit => {
+            for i in digits {
+                for d in [bytes[i].wrapping_sub(1), bytes[i] + 1] {
+                    if d.is_ascii_digit() {
+                        let mut t = bytes.to_vec();
+                        t[i] = d;
+                        texts.push(t);
+                    }
+                }
+            }
+        }
+        SlipKind::GlyphDigit => {
+            for i in digits {
+                if let Some(d) = partner(&GLYPH_PAIRS, bytes[i]) {
+                    let mut t = bytes.to_vec();
+                    t[i] = d;
+                    texts.push(t);
+                }
+            }
+        }
+        SlipKind::AlgebraicMisread if !numeric => {
+            if let Some(f) = partner(&FILE_PAIRS, bytes[0]) {
+                let mut t = bytes.to_vec();
+                t[0] = f;
+                texts.push(t);
+            }
+            // The rank 1 read as 7 or back; the 1 of rank 10 stays (70 is no rank).
+            if bytes.len() == 2
+                && let Some(r) = partner(&GLYPH_PAIRS[..1], bytes[1])
+            {
+                texts.push(vec![bytes[0], r]);
+            }
+        }
+        SlipKind::RedSideSquare => {
+            return vec![g.rotate(sq)]
+                .into_iter()
+                .filter(|&s| s != sq)
+                .collect();
+        }
+        _ => {}
+    }
+    let mut out: Vec<Square> = texts
+        .iter()
+        .filter_map(|t| std::str::from_utf8(t).ok())
+        .filter_map(|t| g.parse_square(t).ok())
+        .filter(|&s| s != sq)
+        .collect();
+    out.dedup();
+    out
+}
