@@ -34,7 +34,7 @@ pub fn run(
         flip: args.flip,
         coordinates: args.coordinates,
         pieces: args.pieces,
-        palette: args.palette.clone(),
+        palette: args.palette,
         ..DiagramOptions::default()
     };
     let names: Vec<String> = files

@@ -241,7 +241,9 @@ impl Setter<'_> {
             }
             let Some(ply) = m.ply else { continue };
             let every = self.opts.diagram_every.is_some_and(|n| {
-                n > 0 && m.side == Some(Color::Red) && m.number.is_some_and(|k| k as u32 % n == 0)
+                n > 0
+                    && m.side == Some(Color::Red)
+                    && m.number.is_some_and(|k| (k as u32).is_multiple_of(n))
             });
             let last = ply == self.replay.plies();
             if (marked || (every && !last)) && !self.drawn.contains(&ply) {
