@@ -33,7 +33,6 @@ pub(crate) fn write(
 }
 
 /// The scene's elements alone, in CSS pixels, for placing inside another SVG document.
-#[cfg(feature = "pdf")]
 pub(crate) fn write_items(out: &mut String, scene: &Scene, palette: &Palette) {
     let s = scene.unit / super::PT_PER_PX;
     for item in &scene.items {
