@@ -23,7 +23,8 @@ enum Command {
     Adjudicate(cli::adjudicate::Args),
     /// Check games: every move, every compulsory jump and Salta! call, results and margins.
     Check(cli::check::Args),
-    /// Convert records between notations, and to and from YAML and JSON.
+    /// Convert records between notations, to and from YAML and JSON, and set games for print
+    /// (LaTeX, PDF).
     Convert(cli::convert::Args),
     /// Draw a position for print or the terminal: text, SVG, PNG or TikZ.
     Diagram(Box<cli::diagram::Args>),

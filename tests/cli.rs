@@ -824,6 +824,7 @@ const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 fn assert_diagram(format: &str, bytes: &[u8], what: &str) {
     match format {
         "png" => assert!(bytes.starts_with(PNG_SIGNATURE), "{what}: not a PNG"),
+        "pdf" => assert!(bytes.starts_with(b"%PDF-"), "{what}: not a PDF"),
         _ => {
             let text = std::str::from_utf8(bytes).expect("text diagrams are UTF-8");
             let ok = match format {
@@ -841,7 +842,7 @@ fn assert_diagram(format: &str, bytes: &[u8], what: &str) {
 #[test]
 fn diagram_draws_a_record_in_every_format() {
     let file = "corpus/edge-cases/variations.sgn";
-    for format in ["text", "svg", "png", "tikz"] {
+    for format in ["text", "svg", "png", "pdf", "tikz"] {
         for ply in ["0", "2", "4"] {
             let run = salta(&["diagram", file, "--format", format, "--ply", ply]).ok();
             assert_diagram(format, &run.stdout, &format!("{file} ply {ply}"));
@@ -857,6 +858,42 @@ fn diagram_draws_a_record_in_every_format() {
     };
     assert_ne!(at(Some("0")), at(Some("4")));
     assert_eq!(at(None), at(Some("4")));
+}
+
+#[test]
+fn diagram_width_sets_the_printed_size() {
+    let file = "corpus/edge-cases/variations.sgn";
+    let svg = salta(&["diagram", file, "--format", "svg", "--width", "7.5cm"])
+        .ok()
+        .text();
+    // 7.5 cm is 283.46 CSS pixels.
+    assert!(svg.contains("width=\"283.46\""), "{svg}");
+    for bad in ["7.5", "0cm", "1cm", "2m"] {
+        let run = salta(&["diagram", file, "--width", bad]).expect_code(2);
+        assert!(
+            run.stderr.contains("width") || run.stderr.contains("length"),
+            "{bad}"
+        );
+    }
+    salta(&["diagram", file, "--width", "7cm", "--size", "30"]).expect_code(2);
+}
+
+#[test]
+fn convert_sets_a_game_for_print_as_latex_and_pdf() {
+    let file = "corpus/historical/krone-grotewold-1901.sgn";
+    let latex = salta(&["convert", file, "--to", "latex", "--diagram-every", "50"])
+        .ok()
+        .text();
+    assert!(latex.starts_with("% Salta games set by salta"));
+    assert!(latex.contains("\\section*{Krone -- Grotewold}"), "{latex}");
+    // Moves 50 and 100, then the final position.
+    assert_eq!(latex.matches("\\begin{tikzpicture}").count(), 3);
+    let dir = TempDir::new("print");
+    let out = dir.path("game.pdf");
+    salta(&["convert", file, "--to", "pdf", "-o", out.to_str().unwrap()]).ok();
+    let pdf = std::fs::read(&out).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+    salta(&["convert", file, "--to", "pdf", "--diagram-every", "0"]).expect_code(2);
 }
 
 #[test]

@@ -4,8 +4,8 @@
 use resvg::{tiny_skia, usvg};
 use salta::board::{BoardKind, Geometry, Square};
 use salta::export::diagram::{
-    self, Coordinates, DiagramError, DiagramFormat, DiagramOptions, Palette, PieceStyle,
-    parse_arrow, parse_mark,
+    self, Coordinates, DiagramError, DiagramFormat, DiagramOptions, Palette, PieceNumber,
+    PieceStyle, parse_arrow, parse_mark,
 };
 use salta::rules::{Position, Rules, Variant};
 
@@ -130,8 +130,16 @@ fn svg_draws_one_disc_per_piece_and_the_symbols_as_paths() {
     assert_eq!(svg.matches("<path class=\"star\"").count(), 10);
     assert_eq!(svg.matches("<path class=\"moon\"").count(), 10);
     assert_eq!(svg.matches("<path class=\"sun\"").count(), 10);
-    // Dots: 1+2+3+4+5 per kind and side.
-    assert_eq!(svg.matches("class=\"dot\"").count(), 6 * 15);
+    // The numbers 1–5 as one numeral per piece, or as 1+2+3+4+5 dots per kind and side.
+    assert_eq!(svg.matches("class=\"numeral\"").count(), 30);
+    assert!(!svg.contains("class=\"dot\""));
+    let dotted = DiagramOptions {
+        piece_number: PieceNumber::Dots,
+        ..midgame_options(&pos)
+    };
+    let svg_dots = diagram::svg(&pos, &dotted).unwrap();
+    assert_eq!(svg_dots.matches("class=\"dot\"").count(), 6 * 15);
+    assert!(!svg_dots.contains("class=\"numeral\""));
     assert_eq!(svg.matches("class=\"square dark\"").count(), 50);
     assert_eq!(svg.matches("class=\"number\"").count(), 50);
     assert_eq!(svg.matches("class=\"coordinate\"").count(), 20);
@@ -156,10 +164,11 @@ fn coordinates_none_draws_no_text_at_all() {
     let pos = midgame();
     let opts = DiagramOptions {
         coordinates: Coordinates::None,
+        piece_number: PieceNumber::Dots,
         ..DiagramOptions::default()
     };
     let svg = diagram::svg(&pos, &opts).unwrap();
-    assert!(!svg.contains("<text"), "symbols need no fonts");
+    assert!(!svg.contains("<text"), "symbols with dots need no fonts");
 }
 
 #[test]

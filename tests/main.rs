@@ -16,5 +16,6 @@ mod notation_diagnostics;
 mod notation_reader;
 mod notation_writer;
 mod perft;
+mod printed;
 mod repair;
 mod viewer;

@@ -16,15 +16,18 @@ pub struct Args {
     files: Vec<PathBuf>,
     /// What to write: canonical SGN in `numeric`, `algebraic` or `piece` notation, or the structured
     /// game in `yaml` (one document per game) or `json` (an array of games), or `setups`: one Setup
-    /// line per position of the main line (the start, then after each move), or `html`: a page
-    /// to step through the games in a browser.
-    #[arg(long, value_parser = ["numeric", "algebraic", "piece", "yaml", "json", "setups", "html"])]
+    /// line per position of the main line (the start, then after each move), `html`: a page to
+    /// step through the games in a browser, or the games set for print as one `latex` document
+    /// (needs only TikZ) or one `pdf`.
+    #[arg(long, value_parser = ["numeric", "algebraic", "piece", "yaml", "json", "setups", "html", "latex", "pdf"])]
     to: String,
     /// Write to this file (through a temporary file and a rename) instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
     #[command(flatten)]
     page: super::html::PageArgs,
+    #[command(flatten)]
+    print: super::print::PrintArgs,
 }
 
 /// A game read from any of the input formats.
@@ -36,6 +39,9 @@ pub(super) enum Input {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.to == "html" {
         return super::html::run(&args.files, args.output.as_deref(), &args.page);
+    }
+    if matches!(args.to.as_str(), "latex" | "pdf") {
+        return super::print::run(&args.files, &args.to, args.output.as_deref(), &args.print);
     }
     let mut output = Output::open(args.output.as_deref(), &args.files)?;
     let mut games = GameWriter {

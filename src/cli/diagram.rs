@@ -1,7 +1,7 @@
 use super::{CliError, replay_to_ply, select_game, write_output};
 use salta::export::diagram::{
-    Colour, Coordinates, DiagramFormat, DiagramOptions, Palette, PieceStyle, parse_arrow,
-    parse_mark, render,
+    Colour, Coordinates, DiagramFormat, DiagramOptions, Palette, PieceNumber, PieceStyle,
+    parse_arrow, parse_length, parse_mark, render,
 };
 use salta::rules::Position;
 use std::io::IsTerminal;
@@ -26,7 +26,7 @@ pub struct Args {
     /// The position after this many plies of the main line (default: the end).
     #[arg(long, conflicts_with = "setup")]
     ply: Option<u32>,
-    /// text, svg, png or tikz.
+    /// text, svg, png, pdf or tikz.
     #[arg(long, default_value = "text")]
     format: String,
     /// Write to this file (through a temporary file and a rename) instead of standard output.
@@ -38,9 +38,12 @@ pub struct Args {
     /// none, numbers (square numbers), algebraic (a–j, 1–10) or both.
     #[arg(long, default_value = "algebraic")]
     coordinates: String,
-    /// symbols (stars, moons, suns with 1–5 marks), numbers (1–15) or designators (Su3).
+    /// symbols (stars, moons, suns with their numbers 1–5), numbers (1–15) or designators (Su3).
     #[arg(long, default_value = "symbols")]
     pieces: String,
+    /// How symbols show their number 1–5: numeral (a small bold digit) or dots (that many dots).
+    #[arg(long, default_value = "numeral")]
+    piece_number: String,
     /// Highlight the last move: without a value, the move that led to the position (from a file);
     /// or give it, e.g. `--last-move 33-43`.
     #[arg(long, num_args = 0..=1, default_missing_value = "")]
@@ -51,9 +54,13 @@ pub struct Args {
     /// Draw an arrow (repeatable), e.g. `--arrow 33-53`.
     #[arg(long)]
     arrow: Vec<String>,
-    /// Size of a square in CSS pixels (also sets the TikZ and PNG size).
+    /// Size of a square in CSS pixels, 1/96 inch (also sets the TikZ and PNG size).
     #[arg(long, default_value_t = 36)]
     size: u32,
+    /// The printed width of the whole diagram instead of --size, e.g. `7.5cm`, `60mm`, `3in`;
+    /// every mark is sized to stay legible at it (text ≥ 6 pt, lines ≥ 0.25 pt, dots ≥ 0.35 mm).
+    #[arg(long, conflicts_with = "size")]
+    width: Option<String>,
     /// Resolution of a PNG.
     #[arg(long, default_value_t = 300.0)]
     dpi: f32,
@@ -145,6 +152,7 @@ fn options(
         flip: args.flip,
         coordinates: option::<Coordinates>(&args.coordinates)?,
         pieces: option::<PieceStyle>(&args.pieces)?,
+        piece_number: option::<PieceNumber>(&args.piece_number)?,
         last_move,
         marks: args
             .mark
@@ -157,6 +165,12 @@ fn options(
             .map(|a| parse_arrow(g, a).map_err(|e| bad(&e)))
             .collect::<Result<_, _>>()?,
         size: args.size,
+        width: args
+            .width
+            .as_deref()
+            .map(parse_length)
+            .transpose()
+            .map_err(|e| bad(&e))?,
         dpi: args.dpi,
         palette,
         title: args.title.clone(),

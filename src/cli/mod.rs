@@ -9,6 +9,7 @@ pub mod generate;
 pub mod html;
 pub mod output;
 pub mod perft;
+pub mod print;
 pub mod repair;
 
 pub use output::{Output, write_output};

@@ -362,8 +362,11 @@ impl SourceCode for GameSource {
 pub struct MovePlace {
     /// 1-based ply of the move being read, counted from the game's start.
     pub ply: u32,
+    /// The move number that ply belongs to.
     pub number: u32,
+    /// The side whose ply it is.
     pub side: Color,
+    /// Whether the error is inside a variation (the ply then counts the main line read before it).
     pub in_variation: bool,
 }
 

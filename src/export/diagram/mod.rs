@@ -1,15 +1,20 @@
 //! Board diagrams fit for print: any position of any variant (10×10 Salta and Winther, 8×8 Pyramid)
-//! as Unicode text, SVG, PNG or TikZ.
+//! as Unicode text, SVG, PNG, PDF or TikZ, legible at the size it is printed.
 //!
 //! The drawing follows book conventions: light and dark squares in a frame, file letters and rank
 //! numbers around the border and/or the historical square numbers in the corners of the dark
 //! squares, all turned with the board in Red's view ([`DiagramOptions::flip`]).
 //!
 //! **Pieces.** A Salta piece is a disc carrying its symbol — a five-pointed star, a crescent moon,
-//! or a sun with rays — drawn as vector paths (no font glyphs), with its number 1–5 as that many
-//! dots under the symbol. [`PieceStyle::Numbers`] and [`PieceStyle::Designators`] print the single
+//! or a sun with rays — drawn as vector paths (no font glyphs), with its number 1–5 as a small bold
+//! numeral beside it ([`PieceNumber::Numeral`]) or that many dots under it ([`PieceNumber::Dots`]). [`PieceStyle::Numbers`] and [`PieceStyle::Designators`] print the single
 //! number 1–15 or the designator (`Su3`) on a plain disc instead. Pyramid pieces are identical plain
 //! discs with an inner ring.
+//!
+//! **Print size.** A diagram is drawn for its printed size: [`DiagramOptions::width`] (or `size`
+//! CSS pixels per square). Every mark is sized for it: text (square numbers, coordinates, the
+//! pieces' numerals) at least 6 pt, lines at least 0.25 pt, number dots at least 0.35 mm across;
+//! at small widths the marks take a larger share of the square, never less than these.
 //!
 //! **Greyscale.** Green pieces are *light* (pale green, dark outline, dark symbols) and Red pieces
 //! *dark* (deep red, light symbols), with dark squares a mid grey between them: the two sides stay
@@ -35,11 +40,17 @@ mod tikz;
 
 pub use options::{
     Colour, Coordinates, DEFAULT_DPI, DEFAULT_SIZE, DPI_RANGE, DiagramFormat, DiagramOptions,
-    Palette, ParseOptionError, PieceStyle, SIZE_RANGE, parse_arrow, parse_mark,
+    PT_PER_CM, Palette, ParseOptionError, PieceNumber, PieceStyle, SIZE_RANGE, WIDTH_RANGE_PT,
+    parse_arrow, parse_length, parse_mark,
 };
+
+pub use tikz::latex_escape;
 
 use crate::board::BoardKind;
 use crate::rules::{Piece, Position, Rules};
+
+/// A CSS pixel is 1/96 inch, a point 1/72 inch.
+const PT_PER_PX: f32 = 0.75;
 
 /// Why a diagram could not be drawn.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -61,6 +72,9 @@ pub enum DiagramError {
     /// The size per square is outside [`SIZE_RANGE`].
     #[error("size {0} is out of range: use 8–1000 pixels per square")]
     Size(u32),
+    /// The printed width is outside [`WIDTH_RANGE_PT`].
+    #[error("a printed width of {:.2} cm is out of range: use 2–100 cm", .0 / PT_PER_CM)]
+    Width(f32),
     /// The resolution is outside [`DPI_RANGE`].
     #[error("dpi {0} is out of range: use 10–2400")]
     Dpi(f32),
@@ -81,10 +95,14 @@ pub enum DiagramError {
     /// feature).
     #[error("could not encode the PNG: {0}")]
     Png(String),
+    /// The PDF could not be made.
+    #[cfg(feature = "pdf")]
+    #[error(transparent)]
+    Pdf(#[from] crate::export::pdf::PdfError),
 }
 
-/// Draws `pos` in `format`: UTF-8 text for text, SVG and TikZ, PNG bytes for PNG (without the
-/// `png` feature, a PNG is [`DiagramError::Png`]).
+/// Draws `pos` in `format`: UTF-8 text for text, SVG and TikZ, the file's bytes for PNG and PDF
+/// (without the `png` or `pdf` feature, those formats are [`DiagramError::Png`]).
 pub fn render(
     pos: &Position,
     opts: &DiagramOptions,
@@ -95,10 +113,18 @@ pub fn render(
         DiagramFormat::Svg => svg(pos, opts)?.into_bytes(),
         #[cfg(feature = "png")]
         DiagramFormat::Png => png(pos, opts)?,
+        #[cfg(feature = "pdf")]
+        DiagramFormat::Pdf => pdf(pos, opts)?,
         #[cfg(not(feature = "png"))]
         DiagramFormat::Png => {
             return Err(DiagramError::Png(
                 "salta was built without its `png` feature".to_string(),
+            ));
+        }
+        #[cfg(not(feature = "pdf"))]
+        DiagramFormat::Pdf => {
+            return Err(DiagramError::Png(
+                "salta was built without its `pdf` feature".to_string(),
             ));
         }
         DiagramFormat::Tikz => tikz(pos, opts)?.into_bytes(),
@@ -111,31 +137,67 @@ pub fn text(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramErro
     Ok(text::write(pos, opts))
 }
 
-/// A self-contained SVG document of `size` user units per square.
+/// A self-contained SVG document in CSS pixels: `size` per square, or the stated printed width.
 pub fn svg(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramError> {
     let scene = scene::build(pos, opts)?;
     let description = format!("Salta diagram ({}). Setup: {}", pos.rules(), pos.to_setup());
     Ok(svg::write(
         &scene,
         &opts.palette,
-        opts.size,
         opts.title.as_deref(),
         &description,
     ))
 }
 
-/// A PNG of `size × dpi / 96` pixels per square, with its resolution recorded in the file. Text
-/// (coordinates, captions) uses the system fonts; without any, the image renders without text.
+/// A diagram to place in another SVG document: its elements in CSS pixels from its top-left
+/// corner, and its printed width and height in points.
+#[cfg(feature = "pdf")]
+pub(crate) struct Fragment {
+    pub body: String,
+    pub width_pt: f32,
+    pub height_pt: f32,
+}
+
+#[cfg(feature = "pdf")]
+pub(crate) fn svg_fragment(
+    pos: &Position,
+    opts: &DiagramOptions,
+) -> Result<Fragment, DiagramError> {
+    let scene = scene::build(pos, opts)?;
+    let mut body = String::new();
+    svg::write_items(&mut body, &scene, &opts.palette);
+    Ok(Fragment {
+        body,
+        width_pt: scene.width * scene.unit,
+        height_pt: scene.height * scene.unit,
+    })
+}
+
+#[cfg(feature = "pdf")]
+pub(crate) use svg::escape as xml_escape;
+
+/// A PNG of the SVG's size at `dpi` (`size × dpi / 96` pixels per square), with its resolution
+/// recorded in the file. Text is set in the shipped DejaVu Sans ([`crate::export::fonts`]).
 #[cfg(feature = "png")]
 pub fn png(pos: &Position, opts: &DiagramOptions) -> Result<Vec<u8>, DiagramError> {
     png::render(&svg(pos, opts)?, opts.dpi)
+}
+
+/// A one-page vector PDF of the SVG's printed size, its fonts embedded.
+#[cfg(feature = "pdf")]
+pub fn pdf(pos: &Position, opts: &DiagramOptions) -> Result<Vec<u8>, DiagramError> {
+    let page = svg(pos, opts)?;
+    Ok(crate::export::pdf::from_svg_pages(
+        &[page],
+        opts.title.as_deref(),
+    )?)
 }
 
 /// The pixel width and height of [`png`]'s image for these options.
 #[cfg(feature = "png")]
 pub fn png_dimensions(pos: &Position, opts: &DiagramOptions) -> Result<(u32, u32), DiagramError> {
     let scene = scene::build(pos, opts)?;
-    let s = opts.size as f32;
+    let s = scene.unit / PT_PER_PX;
     // The SVG's size is written rounded to two decimals; measure that, as the renderer does.
     let round = |v: f32| (v * s * 100.0).round() / 100.0;
     Ok(png::pixel_size(
@@ -153,7 +215,7 @@ pub fn tikz(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramErro
         comment.push(title.clone());
     }
     comment.push(format!("Setup: {}", pos.to_setup()));
-    Ok(tikz::write(&scene, &opts.palette, opts.size, &comment))
+    Ok(tikz::write(&scene, &opts.palette, &comment))
 }
 
 /// A board whose pieces a page's script places (the HTML viewer), drawn from the same scene as
@@ -181,7 +243,7 @@ pub fn live_board(rules: Rules, opts: &DiagramOptions) -> Result<LiveBoard, Diag
     };
     let scene = scene::build(&empty, &opts)?;
     let g = empty.geometry();
-    let s = opts.size as f32;
+    let s = scene.unit / PT_PER_PX;
     let board = match g.kind {
         BoardKind::Salta => "Salta board",
         BoardKind::Pyramid => "Pyramid board",
@@ -193,7 +255,7 @@ pub fn live_board(rules: Rules, opts: &DiagramOptions) -> Result<LiveBoard, Diag
     };
     let label = format!("{board}, {view}");
     Ok(LiveBoard {
-        svg: svg::write_live(&scene, &opts.palette, opts.size, &label),
+        svg: svg::write_live(&scene, &opts.palette, &label),
         centres: scene::square_centres(&empty, &opts)
             .into_iter()
             .map(|(sq, c)| (g.number(sq), [c.x * s, c.y * s]))

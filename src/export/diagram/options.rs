@@ -13,16 +13,19 @@ pub enum DiagramFormat {
     Svg,
     /// A PNG image, rendered from the SVG at [`DiagramOptions::dpi`].
     Png,
+    /// A one-page vector PDF of the SVG, fonts embedded.
+    Pdf,
     /// A `tikzpicture` environment needing only `\usepackage{tikz}`.
     Tikz,
 }
 
 impl DiagramFormat {
     /// Every format.
-    pub const ALL: [DiagramFormat; 4] = [
+    pub const ALL: [DiagramFormat; 5] = [
         DiagramFormat::Text,
         DiagramFormat::Svg,
         DiagramFormat::Png,
+        DiagramFormat::Pdf,
         DiagramFormat::Tikz,
     ];
 
@@ -32,23 +35,25 @@ impl DiagramFormat {
             DiagramFormat::Text => "text",
             DiagramFormat::Svg => "svg",
             DiagramFormat::Png => "png",
+            DiagramFormat::Pdf => "pdf",
             DiagramFormat::Tikz => "tikz",
         }
     }
 
-    /// The usual file extension (`txt`, `svg`, `png`, `tex`).
+    /// The usual file extension (`txt`, `svg`, `png`, `pdf`, `tex`).
     pub fn extension(self) -> &'static str {
         match self {
             DiagramFormat::Text => "txt",
             DiagramFormat::Svg => "svg",
             DiagramFormat::Png => "png",
+            DiagramFormat::Pdf => "pdf",
             DiagramFormat::Tikz => "tex",
         }
     }
 
-    /// Whether the output is binary (PNG) rather than UTF-8 text.
+    /// Whether the output is binary (PNG, PDF) rather than UTF-8 text.
     pub fn is_binary(self) -> bool {
-        self == DiagramFormat::Png
+        matches!(self, DiagramFormat::Png | DiagramFormat::Pdf)
     }
 }
 
@@ -89,6 +94,17 @@ pub enum PieceStyle {
     Numbers,
     /// Plain discs carrying the designator, such as `Su3`.
     Designators,
+}
+
+/// How a Salta piece drawn with its symbol shows its number 1–5.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PieceNumber {
+    /// A small numeral beside the symbol: legible down to the narrowest diagrams.
+    #[default]
+    Numeral,
+    /// That many dots under the symbol, as the period diagrams drew them (each at least 0.35 mm
+    /// across when printed).
+    Dots,
 }
 
 /// A colour, written `#rrggbb`.
@@ -239,9 +255,10 @@ impl FromStr for Palette {
 
 /// Everything a diagram shows besides the position.
 ///
-/// `size` is the side of one square in CSS pixels (1/96 inch): the SVG is `size` user units per
-/// square, the PNG `size × dpi / 96` pixels per square, and the TikZ picture the same physical size
-/// (`0.75 × size` pt per square).
+/// The printed size is `width` when given, otherwise `size` CSS pixels (1/96 inch) per square. The
+/// SVG is drawn in CSS pixels, the PNG at `dpi` pixels per inch of that size, and the TikZ picture the
+/// same physical size (`0.75 × size` pt per square). Every mark is sized for the printed size: text at
+/// least 6 pt, lines at least 0.25 pt, number dots at least 0.35 mm across.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DiagramOptions {
     /// Red's view: Red's first rank at the bottom, file a on the right.
@@ -250,6 +267,8 @@ pub struct DiagramOptions {
     pub coordinates: Coordinates,
     /// How Salta pieces are drawn.
     pub pieces: PieceStyle,
+    /// How [`PieceStyle::Symbols`] shows the piece numbers.
+    pub piece_number: PieceNumber,
     /// The last move, from and to, highlighted.
     pub last_move: Option<(Square, Square)>,
     /// Squares outlined in the accent colour.
@@ -258,6 +277,9 @@ pub struct DiagramOptions {
     pub arrows: Vec<(Square, Square)>,
     /// The side of a square in CSS pixels (1/96 inch), 8–1000.
     pub size: u32,
+    /// The printed width of the whole diagram in points (1/72 inch), within [`WIDTH_RANGE_PT`];
+    /// overrides `size`.
+    pub width: Option<f32>,
     /// Resolution of PNG output, 10–2400.
     pub dpi: f32,
     /// The colours.
@@ -276,10 +298,12 @@ impl Default for DiagramOptions {
             flip: false,
             coordinates: Coordinates::default(),
             pieces: PieceStyle::default(),
+            piece_number: PieceNumber::default(),
             last_move: None,
             marks: Vec::new(),
             arrows: Vec::new(),
             size: DEFAULT_SIZE,
+            width: None,
             dpi: DEFAULT_DPI,
             palette: Palette::default(),
             title: None,
@@ -298,6 +322,38 @@ pub const DEFAULT_DPI: f32 = 300.0;
 pub const SIZE_RANGE: std::ops::RangeInclusive<u32> = 8..=1000;
 /// The resolutions [`DiagramOptions::dpi`] may take.
 pub const DPI_RANGE: std::ops::RangeInclusive<f32> = 10.0..=2400.0;
+/// Printed widths from 2 cm to 1 m, in points.
+pub const WIDTH_RANGE_PT: std::ops::RangeInclusive<f32> = (2.0 * PT_PER_CM)..=(100.0 * PT_PER_CM);
+/// Points (1/72 inch) in a centimetre.
+pub const PT_PER_CM: f32 = 72.0 / 2.54;
+
+/// Reads a printed length such as `7.5cm`, `75mm`, `3in` or `212pt` and returns it in points.
+pub fn parse_length(text: &str) -> Result<f32, ParseOptionError> {
+    let t = text.trim();
+    let split = t.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let per_unit = match unit.trim().to_ascii_lowercase().as_str() {
+        "cm" => PT_PER_CM,
+        "mm" => PT_PER_CM / 10.0,
+        "in" => 72.0,
+        "pt" => 1.0,
+        _ => {
+            return Err(ParseOptionError::new(
+                "length",
+                text,
+                "give a number and a unit: cm, mm, in or pt, such as 7.5cm",
+            ));
+        }
+    };
+    match number.trim().parse::<f32>() {
+        Ok(value) if value.is_finite() && value > 0.0 => Ok(value * per_unit),
+        _ => Err(ParseOptionError::new(
+            "length",
+            text,
+            "the number must be positive, such as 7.5cm",
+        )),
+    }
+}
 
 /// Why a command-line spelling of an option could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -354,6 +410,7 @@ impl FromStr for DiagramFormat {
                 ("txt", Text),
                 ("svg", Svg),
                 ("png", Png),
+                ("pdf", Pdf),
                 ("tikz", Tikz),
                 ("tex", Tikz),
             ],
@@ -390,6 +447,18 @@ impl FromStr for PieceStyle {
                 ("numbers", Numbers),
                 ("designators", Designators),
             ],
+        )
+    }
+}
+
+impl FromStr for PieceNumber {
+    type Err = ParseOptionError;
+    fn from_str(text: &str) -> Result<PieceNumber, ParseOptionError> {
+        use PieceNumber::*;
+        parse_keyword(
+            "piece number",
+            text,
+            &[("numeral", Numeral), ("dots", Dots)],
         )
     }
 }
@@ -448,10 +517,35 @@ mod tests {
         let err = "jpeg".parse::<DiagramFormat>().unwrap_err().to_string();
         assert_eq!(
             err,
-            "invalid format \"jpeg\": expected one of text, txt, svg, png, tikz, tex"
+            "invalid format \"jpeg\": expected one of text, txt, svg, png, pdf, tikz, tex"
         );
         for format in DiagramFormat::ALL {
             assert_eq!(format.name().parse::<DiagramFormat>(), Ok(format));
+        }
+    }
+
+    #[test]
+    fn lengths_in_every_unit() {
+        let close = |text: &str, pt: f32| {
+            let got = parse_length(text).unwrap();
+            assert!((got - pt).abs() < 0.01, "{text}: {got}");
+        };
+        close("7.5cm", 212.6);
+        close("75 mm", 212.6);
+        close("3in", 216.0);
+        close("100pt", 100.0);
+        close(" 2.54CM ", 72.0);
+        for bad in [
+            "",
+            "7.5",
+            "cm",
+            "-3cm",
+            "0mm",
+            "5furlongs",
+            "nancm",
+            "infcm",
+        ] {
+            assert!(parse_length(bad).is_err(), "{bad}");
         }
     }
 

@@ -3,23 +3,10 @@
 
 use super::DiagramError;
 use resvg::{tiny_skia, usvg};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// The largest image rendered, in pixels (about 400 MB of RGBA).
 const MAX_PIXELS: u64 = 100_000_000;
-
-/// The system fonts, loaded once. Without any font the PNG still renders, only without text.
-fn system_fonts() -> Arc<usvg::fontdb::Database> {
-    static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
-    FONTS
-        .get_or_init(|| {
-            let mut db = usvg::fontdb::Database::new();
-            db.load_system_fonts();
-            db.set_sans_serif_family("DejaVu Sans");
-            Arc::new(db)
-        })
-        .clone()
-}
 
 /// The pixel dimensions of an SVG of `width × height` CSS pixels rendered at `dpi`.
 pub(crate) fn pixel_size(width: f32, height: f32, dpi: f32) -> (u32, u32) {
@@ -32,7 +19,7 @@ pub(crate) fn pixel_size(width: f32, height: f32, dpi: f32) -> (u32, u32) {
 
 /// Renders an SVG document to PNG bytes at `dpi`.
 pub(crate) fn render(svg: &str, dpi: f32) -> Result<Vec<u8>, DiagramError> {
-    render_with_fonts(svg, dpi, system_fonts())
+    render_with_fonts(svg, dpi, crate::export::fonts::database())
 }
 
 pub(crate) fn render_with_fonts(

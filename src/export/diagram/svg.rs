@@ -1,4 +1,4 @@
-//! The SVG writer: a self-contained document, `size` user units per square.
+//! The SVG writer: a self-contained document in CSS pixels at the scene's printed scale.
 
 use super::options::Palette;
 use super::scene::{Anchor, FontStyle, Item, Scene, Shape};
@@ -8,15 +8,14 @@ use std::fmt::Write;
 /// Fonts for coordinates and captions; only text depends on them, never the board or pieces.
 const FONT_FAMILY: &str = "'DejaVu Sans', Helvetica, Arial, sans-serif";
 
-/// Writes `scene` as SVG, scaled to `size` units per square; `description` goes into `<desc>`.
+/// Writes `scene` as SVG at its printed size; `description` goes into `<desc>`.
 pub(crate) fn write(
     scene: &Scene,
     palette: &Palette,
-    size: u32,
     title: Option<&str>,
     description: &str,
 ) -> String {
-    let s = size as f32;
+    let s = scene.unit / super::PT_PER_PX;
     let (w, h) = (num(scene.width * s), num(scene.height * s));
     let mut out = String::new();
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -28,18 +27,24 @@ pub(crate) fn write(
         let _ = writeln!(out, "<title>{}</title>", escape(title));
     }
     let _ = writeln!(out, "<desc>{}</desc>", escape(description));
-    for item in &scene.items {
-        write_item(&mut out, item, palette, s);
-    }
+    write_items(&mut out, scene, palette);
     out.push_str("</svg>\n");
     out
+}
+
+/// The scene's elements alone, in CSS pixels, for placing inside another SVG document.
+pub(crate) fn write_items(out: &mut String, scene: &Scene, palette: &Palette) {
+    let s = scene.unit / super::PT_PER_PX;
+    for item in &scene.items {
+        write_item(out, item, palette, s);
+    }
 }
 
 /// Writes `scene` as an `<svg>` element for a page whose script places the pieces: the items, with
 /// an empty `<g class="marks">` over the ground for highlights and an empty `<g class="pieces">` on
 /// top; it takes the page's width and keeps its proportions.
-pub(crate) fn write_live(scene: &Scene, palette: &Palette, size: u32, label: &str) -> String {
-    let s = size as f32;
+pub(crate) fn write_live(scene: &Scene, palette: &Palette, label: &str) -> String {
+    let s = scene.unit / super::PT_PER_PX;
     let (w, h) = (num(scene.width * s), num(scene.height * s));
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" role=\"img\" aria-label=\"{}\">\n",
@@ -169,7 +174,7 @@ pub(crate) fn fixed(v: f32, decimals: usize) -> String {
     }
 }
 
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -1,6 +1,9 @@
 //! The text writer: a Unicode board for terminals. Each square is five columns wide: a marker, three
-//! columns of content, a marker. Green, the light side in print, has hollow symbols (☆ ☽ ☼ ○), Red
-//! filled ones (★ ☾ ☀ ●); a legend under the board says so.
+//! columns of content, a marker. The sides differ in shape, never only in colour or direction: Green,
+//! the light side in print, has hollow symbols and plain digits (☆3 ☽3 ☼3, ○), Red filled symbols
+//! and filled digits (★❸ ☾❸ ☀❸, ●), so the two moons differ in more than the way the crescent turns;
+//! designators are capitalised for Green (`Su3`) and lower case for Red (`su3`). A legend under the
+//! board says so.
 
 use super::options::{DiagramOptions, PieceStyle};
 use super::scene::View;
@@ -129,28 +132,29 @@ fn piece_text(piece: Piece, style: PieceStyle, pyramid: bool) -> String {
                 (PieceKind::Sun, true) => '☼',
                 (PieceKind::Sun, false) => '☀',
             };
-            format!("{symbol}{}", piece.number())
+            let number = piece.number();
+            if green {
+                format!("{symbol}{number}")
+            } else {
+                const FILLED: [char; 5] = ['❶', '❷', '❸', '❹', '❺'];
+                format!("{symbol}{}", FILLED[number as usize - 1])
+            }
         }
         PieceStyle::Numbers => format!("{}{}", disc(piece.color), piece.single_number()),
-        PieceStyle::Designators => {
-            let letter = ['S', 'M', 'U'][piece.kind() as usize];
-            let letter = if green {
-                letter
-            } else {
-                letter.to_ascii_lowercase()
-            };
-            format!("{letter}{}", piece.number())
-        }
+        PieceStyle::Designators if green => piece.designator(),
+        PieceStyle::Designators => piece.designator().to_lowercase(),
     }
 }
 
 fn legend(style: PieceStyle, pyramid: bool) -> &'static str {
     match (pyramid, style) {
         (true, _) => "○ Green  ● Red",
-        (false, PieceStyle::Symbols) => "Green ☆ star ☽ moon ☼ sun  Red ★ star ☾ moon ☀ sun",
+        (false, PieceStyle::Symbols) => {
+            "Green ☆1 star ☽1 moon ☼1 sun (hollow, plain digit)  Red ★❶ star ☾❶ moon ☀❶ sun (filled)"
+        }
         (false, PieceStyle::Numbers) => "○ Green  ● Red  (stars 1–5, moons 6–10, suns 11–15)",
         (false, PieceStyle::Designators) => {
-            "S star  M moon  U sun  (upper case Green, lower case Red)"
+            "St star  Mo moon  Su sun 1–5  (capitalised Green: Su3, lower case Red: su3)"
         }
     }
 }

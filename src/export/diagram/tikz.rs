@@ -1,5 +1,5 @@
 //! The TikZ writer: one `tikzpicture`, needing only `\usepackage{tikz}` (colours come from xcolor,
-//! which TikZ loads). The picture keeps the SVG's physical size: 0.75 × size pt per square.
+//! which TikZ loads). The picture keeps the SVG's physical size, the scene's points per square.
 
 use super::options::Palette;
 use super::scene::{Anchor, FontStyle, Item, Role, Scene, Shape};
@@ -10,8 +10,8 @@ use std::fmt::Write;
 /// The font size all text nodes start from, scaled per node to the size the scene asks for.
 const BASE_FONT_PT: f32 = 10.0;
 
-pub(crate) fn write(scene: &Scene, palette: &Palette, size: u32, comment: &[String]) -> String {
-    let unit = size as f32 * 0.75;
+pub(crate) fn write(scene: &Scene, palette: &Palette, comment: &[String]) -> String {
+    let unit = scene.unit;
     let mut out = String::new();
     for line in comment {
         let _ = writeln!(out, "% {}", line.replace(['\n', '\r'], " "));
@@ -127,14 +127,15 @@ fn write_item(out: &mut String, item: &Item, unit: f32) {
                 "\\node[anchor={anchor},inner sep=0pt,text={colour},font=\\fontsize{{10}}{{12}}\\selectfont\\sffamily{series},scale={}] at {} {{{}}}; % {class}",
                 fixed(scale, 3),
                 p(at.x, at.y),
-                escape(text)
+                latex_escape(text)
             )
         }
     };
 }
 
-/// Escapes the characters LaTeX treats specially.
-fn escape(text: &str) -> String {
+/// Escapes the characters LaTeX treats specially, and spells the typographic ones a plain
+/// `pdflatex` setup knows by their commands.
+pub fn latex_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -145,6 +146,9 @@ fn escape(text: &str) -> String {
             }
             '^' => out.push_str("\\textasciicircum{}"),
             '~' => out.push_str("\\textasciitilde{}"),
+            '–' => out.push_str("--"),
+            '—' => out.push_str("---"),
+            '…' => out.push_str("\\ldots{}"),
             c if c.is_control() => out.push(' '),
             c => out.push(c),
         }
@@ -159,7 +163,7 @@ mod tests {
     #[test]
     fn latex_specials_are_escaped() {
         assert_eq!(
-            escape(r"50% of #1 & {x}_2 \ok ^~"),
+            latex_escape(r"50% of #1 & {x}_2 \ok ^~"),
             r"50\% of \#1 \& \{x\}\_2 \textbackslash{}ok \textasciicircum{}\textasciitilde{}"
         );
     }

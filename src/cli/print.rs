@@ -1,0 +1,87 @@
+//! `convert --to latex|pdf`: the games of the inputs set for print as one document.
+
+use super::convert::{for_each_input, replay_input};
+use super::{BudgetArgs, CliError, write_output};
+use salta::export::diagram::{PieceNumber, parse_length};
+use salta::export::printed::{self, Document, PrintOptions};
+use salta::replay::MarginPolicy;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Options of a printed game (only with `--to latex` or `--to pdf`).
+#[derive(clap::Args)]
+pub struct PrintArgs {
+    /// latex, pdf: a diagram after every N-th move, besides those the record asks for with a `{[%diagram]}`
+    /// comment.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    diagram_every: Option<u32>,
+    /// latex, pdf: the printed width of each diagram, e.g. `7.5cm` (the default), `60mm`, `3in`.
+    #[arg(long, value_name = "LENGTH")]
+    diagram_width: Option<String>,
+    /// latex, pdf: how the diagrams' pieces show their number 1–5, numeral or dots.
+    #[arg(long, default_value = "numeral")]
+    piece_number: String,
+    #[command(flatten)]
+    budget: BudgetArgs,
+}
+
+pub fn run(
+    files: &[PathBuf],
+    target: &str,
+    output: Option<&Path>,
+    args: &PrintArgs,
+) -> Result<ExitCode, CliError> {
+    let bad = |e: &dyn std::fmt::Display| CliError::new(e.to_string());
+    let mut opts = PrintOptions {
+        diagram_every: args.diagram_every,
+        ..PrintOptions::default()
+    };
+    if let Some(width) = &args.diagram_width {
+        opts.diagram.width = Some(parse_length(width).map_err(|e| bad(&e))?);
+    }
+    opts.diagram.piece_number = args
+        .piece_number
+        .parse::<PieceNumber>()
+        .map_err(|e| bad(&e))?;
+    let budget = args.budget.budget()?;
+    if target == "pdf" && output.is_none() && std::io::stdout().is_terminal() {
+        return Err(CliError::new("a PDF is not for the terminal")
+            .with_help("write it to a file with -o game.pdf"));
+    }
+    let mut failed = 0usize;
+    let mut documents: Vec<Document> = Vec::new();
+    for file in files {
+        for_each_input(file, |input| {
+            match input.and_then(|input| replay_input(input, MarginPolicy::Never, file)) {
+                Ok((game, replay)) => {
+                    let doc = printed::document(&game, &replay, &opts, &budget);
+                    for warning in &doc.warnings {
+                        eprintln!("warning: {}:{}: {warning}", file.display(), game.line);
+                    }
+                    documents.push(doc);
+                }
+                Err(message) => {
+                    eprint!("{message}");
+                    failed += 1;
+                }
+            }
+            Ok(())
+        })
+        .map_err(|e| CliError::new(format!("cannot read {}: {e}", file.display())))?;
+    }
+    if documents.is_empty() {
+        return Err(CliError::new("no game to set: nothing was written"));
+    }
+    let bytes = match target {
+        "pdf" => printed::pdf(&documents),
+        _ => printed::latex(&documents).map(String::into_bytes),
+    }
+    .map_err(|e| bad(&e))?;
+    write_output(output, files, |out| out.write_all(&bytes))?;
+    Ok(if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
