@@ -392,7 +392,7 @@ impl Replayer<'_> {
             if matches!(node.played, Played::Pass) && self.passes_at_limit(node, &pos, here) {
                 let (number, side) = pos.turn().passed();
                 record.played = Some(Move::PASS);
-                record.number = u32::from(number);
+                record.number = number;
                 record.side = side;
                 Self::keep::<RECORD>(&mut out, record);
                 continue;
@@ -791,7 +791,7 @@ impl Replayer<'_> {
         }
         let (number, side) = pos.turn().passed();
         let at = At {
-            number: u32::from(number),
+            number,
             side,
             ..here.at(node, pos)
         };

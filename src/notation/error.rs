@@ -252,9 +252,10 @@ fn count_chars(bytes: &[u8]) -> u32 {
     bytes.iter().filter(|&&b| b & 0xc0 != 0x80).count() as u32
 }
 
-/// The most of a line a snippet shows on either side of the span it points at: a game that is one
-/// long line would otherwise be echoed whole for each finding.
-const SNIPPET_MARGIN: usize = 100;
+/// The most of a line a snippet shows on either side of the span it points at: a game written on
+/// one line of ordinary length is shown whole, but one megabyte-long line would otherwise be
+/// echoed whole for each finding.
+const SNIPPET_MARGIN: usize = 400;
 /// The most of the context lines around a snippet's span that it shows.
 const CONTEXT_BYTES: usize = 1000;
 /// The most of a span a label underlines.

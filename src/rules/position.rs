@@ -83,7 +83,7 @@ impl Position {
 
     /// The number of the move being played (a move is a ply of each side; Green's ply starts it).
     pub fn move_number(&self) -> u32 {
-        u32::from(self.turn.number())
+        self.turn.number()
     }
 
     /// Whose turn it is, where in its group, and the moves each side has made.
@@ -256,7 +256,7 @@ impl Position {
         };
         let mut number = 1;
         if let Some(text) = fields.get(3) {
-            number = match text.trim().parse::<u16>() {
+            number = match text.trim().parse::<u32>() {
                 Ok(n) if n >= 1 => n,
                 _ => {
                     return Err(SetupError::new(

@@ -10,7 +10,7 @@ use crate::board::Color;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Turn {
     side: Color,
-    number: u16,
+    number: u32,
     /// Moves the side to move has made in its current group.
     run: u8,
     /// Moves made by Green and by Red (passes of a side at its limit are not moves).
@@ -23,8 +23,9 @@ pub struct Turn {
 impl Turn {
     /// `side` to move at move `number`, at the start of its group, each side having made all the
     /// moves of the rounds before.
-    pub fn new(side: Color, number: u16, rules: &Rules) -> Turn {
-        let rounds = number.saturating_sub(1);
+    pub fn new(side: Color, number: u32, rules: &Rules) -> Turn {
+        // Moves made saturate far beyond any move limit (at most 10,000).
+        let rounds = u16::try_from(number.saturating_sub(1)).unwrap_or(u16::MAX);
         let group = |c| u16::from(rules.group(c));
         let mut made = [
             rounds.saturating_mul(group(Color::Green)),
@@ -50,7 +51,7 @@ impl Turn {
     }
 
     /// The number of the move being played (a round of both sides' groups).
-    pub fn number(&self) -> u16 {
+    pub fn number(&self) -> u32 {
         self.number
     }
 
@@ -85,7 +86,7 @@ impl Turn {
 
     /// The move number and side of the turn a side at its limit passed just before this one (a
     /// record may write that pass, `--`).
-    pub fn passed(&self) -> (u16, Color) {
+    pub fn passed(&self) -> (u32, Color) {
         match self.side {
             Color::Green => (self.number.saturating_sub(1), Color::Red),
             Color::Red => (self.number, Color::Green),
@@ -164,7 +165,7 @@ mod tests {
     use crate::rules::{MoveLimit, Odds, Rules};
 
     /// The sides to move, move numbers and hand-overs of the first `plies` turns.
-    fn rhythm(rules: &Rules, plies: usize) -> Vec<(Color, u16, bool)> {
+    fn rhythm(rules: &Rules, plies: usize) -> Vec<(Color, u32, bool)> {
         let mut turn = Turn::new(G, 1, rules);
         let mut out = Vec::new();
         for _ in 0..plies {
