@@ -184,7 +184,7 @@ impl GameSource {
     }
 
     /// A span of the game text as the span of what is shown that a label underlines (at most
-    /// [`LABEL_BYTES`] of it).
+    /// 200 bytes of it).
     pub fn label_span(&self, span: Span) -> SourceSpan {
         clipped(
             &self.shown,
@@ -293,7 +293,7 @@ fn ceil_boundary(text: &str, at: usize) -> usize {
 
 impl SourceCode for GameSource {
     /// Reads only the lines around the span (found in the line index) and, of a long line, only
-    /// [`SNIPPET_MARGIN`] bytes either side of the span: drawing a finding costs the same in a
+    /// 400 bytes either side of the span: drawing a finding costs the same in a
     /// game of one line as in a game of a million.
     fn read_span<'a>(
         &'a self,
