@@ -1,5 +1,4 @@
-use super::{CliError, Output, position_from_args, rules_from_args};
-use salta::archive::{Inputs, sgn_files};
+use super::{CliError, Output, input_files, position_from_args, rules_from_args};
 use salta::extract::{ExtractOptions, Selection, Sorted, TagFilter, Verdict, extract};
 use salta::notation::{GameResult, Notation, is_stdin, printable};
 use salta::replay::{MarginPolicy, ReplayOptions};
@@ -79,22 +78,12 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let options = options(&args)?;
     args.threads.apply()?;
-    let Inputs {
-        files,
-        errors,
-        notes,
-    } = sgn_files(&args.paths);
-    if let Some(error) = errors.first() {
-        return Err(CliError::new(error.clone()));
-    }
+    let files = input_files(&args.paths)?;
     if options.find_duplicates && files.iter().any(|f| is_stdin(f)) {
         return Err(CliError::new(
             "standard input (-) can be read only once: duplicates are found in three readings",
         )
         .with_help("save the input to a file first"));
-    }
-    for note in notes {
-        eprintln!("warning: {note}");
     }
     let targets: Vec<PathBuf> = [
         &args.output,

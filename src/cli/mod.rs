@@ -174,6 +174,23 @@ pub fn odds_from_args(text: &str) -> Result<Option<Odds>, CliError> {
     })
 }
 
+/// The SGN files under `paths` for a command that needs them all: the first path that cannot be
+/// listed is an error; what was left out (not a regular file, a folder already read) is warned of.
+pub fn input_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>, CliError> {
+    let salta::archive::Inputs {
+        files,
+        errors,
+        notes,
+    } = salta::archive::sgn_files(paths);
+    if let Some(error) = errors.first() {
+        return Err(CliError::new(error.clone()));
+    }
+    for note in notes {
+        eprintln!("warning: {note}");
+    }
+    Ok(files)
+}
+
 /// Reads game `index` (1-based) of an SGN file, with a clear error for anything else.
 pub fn select_game(file: &Path, index: usize) -> Result<salta::notation::Game, CliError> {
     let reader = salta::notation::read_path(file)

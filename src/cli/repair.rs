@@ -1,7 +1,7 @@
 //! `salta repair`: every game written out, the broken ones with their most plausible repair.
 
-use super::{CliError, write_output};
-use salta::archive::{Inputs, game_source, render, sgn_files};
+use super::{CliError, input_files, write_output};
+use salta::archive::{game_source, render};
 use salta::notation::{Notation, WriteOptions, input_name, read_path, write_game};
 use salta::repair::{Mended, Style, Suggestion, mend};
 use salta::replay::ReplayOptions;
@@ -45,17 +45,7 @@ struct EditReport<'a> {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let Inputs {
-        files,
-        errors,
-        notes,
-    } = sgn_files(&args.paths);
-    if let Some(error) = errors.first() {
-        return Err(CliError::new(error.clone()));
-    }
-    for note in notes {
-        eprintln!("warning: {note}");
-    }
+    let files = input_files(&args.paths)?;
     let notation = match args.to.as_deref() {
         Some("algebraic") => Some(Notation::Algebraic),
         Some("piece") => Some(Notation::Piece),
