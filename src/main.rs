@@ -72,7 +72,7 @@ fn main() -> ExitCode {
         Err(err) => {
             use std::io::IsTerminal;
             let color = color.enabled(std::io::stderr().is_terminal());
-            eprint!("{}", salta::archive::render(&err, color));
+            eprint!("{}", salta::diagnostic::render(&err, color));
             ExitCode::from(2)
         }
     }
