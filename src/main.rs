@@ -76,7 +76,7 @@ fn main() -> ExitCode {
         Err(err) => {
             use std::io::IsTerminal;
             let color = color.enabled(std::io::stderr().is_terminal());
-            cli::to_stderr(salta::archive::render(&err, color));
+            cli::to_stderr(salta::diagnostic::render(&err, color));
             ExitCode::from(2)
         }
     }

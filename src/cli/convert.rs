@@ -1,5 +1,5 @@
 use super::{CliError, Output};
-use salta::archive::{game_source, render};
+use salta::diagnostic::{game_source, render};
 use salta::export::structured::{GameDoc, rewrite};
 use salta::notation::{Game, Notation, input_name, printable, read_path};
 use salta::replay::{MarginPolicy, Replay, ReplayOptions, replay};

@@ -216,7 +216,7 @@ pub fn select_game(file: &Path, index: usize) -> Result<salta::notation::Game, C
                 CliError::new(format!(
                     "game {index} of {} cannot be read:\n{}",
                     file.display(),
-                    salta::archive::render(&e, false)
+                    salta::diagnostic::render(&e, false)
                 ))
             });
         }
