@@ -375,6 +375,16 @@ impl Suggestion {
         format!("{whole} ({}{earlier})", self.why)
     }
 
+    /// Whether this reading fares exactly as `other` does: the same kind of edit and slip, and the
+    /// record then replays as far and ends the same way. Nothing in the record prefers either.
+    pub fn equally_good(&self, other: &Suggestion) -> bool {
+        self.edit == other.edit
+            && self.kind == other.kind
+            && self.to_end == other.to_end
+            && self.replays == other.replays
+            && self.result == other.result
+    }
+
     /// What then happens, for the help line.
     pub fn consequence(&self) -> String {
         if !self.to_end {
@@ -905,6 +915,14 @@ pub fn annotate(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Ve
             if n == 0 {
                 help.push_str(&format!(
                     "did you mean {}? {}",
+                    s.reading(),
+                    s.consequence()
+                ));
+            } else if s.equally_good(&brk.suggestions[0]) {
+                // Two transpositions of moves that commute, say: only the source can decide.
+                help.push_str(&format!(
+                    "or, just as well, {}: {} (the record cannot tell these two apart: see the \
+                     source)",
                     s.reading(),
                     s.consequence()
                 ));
