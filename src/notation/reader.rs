@@ -2,9 +2,10 @@
 //! game (plus one read chunk).
 
 use super::ast::{Game, Span, Warning};
-use super::error::{ErrorCode, GameSource, MovePlace, SyntaxError};
+use super::error::{GameSource, MovePlace, SyntaxError};
 use super::parser::{Limits, MAX_GAME_BYTES, Outcome, RawError, parse_game};
 use crate::board::BoardKind;
+use crate::diagnostic::Code as ErrorCode;
 use std::io::{self, Read};
 use std::path::Path;
 use std::sync::Arc;
@@ -357,7 +358,7 @@ impl<R: Read> Reader<R> {
                     game.warnings.insert(
                         0,
                         Warning {
-                            code: "sgn::latin1",
+                            code: ErrorCode::Latin1,
                             message: "the text is not UTF-8: read as Latin-1".to_string(),
                             span,
                         },
