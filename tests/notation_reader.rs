@@ -434,7 +434,10 @@ struct Failing;
 
 impl Read for Failing {
     fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
-        Err(std::io::Error::other("disk on fire"))
+        Err(std::io::Error::new(
+            std::io::ErrorKind::PermissionDenied,
+            "disk on fire",
+        ))
     }
 }
 
@@ -445,6 +448,13 @@ fn io_errors_are_errors() {
     let e = results[0].as_ref().unwrap_err();
     assert_eq!(e.code, Code::Io);
     assert!(e.message.contains("disk on fire"), "{}", e.message);
+    // The read error's kind and the error itself stay available to programs.
+    assert_eq!(e.io_kind(), Some(std::io::ErrorKind::PermissionDenied));
+    let source = std::error::Error::source(e).expect("the read error");
+    assert_eq!(source.to_string(), "disk on fire");
+    assert!(source.downcast_ref::<std::io::Error>().is_some());
+    // Every other error has none.
+    assert_eq!(err("1. 1-1 *").io_kind(), None);
 }
 
 #[test]

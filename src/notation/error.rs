@@ -7,8 +7,8 @@ use crate::diagnostic::{Code, Severity};
 use crate::rules::{Position, Rules};
 use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use std::borrow::Cow;
-use std::fmt;
 use std::sync::{Arc, OnceLock};
+use std::{fmt, io};
 
 /// Text safe to show on a terminal: every control character (escape sequences, a carriage return
 /// that would overwrite the line, a newline too unless `newlines`) is replaced, byte for byte, so
@@ -328,9 +328,19 @@ pub struct SyntaxError {
     pub at: Option<MovePlace>,
     /// The game's text and position in its file.
     pub source: GameSource,
+    /// The read error behind a [`Code::Io`] error (shared, as the error cannot be cloned): its
+    /// [`SyntaxError::io_kind`] and the error's `source()`.
+    pub(crate) io: Option<Arc<io::Error>>,
 }
 
 impl SyntaxError {
+    /// The kind of the read error behind a [`Code::Io`] error (`None` for every other code), so
+    /// that a program can tell a missing permission from a failing disk; the error itself is the
+    /// `source()` of this one.
+    pub fn io_kind(&self) -> Option<io::ErrorKind> {
+        self.io.as_ref().map(|e| e.kind())
+    }
+
     /// 1-based line and column of the error in the file.
     pub fn location(&self) -> (u32, u32) {
         self.source.location(self.span.start as usize)
@@ -373,7 +383,13 @@ impl fmt::Display for SyntaxError {
     }
 }
 
-impl std::error::Error for SyntaxError {}
+impl std::error::Error for SyntaxError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.io
+            .as_deref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
 
 impl miette::Diagnostic for SyntaxError {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {

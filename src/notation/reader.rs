@@ -227,6 +227,7 @@ impl<R: Read> Reader<R> {
             tags: Vec::new(),
             at: None,
             source: self.source(""),
+            io: None,
         }
     }
 
@@ -243,6 +244,7 @@ impl<R: Read> Reader<R> {
             tags: Vec::new(),
             at: None,
             source: self.source(""),
+            io: Some(Arc::new(e)),
         }
     }
 
@@ -270,6 +272,7 @@ impl<R: Read> Reader<R> {
             tags: Vec::new(),
             at: None,
             source: self.source(&text),
+            io: None,
         }
     }
 
@@ -319,6 +322,7 @@ impl<R: Read> Reader<R> {
                 .map(|(ply, in_variation)| MovePlace::of(ply, in_variation, &raw.tags)),
             tags: raw.tags,
             source: self.source(&text),
+            io: None,
         }
     }
 
@@ -346,6 +350,7 @@ impl<R: Read> Reader<R> {
                     tags: Vec::new(),
                     at: None,
                     source: self.source(&text),
+                    io: None,
                 }))
             }
             Outcome::Game(mut game, _) => {
@@ -390,6 +395,7 @@ impl<R: Read> Reader<R> {
                     tags: Vec::new(),
                     at: None,
                     source: self.source(&text),
+                    io: None,
                 }))
             }
             Outcome::NeedMore | Outcome::Empty => None,
