@@ -255,6 +255,34 @@ mod tests {
         assert!("salta::ilegal-move".parse::<Code>().is_err());
     }
 
+    /// The table of docs/diagnostics.md, as the codes say it should read.
+    fn table() -> String {
+        let mut table = "| Code | Severity | Meaning |\n|---|---|---|\n".to_string();
+        for &code in Code::ALL {
+            let severity = code.severity().as_str();
+            table += &format!("| `{code}` | {severity} | {} |\n", code.meaning());
+        }
+        table
+    }
+
+    #[test]
+    fn docs_list_every_code() {
+        let doc = include_str!("../../docs/diagnostics.md");
+        let (start, end) = (
+            "<!-- codes: generated from salta::diagnostic::Code -->\n",
+            "<!-- /codes -->",
+        );
+        let written = doc
+            .split_once(start)
+            .and_then(|(_, rest)| rest.split_once(end))
+            .map(|(table, _)| table);
+        let table = table();
+        assert!(
+            written == Some(table.as_str()),
+            "docs/diagnostics.md is out of date: between its markers the table should read\n{table}"
+        );
+    }
+
     #[test]
     fn reader_codes_are_sgn_and_replayer_codes_salta_with_a_label() {
         for &code in Code::ALL {
