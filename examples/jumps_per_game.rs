@@ -44,7 +44,7 @@ fn main() -> ExitCode {
                         "{} game {}: {e} ({})",
                         file.display(),
                         index + 1,
-                        e.code()
+                        e.code
                     ));
                     continue;
                 }

@@ -40,6 +40,7 @@
 //! a stable code, the ply, a message and often a help line, instead of stopping at the first.
 //!
 //! ```
+//! use salta::diagnostic::Code;
 //! use salta::notation::parse_str;
 //! use salta::replay::{ReplayOptions, Status, replay};
 //!
@@ -52,7 +53,7 @@
 //! let replayed = replay(&game, &ReplayOptions::default());
 //! assert_eq!(replayed.status(), Status::Invalid);
 //! let finding = &replayed.findings[0];
-//! assert_eq!((finding.code, finding.ply), ("salta::missed-jump", Some(1)));
+//! assert_eq!((finding.code, finding.ply), (Code::MissedJump, Some(1)));
 //! // With `lenient: true` (old transcriptions) the same move is a warning and stands.
 //! let lenient = ReplayOptions { lenient: true, ..ReplayOptions::default() };
 //! assert_eq!(replay(&game, &lenient).status(), Status::Warnings);

@@ -15,7 +15,7 @@ pub(crate) mod reader;
 mod writer;
 
 pub use ast::*;
-pub use error::{ErrorCode, GameSource, MovePlace, SyntaxError, printable};
+pub use error::{GameSource, MovePlace, SyntaxError, printable};
 pub use parser::{Limits, MAX_GAME_BYTES, MAX_VARIATION_DEPTH};
 pub use reader::{Reader, input_name, is_stdin, open_input, parse_str, read_path};
 pub use writer::{Notation, WriteOptions, write_game};

@@ -7,8 +7,8 @@
 //! lines (comments may, and ask for more input), so reaching the end means "read more".
 
 use super::ast::*;
-use super::error::ErrorCode;
 use crate::board::{BoardKind, Geometry};
+use crate::diagnostic::Code as ErrorCode;
 use crate::rules::{PieceKind, Rules};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1};
@@ -479,7 +479,7 @@ impl<'a> Parser<'a> {
             shown -= 1;
         }
         self.warnings.push(Warning {
-            code: "sgn::stray-text",
+            code: ErrorCode::StrayText,
             message: format!(
                 "skipped text that is neither a tag nor movetext: {:?}",
                 quoted(&self.src[start..shown])
@@ -629,7 +629,7 @@ impl<'a> Parser<'a> {
         let name = Tag::known_name(std::str::from_utf8(name).unwrap_or_default());
         let value = text(value);
         self.warnings.push(Warning {
-            code: "sgn::tag-repaired",
+            code: ErrorCode::TagRepaired,
             message: format!("the {name} tag's value {slip}: read as {value:?}"),
             span: Span::new(start, start + close + 1),
         });
@@ -1081,7 +1081,7 @@ impl<'a> Parser<'a> {
     fn warn_dangling(&mut self, number: Option<MoveNumber>) {
         if let Some(n) = number {
             self.warnings.push(Warning {
-                code: "sgn::dangling-move-number",
+                code: ErrorCode::DanglingMoveNumber,
                 message: format!("move number {} without a move", n.number),
                 span: n.span,
             });

@@ -2,9 +2,10 @@
 //! game (plus one read chunk).
 
 use super::ast::{Game, Span, Warning};
-use super::error::{ErrorCode, GameSource, MovePlace, SyntaxError};
+use super::error::{GameSource, MovePlace, SyntaxError};
 use super::parser::{Limits, MAX_GAME_BYTES, Outcome, RawError, parse_game};
 use crate::board::BoardKind;
+use crate::diagnostic::Code as ErrorCode;
 use std::io::{self, Read};
 use std::path::Path;
 use std::sync::Arc;
@@ -226,6 +227,7 @@ impl<R: Read> Reader<R> {
             tags: Vec::new(),
             at: None,
             source: self.source(""),
+            io: None,
         }
     }
 
@@ -242,6 +244,7 @@ impl<R: Read> Reader<R> {
             tags: Vec::new(),
             at: None,
             source: self.source(""),
+            io: Some(Arc::new(e)),
         }
     }
 
@@ -269,6 +272,7 @@ impl<R: Read> Reader<R> {
             tags: Vec::new(),
             at: None,
             source: self.source(&text),
+            io: None,
         }
     }
 
@@ -318,6 +322,7 @@ impl<R: Read> Reader<R> {
                 .map(|(ply, in_variation)| MovePlace::of(ply, in_variation, &raw.tags)),
             tags: raw.tags,
             source: self.source(&text),
+            io: None,
         }
     }
 
@@ -345,6 +350,7 @@ impl<R: Read> Reader<R> {
                     tags: Vec::new(),
                     at: None,
                     source: self.source(&text),
+                    io: None,
                 }))
             }
             Outcome::Game(mut game, _) => {
@@ -357,7 +363,7 @@ impl<R: Read> Reader<R> {
                     game.warnings.insert(
                         0,
                         Warning {
-                            code: "sgn::latin1",
+                            code: ErrorCode::Latin1,
                             message: "the text is not UTF-8: read as Latin-1".to_string(),
                             span,
                         },
@@ -389,6 +395,7 @@ impl<R: Read> Reader<R> {
                     tags: Vec::new(),
                     at: None,
                     source: self.source(&text),
+                    io: None,
                 }))
             }
             Outcome::NeedMore | Outcome::Empty => None,
