@@ -250,10 +250,18 @@ fn is_space(b: u8) -> bool {
 /// What the parser keeps of the line of play it is reading.
 #[derive(Default)]
 struct Line {
+    /// How deep it is nested (0: the main line).
+    depth: usize,
+    /// Where its `(` is, for a variation.
+    open: Option<usize>,
+    /// Plies of the game before its first move.
+    first_ply: u32,
     /// Moves read in it so far.
     moves: u32,
     /// Whether its last move has a `Salta!` call.
     salta: bool,
+    /// The move number read and waiting for its move.
+    number: Option<MoveNumber>,
 }
 
 impl Line {
@@ -713,11 +721,16 @@ impl<'a> Parser<'a> {
     }
 
     /// A line of play up to its end: `)` for a variation, a result, a tag section or the end for
-    /// the main line. Its first move is ply `first_ply + 1` of the game. An error in it says which
-    /// move was being read.
+    /// the main line. Its first move is ply `first_ply + 1` of the game; `open` is where its `(`
+    /// is. An error in it says which move was being read.
     fn variation(&mut self, depth: usize, open: Option<usize>, first_ply: u32) -> PResult<End> {
-        let mut line = Line::default();
-        match self.variation_into(&mut line, depth, open, first_ply) {
+        let mut line = Line {
+            depth,
+            open,
+            first_ply,
+            ..Line::default()
+        };
+        match self.line_of_play(&mut line) {
             Ok(end) => Ok(end),
             Err(Stop::Error(mut e)) => {
                 // The innermost line sets the place; the lines around it leave it.
@@ -728,235 +741,281 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn variation_into(
-        &mut self,
-        line: &mut Line,
-        depth: usize,
-        open: Option<usize>,
-        first_ply: u32,
-    ) -> PResult<End> {
-        let mut number: Option<MoveNumber> = None;
+    /// The tokens of a line, one function per kind, to the line's end.
+    fn line_of_play(&mut self, line: &mut Line) -> PResult<End> {
         loop {
             self.skip_ws();
             let start = self.pos;
             let Some(b) = self.peek() else {
-                if !self.eof {
-                    return Err(Stop::NeedMore);
-                }
-                if let Some(open) = open {
-                    return Err(self.unclosed_variation(open, start));
-                }
-                self.warn_dangling(number);
-                return Ok(End::Eof);
+                return self.end_of_input(line, start);
             };
-            // The commonest tokens, moves between two-digit squares and move numbers, first. (A
-            // number followed by dots is never a result: those are 1-0, 0-1 and 1/2-1/2.)
-            if b.is_ascii_digit() {
-                if self.plain_run(line, &mut number) {
-                    continue;
-                }
-                let mut end = start + 1;
-                while self.src.get(end).is_some_and(u8::is_ascii_digit) {
-                    end += 1;
-                }
-                let mut dots_end = end;
-                while self.src.get(dots_end) == Some(&b'.') {
-                    dots_end += 1;
-                }
-                let (digits, dots) = (end - start, dots_end - end);
-                if dots > 0 {
-                    let span = Span::new(start, start + digits + dots);
-                    let Some(n) = decimal(&self.src[start..start + digits]) else {
-                        let e = error(
-                            ErrorCode::BadMoveNumber,
-                            "move number too large",
-                            Span::new(start, start + digits),
-                            "this number",
-                        )
-                        .help("move numbers run from 1 to 4294967295");
-                        return Err(Stop::Error(e));
-                    };
-                    self.warn_dangling(number.replace(MoveNumber {
-                        number: n,
-                        ellipsis: dots >= 2,
-                        span,
-                    }));
-                    self.pos = span.end as usize;
-                    continue;
-                }
+            // The commonest tokens, moves between two-digit squares and move numbers, first.
+            if b.is_ascii_digit() && self.numbers_and_moves(line, start)? {
+                continue;
             }
-            match b {
+            let end = match b {
                 b'{' | b';' => {
                     let c = self.comment()?;
                     self.log.tokens.push(c);
+                    None
                 }
                 b'(' => {
-                    let max_depth = self.limits.variation_depth.min(MAX_VARIATION_DEPTH);
-                    if depth + 1 > max_depth {
-                        let e = error(
-                            ErrorCode::TooDeep,
-                            "variations nested too deeply",
-                            Span::new(start, start + 1),
-                            "too deep",
-                        )
-                        .help(format!("variations may be nested at most {max_depth} deep"));
-                        return Err(Stop::Error(e));
-                    }
-                    if line.moves == 0 {
-                        return Err(self.misplaced(
-                            start,
-                            1,
-                            "variation before any move",
-                            "a variation follows the move it replaces: 12. 33-43 (12. 34-44)",
-                        ));
-                    }
-                    self.pos += 1;
-                    self.log
-                        .tokens
-                        .push(Token::BeginVariation(Span::new(start, start + 1)));
-                    // The variation replaces the line's last move.
-                    let replaced = first_ply + line.moves - 1;
-                    self.variation(depth + 1, Some(start), replaced)?;
-                    self.log.tokens.push(Token::EndVariation);
+                    self.nested_variation(line, start)?;
+                    None
                 }
-                b')' => {
-                    if open.is_some() {
-                        self.pos += 1;
-                        self.warn_dangling(number);
-                        return Ok(End::Close);
-                    }
-                    let e = error(
-                        ErrorCode::UnmatchedParen,
-                        "unmatched )",
-                        Span::new(start, start + 1),
-                        "no variation is open here",
-                    )
-                    .help(
-                        "remove it, or open the variation with ( right after the move it replaces",
-                    );
-                    return Err(Stop::Error(e));
-                }
-                b'[' => {
-                    if let Some(open) = open {
-                        let mut e = self.unclosed_variation_error(open, start);
-                        e.resume = Resume::At(start);
-                        return Err(Stop::Error(e));
-                    }
-                    self.warn_dangling(number);
-                    return Ok(End::Tags);
-                }
+                b')' => Some(self.close_variation(line, start)?),
+                b'[' => Some(self.next_tags(line, start)?),
                 b'!' | b'?' => {
-                    let (rest, s) =
-                        suffix(self.rest()).map_err(|_| self.unexpected(start, "an annotation"))?;
-                    if line.moves == 0 {
-                        return Err(self.misplaced(
-                            start,
-                            s.len(),
-                            "annotation before any move",
-                            "an annotation follows its move: 33-43!",
-                        ));
-                    }
-                    self.log
-                        .tokens
-                        .push(Token::Suffix(s, Span::new(start, start + s.len())));
-                    self.advance_to(rest);
+                    self.suffix_annotation(line, start)?;
+                    None
                 }
                 b'$' => {
-                    let digits = self
-                        .rest()
-                        .get(1..)
-                        .unwrap_or_default()
-                        .iter()
-                        .take_while(|b| b.is_ascii_digit())
-                        .count();
-                    let span = Span::new(start, start + 1 + digits);
-                    let nag = std::str::from_utf8(&self.src[start + 1..span.end as usize])
-                        .ok()
-                        .and_then(|d| d.parse::<u16>().ok());
-                    let Some(nag) = nag else {
-                        let e = error(
-                            ErrorCode::BadNag,
-                            "bad NAG",
-                            span,
-                            "expected a number 0–65535 after $",
-                        )
-                        .help("a NAG is written $1, $2, …");
-                        return Err(Stop::Error(e));
-                    };
-                    if line.moves == 0 {
-                        return Err(self.misplaced(
-                            start,
-                            span.len(),
-                            "NAG before any move",
-                            "a NAG follows its move: 33-43 $1",
-                        ));
-                    }
-                    self.log.tokens.push(Token::Nag(nag, span));
-                    self.pos = span.end as usize;
+                    self.nag(line, start)?;
+                    None
                 }
-                _ => {
-                    // Only these bytes can start a result token; '1-0' and '0-1' are never moves.
-                    let next = self.src.get(start + 1).copied();
-                    let could_be_result = match b {
-                        b'1' => matches!(next, Some(b'-' | b'/')),
-                        b'0' => next == Some(b'-'),
-                        b'*' | 0xc2 => true,
-                        _ => false,
-                    };
-                    let result = if could_be_result {
-                        self.result_here()
-                    } else {
-                        None
-                    };
-                    if let Some((result, rest)) = result {
-                        let span = Span::new(start, self.src.len() - rest.len());
-                        if open.is_some() {
-                            let mut e = error(
-                                ErrorCode::ResultInVariation,
-                                "result inside a variation",
-                                span,
-                                "the game ends here",
-                            )
-                            .help("close the variation with ) before the result");
-                            e.resume =
-                                Resume::At(self.line_end(span.end as usize).min(self.src.len()));
-                            return Err(Stop::Error(e));
-                        }
-                        self.pos = span.end as usize;
-                        self.warn_dangling(number);
-                        self.trailing_comments()?;
-                        return Ok(End::Result(result, span));
-                    }
-                    if let Some(rest) = self.salta_call_here(b) {
-                        let span = Span::new(start, self.src.len() - rest.len());
-                        if line.moves == 0 || line.salta {
-                            return Err(self.misplaced(
-                                start,
-                                span.len(),
-                                "Salta! call without a move to correct",
-                                "Salta! follows the move that missed a jump, once",
-                            ));
-                        }
-                        line.salta = true;
-                        self.log.tokens.push(Token::Salta(span));
-                        self.pos = span.end as usize;
-                        continue;
-                    }
-                    let played = self.played()?;
-                    if !self.delimited_here() {
-                        return Err(
-                            self.unexpected(start, "a move such as 33-43, 45:64, e3-f4 or Su3-44")
-                        );
-                    }
-                    line.push(
-                        &mut self.log.tokens,
-                        number.take(),
-                        played,
-                        Span::new(start, self.pos),
-                    );
-                }
+                _ => self.result_call_or_move(line, start, b)?,
+            };
+            if let Some(end) = end {
+                return Ok(end);
             }
         }
+    }
+
+    /// The input ends in the line: more is needed, or the main line ends.
+    fn end_of_input(&mut self, line: &mut Line, at: usize) -> PResult<End> {
+        if !self.eof {
+            return Err(Stop::NeedMore);
+        }
+        if let Some(open) = line.open {
+            return Err(self.unclosed_variation(open, at));
+        }
+        self.warn_dangling(line.number.take());
+        Ok(End::Eof)
+    }
+
+    /// At a digit: a run of plain moves and move numbers, or a move number the run leaves (one
+    /// of more than nine digits, or following a move number). Whether anything was read: if not,
+    /// the digit starts a result or another kind of move. (A number followed by dots is never a
+    /// result: those are 1-0, 0-1 and 1/2-1/2.)
+    fn numbers_and_moves(&mut self, line: &mut Line, start: usize) -> PResult<bool> {
+        if self.plain_run(line) {
+            return Ok(true);
+        }
+        let mut end = start + 1;
+        while self.src.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+        let mut dots_end = end;
+        while self.src.get(dots_end) == Some(&b'.') {
+            dots_end += 1;
+        }
+        let (digits, dots) = (end - start, dots_end - end);
+        if dots == 0 {
+            return Ok(false);
+        }
+        let span = Span::new(start, start + digits + dots);
+        let Some(n) = decimal(&self.src[start..start + digits]) else {
+            let e = error(
+                ErrorCode::BadMoveNumber,
+                "move number too large",
+                Span::new(start, start + digits),
+                "this number",
+            )
+            .help("move numbers run from 1 to 4294967295");
+            return Err(Stop::Error(e));
+        };
+        self.warn_dangling(line.number.replace(MoveNumber {
+            number: n,
+            ellipsis: dots >= 2,
+            span,
+        }));
+        self.pos = span.end as usize;
+        Ok(true)
+    }
+
+    /// `(`: a variation replacing the line's last move, read to its `)`.
+    fn nested_variation(&mut self, line: &mut Line, start: usize) -> PResult<()> {
+        let max_depth = self.limits.variation_depth.min(MAX_VARIATION_DEPTH);
+        if line.depth + 1 > max_depth {
+            let e = error(
+                ErrorCode::TooDeep,
+                "variations nested too deeply",
+                Span::new(start, start + 1),
+                "too deep",
+            )
+            .help(format!("variations may be nested at most {max_depth} deep"));
+            return Err(Stop::Error(e));
+        }
+        if line.moves == 0 {
+            return Err(self.misplaced(
+                start,
+                1,
+                "variation before any move",
+                "a variation follows the move it replaces: 12. 33-43 (12. 34-44)",
+            ));
+        }
+        self.pos += 1;
+        self.log
+            .tokens
+            .push(Token::BeginVariation(Span::new(start, start + 1)));
+        let replaced = line.first_ply + line.moves - 1;
+        self.variation(line.depth + 1, Some(start), replaced)?;
+        self.log.tokens.push(Token::EndVariation);
+        Ok(())
+    }
+
+    /// `)`: the end of the variation, or an error in the main line.
+    fn close_variation(&mut self, line: &mut Line, start: usize) -> PResult<End> {
+        if line.open.is_some() {
+            self.pos += 1;
+            self.warn_dangling(line.number.take());
+            return Ok(End::Close);
+        }
+        let e = error(
+            ErrorCode::UnmatchedParen,
+            "unmatched )",
+            Span::new(start, start + 1),
+            "no variation is open here",
+        )
+        .help("remove it, or open the variation with ( right after the move it replaces");
+        Err(Stop::Error(e))
+    }
+
+    /// `[`: the next game's tags end the main line; a variation left open is an error.
+    fn next_tags(&mut self, line: &mut Line, start: usize) -> PResult<End> {
+        if let Some(open) = line.open {
+            let mut e = self.unclosed_variation_error(open, start);
+            e.resume = Resume::At(start);
+            return Err(Stop::Error(e));
+        }
+        self.warn_dangling(line.number.take());
+        Ok(End::Tags)
+    }
+
+    /// `!`, `?`, `!!`, `??`, `!?` or `?!` after a move.
+    fn suffix_annotation(&mut self, line: &Line, start: usize) -> PResult<()> {
+        let (rest, s) = suffix(self.rest()).map_err(|_| self.unexpected(start, "an annotation"))?;
+        if line.moves == 0 {
+            return Err(self.misplaced(
+                start,
+                s.len(),
+                "annotation before any move",
+                "an annotation follows its move: 33-43!",
+            ));
+        }
+        self.log
+            .tokens
+            .push(Token::Suffix(s, Span::new(start, start + s.len())));
+        self.advance_to(rest);
+        Ok(())
+    }
+
+    /// `$n` after a move.
+    fn nag(&mut self, line: &Line, start: usize) -> PResult<()> {
+        let digits = self
+            .rest()
+            .get(1..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let span = Span::new(start, start + 1 + digits);
+        let nag = std::str::from_utf8(&self.src[start + 1..span.end as usize])
+            .ok()
+            .and_then(|d| d.parse::<u16>().ok());
+        let Some(nag) = nag else {
+            let e = error(
+                ErrorCode::BadNag,
+                "bad NAG",
+                span,
+                "expected a number 0–65535 after $",
+            )
+            .help("a NAG is written $1, $2, …");
+            return Err(Stop::Error(e));
+        };
+        if line.moves == 0 {
+            return Err(self.misplaced(
+                start,
+                span.len(),
+                "NAG before any move",
+                "a NAG follows its move: 33-43 $1",
+            ));
+        }
+        self.log.tokens.push(Token::Nag(nag, span));
+        self.pos = span.end as usize;
+        Ok(())
+    }
+
+    /// Any other token (`b` is its first byte): a result, which ends the main line, a `Salta!`
+    /// call or a move.
+    fn result_call_or_move(
+        &mut self,
+        line: &mut Line,
+        start: usize,
+        b: u8,
+    ) -> PResult<Option<End>> {
+        if let Some(end) = self.result(line, start, b)? {
+            return Ok(Some(end));
+        }
+        if let Some(rest) = self.salta_call_here(b) {
+            let span = Span::new(start, self.src.len() - rest.len());
+            if line.moves == 0 || line.salta {
+                return Err(self.misplaced(
+                    start,
+                    span.len(),
+                    "Salta! call without a move to correct",
+                    "Salta! follows the move that missed a jump, once",
+                ));
+            }
+            line.salta = true;
+            self.log.tokens.push(Token::Salta(span));
+            self.pos = span.end as usize;
+            return Ok(None);
+        }
+        let played = self.played()?;
+        if !self.delimited_here() {
+            return Err(self.unexpected(start, "a move such as 33-43, 45:64, e3-f4 or Su3-44"));
+        }
+        let number = line.number.take();
+        line.push(
+            &mut self.log.tokens,
+            number,
+            played,
+            Span::new(start, self.pos),
+        );
+        Ok(None)
+    }
+
+    /// A result token here (`b` is its first byte), with the comments after it on its line: the
+    /// end of the main line, or an error in a variation.
+    fn result(&mut self, line: &mut Line, start: usize, b: u8) -> PResult<Option<End>> {
+        // Only these bytes can start a result token; '1-0' and '0-1' are never moves.
+        let next = self.src.get(start + 1).copied();
+        let could_be_result = match b {
+            b'1' => matches!(next, Some(b'-' | b'/')),
+            b'0' => next == Some(b'-'),
+            b'*' | 0xc2 => true,
+            _ => false,
+        };
+        let Some((result, rest)) = could_be_result.then(|| self.result_here()).flatten() else {
+            return Ok(None);
+        };
+        let span = Span::new(start, self.src.len() - rest.len());
+        if line.open.is_some() {
+            let mut e = error(
+                ErrorCode::ResultInVariation,
+                "result inside a variation",
+                span,
+                "the game ends here",
+            )
+            .help("close the variation with ) before the result");
+            e.resume = Resume::At(self.line_end(span.end as usize).min(self.src.len()));
+            return Err(Stop::Error(e));
+        }
+        self.pos = span.end as usize;
+        self.warn_dangling(line.number.take());
+        self.trailing_comments()?;
+        Ok(Some(End::Result(result, span)))
     }
 
     /// Reads a run of the commonest movetext, move numbers and plain numeric moves separated by
@@ -964,7 +1023,7 @@ impl<'a> Parser<'a> {
     /// reads these tokens the same way). Whether it read anything.
     /// Kept out of line: alone, its loop keeps its state in registers.
     #[inline(never)]
-    fn plain_run(&mut self, line: &mut Line, number: &mut Option<MoveNumber>) -> bool {
+    fn plain_run(&mut self, line: &mut Line) -> bool {
         let src = self.src;
         let first = self.pos;
         let mut pos = first;
@@ -977,18 +1036,14 @@ impl<'a> Parser<'a> {
             }
             let start = pos;
             if let Some((played, end)) = self.plain_numeric_move(start) {
-                line.push(
-                    &mut self.log.tokens,
-                    number.take(),
-                    played,
-                    Span::new(start, end),
-                );
+                let number = line.number.take();
+                line.push(&mut self.log.tokens, number, played, Span::new(start, end));
                 pos = end;
                 continue;
             }
             // A move number when none is waiting for its move (that case warns), of at most nine
             // digits (so that it fits a u32).
-            if number.is_none() {
+            if line.number.is_none() {
                 let (mut end, mut n) = (start, 0u32);
                 while let Some(&d) = src.get(end)
                     && d.is_ascii_digit()
@@ -1003,7 +1058,7 @@ impl<'a> Parser<'a> {
                 }
                 if digits_end > start && end > digits_end {
                     pos = end;
-                    *number = Some(MoveNumber {
+                    line.number = Some(MoveNumber {
                         number: n,
                         ellipsis: end - digits_end >= 2,
                         span: Span::new(start, end),
@@ -1012,12 +1067,8 @@ impl<'a> Parser<'a> {
                 }
             }
             if let Some((played, end)) = self.numeric_move(start) {
-                line.push(
-                    &mut self.log.tokens,
-                    number.take(),
-                    played,
-                    Span::new(start, end),
-                );
+                let number = line.number.take();
+                line.push(&mut self.log.tokens, number, played, Span::new(start, end));
                 pos = end;
                 continue;
             }
