@@ -285,3 +285,169 @@ fn skip_variation(tokens: &mut std::slice::Iter<'_, Token>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::Reader;
+
+    /// Records the calls it gets, as text; skips what it is told to.
+    #[derive(Default)]
+    struct Calls {
+        seen: Vec<String>,
+        skip_movetext: bool,
+        skip_variations: bool,
+        stop_at_move: Option<usize>,
+        moves: usize,
+    }
+
+    impl Visitor for Calls {
+        type Output = Vec<String>;
+
+        fn begin_game(&mut self, game: GameStart<'_>) -> ControlFlow<Vec<String>> {
+            self.moves = 0;
+            self.seen = vec![format!("game at line {}", game.line)];
+            ControlFlow::Continue(())
+        }
+
+        fn warning(&mut self, warning: &Warning) -> ControlFlow<Vec<String>> {
+            self.seen.push(warning.code.to_string());
+            ControlFlow::Continue(())
+        }
+
+        fn tag(&mut self, tag: RawTag<'_>) -> ControlFlow<Vec<String>> {
+            self.seen.push(format!(
+                "{}={} ({})",
+                tag.name(),
+                tag.value(),
+                tag.written()
+            ));
+            ControlFlow::Continue(())
+        }
+
+        fn begin_movetext(&mut self) -> ControlFlow<Vec<String>, Skip> {
+            ControlFlow::Continue(Skip(self.skip_movetext))
+        }
+
+        fn played(&mut self, played: WrittenMove) -> ControlFlow<Vec<String>> {
+            self.moves += 1;
+            if self.stop_at_move == Some(self.moves) {
+                return ControlFlow::Break(std::mem::take(&mut self.seen));
+            }
+            self.seen.push(format!("move {:?}", played.span));
+            ControlFlow::Continue(())
+        }
+
+        fn nag(&mut self, nag: u16, _: Span) -> ControlFlow<Vec<String>> {
+            self.seen.push(format!("${nag}"));
+            ControlFlow::Continue(())
+        }
+
+        fn suffix(&mut self, suffix: &'static str, _: Span) -> ControlFlow<Vec<String>> {
+            self.seen.push(suffix.to_string());
+            ControlFlow::Continue(())
+        }
+
+        fn comment(&mut self, comment: RawComment<'_>) -> ControlFlow<Vec<String>> {
+            self.seen.push(format!("{{{}}}", comment.text));
+            ControlFlow::Continue(())
+        }
+
+        fn begin_variation(&mut self, _: Span) -> ControlFlow<Vec<String>, Skip> {
+            self.seen.push("(".to_string());
+            ControlFlow::Continue(Skip(self.skip_variations))
+        }
+
+        fn end_variation(&mut self) -> ControlFlow<Vec<String>> {
+            self.seen.push(")".to_string());
+            ControlFlow::Continue(())
+        }
+
+        fn end_game(&mut self, result: Option<(GameResult, Span)>) -> Vec<String> {
+            self.seen.push(format!("end {result:?}"));
+            std::mem::take(&mut self.seen)
+        }
+    }
+
+    const TEXT: &str = "[Event \"Say \\\"hi\\\"\"]\n{before}\n\n1. 33-43! $3 (1. 34-44 (1. 32-42) {alt}) 83-73 *\n\n[Event \"B\"]\n\n1. 32-42 1-0\n";
+
+    fn read(calls: &mut Calls) -> Vec<Vec<String>> {
+        let mut reader = Reader::new(TEXT.as_bytes());
+        std::iter::from_fn(|| reader.read_game(calls))
+            .map(|game| game.unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_visitor_hears_each_thing_in_the_order_written() {
+        let games = read(&mut Calls::default());
+        assert_eq!(
+            games[0],
+            [
+                "game at line 1",
+                r#"Event=Say "hi" (Say \"hi\")"#,
+                "{before}",
+                "move Span { start: 34, end: 39 }",
+                "!",
+                "$3",
+                "(",
+                "move Span { start: 48, end: 53 }",
+                "(",
+                "move Span { start: 58, end: 63 }",
+                ")",
+                "{alt}",
+                ")",
+                "move Span { start: 72, end: 77 }",
+                "end Some((Unknown, Span { start: 78, end: 79 }))",
+            ]
+        );
+        assert_eq!(games[1].len(), 4);
+    }
+
+    #[test]
+    fn skipped_variations_close_and_skipped_movetext_ends_the_game() {
+        let mut calls = Calls {
+            skip_variations: true,
+            ..Calls::default()
+        };
+        let games = read(&mut calls);
+        let kept: Vec<&str> = games[0].iter().map(String::as_str).skip(3).collect();
+        assert_eq!(
+            kept,
+            [
+                "move Span { start: 34, end: 39 }",
+                "!",
+                "$3",
+                "(",
+                ")",
+                "move Span { start: 72, end: 77 }",
+                "end Some((Unknown, Span { start: 78, end: 79 }))",
+            ]
+        );
+        let mut calls = Calls {
+            skip_movetext: true,
+            ..Calls::default()
+        };
+        let games = read(&mut calls);
+        assert_eq!(
+            games[1],
+            [
+                "game at line 6",
+                "Event=B (B)",
+                "end Some((GreenWins, Span { start: 22, end: 25 }))"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_break_ends_the_game_and_the_next_one_is_read() {
+        let mut calls = Calls {
+            stop_at_move: Some(2),
+            ..Calls::default()
+        };
+        let games = read(&mut calls);
+        assert_eq!(games[0].last().unwrap(), "(");
+        assert_eq!(games[1][0], "game at line 6");
+        assert_eq!(games.len(), 2);
+    }
+}
