@@ -50,13 +50,19 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 echo "archive: $BYTES bytes ($(grep -c '^\[Event' "$DIR/big.sgn") games)"
 GREP=$(for _ in $(seq "$RUNS"); do seconds grep -c . "$DIR/big.sgn"; done | median)
 READING=$(for _ in $(seq "$RUNS"); do seconds "$READ" "$DIR/big.sgn"; done | median)
+COUNTED=$(cat "$DIR/out")
+# CPU time (user + system) is the steadier measure on a shared machine: the ratios by both.
+GREP_CPU=$(for _ in $(seq "$RUNS"); do cpu_seconds grep -c . "$DIR/big.sgn"; done | median)
+READING_CPU=$(for _ in $(seq "$RUNS"); do cpu_seconds "$READ" "$DIR/big.sgn"; done | median)
 ONE=$(for _ in $(seq "$RUNS"); do seconds "$BIN" check --margins never --threads 1 "$DIR/big.sgn"; done | median)
 ONE_CPU=$(for _ in $(seq "$RUNS"); do cpu_seconds "$BIN" check --margins never --threads 1 "$DIR/big.sgn"; done | median)
 TWO=$(for _ in $(seq "$RUNS"); do seconds "$BIN" check --margins never --threads 2 "$DIR/big.sgn"; done | median)
 echo "grep -c .            : median ${GREP} s, $(mbps "$GREP") MB/s"
-echo "reading (count_games): median ${READING} s, $(mbps "$READING") MB/s (ratio to grep: $(ratio "$READING" "$GREP"); $(cat "$DIR/out") games moves errors)"
+echo "grep -c ., CPU       : median ${GREP_CPU} s of CPU time"
+echo "reading (count_games): median ${READING} s, $(mbps "$READING") MB/s (ratio to grep: $(ratio "$READING" "$GREP"); ${COUNTED}: games moves errors)"
+echo "reading, CPU         : median ${READING_CPU} s of CPU time (ratio to grep's CPU time: $(ratio "$READING_CPU" "$GREP_CPU"))"
 echo "check, 1 worker      : median ${ONE} s, $(mbps "$ONE") MB/s (ratio to grep: $(ratio "$ONE" "$GREP"))"
-echo "check, 1 worker, CPU: median ${ONE_CPU} s of CPU time (all threads), $(mbps "$ONE_CPU") MB per CPU-second"
+echo "check, 1 worker, CPU: median ${ONE_CPU} s of CPU time (all threads), $(mbps "$ONE_CPU") MB per CPU-second (ratio to grep's CPU time: $(ratio "$ONE_CPU" "$GREP_CPU"))"
 echo "check, 2 workers     : median ${TWO} s, $(mbps "$TWO") MB/s (speed-up over 1 worker: $(ratio "$ONE" "$TWO"))"
 for f in small.sgn big.sgn; do
   RSS=$(/usr/bin/time -f %M "$BIN" check --margins never "$DIR/$f" 2>&1 >/dev/null | tail -1)
