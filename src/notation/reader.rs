@@ -524,6 +524,11 @@ impl<R: Read> Reader<R> {
                 }
                 Outcome::Game(end) | Outcome::Error(_, end) | Outcome::Stray(end) => {
                     let end = end.clamp(1, pending.len());
+                    // The limit holds however much the buffer happened to hold (the head read to
+                    // tell text from binary can hold a whole small-limit game).
+                    if end > self.game_bytes() {
+                        return Some(Err(self.too_large()));
+                    }
                     let item = self.deliver(outcome, end, visitor);
                     self.consume(end);
                     if item.is_some() {
