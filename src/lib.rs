@@ -17,7 +17,9 @@
 //! holds one game in memory at a time. Each item is a [`notation::Game`] (tags, moves, comments
 //! and variations, each with its place in the text) or the [`notation::SyntaxError`] that broke one;
 //! after an error the reader goes on with the next game. [`notation::parse_str`] reads text already
-//! in memory.
+//! in memory. [`notation::Reader::read_game`] hands each game to a [`notation::Visitor`] instead
+//! (pgn-reader's design: borrowed tags, moves and comments, skipping, early stop), which builds no
+//! tree and copies no text.
 //!
 //! ```
 //! use salta::notation::read_path;

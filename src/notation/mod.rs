@@ -12,10 +12,12 @@ pub mod ast;
 mod error;
 mod parser;
 pub(crate) mod reader;
+mod visitor;
 mod writer;
 
 pub use ast::*;
 pub use error::{GameSource, MovePlace, SyntaxError, printable};
 pub use parser::{Limits, MAX_GAME_BYTES, MAX_VARIATION_DEPTH};
 pub use reader::{Reader, input_name, is_stdin, open_input, parse_str, read_path};
+pub use visitor::{GameStart, RawComment, RawTag, Skip, Visitor, WrittenMove};
 pub use writer::{Notation, WriteOptions, write_game};
