@@ -71,7 +71,7 @@ pub fn generate_game(seed: u64, rules: Rules, margins: Option<Budget>) -> Genera
         let Some(m) = choose(&pos, legal.as_slice(), random_percent, &mut rng, plan) else {
             break;
         };
-        pos.play(m);
+        pos.play_unchecked(m);
         moves.push(m);
         referee.after_move(&pos);
     }
@@ -113,7 +113,7 @@ fn choose(
     let g = pos.geometry();
     // Greedy on the mover's own distance to go; random tie-breaks keep games varied.
     let gain = |m: &Move| -> i32 {
-        let Some(piece) = pos.piece_at(m.from).filter(|p| p.color == mover) else {
+        let Some(piece) = pos.piece_at(m.from).filter(|p| p.color() == mover) else {
             return 0;
         };
         let target = nearest_target(pos, piece, m.from);
@@ -140,8 +140,8 @@ fn nearest_target(pos: &Position, piece: Piece, from: Square) -> Square {
     if pos.rules().variant != Variant::Pyramid {
         return pos.target(piece);
     }
-    let targets = pos.target_squares(piece.color) & !pos.pieces(piece.color);
-    let fallback = pos.target_squares(piece.color).first().unwrap_or(from);
+    let targets = pos.target_squares(piece.color()) & !pos.pieces(piece.color());
+    let fallback = pos.target_squares(piece.color()).first().unwrap_or(from);
     targets
         .min_by_key(|&t| g.distance(from, t))
         .unwrap_or(fallback)
@@ -350,7 +350,7 @@ impl PackedSquares {
     }
 
     fn get(self, i: usize, count: usize) -> Square {
-        Square::new(((self.0 >> Self::shift(i, count)) & 0x3F) as u8)
+        Square::new_unchecked(((self.0 >> Self::shift(i, count)) & 0x3F) as u8)
     }
 
     fn set(&mut self, i: usize, count: usize, sq: Square) {
