@@ -8,7 +8,8 @@
 //! file order. Duplicate detection reads the files twice more and keeps a 64-bit fingerprint per
 //! game, so memory grows with the number of games, never with their text.
 
-use crate::archive::{game_source, piece_bytes, read_in_order};
+use crate::archive::{piece_bytes, read_in_order};
+use crate::diagnostic::game_source;
 use crate::notation::{Game, GameResult, Notation, Reader, Span, SyntaxError};
 use crate::replay::{Replay, ReplayOptions, Severity, Status, replay, result_of};
 use crate::rules::{Move, Position, Rules};

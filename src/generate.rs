@@ -2,13 +2,16 @@
 //! (the move that brings the mover's pieces nearest their targets), sometimes random, so games end
 //! in completions by either side, tempo draws, and — with a move limit — limit adjudications.
 
-use crate::board::{Bitboard, Direction, Square};
+use crate::board::{Bitboard, Color, Direction, Square};
 use crate::notation::{
     Game, GameResult, MoveNode, Played, Separator, Span, SquareRef, Tag, Variation,
 };
 use crate::replay::result_of;
 use crate::rules::margin::Budget;
-use crate::rules::{Move, MoveKind, Outcome, Piece, Position, Progress, Referee, Rules, Variant};
+use crate::rules::{
+    DEFAULT_MOVE_LIMIT, JumpDirection, MAX_PIECES, Move, MoveKind, MoveLimit, Outcome, Piece,
+    Position, Progress, Referee, Rules, Variant,
+};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -28,8 +31,22 @@ pub struct GeneratedGame {
     pub final_position: Position,
 }
 
-/// Games without a move limit stop here, unfinished, so generation always terminates.
+/// Games without a move limit stop here, unfinished, so generation always terminates (no game of
+/// the rule sets `generate` accepts reaches it: see [`rules_that_finish`]).
 const SAFETY_CAP_PLIES: usize = 4000;
+
+/// The rules a generated game is played under: `rules` as given, except that with backward jumps
+/// (`jumps=any`) and no move limit the 120-move rule applies. There two pieces can be made to
+/// jump over each other back and forth for ever — each jump compulsory and the only one — so no
+/// playing policy can promise an end; with the limit every game ends by completion or
+/// adjudication, and its record says so (`[MoveLimit "120"]`).
+pub fn rules_that_finish(rules: Rules) -> Rules {
+    let mut rules = rules;
+    if rules.jumps == JumpDirection::Any && rules.move_limit.is_none() {
+        rules.move_limit = Some(MoveLimit::both(DEFAULT_MOVE_LIMIT));
+    }
+    rules
+}
 
 /// A small, fast, seedable generator (xorshift64*), so games are reproducible everywhere.
 #[derive(Clone, Debug)]
@@ -57,7 +74,10 @@ impl Rng {
 /// Plays one game from the start of `rules` with the policy seeded by `seed`.
 /// With `margins`, each win's margin is counted exactly (within that budget) and written as a
 /// `Margin` tag; without, games are made much faster and carry no margin.
+/// Under `jumps=any` without a move limit the game is played with the 120-move rule
+/// ([`rules_that_finish`]).
 pub fn generate_game(seed: u64, rules: Rules, margins: Option<Budget>) -> GeneratedGame {
+    let rules = rules_that_finish(rules);
     let mut rng = Rng::new(seed);
     // Each game gets its own temperament: how often it plays a random move.
     let random_percent = 3 + rng.below(12);
@@ -65,14 +85,16 @@ pub fn generate_game(seed: u64, rules: Rules, margins: Option<Budget>) -> Genera
     let mut referee = Referee::new(&pos, margins);
     let mut moves = Vec::new();
     let mut plans: [Vec<Move>; 2] = [Vec::new(), Vec::new()];
+    let mut visits: HashMap<Placement, u32> = HashMap::from([(Placement::of(&pos), 1)]);
     while referee.accepts_moves() && moves.len() < SAFETY_CAP_PLIES {
-        let legal = pos.legal_moves();
+        let legal = least_repeating(&pos, pos.legal_moves().as_slice(), &visits);
         let plan = &mut plans[pos.side_to_move().index()];
-        let Some(m) = choose(&pos, legal.as_slice(), random_percent, &mut rng, plan) else {
+        let Some(m) = choose(&pos, &legal, random_percent, &mut rng, plan) else {
             break;
         };
         pos.play_unchecked(m);
         moves.push(m);
+        *visits.entry(Placement::of(&pos)).or_default() += 1;
         referee.after_move(&pos);
     }
     let outcome = match referee.progress() {
@@ -86,6 +108,48 @@ pub fn generate_game(seed: u64, rules: Rules, margins: Option<Budget>) -> Genera
         outcome,
         final_position: pos,
     }
+}
+
+/// Where every piece stands and who is to move: a position without its move number, so that a
+/// position met again is recognised.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Placement {
+    side: Color,
+    squares: [[Option<Square>; MAX_PIECES]; 2],
+}
+
+impl Placement {
+    fn of(pos: &Position) -> Placement {
+        let mut squares = [[None; MAX_PIECES]; 2];
+        for color in Color::ALL {
+            for (piece, sq) in pos.pieces_of(color) {
+                squares[color.index()][usize::from(piece.id)] = Some(sq);
+            }
+        }
+        Placement {
+            side: pos.side_to_move(),
+            squares,
+        }
+    }
+}
+
+/// The legal moves that lead to the placements met least often so far. A game that never comes
+/// back to a placement keeps all its moves (so its course is as before); one that would turn in a
+/// circle is steered out of it wherever the rules leave a choice.
+fn least_repeating(pos: &Position, legal: &[Move], visits: &HashMap<Placement, u32>) -> Vec<Move> {
+    let seen = |m: &Move| {
+        let mut after = *pos;
+        after.play(*m);
+        visits.get(&Placement::of(&after)).copied().unwrap_or(0)
+    };
+    let counts: Vec<u32> = legal.iter().map(seen).collect();
+    let fewest = counts.iter().copied().min().unwrap_or(0);
+    legal
+        .iter()
+        .zip(counts)
+        .filter(|&(_, n)| n == fewest)
+        .map(|(m, _)| *m)
+        .collect()
 }
 
 fn choose(
@@ -120,7 +184,10 @@ fn choose(
         g.distance(m.from, target) as i32 - g.distance(m.to, target) as i32
     };
     let best = legal.iter().map(gain).max()?;
-    if best <= 0 && pos.rules().variant != Variant::Pyramid {
+    // A plan is made of steps: while a jump is compulsory its first move could not be played, so
+    // planning then (often, under jumps=any) would be wasted.
+    let may_step = legal.iter().any(|m| m.kind == MoveKind::Step);
+    if best <= 0 && may_step && pos.rules().variant != Variant::Pyramid {
         // Nothing gains ground: the pieces are tangled. Plan a way through, own moves only.
         *plan = plan_untangle(pos);
         if let Some(next) = plan.pop().filter(|m| legal.contains(m)) {

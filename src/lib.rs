@@ -4,9 +4,10 @@
 //! The layers, bottom up: [`board`] (squares, numbering, bitboards), [`rules`] (positions, legal
 //! moves, outcomes, margins), [`notation`] (the SGN syntax tree, streaming reader and writer, which
 //! know nothing of legality), [`replay`] (plays a record through the rules and reports findings),
-//! [`archive`] (whole folders, checked by parallel workers), [`export`] (diagrams, structured games,
-//! adjudication, the game viewer), [`extract`] (sorting archives), [`repair`] (what a broken
-//! transcription probably meant) and [`generate`] (synthetic games).
+//! [`diagnostic`] (findings and syntax errors drawn for people), [`archive`] (whole folders, checked
+//! by parallel workers), [`export`] (diagrams, structured games, adjudication, the game viewer),
+//! [`extract`] (sorting archives), [`repair`] (what a broken transcription probably meant) and
+//! [`generate`] (synthetic games).
 //!
 //! # The common tasks
 //!
@@ -133,6 +134,7 @@
 
 pub mod archive;
 pub mod board;
+pub mod diagnostic;
 pub mod export;
 pub mod extract;
 pub mod generate;

@@ -1,5 +1,9 @@
 //! `salta`: the command-line tool over the salta library.
 
+// print!/eprint! panic when the stream has gone (a closed pipe): output goes through the
+// command's `Output` and diagnostics through `cli::to_stderr`, which end quietly instead.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -72,7 +76,7 @@ fn main() -> ExitCode {
         Err(err) => {
             use std::io::IsTerminal;
             let color = color.enabled(std::io::stderr().is_terminal());
-            eprint!("{}", salta::archive::render(&err, color));
+            cli::to_stderr(salta::diagnostic::render(&err, color));
             ExitCode::from(2)
         }
     }

@@ -768,3 +768,50 @@ fn snapshot_winther_zone_exit() {
         &pos,
     );
 }
+
+// ---- the generator ends its games ----
+
+/// Every rule set `generate` accepts gives games that end (issue 16, item 20): under jumps=any two
+/// pieces could be made to jump over each other back and forth for ever, so those games are played
+/// with the 120-move rule and carry it; everywhere else the policy steers out of repeated
+/// positions and the games end by completion without a limit.
+#[test]
+fn generated_games_end_under_every_rule_set() {
+    use salta::generate::generate_game;
+    use salta::rules::MoveLimit;
+    for text in [
+        "salta",
+        "winther",
+        "pyramid",
+        "salta; jumps=any",
+        "winther; jumps=any",
+        "pyramid; jumps=any",
+        "salta; jumps=any; compulsory=off",
+        "salta; blockade=off",
+        "salta; goal=rotation",
+        "salta; precedence=jump-first",
+        "salta; compulsory=off",
+    ] {
+        let rules = Rules::parse(text).unwrap();
+        let any_direction = text.contains("jumps=any");
+        for seed in 1..=4 {
+            let game = generate_game(seed, rules, None);
+            assert!(
+                game.outcome.is_some(),
+                "{text}, seed {seed}: unfinished after {} plies",
+                game.moves.len()
+            );
+            let limit = any_direction.then(|| MoveLimit::both(120));
+            assert_eq!(game.rules.move_limit, limit, "{text}, seed {seed}");
+            if let Some(limit) = limit {
+                assert!(game.moves.len() <= 2 * usize::from(limit.green), "{text}");
+            }
+        }
+    }
+    // A limit given is kept.
+    let mut rules = Rules::parse("salta; jumps=any").unwrap();
+    rules.move_limit = Some(MoveLimit::both(30));
+    let game = generate_game(1, rules, None);
+    assert_eq!(game.rules.move_limit, Some(MoveLimit::both(30)));
+    assert!(game.outcome.is_some() && game.moves.len() <= 60);
+}

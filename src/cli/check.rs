@@ -71,10 +71,10 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
         notes,
     } = sgn_files(&args.paths);
     for note in notes {
-        eprintln!("warning: {note}");
+        super::warn(note);
     }
     if files.is_empty() && io_errors.is_empty() {
-        eprintln!("warning: no .sgn files found under the given paths");
+        super::warn("no .sgn files found under the given paths");
     }
     let total_bytes: u64 = files
         .iter()
@@ -134,7 +134,7 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
     output.commit()?;
     if !summary.io_errors.is_empty() {
         for e in &summary.io_errors {
-            eprintln!("error: {e}");
+            super::to_stderr(format_args!("error: {e}\n"));
         }
         return Ok(ExitCode::from(2));
     }

@@ -1,5 +1,5 @@
 use super::{CliError, Output};
-use salta::archive::{game_source, render};
+use salta::diagnostic::{game_source, render};
 use salta::export::structured::{GameDoc, rewrite};
 use salta::notation::{Game, Notation, input_name, printable, read_path};
 use salta::replay::{MarginPolicy, Replay, ReplayOptions, replay};
@@ -56,7 +56,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             for_each_input(file, |input| {
                 match input.and_then(|input| convert(input, games.target, file)) {
                     Ok(text) => return games.write(&text),
-                    Err(message) => eprint!("{message}"),
+                    Err(message) => super::to_stderr(message),
                 }
                 failed += 1;
                 Ok(())
@@ -81,10 +81,10 @@ pub(super) fn finish(
     }
     match path.filter(|_| output.is_replacing()) {
         // Dropping the output removes the temporary file: a failed run changes nothing.
-        Some(path) => eprintln!(
-            "error: {} left as it was: {failed} game(s) or file(s) could not be converted",
+        Some(path) => super::to_stderr(format_args!(
+            "error: {} left as it was: {failed} game(s) or file(s) could not be converted\n",
             path.display()
-        ),
+        )),
         None => output.commit()?,
     }
     Ok(ExitCode::from(1))
@@ -233,7 +233,7 @@ pub(super) fn replay_input(
             finding.message,
             finding.code
         );
-        eprintln!("{}", printable(&warning, false));
+        super::to_stderr(format_args!("{}\n", printable(&warning, false)));
     }
     Ok((game, replayed))
 }

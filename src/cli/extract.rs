@@ -181,8 +181,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     for file in [rejected, duplicates, unselected].into_iter().flatten() {
         file.commit()?;
     }
-    eprintln!(
-        "{} file(s), {} game(s): {} kept, {} kept broken, {} fixed, {} rejected, {} not selected, {} duplicate(s), {} contained in longer games",
+    super::to_stderr(format_args!(
+        "{} file(s), {} game(s): {} kept, {} kept broken, {} fixed, {} rejected, {} not selected, {} duplicate(s), {} contained in longer games\n",
         summary.files,
         summary.games,
         summary.kept,
@@ -192,7 +192,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         summary.filtered,
         summary.duplicates,
         summary.contained
-    );
+    ));
     Ok(
         if summary.rejected + summary.kept_broken + summary.fixed > 0 {
             ExitCode::from(1)
@@ -335,5 +335,5 @@ fn report(sorted: &Sorted) {
         Verdict::Duplicate { of } => format!("duplicate: {game} repeats {of}"),
         Verdict::Contained { within } => format!("contained: {game} begins {within}"),
     };
-    eprintln!("{}", printable(&line, false));
+    super::to_stderr(format_args!("{}\n", printable(&line, false)));
 }

@@ -1,6 +1,6 @@
 use super::{CliError, write_output};
 use rayon::prelude::*;
-use salta::generate::generate_game;
+use salta::generate::{generate_game, rules_that_finish};
 use salta::notation::{WriteOptions, write_game};
 use salta::rules::margin::Budget;
 use std::path::PathBuf;
@@ -40,6 +40,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     if let Some(text) = &args.odds {
         rules.odds = super::odds_from_args(text)?;
+    }
+    if rules_that_finish(rules) != rules {
+        super::warn(format_args!(
+            "games under jumps=any can cycle for ever (two pieces jumping over each other back \
+             and forth); they are played with the 120-move rule and say so in a MoveLimit tag \
+             (--move-limit sets another)"
+        ));
     }
     let margins = (!args.no_margins).then(Budget::default);
     write_output(args.output.as_deref(), &[], |out| {

@@ -59,7 +59,7 @@ pub fn run(
             for_each_input(file, |input| {
                 match input.and_then(|input| replay_input(input, MarginPolicy::WhenTagged, file)) {
                     Ok((game, replayed)) => return page.add(out, &name, &game, &replayed),
-                    Err(message) => eprint!("{message}"),
+                    Err(message) => super::to_stderr(message),
                 }
                 failed += 1;
                 Ok(())

@@ -173,6 +173,19 @@ pub fn odds_from_args(text: &str) -> Result<Option<Odds>, CliError> {
     })
 }
 
+/// Writes `text` to standard error as it is. `eprint!` panics when the write fails (stderr a pipe
+/// whose reader has gone); a run must not end in a panic for that, and there is nowhere left to
+/// report the failure, so it is ignored.
+pub fn to_stderr(text: impl std::fmt::Display) {
+    use std::io::Write;
+    let _ = write!(std::io::stderr().lock(), "{text}");
+}
+
+/// Writes a `warning: …` line to standard error (see [`to_stderr`]).
+pub fn warn(message: impl std::fmt::Display) {
+    to_stderr(format_args!("warning: {message}\n"));
+}
+
 /// The SGN files under `paths` for a command that needs them all: the first path that cannot be
 /// listed is an error; what was left out (not a regular file, a folder already read) is warned of.
 pub fn input_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>, CliError> {
@@ -185,7 +198,7 @@ pub fn input_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBu
         return Err(CliError::new(error.clone()));
     }
     for note in notes {
-        eprintln!("warning: {note}");
+        warn(note);
     }
     Ok(files)
 }
@@ -202,7 +215,7 @@ pub fn select_game(file: &Path, index: usize) -> Result<salta::notation::Game, C
                 CliError::new(format!(
                     "game {index} of {} cannot be read:\n{}",
                     file.display(),
-                    salta::archive::render(&e, false)
+                    salta::diagnostic::render(&e, false)
                 ))
             });
         }
@@ -246,13 +259,13 @@ pub fn replay_to_ply(
         .find(|f| f.severity == Severity::Error && !f.in_variation && f.ply == Some(plies + 1));
     let past_break = match break_point {
         Some(f) if ply.is_none() => {
-            eprintln!(
-                "warning: the main line breaks off at ply {} ({}: {}); the position shown is \
-                 the one before, after ply {plies}",
+            warn(format_args!(
+                "the main line breaks off at ply {} ({}: {}); the position shown is the one \
+                 before, after ply {plies}",
                 plies + 1,
                 f.code,
                 f.message
-            );
+            ));
             true
         }
         _ => false,

@@ -57,12 +57,12 @@ pub fn run(
                 Ok((game, replay)) => {
                     let doc = printed::document(&game, &replay, &opts, &budget);
                     for warning in &doc.warnings {
-                        eprintln!("warning: {}:{}: {warning}", file.display(), game.line);
+                        super::warn(format_args!("{}:{}: {warning}", file.display(), game.line));
                     }
                     documents.push(doc);
                 }
                 Err(message) => {
-                    eprint!("{message}");
+                    super::to_stderr(message);
                     failed += 1;
                 }
             }

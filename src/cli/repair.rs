@@ -1,7 +1,7 @@
 //! `salta repair`: every game written out, the broken ones with their most plausible repair.
 
 use super::{CliError, input_files, write_output};
-use salta::archive::{game_source, render};
+use salta::diagnostic::{game_source, render};
 use salta::notation::{Notation, WriteOptions, input_name, read_path, write_game};
 use salta::repair::{Mended, Suggestion, mend, notation_of};
 use salta::replay::ReplayOptions;

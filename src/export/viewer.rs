@@ -302,7 +302,7 @@ fn diagnostics<'a>(game: &Game, replay: &'a Replay) -> Vec<DiagnosticView<'a>> {
     walk(&game.mainline, None, &mut |node, _| {
         spans.push((node.span, node.salta()))
     });
-    let source = crate::archive::game_source(&std::sync::Arc::from(""), 1, game);
+    let source = crate::diagnostic::game_source(&std::sync::Arc::from(""), 1, game);
     replay
         .findings
         .iter()

@@ -12,6 +12,9 @@ use std::sync::Arc;
 /// Bytes asked of the underlying reader at a time.
 const CHUNK: usize = 1 << 20;
 const BOM: &[u8] = b"\xef\xbb\xbf";
+/// How much of a file's head is looked at to tell text from binary (as git decides): always this
+/// much, whatever the read chunk, so the verdict does not depend on how the file is read.
+const SNIFF: usize = 8000;
 /// How much of a line before a game diagnostics show.
 const LEAD: usize = 160;
 
@@ -200,7 +203,7 @@ impl<R: Read> Reader<R> {
                 Some("save it as UTF-8 (iconv -f UTF-16 -t UTF-8)"),
             ));
         }
-        if head.iter().take(8000).any(|&b| b == 0) {
+        if head.iter().take(SNIFF).any(|&b| b == 0) {
             return Some(self.notice(
                 ErrorCode::Binary,
                 "the file is not text (it holds NUL bytes)",
@@ -326,6 +329,24 @@ impl<R: Read> Reader<R> {
             latin1,
         } = decoded;
         match outcome {
+            // A NUL byte past the sniffed head: the game cannot be written back as text that reads
+            // as text again, so it is refused as binary where it stands.
+            Outcome::Game(..) if let Some(at) = text.find('\0') => {
+                self.index += 1;
+                Some(Err(SyntaxError {
+                    code: ErrorCode::Binary,
+                    message: "the game holds a NUL byte: this is not text".to_string(),
+                    label: "NUL byte".to_string(),
+                    help: Some(
+                        "an SGN record is text; check that this is the file meant".to_string(),
+                    ),
+                    span: Span::new(at, at + 1),
+                    related: None,
+                    tags: Vec::new(),
+                    at: None,
+                    source: self.source(&text),
+                }))
+            }
             Outcome::Game(mut game, _) => {
                 self.index += 1;
                 if let Some(at) = latin1 {
@@ -438,7 +459,8 @@ impl<R: Read> Iterator for Reader<R> {
             }
             let pending_len = self.buf.len() - self.start;
             if !self.bom_checked {
-                if pending_len < BOM.len() && !self.eof {
+                let wanted = if self.whole_file { SNIFF } else { BOM.len() };
+                if pending_len < wanted && !self.eof {
                     if let Err(e) = self.fill(self.chunk) {
                         return Some(Err(self.io_error(e)));
                     }

@@ -1,0 +1,134 @@
+//! Finding the files to read: the `.sgn` files under the paths given, each folder read once.
+
+use crate::notation::is_stdin;
+use std::path::{Path, PathBuf};
+
+/// The files [`sgn_files`] found to read, and what it could not read or left out.
+#[derive(Debug, Default)]
+pub struct Inputs {
+    /// The files to read, in the order given (folders listed in name order).
+    pub files: Vec<PathBuf>,
+    /// Paths that do not exist or cannot be listed.
+    pub errors: Vec<String>,
+    /// What was left out (not a regular file, a folder already read) and what the user should
+    /// know before reading starts (a FIFO waits for a writer).
+    pub notes: Vec<String>,
+}
+
+/// Every `.sgn` file under the given paths, sorted within each folder. Paths given by name are
+/// taken as given (a FIFO or device too, and `-` for standard input); in folders only regular
+/// files and links to them are read, and every folder once, whatever the links (so a link loop
+/// ends).
+pub fn sgn_files(paths: &[PathBuf]) -> Inputs {
+    let mut found = Inputs::default();
+    let mut folders = Folders::default();
+    for path in paths {
+        if is_stdin(path) {
+            found.files.push(path.clone());
+            continue;
+        }
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => walk(path, &meta, &mut found, &mut folders),
+            Ok(meta) => {
+                if let Some(kind) = special_kind(&meta).filter(|&k| k == "a FIFO") {
+                    found.notes.push(format!(
+                        "{} is {kind}: reading waits until a program opens it for writing",
+                        path.display()
+                    ));
+                }
+                found.files.push(path.clone());
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => found
+                .errors
+                .push(format!("{}: no such file or folder", path.display())),
+            Err(e) => found.errors.push(format!("{}: {e}", path.display())),
+        }
+    }
+    found
+}
+
+/// The folders read so far, by device and inode, with the path each was first read under.
+#[derive(Default)]
+struct Folders(std::collections::HashMap<(u64, u64), PathBuf>);
+
+impl Folders {
+    /// The path `dir` was already read under, or records it as read now.
+    fn seen(&mut self, dir: &Path, meta: &std::fs::Metadata) -> Option<PathBuf> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            match self.0.entry((meta.dev(), meta.ino())) {
+                std::collections::hash_map::Entry::Occupied(first) => Some(first.get().clone()),
+                std::collections::hash_map::Entry::Vacant(slot) => {
+                    slot.insert(dir.to_path_buf());
+                    None
+                }
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = (dir, meta);
+            None
+        }
+    }
+}
+
+fn walk(dir: &Path, meta: &std::fs::Metadata, found: &mut Inputs, folders: &mut Folders) {
+    if let Some(first) = folders.seen(dir, meta) {
+        found.notes.push(format!(
+            "{}: skipped, the folder {} already read (a link loop or a second link to it)",
+            dir.display(),
+            first.display()
+        ));
+        return;
+    }
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            found.errors.push(format!("{}: {e}", dir.display()));
+            return;
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        let sgn = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("sgn"));
+        // Followed through links: a link to a regular file is read, a link to a folder walked.
+        match std::fs::metadata(&path) {
+            Ok(meta) if meta.is_dir() => walk(&path, &meta, found, folders),
+            Ok(meta) if sgn && meta.is_file() => found.files.push(path),
+            Ok(meta) if sgn => found.notes.push(format!(
+                "{}: skipped: {}, not a regular file",
+                path.display(),
+                special_kind(&meta).unwrap_or("a special file")
+            )),
+            Ok(_) => {}
+            Err(e) if sgn => found.errors.push(format!("{}: {e}", path.display())),
+            Err(_) => {}
+        }
+    }
+}
+
+/// What a file that is neither regular nor a folder is, for messages.
+fn special_kind(meta: &std::fs::Metadata) -> Option<&'static str> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        [
+            (t.is_fifo(), "a FIFO"),
+            (t.is_char_device(), "a character device"),
+            (t.is_block_device(), "a block device"),
+            (t.is_socket(), "a socket"),
+        ]
+        .into_iter()
+        .find_map(|(is, kind)| is.then_some(kind))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        None
+    }
+}

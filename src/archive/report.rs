@@ -1,0 +1,303 @@
+//! The reports of a check run: one per game, in the shape `salta check --format json` prints,
+//! and the totals.
+
+use super::CheckOptions;
+use crate::board::Color;
+use crate::diagnostic::{FindingDiagnostic, game_source, render};
+use crate::notation::{Game, GameSource, SyntaxError};
+use crate::repair::Suggestion;
+use crate::replay::{Finding, Severity, Status, replay};
+use crate::rules::EndReason;
+use serde::Serialize;
+use std::borrow::Cow;
+use std::sync::Arc;
+
+/// The report of one game, in the shape `salta check --format json` prints.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameReport {
+    /// The file's name, shared by all its games' reports.
+    #[serde(serialize_with = "serialize_str")]
+    pub file: Arc<str>,
+    /// 1-based index of the game in its file.
+    pub game: usize,
+    /// Byte offset in the file where the game starts.
+    pub offset: u64,
+    /// 1-based line where the game starts.
+    pub line: u32,
+    /// Tag names and values in the order read (the usual names are shared, not allocated).
+    #[serde(serialize_with = "serialize_tags")]
+    pub tags: Vec<(Cow<'static, str>, String)>,
+    /// Valid, warnings or invalid: the worst diagnostic decides.
+    pub status: Status,
+    /// Main-line plies that could be played.
+    pub plies: u32,
+    /// How the game ended, if it did.
+    pub outcome: Option<OutcomeReport>,
+    /// The reader's and the replayer's diagnostics, in the order met.
+    pub diagnostics: Vec<DiagnosticReport>,
+    /// The findings drawn for people (only with `CheckOptions::render`).
+    #[serde(skip)]
+    pub rendered: Option<String>,
+    /// Bytes of the game's text.
+    #[serde(skip)]
+    pub size: usize,
+    /// What to draw once the game's number in its file is known.
+    #[serde(skip)]
+    deferred: Option<Deferred>,
+}
+
+fn serialize_str<S: serde::Serializer>(text: &Arc<str>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(text)
+}
+
+/// Tags as a JSON object in their order.
+fn serialize_tags<S: serde::Serializer>(
+    tags: &[(Cow<'static, str>, String)],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(Some(tags.len()))?;
+    for (name, value) in tags {
+        map.serialize_entry(name, value)?;
+    }
+    map.end()
+}
+
+/// A game's findings waiting to be drawn.
+#[derive(Clone, Debug)]
+enum Deferred {
+    Syntax(SyntaxError),
+    Findings(GameSource, Vec<Finding>),
+}
+
+/// How a game ended, in the shape of the JSON report.
+#[derive(Clone, Debug, Serialize)]
+pub struct OutcomeReport {
+    /// The side that won; `null` for a draw or an undecided end.
+    pub winner: Option<Color>,
+    /// The exact margin; `null` for draws, when margins were not counted, or when only bounds
+    /// could be proven (then `margin_bounds` holds them).
+    pub margin: Option<u32>,
+    /// The proven lower and (if a plan was found) upper bounds, when the exact count ran out of
+    /// budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin_bounds: Option<(u32, Option<u32>)>,
+    /// Why the game ended.
+    pub reason: EndReason,
+}
+
+/// One diagnostic of a game, from the reader or the replayer, in the shape of the JSON report.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiagnosticReport {
+    /// The stable code (`salta::illegal-move`, `sgn::bad-square`).
+    pub code: String,
+    /// Error or warning.
+    pub severity: Severity,
+    /// The ply (1-based from the game's start) of the move concerned.
+    pub ply: Option<u32>,
+    /// The move number of the move concerned.
+    pub move_number: Option<u32>,
+    /// The side that made the move concerned.
+    pub side: Option<Color>,
+    /// 1-based line in the file.
+    pub line: Option<u32>,
+    /// 1-based column in the file.
+    pub column: Option<u32>,
+    /// What is wrong, in words.
+    pub message: String,
+    /// What would fix it, where that can be said.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help: Option<String>,
+    /// For an error that breaks the main line: what the record may have meant, best first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<Suggestion>,
+    /// Later moves that missed the same open jump again (reported only here).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub repeats: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Totals of a check run.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Summary {
+    /// Files read.
+    pub files: usize,
+    /// Games checked, readable or not.
+    pub games: usize,
+    /// Games without a diagnostic.
+    pub valid: usize,
+    /// Games with warnings only.
+    pub warnings: usize,
+    /// Games with at least one error.
+    pub invalid: usize,
+    /// Bytes of the games checked.
+    pub bytes: u64,
+    /// Wall-clock seconds the run took.
+    pub seconds: f64,
+    /// Files that could not be read at all.
+    pub io_errors: Vec<String>,
+}
+
+/// Numbers a game's report within its file and draws its findings if asked.
+pub(super) fn finish(report: &mut GameReport, index: usize, opts: &CheckOptions) {
+    report.game = index;
+    let deferred = report.deferred.take();
+    let (Some(color), Some(deferred)) = (opts.render, deferred) else {
+        return;
+    };
+    report.rendered = Some(match deferred {
+        Deferred::Syntax(mut e) => {
+            e.source.index = index;
+            render(&e, color)
+        }
+        Deferred::Findings(mut source, findings) => {
+            source.index = index;
+            findings
+                .iter()
+                .map(|f| {
+                    render(
+                        &FindingDiagnostic {
+                            finding: f,
+                            source: &source,
+                        },
+                        color,
+                    )
+                })
+                .collect()
+        }
+    });
+}
+
+pub(super) fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
+    let (line, column) = e.location();
+    let (severity, status) = if e.code.is_warning() {
+        (Severity::Warning, Status::Warnings)
+    } else {
+        (Severity::Error, Status::Invalid)
+    };
+    GameReport {
+        file: file.clone(),
+        game: e.game_index(),
+        offset: e.game_offset(),
+        line: e.game_line(),
+        tags: e
+            .tags
+            .iter()
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect(),
+        status,
+        // The main line's moves read before the error.
+        plies: e
+            .at
+            .filter(|at| !at.in_variation)
+            .map_or(0, |at| at.ply - 1),
+        outcome: None,
+        diagnostics: vec![DiagnosticReport {
+            code: e.code().to_string(),
+            severity,
+            ply: e.at.map(|at| at.ply),
+            move_number: e.at.map(|at| at.number),
+            side: e.at.map(|at| at.side),
+            line: Some(line),
+            column: Some(column),
+            message: e.message.clone(),
+            help: e.help.clone(),
+            suggestions: Vec::new(),
+            repeats: 0,
+        }],
+        rendered: None,
+        size: e.source.text().len(),
+        deferred: Some(Deferred::Syntax(e)),
+    }
+}
+
+/// Replays a game and builds its report (numbered and drawn later by [`check_files`]). The game
+/// is consumed: its tags move into the report.
+pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameReport {
+    let replayed = replay(&game, &opts.replay);
+    let (plies, outcome) = (replayed.plies(), replayed.outcome);
+    let mut findings: Vec<Finding> = game
+        .warnings
+        .iter()
+        .map(|w| Finding {
+            code: w.code,
+            severity: Severity::Warning,
+            message: w.message.clone(),
+            help: None,
+            span: Some(w.span),
+            label: None,
+            ply: None,
+            move_number: None,
+            side: None,
+            in_variation: false,
+            suggestions: Vec::new(),
+            repeats: 0,
+        })
+        .collect();
+    findings.extend(crate::repair::annotate(
+        &game,
+        &opts.replay,
+        replayed.findings,
+    ));
+    let status = Status::of(&findings);
+    // The source (a copy of the game's text) is only needed to place and draw findings.
+    let source = (!findings.is_empty()).then(|| game_source(file, 0, &game));
+    // Placed in one pass over the text: a game may have tens of thousands of findings.
+    let mut places = source
+        .as_ref()
+        .map(|source| {
+            source.locations(
+                findings
+                    .iter()
+                    .filter_map(|f| f.span)
+                    .map(|s| s.start as usize),
+            )
+        })
+        .unwrap_or_default()
+        .into_iter();
+    let diagnostics = findings
+        .iter()
+        .map(|f| {
+            let (line, column) = f.span.and_then(|_| places.next()).unzip();
+            DiagnosticReport {
+                code: f.code.to_string(),
+                severity: f.severity,
+                ply: f.ply,
+                move_number: f.move_number,
+                side: f.side,
+                line,
+                column,
+                message: f.message.clone(),
+                help: f.help.clone(),
+                suggestions: f.suggestions.clone(),
+                repeats: f.repeats,
+            }
+        })
+        .collect();
+    let size = game.text.len();
+    let deferred = source
+        .filter(|_| opts.render.is_some())
+        .map(|source| Deferred::Findings(source, findings));
+    GameReport {
+        file: file.clone(),
+        game: 0,
+        offset: game.offset,
+        line: game.line,
+        tags: game.tags.into_iter().map(|t| (t.name, t.value)).collect(),
+        status,
+        plies,
+        outcome: outcome.map(|o| OutcomeReport {
+            winner: o.winner,
+            margin: o.margin.and_then(|m| m.exact()),
+            margin_bounds: o.margin.and_then(|m| m.bounds()),
+            reason: o.reason,
+        }),
+        diagnostics,
+        rendered: None,
+        size,
+        deferred,
+    }
+}

@@ -1,0 +1,159 @@
+//! Findings and syntax errors drawn for people: miette reports over the game's text, safe for a
+//! terminal.
+
+use crate::notation::{Game, GameSource, printable};
+use crate::replay::{Finding, Severity};
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
+use std::fmt;
+use std::sync::Arc;
+
+/// The source of a game for diagnostics, with its place in the file.
+pub fn game_source(file: &Arc<str>, index: usize, game: &Game) -> GameSource {
+    GameSource::new(
+        file.clone(),
+        "",
+        &game.text,
+        game.offset,
+        game.line,
+        game.column,
+        index,
+    )
+}
+
+/// A replay finding as a miette diagnostic over its game's text.
+pub struct FindingDiagnostic<'a> {
+    /// The finding to draw.
+    pub finding: &'a Finding,
+    /// The game it is about: its text and place in the file.
+    pub source: &'a GameSource,
+}
+
+impl fmt::Debug for FindingDiagnostic<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FindingDiagnostic")
+            .field("finding", self.finding)
+            .finish()
+    }
+}
+
+impl fmt::Display for FindingDiagnostic<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let finding = self.finding;
+        match (finding.ply, finding.side) {
+            (Some(_), Some(side)) if finding.in_variation => write!(
+                f,
+                "game {}, in a variation, {side}: {}",
+                self.source.index, finding.message
+            ),
+            (Some(_), Some(side)) => {
+                write!(f, "game {}, {side}: {}", self.source.index, finding.message)
+            }
+            _ => write!(f, "game {}: {}", self.source.index, finding.message),
+        }
+    }
+}
+
+impl std::error::Error for FindingDiagnostic<'_> {}
+
+impl Diagnostic for FindingDiagnostic<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        Some(Box::new(self.finding.code))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.finding.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.finding
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let span = self.finding.span?;
+        Some(Box::new(std::iter::once(
+            LabeledSpan::new_primary_with_span(
+                self.finding.label.clone(),
+                self.source.label_span(span),
+            ),
+        )))
+    }
+}
+
+/// Draws a diagnostic as text, with or without colour. Lines are wrapped at spaces only, never
+/// inside a move (`104-94`), and no control character of its texts reaches the terminal.
+pub fn render(diagnostic: &dyn Diagnostic, color: bool) -> String {
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let mut out = String::new();
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(100)
+        .with_word_separator(textwrap::WordSeparator::AsciiSpace)
+        .with_word_splitter(textwrap::WordSplitter::NoHyphenation)
+        .with_break_words(false);
+    let printable = Printable(diagnostic);
+    if handler.render_report(&mut out, &printable).is_err() {
+        out = format!("{printable}\n");
+    }
+    out
+}
+
+/// A diagnostic whose texts are [`printable`] (its source code is a [`GameSource`], already so).
+struct Printable<'a>(&'a dyn Diagnostic);
+
+impl fmt::Debug for Printable<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.0, f)
+    }
+}
+
+impl fmt::Display for Printable<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&printable(&self.0.to_string(), true))
+    }
+}
+
+impl std::error::Error for Printable<'_> {}
+
+impl Diagnostic for Printable<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        let code = self.0.code()?.to_string();
+        Some(Box::new(printable(&code, false).into_owned()))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        self.0.severity()
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        let help = self.0.help()?.to_string();
+        Some(Box::new(printable(&help, true).into_owned()))
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.0.source_code()
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(self.0.labels()?.map(|label| {
+            let text = label.label().map(|t| printable(t, false).into_owned());
+            if label.primary() {
+                LabeledSpan::new_primary_with_span(text, *label.inner())
+            } else {
+                LabeledSpan::new_with_span(text, *label.inner())
+            }
+        })))
+    }
+}
