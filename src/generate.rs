@@ -123,7 +123,7 @@ impl Placement {
         let mut squares = [[None; MAX_PIECES]; 2];
         for color in Color::ALL {
             for (piece, sq) in pos.pieces_of(color) {
-                squares[color.index()][usize::from(piece.id)] = Some(sq);
+                squares[color.index()][usize::from(piece.id())] = Some(sq);
             }
         }
         Placement {
@@ -138,8 +138,7 @@ impl Placement {
 /// circle is steered out of it wherever the rules leave a choice.
 fn least_repeating(pos: &Position, legal: &[Move], visits: &HashMap<Placement, u32>) -> Vec<Move> {
     let seen = |m: &Move| {
-        let mut after = *pos;
-        after.play(*m);
+        let after = pos.after_unchecked(*m);
         visits.get(&Placement::of(&after)).copied().unwrap_or(0)
     };
     let counts: Vec<u32> = legal.iter().map(seen).collect();
