@@ -74,7 +74,7 @@ fn green(id: u8) -> Piece {
 }
 
 /// Every Green piece at home except the listed (piece id, square number) ones; Red complete (the
-/// winner).
+/// winner). Salta and Winther only: the homes are Salta targets.
 fn green_tangle(variant: Variant, moved: &[(u8, u32)]) -> Position {
     let rules = salta(variant);
     let mut pos = Position::empty(rules);
@@ -317,8 +317,15 @@ fn remaining_serializes_plainly() {
 /// no limit, not a panic.
 #[test]
 fn a_time_limit_beyond_the_clock_is_no_limit() {
-    for variant in [Variant::Salta, Variant::Winther, Variant::Pyramid] {
-        let pos = green_tangle(variant, &[(1, 73), (7, 82), (11, 93), (12, 102), (14, 75)]);
+    let moved = [(1, 73), (7, 82), (11, 93), (12, 102), (14, 75)];
+    // Pyramid pieces have no own targets (green_tangle's placement): ten of them part way home.
+    let pyramid =
+        Position::from_setup("G/84,83,82,81,73,72,64,53,44,42/", salta(Variant::Pyramid)).unwrap();
+    for (variant, pos) in [
+        (Variant::Salta, green_tangle(Variant::Salta, &moved)),
+        (Variant::Winther, green_tangle(Variant::Winther, &moved)),
+        (Variant::Pyramid, pyramid),
+    ] {
         let endless = Budget::default().max_time(Some(Duration::MAX));
         assert_eq!(
             exact_remaining(&pos, Color::Green, &endless),
