@@ -51,7 +51,7 @@
 //! let game = parse_str(text).remove(0)?;
 //! let replayed = replay(&game, &ReplayOptions::default());
 //! assert_eq!(replayed.status(), Status::Invalid);
-//! let finding = &replayed.findings[0];
+//! let finding = &replayed.findings()[0];
 //! assert_eq!((finding.code, finding.ply), ("salta::missed-jump", Some(1)));
 //! // With `lenient: true` (old transcriptions) the same move is a warning and stands.
 //! let lenient = ReplayOptions::default().lenient(true);

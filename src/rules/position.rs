@@ -42,7 +42,11 @@ pub enum PlacementError {
         board: BoardKind,
     },
     /// The variant has fewer pieces than the id needs (Pyramid: ids 0–9).
-    #[error("{} piece id {} does not exist: the variant has {pieces} pieces a side", piece.color(), piece.id())]
+    #[error(
+        "{} piece id {} does not exist: the variant has {pieces} pieces a side",
+        piece.color(),
+        piece.id()
+    )]
     NoSuchPiece {
         /// The piece refused.
         piece: Piece,
@@ -212,7 +216,7 @@ impl Position {
     }
 
     /// [`Position::put`] without its checks, for placements the crate builds itself (start
-    /// positions, mirrors, the margin searches).
+    /// positions and mirrors).
     #[inline]
     pub(crate) fn put_unchecked(&mut self, piece: Piece, sq: Square) {
         self.by_color[piece.color().index()].insert(sq);
