@@ -33,7 +33,7 @@ pub struct ReplayOptions {
 }
 
 impl ReplayOptions {
-    /// Historical mode on or off ([`ReplayOptions::lenient`]).
+    /// Historical mode on or off (the field `lenient`).
     #[must_use]
     pub fn lenient(mut self, lenient: bool) -> ReplayOptions {
         self.lenient = lenient;
@@ -47,28 +47,28 @@ impl ReplayOptions {
         self
     }
 
-    /// The move limit to apply ([`ReplayOptions::move_limit`]).
+    /// The move limit to apply (the field `move_limit`).
     #[must_use]
     pub fn move_limit(mut self, move_limit: MoveLimitOverride) -> ReplayOptions {
         self.move_limit = move_limit;
         self
     }
 
-    /// When to count margins exactly ([`ReplayOptions::margins`]).
+    /// When to count margins exactly (the field `margins`).
     #[must_use]
     pub fn margins(mut self, margins: MarginPolicy) -> ReplayOptions {
         self.margins = margins;
         self
     }
 
-    /// The effort allowed for each exact margin count ([`ReplayOptions::budget`]).
+    /// The effort allowed for each exact margin count (the field `budget`).
     #[must_use]
     pub fn budget(mut self, budget: Budget) -> ReplayOptions {
         self.budget = budget;
         self
     }
 
-    /// Keep only what a check report needs ([`ReplayOptions::summary_only`]).
+    /// Keep only what a check report needs (the field `summary_only`).
     #[must_use]
     pub fn summary_only(mut self, summary_only: bool) -> ReplayOptions {
         self.summary_only = summary_only;

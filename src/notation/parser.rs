@@ -52,28 +52,28 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// Bytes in one tag pair ([`Limits::tag_bytes`]).
+    /// Bytes in one tag pair (the field `tag_bytes`).
     #[must_use]
     pub fn tag_bytes(mut self, bytes: usize) -> Limits {
         self.tag_bytes = bytes;
         self
     }
 
-    /// Bytes in one comment ([`Limits::comment_bytes`]).
+    /// Bytes in one comment (the field `comment_bytes`).
     #[must_use]
     pub fn comment_bytes(mut self, bytes: usize) -> Limits {
         self.comment_bytes = bytes;
         self
     }
 
-    /// Bytes in one game ([`Limits::game_bytes`]).
+    /// Bytes in one game (the field `game_bytes`).
     #[must_use]
     pub fn game_bytes(mut self, bytes: usize) -> Limits {
         self.game_bytes = bytes;
         self
     }
 
-    /// Nesting depth of variations ([`Limits::variation_depth`]).
+    /// Nesting depth of variations (the field `variation_depth`).
     #[must_use]
     pub fn variation_depth(mut self, depth: usize) -> Limits {
         self.variation_depth = depth;

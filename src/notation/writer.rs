@@ -31,7 +31,7 @@ pub struct WriteOptions {
 }
 
 impl WriteOptions {
-    /// The notation of the moves ([`WriteOptions::notation`]).
+    /// The notation of the moves (the field `notation`).
     #[must_use]
     pub fn notation(mut self, notation: Notation) -> WriteOptions {
         self.notation = notation;

@@ -57,14 +57,14 @@ impl Default for Budget {
 }
 
 impl Budget {
-    /// The search states one count may store ([`Budget::max_states`]).
+    /// The search states one count may store (the field `max_states`).
     #[must_use]
     pub fn max_states(mut self, max_states: u64) -> Budget {
         self.max_states = max_states;
         self
     }
 
-    /// The wall-clock limit of one count, `None` for none ([`Budget::max_time`]).
+    /// The wall-clock limit of one count, `None` for none (the field `max_time`).
     #[must_use]
     pub fn max_time(mut self, max_time: Option<Duration>) -> Budget {
         self.max_time = max_time;
