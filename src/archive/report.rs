@@ -214,8 +214,8 @@ pub(super) fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
     }
 }
 
-/// Replays a game and builds its report (numbered and drawn later by [`check_files`]). The game
-/// is consumed: its tags move into the report.
+/// Replays a game and builds its report (numbered and drawn later by
+/// [`crate::archive::check_files`]). The game is consumed: its tags move into the report.
 pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameReport {
     let replayed = replay(&game, &opts.replay);
     let (plies, outcome) = (replayed.plies(), replayed.outcome);
