@@ -133,9 +133,9 @@ impl Placement {
     }
 }
 
-/// The legal moves that lead to the placements met least often so far. A game that never comes
-/// back to a placement keeps all its moves (so its course is as before); one that would turn in a
-/// circle is steered out of it wherever the rules leave a choice.
+/// The legal moves that lead to the placements met least often so far. Where no move leads back to
+/// a placement met before, all are kept (and the game goes as it did before this rule); a game
+/// that would turn in a circle is steered out of it wherever the rules leave a choice.
 fn least_repeating(pos: &Position, legal: &[Move], visits: &HashMap<Placement, u32>) -> Vec<Move> {
     let seen = |m: &Move| {
         let after = pos.after_unchecked(*m);

@@ -537,6 +537,11 @@ impl<R: Read> Iterator for Reader<R> {
                 }
                 Outcome::Game(_, end) | Outcome::Error(_, end) | Outcome::Stray(_, end) => {
                     let end = end.clamp(1, pending.len());
+                    // The limit holds however much the buffer happened to hold (the head read to
+                    // tell text from binary can hold a whole small-limit game).
+                    if end > self.game_bytes() {
+                        return Some(Err(self.too_large()));
+                    }
                     let decoded = decode(outcome, &pending[..end], &self.limits, self.board);
                     let item = self.finish(decoded);
                     self.consume(end);
