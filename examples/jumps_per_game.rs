@@ -42,7 +42,7 @@ fn main() -> ExitCode {
                         "{} game {}: {e} ({})",
                         file.display(),
                         index + 1,
-                        e.code()
+                        e.code
                     ));
                     continue;
                 }

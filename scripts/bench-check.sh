@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# `salta check` on a large synthetic archive: MB/s with one and two worker threads, the ratio to
-# `grep -c .` on the same file, and peak memory (RSS) for a small and a large archive.
+# Reading and `salta check` on a large synthetic archive, each against `grep -c .` on the same file
+# in the same run (issue #17's ratios): the reading-only program (examples/count_games.rs: games and
+# moves counted, nothing replayed), `salta check` with one and two worker threads, and peak memory
+# (RSS) for a small and a large archive.
 # Usage: scripts/bench-check.sh [MB] [RUNS]   (defaults: 200 3). Needs GNU time (/usr/bin/time).
 # The archive is 500 distinct generated games (no Margin tags) repeated until it reaches MB
 # megabytes; it is checked with `--margins never` (replay only) and, on the distinct games, with
@@ -10,8 +12,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 MB=${1:-200}
 RUNS=${2:-3}
-cargo build --quiet --release
+cargo build --quiet --release --bin salta --example count_games
 BIN="${CARGO_TARGET_DIR:-target}/release/salta"
+READ="${CARGO_TARGET_DIR:-target}/release/examples/count_games"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 DIR=$(mktemp -d)
 trap 'rm -rf "$DIR"' EXIT
 
@@ -45,16 +49,26 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 echo "archive: $BYTES bytes ($(grep -c '^\[Event' "$DIR/big.sgn") games)"
 GREP=$(for _ in $(seq "$RUNS"); do seconds grep -c . "$DIR/big.sgn"; done | median)
+READING=$(for _ in $(seq "$RUNS"); do seconds "$READ" "$DIR/big.sgn"; done | median)
+COUNTED=$(cat "$DIR/out")
+# CPU time (user + system) is the steadier measure on a shared machine: the ratios by both.
+GREP_CPU=$(for _ in $(seq "$RUNS"); do cpu_seconds grep -c . "$DIR/big.sgn"; done | median)
+READING_CPU=$(for _ in $(seq "$RUNS"); do cpu_seconds "$READ" "$DIR/big.sgn"; done | median)
 ONE=$(for _ in $(seq "$RUNS"); do seconds "$BIN" check --margins never --threads 1 "$DIR/big.sgn"; done | median)
 ONE_CPU=$(for _ in $(seq "$RUNS"); do cpu_seconds "$BIN" check --margins never --threads 1 "$DIR/big.sgn"; done | median)
 TWO=$(for _ in $(seq "$RUNS"); do seconds "$BIN" check --margins never --threads 2 "$DIR/big.sgn"; done | median)
 echo "grep -c .            : median ${GREP} s, $(mbps "$GREP") MB/s"
+echo "grep -c ., CPU       : median ${GREP_CPU} s of CPU time"
+echo "reading (count_games): median ${READING} s, $(mbps "$READING") MB/s (ratio to grep: $(ratio "$READING" "$GREP"); ${COUNTED}: games moves errors)"
+echo "reading, CPU         : median ${READING_CPU} s of CPU time (ratio to grep's CPU time: $(ratio "$READING_CPU" "$GREP_CPU"))"
 echo "check, 1 worker      : median ${ONE} s, $(mbps "$ONE") MB/s (ratio to grep: $(ratio "$ONE" "$GREP"))"
-echo "check, 1 worker, CPU: median ${ONE_CPU} s of CPU time (all threads), $(mbps "$ONE_CPU") MB per CPU-second"
+echo "check, 1 worker, CPU: median ${ONE_CPU} s of CPU time (all threads), $(mbps "$ONE_CPU") MB per CPU-second (ratio to grep's CPU time: $(ratio "$ONE_CPU" "$GREP_CPU"))"
 echo "check, 2 workers     : median ${TWO} s, $(mbps "$TWO") MB/s (speed-up over 1 worker: $(ratio "$ONE" "$TWO"))"
 for f in small.sgn big.sgn; do
   RSS=$(/usr/bin/time -f %M "$BIN" check --margins never "$DIR/$f" 2>&1 >/dev/null | tail -1)
-  echo "peak memory, $(( $(stat -c %s "$DIR/$f") / 1000000 )) MB archive: ${RSS} KB"
+  READ_RSS=$(/usr/bin/time -f %M "$READ" "$DIR/$f" 2>&1 >/dev/null | tail -1)
+  echo "peak memory, $(( $(stat -c %s "$DIR/$f") / 1000000 )) MB archive: check ${RSS} KB, reading ${READ_RSS} KB"
 done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 MARGINS=$(seconds "$BIN" check --margins always --threads 1 "$DIR/base.sgn")
 echo "check with every margin counted, 1 worker, 500 distinct games: ${MARGINS} s"

@@ -369,7 +369,7 @@ fn sort(
         Ok(game) => game,
         Err(e) => {
             let (line, column) = e.location();
-            let reason = format!("{line}:{column}: {} ({})", e.message, e.code());
+            let reason = format!("{line}:{column}: {} ({})", e.message, e.code);
             return pending(Verdict::Rejected { reason }, e.source.text().to_string());
         }
     };
@@ -495,16 +495,11 @@ fn cut_broken(game: &Game, replayed: &Replay, options: &ExtractOptions) -> Optio
 /// Margin tag (where present) rewritten to the replayed outcome. `None` when the replay proves no
 /// outcome (a result the rules cannot check is left to the editor) or other errors remain.
 fn fix_results(game: &Game, replayed: &Replay, options: &ExtractOptions) -> Option<String> {
-    const FIXABLE: [&str; 3] = [
-        "salta::wrong-result",
-        "salta::result-mismatch",
-        "salta::wrong-margin",
-    ];
     let only_results = replayed
         .findings
         .iter()
         .filter(|f| f.severity == Severity::Error)
-        .all(|f| FIXABLE.contains(&f.code));
+        .all(|f| f.code.fixable_by_results());
     let outcome = replayed.outcome?;
     if !only_results {
         return None;

@@ -17,7 +17,9 @@
 //! holds one game in memory at a time. Each item is a [`notation::Game`] (tags, moves, comments
 //! and variations, each with its place in the text) or the [`notation::SyntaxError`] that broke one;
 //! after an error the reader goes on with the next game. [`notation::parse_str`] reads text already
-//! in memory.
+//! in memory. [`notation::Reader::read_game`] hands each game to a [`notation::Visitor`] instead
+//! (pgn-reader's design: borrowed tags, moves and comments, skipping, early stop), which builds no
+//! tree and copies no text.
 //!
 //! ```
 //! use salta::notation::read_path;
@@ -40,6 +42,7 @@
 //! a stable code, the ply, a message and often a help line, instead of stopping at the first.
 //!
 //! ```
+//! use salta::diagnostic::Code;
 //! use salta::notation::parse_str;
 //! use salta::replay::{ReplayOptions, Status, replay};
 //!
@@ -52,7 +55,7 @@
 //! let replayed = replay(&game, &ReplayOptions::default());
 //! assert_eq!(replayed.status(), Status::Invalid);
 //! let finding = &replayed.findings()[0];
-//! assert_eq!((finding.code, finding.ply), ("salta::missed-jump", Some(1)));
+//! assert_eq!((finding.code, finding.ply), (Code::MissedJump, Some(1)));
 //! // With `lenient: true` (old transcriptions) the same move is a warning and stands.
 //! let lenient = ReplayOptions::default().lenient(true);
 //! assert_eq!(replay(&game, &lenient).status(), Status::Warnings);

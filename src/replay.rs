@@ -3,6 +3,7 @@
 //! collects findings with stable codes instead of stopping at the first.
 
 use crate::board::{Color, Geometry};
+use crate::diagnostic::Code;
 use crate::notation::{
     Game, GameResult, MoveNode, MoveNumber, MoveText, Played, Separator, Span, Variation,
 };
@@ -100,22 +101,14 @@ pub enum MarginPolicy {
     Never,
 }
 
-/// How serious a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Something to look at; the game still counts as valid.
-    Warning,
-    /// The record is wrong: the game is invalid.
-    Error,
-}
+pub use crate::diagnostic::Severity;
 
 /// One thing the replayer has to say about a game.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[non_exhaustive]
 pub struct Finding {
     /// A stable code such as `salta::illegal-move`.
-    pub code: &'static str,
+    pub code: Code,
     /// Whether the finding makes the game invalid.
     pub severity: Severity,
     /// What is wrong, in words.
@@ -300,7 +293,7 @@ pub fn game_rules(game: &Game, opts: &ReplayOptions) -> (Rules, Vec<Finding>) {
         (None, None) => Rules::default(),
         (None, Some((value, span))) => Rules::parse(value).unwrap_or_else(|e| {
             findings.push(tag_error(
-                "salta::bad-tag",
+                Code::BadTagValue,
                 format!("Rules tag: {e}"),
                 span,
                 "the default Salta rules are used",
@@ -315,7 +308,7 @@ pub fn game_rules(game: &Game, opts: &ReplayOptions) -> (Rules, Vec<Finding>) {
         (MoveLimitOverride::FromTags, Some((value, span))) => MoveLimit::parse(value)
             .unwrap_or_else(|e| {
                 findings.push(tag_error(
-                    "salta::bad-tag",
+                    Code::BadTagValue,
                     format!("MoveLimit tag: {e}"),
                     span,
                     "write [MoveLimit \"120\"], or [MoveLimit \"100/120\"] for Green's and Red's \
@@ -328,7 +321,7 @@ pub fn game_rules(game: &Game, opts: &ReplayOptions) -> (Rules, Vec<Finding>) {
         None => None,
         Some((value, span)) => Odds::parse(value).unwrap_or_else(|e| {
             findings.push(tag_error(
-                "salta::bad-tag",
+                Code::BadTagValue,
                 format!("Odds tag: {e}"),
                 span,
                 "write [Odds \"red 3:2\"] for Red making 3 moves for every 2 of Green's (rules.md \
@@ -350,7 +343,7 @@ pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
             Ok(pos) => pos,
             Err(e) => {
                 findings.push(tag_error(
-                    "salta::bad-setup",
+                    Code::BadSetup,
                     e.to_string(),
                     span,
                     "fix the Setup line (notation.md, \"Setup\")",
@@ -534,7 +527,7 @@ impl Replayer<'_> {
                         );
                         let help = "a call is only right after a step played while a jump was \
                                     compulsory; remove it";
-                        self.error(at, "salta::unjustified-call", message, help);
+                        self.error(at, Code::UnjustifiedCall, message, help);
                         Self::keep::<RECORD>(&mut out, record);
                         break;
                     }
@@ -559,7 +552,7 @@ impl Replayer<'_> {
             let g = pos.geometry();
             self.error(
                 at,
-                "salta::missing-correction",
+                Code::MissingCorrection,
                 format!(
                     "\"Salta!\" is called after {} but no correcting move follows",
                     retracted.numeric(g)
@@ -594,7 +587,7 @@ impl Replayer<'_> {
         );
         let help = "the game ended with the previous move; remove the moves after it or put them \
                     in a variation";
-        self.error(here.at(node, pos), "salta::move-after-end", message, help);
+        self.error(here.at(node, pos), Code::MoveAfterEnd, message, help);
     }
 
     /// The from- and to-squares a move token names, as a candidate move (kind guessed from the
@@ -620,7 +613,7 @@ impl Replayer<'_> {
                 None => {
                     self.error(
                         here.at(node, pos),
-                        "salta::designator-mismatch",
+                        Code::DesignatorMismatch,
                         format!(
                             "{} names {}, which is not on the board",
                             self.written(node, pos),
@@ -634,7 +627,7 @@ impl Replayer<'_> {
             (None, None) => {
                 self.error(
                     here.at(node, pos),
-                    "salta::designator-mismatch",
+                    Code::DesignatorMismatch,
                     format!(
                         "{} gives neither a from-square nor a piece",
                         self.written(node, pos)
@@ -652,7 +645,7 @@ impl Replayer<'_> {
                     .unwrap_or_else(|| "no piece".to_string());
                 self.error(
                     here.at(node, pos),
-                    "salta::designator-mismatch",
+                    Code::DesignatorMismatch,
                     format!(
                         "{} names {}, but {stands} stands on {}",
                         self.written(node, pos),
@@ -667,7 +660,7 @@ impl Replayer<'_> {
         if piece.is_some() && pyramid {
             self.warning(
                 here.at(node, pos),
-                "salta::designator-mismatch",
+                Code::DesignatorMismatch,
                 "Pyramid pieces are identical: the piece designator is ignored".to_string(),
                 None,
             );
@@ -789,12 +782,12 @@ impl Replayer<'_> {
             if self.opts.lenient {
                 self.warning(
                     here.at(node, pos),
-                    "salta::missed-jump",
+                    Code::MissedJump,
                     format!("{message}; it stands as played (lenient mode)"),
                     Some(help),
                 );
             } else {
-                self.error(here.at(node, pos), "salta::missed-jump", message, &help);
+                self.error(here.at(node, pos), Code::MissedJump, message, &help);
             }
             self.check_separator(node, pos, m, here);
             return Some(m);
@@ -808,9 +801,9 @@ impl Replayer<'_> {
             help = format!("a jump is compulsory: {}", moves_text(&legal.sorted(g), g));
         }
         let code = if correcting {
-            "salta::bad-correction"
+            Code::BadCorrection
         } else {
-            "salta::illegal-move"
+            Code::IllegalMove
         };
         self.error(
             here.at(node, pos),
@@ -883,7 +876,7 @@ impl Replayer<'_> {
         };
         self.warning(
             here.at(node, pos),
-            "salta::separator",
+            Code::Separator,
             format!("the move is {is} but is written with {written}"),
             Some(format!("write it with `{sep}`")),
         );
@@ -935,7 +928,7 @@ impl Replayer<'_> {
         let written = format!("{}{}", n.number, if n.ellipsis { "..." } else { "." });
         self.warning(
             At { span: n.span, ..at },
-            "salta::move-number",
+            Code::MoveNumber,
             format!("move number {written} does not match the game: this is {expected}"),
             Some(format!("write {expected}")),
         );
@@ -951,18 +944,18 @@ impl Replayer<'_> {
         format!("{number} {text}")
     }
 
-    fn error(&mut self, at: At, code: &'static str, message: String, help: &str) {
+    fn error(&mut self, at: At, code: Code, message: String, help: &str) {
         self.push(at, code, Severity::Error, message, Some(help.to_string()));
     }
 
-    fn warning(&mut self, at: At, code: &'static str, message: String, help: Option<String>) {
+    fn warning(&mut self, at: At, code: Code, message: String, help: Option<String>) {
         self.push(at, code, Severity::Warning, message, help);
     }
 
     fn push(
         &mut self,
         at: At,
-        code: &'static str,
+        code: Code,
         severity: Severity,
         message: String,
         help: Option<String>,
@@ -973,7 +966,7 @@ impl Replayer<'_> {
             message,
             help,
             span: Some(at.span),
-            label: Some(label_for(code).to_string()),
+            label: code.label().map(str::to_string),
             ply: Some(at.ply),
             move_number: Some(at.number),
             side: Some(at.side),
@@ -1031,24 +1024,6 @@ fn moves_text(moves: &[Move], g: &Geometry) -> String {
         .join(", ")
 }
 
-fn label_for(code: &str) -> &'static str {
-    match code {
-        "salta::illegal-move" => "not legal here",
-        "salta::bad-correction" => "not a legal correction",
-        "salta::missed-jump" => "a jump was compulsory",
-        "salta::unjustified-call" => "no jump was missed",
-        "salta::missing-correction" => "called here",
-        "salta::move-after-end" => "after the end",
-        "salta::move-number" => "wrong number",
-        "salta::separator" => "separator",
-        "salta::designator-mismatch" => "designator",
-        "salta::wrong-result" => "result",
-        "salta::result-mismatch" => "result",
-        "salta::wrong-margin" => "margin",
-        _ => "here",
-    }
-}
-
 fn find_tag<'g>(game: &'g Game, name: &str) -> Option<(&'g str, Span)> {
     game.tags
         .iter()
@@ -1056,14 +1031,14 @@ fn find_tag<'g>(game: &'g Game, name: &str) -> Option<(&'g str, Span)> {
         .map(|t| (t.value.as_str(), t.span))
 }
 
-fn tag_error(code: &'static str, message: String, span: Span, help: &str) -> Finding {
+fn tag_error(code: Code, message: String, span: Span, help: &str) -> Finding {
     Finding {
         code,
         severity: Severity::Error,
         message,
         help: Some(help.to_string()),
         span: Some(span),
-        label: Some("tag".to_string()),
+        label: code.label().map(str::to_string),
         ply: None,
         move_number: None,
         side: None,
@@ -1074,7 +1049,7 @@ fn tag_error(code: &'static str, message: String, span: Span, help: &str) -> Fin
 }
 
 fn game_finding(
-    code: &'static str,
+    code: Code,
     severity: Severity,
     message: String,
     help: Option<String>,
@@ -1086,7 +1061,7 @@ fn game_finding(
         message,
         help,
         span,
-        label: Some(label_for(code).to_string()),
+        label: code.label().map(str::to_string),
         ply: None,
         move_number: None,
         side: None,
@@ -1115,7 +1090,7 @@ fn check_result(game: &Game, referee: &Referee, replay: &mut Replay) {
             Some(r) => Some((r, span)),
             None => {
                 findings.push(tag_error(
-                    "salta::bad-tag",
+                    Code::BadTagValue,
                     format!("Result tag {value:?} is not 1-0, 0-1, 1/2-1/2 or *"),
                     span,
                     "write one of 1-0, 0-1, 1/2-1/2, *",
@@ -1130,7 +1105,7 @@ fn check_result(game: &Game, referee: &Referee, replay: &mut Replay) {
         && t != k
     {
         findings.push(game_finding(
-            "salta::result-mismatch",
+            Code::ResultMismatch,
             Severity::Error,
             format!(
                 "the Result tag says {} but the movetext ends with {}",
@@ -1147,7 +1122,7 @@ fn check_result(game: &Game, referee: &Referee, replay: &mut Replay) {
             let expected = result_of(&outcome);
             if expected != written {
                 findings.push(game_finding(
-                    "salta::wrong-result",
+                    Code::WrongResult,
                     Severity::Error,
                     format!(
                         "the game ends {} ({}), but the record says {}",
@@ -1164,7 +1139,7 @@ fn check_result(game: &Game, referee: &Referee, replay: &mut Replay) {
             let expected = result_of(&outcome);
             if expected != GameResult::Unknown {
                 findings.push(game_finding(
-                    "salta::result-unrecorded",
+                    Code::ResultUnrecorded,
                     Severity::Warning,
                     format!(
                         "the game ends {} ({}), but no result is recorded",
@@ -1187,7 +1162,7 @@ fn check_result(game: &Game, referee: &Referee, replay: &mut Replay) {
                 _ => "the record ends before the game does",
             };
             findings.push(game_finding(
-                "salta::result-not-reached",
+                Code::ResultNotReached,
                 Severity::Warning,
                 format!(
                     "{why}; the result {} is taken as recorded",
@@ -1213,7 +1188,7 @@ fn check_result(game: &Game, referee: &Referee, replay: &mut Replay) {
 fn check_margin(value: &str, span: Span, outcome: Option<Outcome>) -> Option<Finding> {
     let Ok(written) = value.trim().parse::<u32>() else {
         return Some(tag_error(
-            "salta::bad-tag",
+            Code::BadTagValue,
             format!("Margin tag {value:?} is not a whole number"),
             span,
             "write the points the game was won by, e.g. 27",
@@ -1221,7 +1196,7 @@ fn check_margin(value: &str, span: Span, outcome: Option<Outcome>) -> Option<Fin
     };
     match outcome.and_then(|o| o.margin)? {
         Remaining::Exact(n) if n != written => Some(game_finding(
-            "salta::wrong-margin",
+            Code::WrongMargin,
             Severity::Error,
             format!("the Margin tag says {written}, but the game was won by {n}"),
             Some(format!(
@@ -1234,7 +1209,7 @@ fn check_margin(value: &str, span: Span, outcome: Option<Outcome>) -> Option<Fin
             let upper_text = upper.map_or("?".to_string(), |u| u.to_string());
             Some(if written < lower || upper.is_some_and(|u| written > u) {
                 game_finding(
-                    "salta::wrong-margin",
+                    Code::WrongMargin,
                     Severity::Error,
                     format!(
                         "the Margin tag says {written}, outside the proven bounds \
@@ -1245,7 +1220,7 @@ fn check_margin(value: &str, span: Span, outcome: Option<Outcome>) -> Option<Fin
                 )
             } else {
                 game_finding(
-                    "salta::margin-unproven",
+                    Code::MarginUnproven,
                     Severity::Warning,
                     format!(
                         "the margin could only be bounded ({lower}–{upper_text}); the Margin tag \

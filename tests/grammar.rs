@@ -44,7 +44,7 @@ fn accepted_records_parse() {
         assert!(!games.is_empty(), "{}: no game", path.display());
         let warnings: Vec<&str> = games
             .iter()
-            .flat_map(|g| g.warnings.iter().map(|w| w.code))
+            .flat_map(|g| g.warnings.iter().map(|w| w.code.as_str()))
             .collect();
         let expected = std::fs::read_to_string(path.with_extension("warnings")).unwrap_or_default();
         let expected: Vec<&str> = expected.split_whitespace().collect();
@@ -86,7 +86,7 @@ fn rejected_records_fail_with_their_diagnostic() {
             .find_map(|r| r.as_ref().err())
             .unwrap_or_else(|| panic!("{}: accepted: {results:?}", path.display()));
         let (line, column) = error.location();
-        let found = format!("{} {line}:{column}", error.code());
+        let found = format!("{} {line}:{column}", error.code);
         assert_eq!(
             found,
             expected.trim(),

@@ -1,6 +1,7 @@
 //! The SGN reader: games, spans, tolerance, errors with file positions, streaming and limits.
 
 use salta::board::{BoardKind, Geometry};
+use salta::diagnostic::Code;
 use salta::notation::*;
 use salta::rules::PieceKind;
 use std::io::Read;
@@ -218,7 +219,7 @@ fn bom_crlf_and_latin1() {
     assert_eq!(games[0].tag("Site"), Some("Jüterbog"));
     assert_eq!(games[0].mainline.moves[0].comments()[0].text, "grün");
     assert_eq!(games[0].result.map(|r| r.0), Some(GameResult::Draw));
-    assert_eq!(games[0].warnings[0].code, "sgn::latin1");
+    assert_eq!(games[0].warnings[0].code, Code::Latin1);
     assert_eq!(slice(&games[0], games[0].warnings[0].span), "ü");
     assert!(games[1].warnings.is_empty());
 }
@@ -229,7 +230,7 @@ fn stray_text_is_skipped_with_a_warning() {
     let games = ok(text);
     assert_eq!(games.len(), 2);
     let codes: Vec<_> = games[0].warnings.iter().map(|w| w.code).collect();
-    assert_eq!(codes, ["sgn::stray-text"; 3]);
+    assert_eq!(codes, [Code::StrayText; 3]);
     assert_eq!(
         slice(&games[0], games[0].warnings[2].span),
         "Annotated by K."
@@ -250,7 +251,7 @@ fn errors_point_into_the_file_and_the_reader_goes_on() {
     let results = parse_str(&text);
     assert_eq!(results.len(), 202);
     let e = results[200].as_ref().unwrap_err();
-    assert_eq!(e.code(), "sgn::bad-square");
+    assert_eq!(e.code, Code::BadSquare);
     assert_eq!(e.location(), (804, 7));
     assert_eq!(e.game_line(), 801);
     assert_eq!(e.game_index(), 201);
@@ -267,7 +268,7 @@ fn unclosed_comment_stops_at_the_next_tags() {
         parse_str("[Event \"a\"]\n1. 33-43 {never closed 83-73 *\n\n[Event \"b\"]\n1. 33-43 *\n");
     assert_eq!(results.len(), 2);
     let e = results[0].as_ref().unwrap_err();
-    assert_eq!(e.code(), "sgn::unclosed-comment");
+    assert_eq!(e.code, Code::UnclosedComment);
     assert_eq!(e.location(), (2, 10));
     assert_eq!(e.label, "comment opened here is never closed");
     assert_eq!(results[1].as_ref().unwrap().tag("Event"), Some("b"));
@@ -276,36 +277,36 @@ fn unclosed_comment_stops_at_the_next_tags() {
 #[test]
 fn error_codes() {
     for (text, code) in [
-        ("1. 33-43 83-73 foo *", "sgn::unexpected-token"),
-        ("1. 33-e4 *", "sgn::mixed-notation"),
-        ("1. Su6-44 *", "sgn::bad-designator"),
-        ("1. #16-44 *", "sgn::bad-designator"),
-        ("[Event \"x\" y]\n1. 33-43 *", "sgn::bad-tag"),
-        ("[Event x]\n1. 33-43 *", "sgn::bad-tag"),
-        ("1. 33-43 (1... 83-73 *", "sgn::result-in-variation"),
-        ("1. 33-43 (1... 83-73", "sgn::unclosed-variation"),
-        ("1. 33-43 ) *", "sgn::unmatched-paren"),
-        ("( 1. 33-43 ) *", "sgn::misplaced"),
-        ("1. ! 33-43 *", "sgn::misplaced"),
-        ("1. 33-43 $ *", "sgn::bad-nag"),
-        ("1. 33-43 $99999 *", "sgn::bad-nag"),
-        ("99999999999. 33-43 *", "sgn::bad-move-number"),
-        ("1. 33-43 {open", "sgn::unclosed-comment"),
-        ("1. 1-1 *", "sgn::bad-square"),
+        ("1. 33-43 83-73 foo *", Code::UnexpectedToken),
+        ("1. 33-e4 *", Code::MixedNotation),
+        ("1. Su6-44 *", Code::BadDesignator),
+        ("1. #16-44 *", Code::BadDesignator),
+        ("[Event \"x\" y]\n1. 33-43 *", Code::BadTag),
+        ("[Event x]\n1. 33-43 *", Code::BadTag),
+        ("1. 33-43 (1... 83-73 *", Code::ResultInVariation),
+        ("1. 33-43 (1... 83-73", Code::UnclosedVariation),
+        ("1. 33-43 ) *", Code::UnmatchedParen),
+        ("( 1. 33-43 ) *", Code::Misplaced),
+        ("1. ! 33-43 *", Code::Misplaced),
+        ("1. 33-43 $ *", Code::BadNag),
+        ("1. 33-43 $99999 *", Code::BadNag),
+        ("99999999999. 33-43 *", Code::BadMoveNumber),
+        ("1. 33-43 {open", Code::UnclosedComment),
+        ("1. 1-1 *", Code::BadSquare),
     ] {
         let results = parse_str(text);
         let e = results
             .iter()
             .find_map(|r| r.as_ref().err())
             .unwrap_or_else(|| panic!("{text}: {results:?}"));
-        assert_eq!(e.code(), code, "{text}");
+        assert_eq!(e.code, code, "{text}");
     }
 }
 
 #[test]
 fn limits_give_diagnostics() {
     let deep = format!("1. 33-43 {} *", "(1. 33-43 ".repeat(100_000));
-    assert_eq!(err(&deep).code(), "sgn::too-deep");
+    assert_eq!(err(&deep).code, Code::TooDeep);
     // A limit asked above the hard cap is capped, in a thread with a small stack.
     let unlimited = Limits::default().variation_depth(usize::MAX);
     let deep_reader = std::thread::Builder::new()
@@ -314,10 +315,10 @@ fn limits_give_diagnostics() {
             let results: Vec<_> = Reader::new(deep.as_bytes())
                 .with_limits(unlimited)
                 .collect();
-            results[0].as_ref().err().map(|e| e.code())
+            results[0].as_ref().err().map(|e| e.code)
         })
         .unwrap();
-    assert_eq!(deep_reader.join().unwrap(), Some("sgn::too-deep"));
+    assert_eq!(deep_reader.join().unwrap(), Some(Code::TooDeep));
     let limits = Limits::default()
         .comment_bytes(10)
         .tag_bytes(20)
@@ -329,16 +330,16 @@ fn limits_give_diagnostics() {
             .collect::<Vec<_>>()
     };
     let r = read("1. 33-43 {a comment that is too long} *\n");
-    assert_eq!(r[0].as_ref().unwrap_err().code(), "sgn::comment-too-long");
+    assert_eq!(r[0].as_ref().unwrap_err().code, Code::CommentTooLong);
     let r = read("[Event \"a tag value that is too long\"]\n1. 33-43 *\n");
-    assert_eq!(r[0].as_ref().unwrap_err().code(), "sgn::tag-too-long");
+    assert_eq!(r[0].as_ref().unwrap_err().code, Code::TagTooLong);
     let big = format!(
         "[Event \"big\"]\n{}*\n[Event \"small\"]\n1. 33-43 *\n",
         "1. 33-43 83-73\n".repeat(500)
     );
     let r = read(&big);
     assert_eq!(r.len(), 2, "{r:?}");
-    assert_eq!(r[0].as_ref().unwrap_err().code(), "sgn::game-too-large");
+    assert_eq!(r[0].as_ref().unwrap_err().code, Code::GameTooLarge);
     assert_eq!(r[1].as_ref().unwrap().tag("Event"), Some("small"));
     assert_eq!(r[1].as_ref().unwrap().line, 503);
 }
@@ -355,8 +356,8 @@ fn a_nul_byte_is_binary_whatever_the_chunk_size() {
             .collect();
         assert_eq!(r.len(), 1, "chunk {chunk}: {r:?}");
         assert_eq!(
-            r[0].as_ref().unwrap_err().code(),
-            "sgn::binary",
+            r[0].as_ref().unwrap_err().code,
+            Code::Binary,
             "chunk {chunk}"
         );
     }
@@ -371,7 +372,7 @@ fn a_nul_byte_is_binary_whatever_the_chunk_size() {
         assert_eq!(r.len(), 3, "chunk {chunk}: {r:?}");
         assert_eq!(r[0].as_ref().unwrap().tag("Event"), Some("first"));
         let e = r[1].as_ref().unwrap_err();
-        assert_eq!(e.code(), "sgn::binary", "chunk {chunk}");
+        assert_eq!(e.code, Code::Binary, "chunk {chunk}");
         assert!(e.message.contains("NUL"), "{}", e.message);
         assert_eq!(r[2].as_ref().unwrap().tag("Event"), Some("third"));
     }
@@ -428,7 +429,10 @@ struct Failing;
 
 impl Read for Failing {
     fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
-        Err(std::io::Error::other("disk on fire"))
+        Err(std::io::Error::new(
+            std::io::ErrorKind::PermissionDenied,
+            "disk on fire",
+        ))
     }
 }
 
@@ -437,8 +441,15 @@ fn io_errors_are_errors() {
     let results: Vec<_> = Reader::new(Failing).with_name("x.sgn").collect();
     assert_eq!(results.len(), 1);
     let e = results[0].as_ref().unwrap_err();
-    assert_eq!(e.code(), "sgn::io");
+    assert_eq!(e.code, Code::Io);
     assert!(e.message.contains("disk on fire"), "{}", e.message);
+    // The read error's kind and the error itself stay available to programs.
+    assert_eq!(e.io_kind(), Some(std::io::ErrorKind::PermissionDenied));
+    let source = std::error::Error::source(e).expect("the read error");
+    assert_eq!(source.to_string(), "disk on fire");
+    assert!(source.downcast_ref::<std::io::Error>().is_some());
+    // Every other error has none.
+    assert_eq!(err("1. 1-1 *").io_kind(), None);
 }
 
 #[test]
@@ -488,7 +499,7 @@ fn fast_path_edges_read_like_the_general_parser() {
     assert_eq!(slice(&g, m[3].span), "105-94");
 
     let dangling = one("1. 2. 33-43 *");
-    assert_eq!(dangling.warnings[0].code, "sgn::dangling-move-number");
+    assert_eq!(dangling.warnings[0].code, Code::DanglingMoveNumber);
     assert_eq!(dangling.mainline.moves[0].number.map(|n| n.number), Some(2));
 
     // No newline and no result: the last move ends the input.
@@ -496,9 +507,9 @@ fn fast_path_edges_read_like_the_general_parser() {
     assert_eq!(slice(&last, last.mainline.moves[1].span), "83-73");
 
     let code = |text: &str| parse_str(text)[0].as_ref().map(|_| ()).unwrap_err().code;
-    assert_eq!(code("99999999999. 33-43 *"), ErrorCode::BadMoveNumber);
-    assert_eq!(code("1. 16-27 *"), ErrorCode::BadSquare);
-    assert_eq!(code("1. 33-43x *"), ErrorCode::UnexpectedToken);
+    assert_eq!(code("99999999999. 33-43 *"), Code::BadMoveNumber);
+    assert_eq!(code("1. 16-27 *"), Code::BadSquare);
+    assert_eq!(code("1. 33-43x *"), Code::UnexpectedToken);
 }
 
 #[test]
@@ -528,5 +539,5 @@ fn algebraic_moves_without_separators() {
     assert_eq!(g.mainline.moves.len(), 2);
     assert!(g.warnings.is_empty(), "{:?}", g.warnings);
     // Numeric squares still need their separator.
-    assert_eq!(err("1. 3343 *\n").code, ErrorCode::BadSquare);
+    assert_eq!(err("1. 3343 *\n").code, Code::BadSquare);
 }

@@ -3,7 +3,7 @@
 
 use super::CheckOptions;
 use crate::board::Color;
-use crate::diagnostic::{FindingDiagnostic, game_source, render};
+use crate::diagnostic::{Code, FindingDiagnostic, game_source, render};
 use crate::notation::{Game, GameSource, SyntaxError};
 use crate::repair::Suggestion;
 use crate::replay::{Finding, Severity, Status, replay};
@@ -90,7 +90,7 @@ pub struct OutcomeReport {
 #[derive(Clone, Debug, Serialize)]
 pub struct DiagnosticReport {
     /// The stable code (`salta::illegal-move`, `sgn::bad-square`).
-    pub code: String,
+    pub code: Code,
     /// Error or warning.
     pub severity: Severity,
     /// The ply (1-based from the game's start) of the move concerned.
@@ -173,7 +173,7 @@ pub(super) fn finish(report: &mut GameReport, index: usize, opts: &CheckOptions)
 
 pub(super) fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
     let (line, column) = e.location();
-    let (severity, status) = if e.code.is_warning() {
+    let (severity, status) = if e.code.severity() == Severity::Warning {
         (Severity::Warning, Status::Warnings)
     } else {
         (Severity::Error, Status::Invalid)
@@ -196,7 +196,7 @@ pub(super) fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
             .map_or(0, |at| at.ply - 1),
         outcome: None,
         diagnostics: vec![DiagnosticReport {
-            code: e.code().to_string(),
+            code: e.code,
             severity,
             ply: e.at.map(|at| at.ply),
             move_number: e.at.map(|at| at.number),
@@ -215,7 +215,7 @@ pub(super) fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
 }
 
 /// Replays a game and builds its report (numbered and drawn later by
-/// [`crate::archive::check_files`]). The game is consumed: its tags move into the report.
+/// [`check_files`](super::check_files)). The game is consumed: its tags move into the report.
 pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameReport {
     let replayed = replay(&game, &opts.replay);
     let (plies, outcome) = (replayed.plies(), replayed.outcome);
@@ -263,7 +263,7 @@ pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameRepo
         .map(|f| {
             let (line, column) = f.span.and_then(|_| places.next()).unzip();
             DiagnosticReport {
-                code: f.code.to_string(),
+                code: f.code,
                 severity: f.severity,
                 ply: f.ply,
                 move_number: f.move_number,

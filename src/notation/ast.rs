@@ -75,7 +75,7 @@ pub struct Game {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {
     /// A stable code: `sgn::latin1`, `sgn::stray-text`, `sgn::dangling-move-number`.
-    pub code: &'static str,
+    pub code: crate::diagnostic::Code,
     /// What was tolerated, in words.
     pub message: String,
     /// Where, in the game's text.

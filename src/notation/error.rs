@@ -3,11 +3,12 @@
 use super::ast::{Span, Tag};
 use super::reader::count_newlines;
 use crate::board::Color;
+use crate::diagnostic::{Code, Severity};
 use crate::rules::{Position, Rules};
 use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use std::borrow::Cow;
-use std::fmt;
 use std::sync::{Arc, OnceLock};
+use std::{fmt, io};
 
 /// Text safe to show on a terminal: every control character (escape sequences, a carriage return
 /// that would overwrite the line, a newline too unless `newlines`) is replaced, byte for byte, so
@@ -27,101 +28,6 @@ pub fn printable(text: &str, newlines: bool) -> Cow<'_, str> {
         }
     }
     Cow::Owned(safe)
-}
-
-/// The stable code of a syntax error (`sgn::...`), for scripts and for the grammar's reject files.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ErrorCode {
-    /// A token that fits nowhere in the grammar.
-    UnexpectedToken,
-    /// A number or name that is not a square of the board.
-    BadSquare,
-    /// Numeric and algebraic squares in one move.
-    MixedNotation,
-    /// A piece designator out of range (`Su6`, `#16`).
-    BadDesignator,
-    /// A move number that is too large.
-    BadMoveNumber,
-    /// A NAG (`$n`) without digits or out of range.
-    BadNag,
-    /// A malformed tag pair (`[Name "value"]`).
-    BadTag,
-    /// A `{` comment never closed.
-    UnclosedComment,
-    /// A `(` variation never closed.
-    UnclosedVariation,
-    /// A `)` with no variation open.
-    UnmatchedParen,
-    /// A variation, annotation or `Salta!` call before any move.
-    Misplaced,
-    /// A result token inside a variation.
-    ResultInVariation,
-    /// A tag name or value longer than the limit.
-    TagTooLong,
-    /// A comment longer than the limit.
-    CommentTooLong,
-    /// A game larger than the limit.
-    GameTooLarge,
-    /// Variations nested deeper than the limit.
-    TooDeep,
-    /// The input could not be read.
-    Io,
-    /// Text after the last game that is neither tags nor movetext (a warning).
-    StrayText,
-    /// A file with no game in it (a warning).
-    NoGame,
-    /// A file in UTF-16, which the reader does not decode.
-    Utf16,
-    /// A file that is not text (NUL bytes).
-    Binary,
-}
-
-impl ErrorCode {
-    /// The stable code as reports print it (`sgn::unexpected-token`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::UnexpectedToken => "sgn::unexpected-token",
-            ErrorCode::BadSquare => "sgn::bad-square",
-            ErrorCode::MixedNotation => "sgn::mixed-notation",
-            ErrorCode::BadDesignator => "sgn::bad-designator",
-            ErrorCode::BadMoveNumber => "sgn::bad-move-number",
-            ErrorCode::BadNag => "sgn::bad-nag",
-            ErrorCode::BadTag => "sgn::bad-tag",
-            ErrorCode::UnclosedComment => "sgn::unclosed-comment",
-            ErrorCode::UnclosedVariation => "sgn::unclosed-variation",
-            ErrorCode::UnmatchedParen => "sgn::unmatched-paren",
-            ErrorCode::Misplaced => "sgn::misplaced",
-            ErrorCode::ResultInVariation => "sgn::result-in-variation",
-            ErrorCode::TagTooLong => "sgn::tag-too-long",
-            ErrorCode::CommentTooLong => "sgn::comment-too-long",
-            ErrorCode::GameTooLarge => "sgn::game-too-large",
-            ErrorCode::TooDeep => "sgn::too-deep",
-            ErrorCode::Io => "sgn::io",
-            ErrorCode::StrayText => "sgn::stray-text",
-            ErrorCode::NoGame => "sgn::no-game",
-            ErrorCode::Utf16 => "sgn::utf16",
-            ErrorCode::Binary => "sgn::binary",
-        }
-    }
-
-    /// Whether it is about the file as a whole (or its text after the last game), not a game.
-    pub fn is_about_file(self) -> bool {
-        matches!(
-            self,
-            ErrorCode::StrayText | ErrorCode::NoGame | ErrorCode::Utf16 | ErrorCode::Binary
-        )
-    }
-
-    /// Whether the reader only warns: the text around it loses nothing.
-    pub fn is_warning(self) -> bool {
-        matches!(self, ErrorCode::StrayText | ErrorCode::NoGame)
-    }
-}
-
-impl fmt::Display for ErrorCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
 }
 
 /// The text of one game with where it sits in its file, so that diagnostics give file lines and
@@ -405,7 +311,7 @@ impl MovePlace {
 #[derive(Clone, Debug)]
 pub struct SyntaxError {
     /// What kind of error, as a stable code.
-    pub code: ErrorCode,
+    pub code: Code,
     /// What is wrong, in words.
     pub message: String,
     /// What the label under the span says.
@@ -422,12 +328,17 @@ pub struct SyntaxError {
     pub at: Option<MovePlace>,
     /// The game's text and position in its file.
     pub source: GameSource,
+    /// The read error behind a [`Code::Io`] error (shared, as the error cannot be cloned): its
+    /// [`SyntaxError::io_kind`] and the error's `source()`.
+    pub(crate) io: Option<Arc<io::Error>>,
 }
 
 impl SyntaxError {
-    /// The stable code as reports print it (`sgn::unexpected-token`).
-    pub fn code(&self) -> &'static str {
-        self.code.as_str()
+    /// The kind of the read error behind a [`Code::Io`] error (`None` for every other code), so
+    /// that a program can tell a missing permission from a failing disk; the error itself is the
+    /// `source()` of this one.
+    pub fn io_kind(&self) -> Option<io::ErrorKind> {
+        self.io.as_ref().map(|e| e.kind())
     }
 
     /// 1-based line and column of the error in the file.
@@ -472,7 +383,13 @@ impl fmt::Display for SyntaxError {
     }
 }
 
-impl std::error::Error for SyntaxError {}
+impl std::error::Error for SyntaxError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.io
+            .as_deref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
 
 impl miette::Diagnostic for SyntaxError {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
@@ -480,7 +397,7 @@ impl miette::Diagnostic for SyntaxError {
     }
 
     fn severity(&self) -> Option<miette::Severity> {
-        self.code.is_warning().then_some(miette::Severity::Warning)
+        (self.code.severity() == Severity::Warning).then_some(miette::Severity::Warning)
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {

@@ -13,11 +13,13 @@ mod error;
 mod move_text;
 mod parser;
 pub(crate) mod reader;
+mod visitor;
 mod writer;
 
 pub use ast::*;
-pub use error::{ErrorCode, GameSource, MovePlace, SyntaxError, printable};
+pub use error::{GameSource, MovePlace, SyntaxError, printable};
 pub use move_text::MoveText;
 pub use parser::{Limits, MAX_GAME_BYTES, MAX_VARIATION_DEPTH};
 pub use reader::{Reader, input_name, is_stdin, open_input, parse_str, read_path};
+pub use visitor::{GameStart, RawComment, RawTag, Skip, Visitor, WrittenMove};
 pub use writer::{Notation, WriteOptions, write_game};

@@ -1,14 +1,17 @@
 //! The SGN parser: one game at a time from a byte slice, with spans relative to the slice.
 //!
-//! The driving loop dispatches on the first byte of each token; nom parsers read the tokens. The
-//! parser allocates only for tags, comments and the tree itself. It knows nothing of legality.
+//! The driving loop dispatches on the first byte of each token; nom parsers read the tokens, which
+//! go into a [`Log`] of spans and values (reused from game to game): the visitor is called from it
+//! once the game has been read whole (see [`super::visitor`]). The parser allocates only for
+//! warnings and errors. It knows nothing of legality.
 //!
 //! When the slice is not the end of the input it must end at a line boundary: tokens never span
 //! lines (comments may, and ask for more input), so reaching the end means "read more".
 
 use super::ast::*;
-use super::error::ErrorCode;
+use super::visitor::{RawTag, WrittenMove};
 use crate::board::{BoardKind, Geometry};
+use crate::diagnostic::Code as ErrorCode;
 use crate::rules::{PieceKind, Rules};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1};
@@ -107,18 +110,72 @@ enum Resume {
     Scan { from: usize, in_tags: bool },
 }
 
+/// One thing a game holds, in the order written; spans are into the game's text.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Token {
+    /// `[Name "value"]`: the whole pair, its name, and its value between the quotes (`escaped`:
+    /// with `\"` and `\\` escapes; a repaired tag's value is taken as it stands).
+    Tag {
+        span: Span,
+        name: Span,
+        value: Span,
+        escaped: bool,
+    },
+    /// The tags are over (comments before or among them follow this token).
+    BeginMovetext,
+    /// A comment: the whole of it and its trimmed text.
+    Comment {
+        span: Span,
+        text: Span,
+    },
+    Move(WrittenMove),
+    Salta(Span),
+    Suffix(&'static str, Span),
+    Nag(u16, Span),
+    /// `(` at this span.
+    BeginVariation(Span),
+    EndVariation,
+}
+
+/// What the parser read of a game: its tokens, its warnings and its result.
+#[derive(Debug, Default)]
+pub(crate) struct Log {
+    pub tokens: Vec<Token>,
+    pub warnings: Vec<Warning>,
+    pub result: Option<(GameResult, Span)>,
+}
+
+impl Token {
+    /// A tag token as a tag pair of the game's text `src`.
+    pub(crate) fn raw_tag<'s>(&self, src: &'s str) -> Option<RawTag<'s>> {
+        let Token::Tag { name, value, .. } = *self else {
+            return None;
+        };
+        let slice = |s: Span| src.get(s.range()).unwrap_or_default();
+        self.raw_tag_of(slice(name), slice(value))
+    }
+
+    /// A tag token as a tag pair with this name and value as written.
+    fn raw_tag_of<'s>(&self, name: &'s str, written: &'s str) -> Option<RawTag<'s>> {
+        match *self {
+            Token::Tag { span, escaped, .. } => Some(RawTag::new(name, written, span, escaped)),
+            _ => None,
+        }
+    }
+}
+
 pub(crate) enum Outcome {
-    /// A game and the length of its text.
-    Game(Box<Game>, usize),
+    /// A game (in the log) and the length of its text.
+    Game(usize),
     /// An error and the length of the broken game's text.
     Error(Box<RawError>, usize),
     /// The slice ends before the game does.
     NeedMore,
     /// Nothing but whitespace.
     Empty,
-    /// Nothing but whitespace and lines that are neither tags nor movetext, to the end of the
-    /// input, and the length of that text.
-    Stray(Vec<Warning>, usize),
+    /// Nothing but whitespace and lines that are neither tags nor movetext (warned of in the log),
+    /// to the end of the input, and the length of that text.
+    Stray(usize),
 }
 
 enum Stop {
@@ -140,15 +197,19 @@ enum End {
 
 type In<'a> = &'a [u8];
 
-/// Parses the game at the start of `src` (which starts at a non-blank byte or is empty). Squares
-/// are read on `board` if given (the rules given on the command line), else on the board of the
-/// game's Rules tag.
+/// Parses the game at the start of `src` (which starts at a non-blank byte or is empty) into `log`.
+/// Squares are read on `board` if given (the rules given on the command line), else on the board
+/// of the game's Rules tag.
 pub(crate) fn parse_game(
     src: &[u8],
     eof: bool,
     limits: &Limits,
     board: Option<BoardKind>,
+    log: &mut Log,
 ) -> Outcome {
+    log.tokens.clear();
+    log.warnings.clear();
+    log.result = None;
     let mut p = Parser {
         src,
         pos: 0,
@@ -157,34 +218,47 @@ pub(crate) fn parse_game(
         board,
         geometry: Geometry::of(board.unwrap_or(BoardKind::Salta)),
         rotate: false,
-        warnings: Vec::new(),
+        log,
     };
     match p.game() {
-        Ok(None) if p.warnings.is_empty() => Outcome::Empty,
-        Ok(None) => Outcome::Stray(p.warnings, p.pos),
-        Ok(Some((tags, mainline, result))) => {
-            let game = Game {
-                text: String::new(),
-                offset: 0,
-                line: 1,
-                column: 1,
-                tags,
-                mainline,
-                result,
-                warnings: p.warnings,
-            };
-            Outcome::Game(Box::new(game), p.pos)
-        }
+        Ok(false) if p.log.warnings.is_empty() => Outcome::Empty,
+        Ok(false) => Outcome::Stray(p.pos),
+        Ok(true) => Outcome::Game(p.pos),
         Err(Stop::NeedMore) => Outcome::NeedMore,
-        Err(Stop::Error(e)) => match resync(src, eof, e.resume) {
-            Some(end) => Outcome::Error(e, end.max(1).min(src.len())),
-            None => Outcome::NeedMore,
-        },
+        Err(Stop::Error(mut e)) => {
+            // The tags read before the error, for its report.
+            e.tags = p
+                .log
+                .tokens
+                .iter()
+                .filter_map(|t| {
+                    let Token::Tag {
+                        span, name, value, ..
+                    } = *t
+                    else {
+                        return None;
+                    };
+                    let (name, written) = (text(&src[name.range()]), text(&src[value.range()]));
+                    let value = t.raw_tag_of(&name, &written)?.value().into_owned();
+                    Some(Tag {
+                        name: Tag::known_name(&name),
+                        value,
+                        span,
+                    })
+                })
+                .collect();
+            match resync(src, eof, e.resume) {
+                Some(end) => Outcome::Error(e, end.max(1).min(src.len())),
+                None => Outcome::NeedMore,
+            }
+        }
     }
 }
 
 struct Parser<'a> {
     src: &'a [u8],
+    /// Where the tokens and warnings go.
+    log: &'a mut Log,
     pos: usize,
     eof: bool,
     limits: &'a Limits,
@@ -193,7 +267,6 @@ struct Parser<'a> {
     geometry: &'static Geometry,
     /// `Numbering "red"`: squares are rotated into the standard orientation.
     rotate: bool,
-    warnings: Vec<Warning>,
 }
 
 #[inline(always)]
@@ -206,8 +279,42 @@ fn is_space(b: u8) -> bool {
     CLASS[b as usize] & SPACE != 0
 }
 
-/// Moves reserved for a main line: most games fit without the vector growing.
-const MAINLINE_RESERVE: usize = 256;
+/// What the parser keeps of the line of play it is reading.
+#[derive(Default)]
+struct Line {
+    /// How deep it is nested (0: the main line).
+    depth: usize,
+    /// Where its `(` is, for a variation.
+    open: Option<usize>,
+    /// Plies of the game before its first move.
+    first_ply: u32,
+    /// Moves read in it so far.
+    moves: u32,
+    /// Whether its last move has a `Salta!` call.
+    salta: bool,
+    /// The move number read and waiting for its move.
+    number: Option<MoveNumber>,
+}
+
+impl Line {
+    /// A move of this line, into the log.
+    #[inline(always)]
+    fn push(
+        &mut self,
+        tokens: &mut Vec<Token>,
+        number: Option<MoveNumber>,
+        played: Played,
+        span: Span,
+    ) {
+        tokens.push(Token::Move(WrittenMove {
+            number,
+            played,
+            span,
+        }));
+        self.moves += 1;
+        self.salta = false;
+    }
+}
 
 const SPACE: u8 = 1;
 const DELIMITER: u8 = 2;
@@ -414,25 +521,8 @@ impl<'a> Parser<'a> {
         )
     }
 
-    /// The whole game: `None` if there is nothing but whitespace and stray text.
-    #[allow(clippy::type_complexity)]
-    fn game(&mut self) -> PResult<Option<(Vec<Tag>, Variation, Option<(GameResult, Span)>)>> {
-        let mut tags = Vec::new();
-        self.game_into(&mut tags).map_err(|stop| match stop {
-            Stop::Error(mut e) => {
-                e.tags = tags.clone();
-                Stop::Error(e)
-            }
-            more => more,
-        })
-    }
-
-    /// [`Parser::game`], with the tags read so far kept in `tags` should an error strike.
-    #[allow(clippy::type_complexity)]
-    fn game_into(
-        &mut self,
-        tags: &mut Vec<Tag>,
-    ) -> PResult<Option<(Vec<Tag>, Variation, Option<(GameResult, Span)>)>> {
+    /// The whole game into the log: false if there is nothing but whitespace and stray text.
+    fn game(&mut self) -> PResult<bool> {
         // Comments before or among the tags belong to the game: they go before its first move.
         let mut comments = Vec::new();
         loop {
@@ -441,11 +531,8 @@ impl<'a> Parser<'a> {
                 None if !self.eof => return Err(Stop::NeedMore),
                 None => break,
                 Some(b'[') => {
-                    // Room for the usual seven tags at once.
-                    if tags.is_empty() {
-                        tags.reserve(8);
-                    }
-                    tags.push(self.tag_pair()?);
+                    let tag = self.tag_pair()?;
+                    self.log.tokens.push(tag);
                 }
                 Some(b'{' | b';') => comments.push(self.comment()?),
                 Some(_) => {
@@ -455,39 +542,34 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        self.configure_board(tags);
-        let (mut mainline, end) = self.variation(0, None, 0)?;
-        if !comments.is_empty() {
-            comments.append(&mut mainline.comments);
-            mainline.comments = comments;
+        self.configure_board();
+        self.log.tokens.push(Token::BeginMovetext);
+        self.log.tokens.append(&mut comments);
+        let end = self.variation(0, None, 0)?;
+        if let End::Result(result, span) = end {
+            self.log.result = Some((result, span));
         }
-        // Shrinking is in place: the reserve made for long games costs short ones nothing.
-        mainline.moves.shrink_to_fit();
-        let result = match end {
-            End::Result(r, span) => Some((r, span)),
-            _ => None,
-        };
-        if tags.is_empty()
-            && mainline.moves.is_empty()
-            && mainline.comments.is_empty()
-            && result.is_none()
-        {
-            return Ok(None);
-        }
-        Ok(Some((std::mem::take(tags), mainline, result)))
+        // Anything but the start of an empty movetext: a tag, a comment, a move or a result.
+        Ok(self.log.tokens.len() > 1 || self.log.result.is_some())
     }
 
-    /// The board of the game's rules, and whether squares are numbered from Red's side.
-    fn configure_board(&mut self, tags: &[Tag]) {
-        let find = |name: &str| {
-            tags.iter()
-                .find(|t| t.name == name)
-                .map(|t| t.value.as_str())
+    /// The board of the game's rules, and whether squares are numbered from Red's side (the first
+    /// Rules and Numbering tags decide).
+    fn configure_board(&mut self) {
+        let src = self.src;
+        let find = |wanted: &[u8]| {
+            self.log.tokens.iter().find_map(|t| match *t {
+                Token::Tag { name, value, .. } if &src[name.range()] == wanted => {
+                    let written = text(&src[value.range()]);
+                    Some(t.raw_tag_of("", &written)?.value().into_owned())
+                }
+                _ => None,
+            })
         };
-        if let (None, Some(rules)) = (self.board, find("Rules")) {
-            self.geometry = Geometry::of(board_of_rules(rules));
+        if let (None, Some(rules)) = (self.board, find(b"Rules")) {
+            self.geometry = Geometry::of(board_of_rules(&rules));
         }
-        self.rotate = find("Numbering").is_some_and(|v| v.trim().eq_ignore_ascii_case("red"));
+        self.rotate = find(b"Numbering").is_some_and(|v| v.trim().eq_ignore_ascii_case("red"));
     }
 
     /// Before the movetext: skips a line in which no word could begin movetext (a title, a
@@ -510,8 +592,8 @@ impl<'a> Parser<'a> {
         if self.src.get(end.wrapping_sub(1)) == Some(&b'\r') {
             shown -= 1;
         }
-        self.warnings.push(Warning {
-            code: "sgn::stray-text",
+        self.log.warnings.push(Warning {
+            code: ErrorCode::StrayText,
             message: format!(
                 "skipped text that is neither a tag nor movetext: {:?}",
                 quoted(&self.src[start..shown])
@@ -522,8 +604,8 @@ impl<'a> Parser<'a> {
         Ok(true)
     }
 
-    /// `[Name "value"]` with `\"` and `\\` escapes.
-    fn tag_pair(&mut self) -> PResult<Tag> {
+    /// `[Name "value"]` with `\"` and `\\` escapes: a [`Token::Tag`].
+    fn tag_pair(&mut self) -> PResult<Token> {
         let start = self.pos;
         let line_end = self.line_end(start);
         let in_tags = |mut e: Box<RawError>| {
@@ -559,6 +641,7 @@ impl<'a> Parser<'a> {
         };
         let after_open = &line[start + 1..];
         let (rest, _) = spaces(after_open).unwrap_or((after_open, &[]));
+        let name_start = line_end - rest.len();
         let Ok((rest, name)) = tag_name(rest) else {
             let at = line_end - rest.len();
             return Err(bad(
@@ -578,16 +661,11 @@ impl<'a> Parser<'a> {
                 "a tag is written [Name \"value\"]",
             ));
         }
-        // Most values have no escapes: take them as they stand.
+        let name = Span::new(name_start, name_start + name.len());
+        // To the closing quote, past escaped quotes and backslashes.
         let mut i = quote + 1;
-        let plain = line[i..].iter().position(|&b| b == b'"' || b == b'\\');
-        let mut value = Vec::new();
-        if let Some(len) = plain.filter(|&len| line[i + len] == b'"') {
-            value.extend_from_slice(&line[i..i + len]);
-            i += len;
-        }
         loop {
-            match line.get(i) {
+            match line[i..].iter().position(|&b| b == b'"' || b == b'\\') {
                 None => {
                     if let Some(tag) = self.repaired_tag(start, name, quote, line_end) {
                         return Ok(tag);
@@ -598,15 +676,13 @@ impl<'a> Parser<'a> {
                             .help("close it with \" before the end of the line; write \\\" for a quote inside it"),
                     ));
                 }
-                Some(b'"') => break,
-                Some(b'\\') if matches!(line.get(i + 1), Some(b'"' | b'\\')) => {
-                    value.push(line[i + 1]);
-                    i += 2;
+                Some(at) if line[i + at] == b'"' => {
+                    i += at;
+                    break;
                 }
-                Some(&b) => {
-                    value.push(b);
-                    i += 1;
-                }
+                // A backslash escapes the byte after it if that is a quote or a backslash.
+                Some(at) if matches!(line.get(i + at + 1), Some(b'"' | b'\\')) => i += at + 2,
+                Some(at) => i += at + 1,
             }
         }
         let after_value = &line[i + 1..];
@@ -624,12 +700,11 @@ impl<'a> Parser<'a> {
             ));
         }
         self.pos = close + 1;
-        let value = String::from_utf8(value).unwrap_or_else(|e| text(e.as_bytes()));
-        Ok(Tag {
-            // Tag names are ASCII (see `tag_name`).
-            name: Tag::known_name(std::str::from_utf8(name).unwrap_or_default()),
-            value,
+        Ok(Token::Tag {
             span: Span::new(start, self.pos),
+            name,
+            value: Span::new(quote + 1, i),
+            escaped: true,
         })
     }
 
@@ -640,10 +715,10 @@ impl<'a> Parser<'a> {
     fn repaired_tag(
         &mut self,
         start: usize,
-        name: &[u8],
+        name: Span,
         quote: usize,
         line_end: usize,
-    ) -> Option<Tag> {
+    ) -> Option<Token> {
         let line = self.src.get(start..line_end)?;
         let close = line.iter().rposition(|&b| !b.is_ascii_whitespace())?;
         if line[close] != b']' {
@@ -658,277 +733,321 @@ impl<'a> Parser<'a> {
             None if !inside.contains(&b'"') => (inside, "is not closed with a quote"),
             None => return None,
         };
-        let name = Tag::known_name(std::str::from_utf8(name).unwrap_or_default());
-        let value = text(value);
-        self.warnings.push(Warning {
-            code: "sgn::tag-repaired",
-            message: format!("the {name} tag's value {slip}: read as {value:?}"),
+        // Tag names are ASCII (see `tag_name`).
+        let name_text = std::str::from_utf8(&self.src[name.range()]).unwrap_or_default();
+        self.log.warnings.push(Warning {
+            code: ErrorCode::TagRepaired,
+            message: format!(
+                "the {name_text} tag's value {slip}: read as {:?}",
+                text(value)
+            ),
             span: Span::new(start, start + close + 1),
         });
         self.pos = start + close + 1;
-        Some(Tag {
-            name,
-            value,
+        Some(Token::Tag {
             span: Span::new(start, self.pos),
+            name,
+            value: Span::new(quote + 1, quote + 1 + value.len()),
+            escaped: false,
         })
     }
 
     /// A line of play up to its end: `)` for a variation, a result, a tag section or the end for
-    /// the main line.
-    /// A line of play; its first move is ply `first_ply + 1` of the game. An error in it says which
-    /// move was being read.
-    fn variation(
-        &mut self,
-        depth: usize,
-        open: Option<usize>,
-        first_ply: u32,
-    ) -> PResult<(Variation, End)> {
-        let mut var = Variation {
-            comments: Vec::new(),
-            moves: Vec::with_capacity(if depth == 0 { MAINLINE_RESERVE } else { 0 }),
+    /// the main line. Its first move is ply `first_ply + 1` of the game; `open` is where its `(`
+    /// is. An error in it says which move was being read.
+    fn variation(&mut self, depth: usize, open: Option<usize>, first_ply: u32) -> PResult<End> {
+        let mut line = Line {
+            depth,
+            open,
+            first_ply,
+            ..Line::default()
         };
-        match self.variation_into(&mut var, depth, open, first_ply) {
-            Ok(end) => Ok((var, end)),
+        match self.line_of_play(&mut line) {
+            Ok(end) => Ok(end),
             Err(Stop::Error(mut e)) => {
                 // The innermost line sets the place; the lines around it leave it.
-                e.ply
-                    .get_or_insert((first_ply + var.moves.len() as u32 + 1, depth > 0));
+                e.ply.get_or_insert((first_ply + line.moves + 1, depth > 0));
                 Err(Stop::Error(e))
             }
             Err(more) => Err(more),
         }
     }
 
-    fn variation_into(
-        &mut self,
-        var: &mut Variation,
-        depth: usize,
-        open: Option<usize>,
-        first_ply: u32,
-    ) -> PResult<End> {
-        let mut number: Option<MoveNumber> = None;
+    /// The tokens of a line, one function per kind, to the line's end.
+    fn line_of_play(&mut self, line: &mut Line) -> PResult<End> {
         loop {
             self.skip_ws();
             let start = self.pos;
             let Some(b) = self.peek() else {
-                if !self.eof {
-                    return Err(Stop::NeedMore);
-                }
-                if let Some(open) = open {
-                    return Err(self.unclosed_variation(open, start));
-                }
-                self.warn_dangling(number);
-                return Ok(End::Eof);
+                return self.end_of_input(line, start);
             };
-            // The commonest tokens, moves between two-digit squares and move numbers, first. (A
-            // number followed by dots is never a result: those are 1-0, 0-1 and 1/2-1/2.)
-            if b.is_ascii_digit() {
-                if self.plain_run(&mut var.moves, &mut number) {
-                    continue;
-                }
-                let mut end = start + 1;
-                while self.src.get(end).is_some_and(u8::is_ascii_digit) {
-                    end += 1;
-                }
-                let mut dots_end = end;
-                while self.src.get(dots_end) == Some(&b'.') {
-                    dots_end += 1;
-                }
-                let (digits, dots) = (end - start, dots_end - end);
-                if dots > 0 {
-                    let span = Span::new(start, start + digits + dots);
-                    let Some(n) = decimal(&self.src[start..start + digits]) else {
-                        let e = error(
-                            ErrorCode::BadMoveNumber,
-                            "move number too large",
-                            Span::new(start, start + digits),
-                            "this number",
-                        )
-                        .help("move numbers run from 1 to 4294967295");
-                        return Err(Stop::Error(e));
-                    };
-                    self.warn_dangling(number.replace(MoveNumber {
-                        number: n,
-                        ellipsis: dots >= 2,
-                        span,
-                    }));
-                    self.pos = span.end as usize;
-                    continue;
-                }
+            // The commonest tokens, moves between two-digit squares and move numbers, first.
+            if b.is_ascii_digit() && self.numbers_and_moves(line, start)? {
+                continue;
             }
-            match b {
+            let end = match b {
                 b'{' | b';' => {
                     let c = self.comment()?;
-                    match var.moves.last_mut() {
-                        Some(m) => m.extras_mut().comments.push(c),
-                        None => var.comments.push(c),
-                    }
+                    self.log.tokens.push(c);
+                    None
                 }
                 b'(' => {
-                    let max_depth = self.limits.variation_depth.min(MAX_VARIATION_DEPTH);
-                    if depth + 1 > max_depth {
-                        let e = error(
-                            ErrorCode::TooDeep,
-                            "variations nested too deeply",
-                            Span::new(start, start + 1),
-                            "too deep",
-                        )
-                        .help(format!("variations may be nested at most {max_depth} deep"));
-                        return Err(Stop::Error(e));
-                    }
-                    if var.moves.is_empty() {
-                        return Err(self.misplaced(
-                            start,
-                            1,
-                            "variation before any move",
-                            "a variation follows the move it replaces: 12. 33-43 (12. 34-44)",
-                        ));
-                    }
-                    self.pos += 1;
-                    // The variation replaces the line's last move.
-                    let replaced = first_ply + var.moves.len() as u32 - 1;
-                    let (v, _) = self.variation(depth + 1, Some(start), replaced)?;
-                    if let Some(last) = var.moves.last_mut() {
-                        last.extras_mut().variations.push(v);
-                    }
+                    self.nested_variation(line, start)?;
+                    None
                 }
-                b')' => {
-                    if open.is_some() {
-                        self.pos += 1;
-                        self.warn_dangling(number);
-                        return Ok(End::Close);
-                    }
-                    let e = error(
-                        ErrorCode::UnmatchedParen,
-                        "unmatched )",
-                        Span::new(start, start + 1),
-                        "no variation is open here",
-                    )
-                    .help(
-                        "remove it, or open the variation with ( right after the move it replaces",
-                    );
-                    return Err(Stop::Error(e));
-                }
-                b'[' => {
-                    if let Some(open) = open {
-                        let mut e = self.unclosed_variation_error(open, start);
-                        e.resume = Resume::At(start);
-                        return Err(Stop::Error(e));
-                    }
-                    self.warn_dangling(number);
-                    return Ok(End::Tags);
-                }
+                b')' => Some(self.close_variation(line, start)?),
+                b'[' => Some(self.next_tags(line, start)?),
                 b'!' | b'?' => {
-                    let (rest, s) =
-                        suffix(self.rest()).map_err(|_| self.unexpected(start, "an annotation"))?;
-                    let Some(last) = var.moves.last_mut() else {
-                        return Err(self.misplaced(
-                            start,
-                            s.len(),
-                            "annotation before any move",
-                            "an annotation follows its move: 33-43!",
-                        ));
-                    };
-                    last.extras_mut()
-                        .annotations
-                        .push(Annotation::Suffix(s.to_string()));
-                    self.advance_to(rest);
+                    self.suffix_annotation(line, start)?;
+                    None
                 }
                 b'$' => {
-                    let digits = self
-                        .rest()
-                        .get(1..)
-                        .unwrap_or_default()
-                        .iter()
-                        .take_while(|b| b.is_ascii_digit())
-                        .count();
-                    let span = Span::new(start, start + 1 + digits);
-                    let nag = std::str::from_utf8(&self.src[start + 1..span.end as usize])
-                        .ok()
-                        .and_then(|d| d.parse::<u16>().ok());
-                    let Some(nag) = nag else {
-                        let e = error(
-                            ErrorCode::BadNag,
-                            "bad NAG",
-                            span,
-                            "expected a number 0–65535 after $",
-                        )
-                        .help("a NAG is written $1, $2, …");
-                        return Err(Stop::Error(e));
-                    };
-                    let Some(last) = var.moves.last_mut() else {
-                        return Err(self.misplaced(
-                            start,
-                            span.len(),
-                            "NAG before any move",
-                            "a NAG follows its move: 33-43 $1",
-                        ));
-                    };
-                    last.extras_mut().annotations.push(Annotation::Nag(nag));
-                    self.pos = span.end as usize;
+                    self.nag(line, start)?;
+                    None
                 }
-                _ => {
-                    // Only these bytes can start a result token; '1-0' and '0-1' are never moves.
-                    let next = self.src.get(start + 1).copied();
-                    let could_be_result = match b {
-                        b'1' => matches!(next, Some(b'-' | b'/')),
-                        b'0' => next == Some(b'-'),
-                        b'*' | 0xc2 => true,
-                        _ => false,
-                    };
-                    let result = if could_be_result {
-                        self.result_here()
-                    } else {
-                        None
-                    };
-                    if let Some((result, rest)) = result {
-                        let span = Span::new(start, self.src.len() - rest.len());
-                        if open.is_some() {
-                            let mut e = error(
-                                ErrorCode::ResultInVariation,
-                                "result inside a variation",
-                                span,
-                                "the game ends here",
-                            )
-                            .help("close the variation with ) before the result");
-                            e.resume =
-                                Resume::At(self.line_end(span.end as usize).min(self.src.len()));
-                            return Err(Stop::Error(e));
-                        }
-                        self.pos = span.end as usize;
-                        self.warn_dangling(number);
-                        self.trailing_comments(var)?;
-                        return Ok(End::Result(result, span));
-                    }
-                    if let Some(rest) = self.salta_call_here(b) {
-                        let span = Span::new(start, self.src.len() - rest.len());
-                        let Some(last) = var.moves.last_mut().filter(|m| m.salta().is_none())
-                        else {
-                            return Err(self.misplaced(
-                                start,
-                                span.len(),
-                                "Salta! call without a move to correct",
-                                "Salta! follows the move that missed a jump, once",
-                            ));
-                        };
-                        last.extras_mut().salta = Some(span);
-                        self.pos = span.end as usize;
-                        continue;
-                    }
-                    let played = self.played()?;
-                    if !self.delimited_here() {
-                        return Err(
-                            self.unexpected(start, "a move such as 33-43, 45:64, e3-f4 or Su3-44")
-                        );
-                    }
-                    var.moves.push(MoveNode::new(
-                        number.take(),
-                        played,
-                        Span::new(start, self.pos),
-                    ));
-                }
+                _ => self.result_call_or_move(line, start, b)?,
+            };
+            if let Some(end) = end {
+                return Ok(end);
             }
         }
+    }
+
+    /// The input ends in the line: more is needed, or the main line ends.
+    fn end_of_input(&mut self, line: &mut Line, at: usize) -> PResult<End> {
+        if !self.eof {
+            return Err(Stop::NeedMore);
+        }
+        if let Some(open) = line.open {
+            return Err(self.unclosed_variation(open, at));
+        }
+        self.warn_dangling(line.number.take());
+        Ok(End::Eof)
+    }
+
+    /// At a digit: a run of plain moves and move numbers, or a move number the run leaves (one
+    /// of more than nine digits, or following a move number). Whether anything was read: if not,
+    /// the digit starts a result or another kind of move. (A number followed by dots is never a
+    /// result: those are 1-0, 0-1 and 1/2-1/2.)
+    fn numbers_and_moves(&mut self, line: &mut Line, start: usize) -> PResult<bool> {
+        if self.plain_run(line) {
+            return Ok(true);
+        }
+        let mut end = start + 1;
+        while self.src.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+        let mut dots_end = end;
+        while self.src.get(dots_end) == Some(&b'.') {
+            dots_end += 1;
+        }
+        let (digits, dots) = (end - start, dots_end - end);
+        if dots == 0 {
+            return Ok(false);
+        }
+        let span = Span::new(start, start + digits + dots);
+        let Some(n) = decimal(&self.src[start..start + digits]) else {
+            let e = error(
+                ErrorCode::BadMoveNumber,
+                "move number too large",
+                Span::new(start, start + digits),
+                "this number",
+            )
+            .help("move numbers run from 1 to 4294967295");
+            return Err(Stop::Error(e));
+        };
+        self.warn_dangling(line.number.replace(MoveNumber {
+            number: n,
+            ellipsis: dots >= 2,
+            span,
+        }));
+        self.pos = span.end as usize;
+        Ok(true)
+    }
+
+    /// `(`: a variation replacing the line's last move, read to its `)`.
+    fn nested_variation(&mut self, line: &mut Line, start: usize) -> PResult<()> {
+        let max_depth = self.limits.variation_depth.min(MAX_VARIATION_DEPTH);
+        if line.depth + 1 > max_depth {
+            let e = error(
+                ErrorCode::TooDeep,
+                "variations nested too deeply",
+                Span::new(start, start + 1),
+                "too deep",
+            )
+            .help(format!("variations may be nested at most {max_depth} deep"));
+            return Err(Stop::Error(e));
+        }
+        if line.moves == 0 {
+            return Err(self.misplaced(
+                start,
+                1,
+                "variation before any move",
+                "a variation follows the move it replaces: 12. 33-43 (12. 34-44)",
+            ));
+        }
+        self.pos += 1;
+        self.log
+            .tokens
+            .push(Token::BeginVariation(Span::new(start, start + 1)));
+        let replaced = line.first_ply + line.moves - 1;
+        self.variation(line.depth + 1, Some(start), replaced)?;
+        self.log.tokens.push(Token::EndVariation);
+        Ok(())
+    }
+
+    /// `)`: the end of the variation, or an error in the main line.
+    fn close_variation(&mut self, line: &mut Line, start: usize) -> PResult<End> {
+        if line.open.is_some() {
+            self.pos += 1;
+            self.warn_dangling(line.number.take());
+            return Ok(End::Close);
+        }
+        let e = error(
+            ErrorCode::UnmatchedParen,
+            "unmatched )",
+            Span::new(start, start + 1),
+            "no variation is open here",
+        )
+        .help("remove it, or open the variation with ( right after the move it replaces");
+        Err(Stop::Error(e))
+    }
+
+    /// `[`: the next game's tags end the main line; a variation left open is an error.
+    fn next_tags(&mut self, line: &mut Line, start: usize) -> PResult<End> {
+        if let Some(open) = line.open {
+            let mut e = self.unclosed_variation_error(open, start);
+            e.resume = Resume::At(start);
+            return Err(Stop::Error(e));
+        }
+        self.warn_dangling(line.number.take());
+        Ok(End::Tags)
+    }
+
+    /// `!`, `?`, `!!`, `??`, `!?` or `?!` after a move.
+    fn suffix_annotation(&mut self, line: &Line, start: usize) -> PResult<()> {
+        let (rest, s) = suffix(self.rest()).map_err(|_| self.unexpected(start, "an annotation"))?;
+        if line.moves == 0 {
+            return Err(self.misplaced(
+                start,
+                s.len(),
+                "annotation before any move",
+                "an annotation follows its move: 33-43!",
+            ));
+        }
+        self.log
+            .tokens
+            .push(Token::Suffix(s, Span::new(start, start + s.len())));
+        self.advance_to(rest);
+        Ok(())
+    }
+
+    /// `$n` after a move.
+    fn nag(&mut self, line: &Line, start: usize) -> PResult<()> {
+        let digits = self
+            .rest()
+            .get(1..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let span = Span::new(start, start + 1 + digits);
+        let nag = std::str::from_utf8(&self.src[start + 1..span.end as usize])
+            .ok()
+            .and_then(|d| d.parse::<u16>().ok());
+        let Some(nag) = nag else {
+            let e = error(
+                ErrorCode::BadNag,
+                "bad NAG",
+                span,
+                "expected a number 0–65535 after $",
+            )
+            .help("a NAG is written $1, $2, …");
+            return Err(Stop::Error(e));
+        };
+        if line.moves == 0 {
+            return Err(self.misplaced(
+                start,
+                span.len(),
+                "NAG before any move",
+                "a NAG follows its move: 33-43 $1",
+            ));
+        }
+        self.log.tokens.push(Token::Nag(nag, span));
+        self.pos = span.end as usize;
+        Ok(())
+    }
+
+    /// Any other token (`b` is its first byte): a result, which ends the main line, a `Salta!`
+    /// call or a move.
+    fn result_call_or_move(
+        &mut self,
+        line: &mut Line,
+        start: usize,
+        b: u8,
+    ) -> PResult<Option<End>> {
+        if let Some(end) = self.result(line, start, b)? {
+            return Ok(Some(end));
+        }
+        if let Some(rest) = self.salta_call_here(b) {
+            let span = Span::new(start, self.src.len() - rest.len());
+            if line.moves == 0 || line.salta {
+                return Err(self.misplaced(
+                    start,
+                    span.len(),
+                    "Salta! call without a move to correct",
+                    "Salta! follows the move that missed a jump, once",
+                ));
+            }
+            line.salta = true;
+            self.log.tokens.push(Token::Salta(span));
+            self.pos = span.end as usize;
+            return Ok(None);
+        }
+        let played = self.played()?;
+        if !self.delimited_here() {
+            return Err(self.unexpected(start, "a move such as 33-43, 45:64, e3-f4 or Su3-44"));
+        }
+        let number = line.number.take();
+        line.push(
+            &mut self.log.tokens,
+            number,
+            played,
+            Span::new(start, self.pos),
+        );
+        Ok(None)
+    }
+
+    /// A result token here (`b` is its first byte), with the comments after it on its line: the
+    /// end of the main line, or an error in a variation.
+    fn result(&mut self, line: &mut Line, start: usize, b: u8) -> PResult<Option<End>> {
+        // Only these bytes can start a result token; '1-0' and '0-1' are never moves.
+        let next = self.src.get(start + 1).copied();
+        let could_be_result = match b {
+            b'1' => matches!(next, Some(b'-' | b'/')),
+            b'0' => next == Some(b'-'),
+            b'*' | 0xc2 => true,
+            _ => false,
+        };
+        let Some((result, rest)) = could_be_result.then(|| self.result_here()).flatten() else {
+            return Ok(None);
+        };
+        let span = Span::new(start, self.src.len() - rest.len());
+        if line.open.is_some() {
+            let mut e = error(
+                ErrorCode::ResultInVariation,
+                "result inside a variation",
+                span,
+                "the game ends here",
+            )
+            .help("close the variation with ) before the result");
+            e.resume = Resume::At(self.line_end(span.end as usize).min(self.src.len()));
+            return Err(Stop::Error(e));
+        }
+        self.pos = span.end as usize;
+        self.warn_dangling(line.number.take());
+        self.trailing_comments()?;
+        Ok(Some(End::Result(result, span)))
     }
 
     /// Reads a run of the commonest movetext, move numbers and plain numeric moves separated by
@@ -936,7 +1055,7 @@ impl<'a> Parser<'a> {
     /// reads these tokens the same way). Whether it read anything.
     /// Kept out of line: alone, its loop keeps its state in registers.
     #[inline(never)]
-    fn plain_run(&mut self, moves: &mut Vec<MoveNode>, number: &mut Option<MoveNumber>) -> bool {
+    fn plain_run(&mut self, line: &mut Line) -> bool {
         let src = self.src;
         let first = self.pos;
         let mut pos = first;
@@ -949,13 +1068,14 @@ impl<'a> Parser<'a> {
             }
             let start = pos;
             if let Some((played, end)) = self.plain_numeric_move(start) {
-                moves.push(MoveNode::new(number.take(), played, Span::new(start, end)));
+                let number = line.number.take();
+                line.push(&mut self.log.tokens, number, played, Span::new(start, end));
                 pos = end;
                 continue;
             }
             // A move number when none is waiting for its move (that case warns), of at most nine
             // digits (so that it fits a u32).
-            if number.is_none() {
+            if line.number.is_none() {
                 let (mut end, mut n) = (start, 0u32);
                 while let Some(&d) = src.get(end)
                     && d.is_ascii_digit()
@@ -970,7 +1090,7 @@ impl<'a> Parser<'a> {
                 }
                 if digits_end > start && end > digits_end {
                     pos = end;
-                    *number = Some(MoveNumber {
+                    line.number = Some(MoveNumber {
                         number: n,
                         ellipsis: end - digits_end >= 2,
                         span: Span::new(start, end),
@@ -979,7 +1099,8 @@ impl<'a> Parser<'a> {
                 }
             }
             if let Some((played, end)) = self.numeric_move(start) {
-                moves.push(MoveNode::new(number.take(), played, Span::new(start, end)));
+                let number = line.number.take();
+                line.push(&mut self.log.tokens, number, played, Span::new(start, end));
                 pos = end;
                 continue;
             }
@@ -1088,7 +1209,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Comments on the rest of the result's line belong to this game.
-    fn trailing_comments(&mut self, var: &mut Variation) -> PResult<()> {
+    fn trailing_comments(&mut self) -> PResult<()> {
         loop {
             while let Some(b' ' | b'\t' | b'\r') = self.peek() {
                 self.pos += 1;
@@ -1100,10 +1221,7 @@ impl<'a> Parser<'a> {
                 }
                 Some(b'{' | b';') => {
                     let c = self.comment()?;
-                    match var.moves.last_mut() {
-                        Some(m) => m.extras_mut().comments.push(c),
-                        None => var.comments.push(c),
-                    }
+                    self.log.tokens.push(c);
                 }
                 _ => return Ok(()),
             }
@@ -1112,8 +1230,8 @@ impl<'a> Parser<'a> {
 
     fn warn_dangling(&mut self, number: Option<MoveNumber>) {
         if let Some(n) = number {
-            self.warnings.push(Warning {
-                code: "sgn::dangling-move-number",
+            self.log.warnings.push(Warning {
+                code: ErrorCode::DanglingMoveNumber,
                 message: format!("move number {} without a move", n.number),
                 span: n.span,
             });
@@ -1160,8 +1278,8 @@ impl<'a> Parser<'a> {
         Stop::Error(e)
     }
 
-    /// `{…}` or `;…` to the end of the line.
-    fn comment(&mut self) -> PResult<Comment> {
+    /// `{…}` or `;…` to the end of the line: a [`Token::Comment`].
+    fn comment(&mut self) -> PResult<Token> {
         let start = self.pos;
         let too_long = |end: usize, limit: usize| {
             Stop::Error(
@@ -1183,9 +1301,9 @@ impl<'a> Parser<'a> {
                 return Err(too_long(end, self.limits.comment_bytes));
             }
             self.pos = end;
-            return Ok(Comment {
-                text: text(self.src[start + 1..end].trim_ascii()),
+            return Ok(Token::Comment {
                 span: Span::new(start, end),
+                text: self.trimmed(start + 1, end),
             });
         }
         let mut i = start + 1;
@@ -1218,10 +1336,18 @@ impl<'a> Parser<'a> {
             return Err(too_long(i, self.limits.comment_bytes));
         }
         self.pos = i + 1;
-        Ok(Comment {
-            text: text(self.src[start + 1..i].trim_ascii()),
+        Ok(Token::Comment {
             span: Span::new(start, i + 1),
+            text: self.trimmed(start + 1, i),
         })
+    }
+
+    /// The span of `from..to` without the ASCII whitespace at its ends.
+    fn trimmed(&self, from: usize, to: usize) -> Span {
+        let bytes = &self.src[from..to];
+        let lead = bytes.len() - bytes.trim_ascii_start().len();
+        let trail = bytes.len() - bytes.trim_ascii_end().len();
+        Span::new(from + lead, (to - trail).max(from + lead))
     }
 
     fn unclosed_comment(&self, start: usize, resume: Resume) -> Stop {

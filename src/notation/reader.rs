@@ -1,11 +1,15 @@
 //! The streaming reader: games one at a time from any `io::Read`, in memory bounded by the largest
-//! game (plus one read chunk).
+//! game (plus one read chunk), each handed to a [`Visitor`] ([`Reader::read_game`]) or built into
+//! a [`Game`] (the reader as an iterator, through the [`GameBuilder`] visitor).
 
-use super::ast::{Game, Span, Warning};
-use super::error::{ErrorCode, GameSource, MovePlace, SyntaxError};
-use super::parser::{Limits, MAX_GAME_BYTES, Outcome, RawError, parse_game};
+use super::ast::{Annotation, Comment, Game, GameResult, MoveNode, Span, Tag, Variation, Warning};
+use super::error::{GameSource, MovePlace, SyntaxError};
+use super::parser::{Limits, Log, MAX_GAME_BYTES, Outcome, RawError, parse_game};
+use super::visitor::{GameStart, RawComment, RawTag, Skip, Visitor, WrittenMove, visit};
 use crate::board::BoardKind;
+use crate::diagnostic::Code as ErrorCode;
 use std::io::{self, Read};
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -47,6 +51,8 @@ pub struct Reader<R> {
     /// Reading from the start of a file (not a piece of one): the file as a whole is judged too
     /// (text or not, any game in it).
     whole_file: bool,
+    /// What the parser read of the current game, reused from game to game.
+    log: Log,
 }
 
 impl Reader<io::Empty> {
@@ -88,6 +94,7 @@ impl<R: Read> Reader<R> {
             chunk: CHUNK,
             board: None,
             whole_file: true,
+            log: Log::default(),
         }
     }
 
@@ -226,6 +233,7 @@ impl<R: Read> Reader<R> {
             tags: Vec::new(),
             at: None,
             source: self.source(""),
+            io: None,
         }
     }
 
@@ -242,6 +250,7 @@ impl<R: Read> Reader<R> {
             tags: Vec::new(),
             at: None,
             source: self.source(""),
+            io: Some(Arc::new(e)),
         }
     }
 
@@ -269,6 +278,7 @@ impl<R: Read> Reader<R> {
             tags: Vec::new(),
             at: None,
             source: self.source(&text),
+            io: None,
         }
     }
 
@@ -318,20 +328,54 @@ impl<R: Read> Reader<R> {
                 .map(|(ply, in_variation)| MovePlace::of(ply, in_variation, &raw.tags)),
             tags: raw.tags,
             source: self.source(&text),
+            io: None,
         }
     }
 
-    /// The game or error of a decoded text.
-    fn finish(&mut self, decoded: Decoded) -> Option<Result<Game, SyntaxError>> {
-        let Decoded {
-            outcome,
-            text,
-            latin1,
-        } = decoded;
+    /// Hands the game read (the first `end` bytes of what is pending) to `visitor`, or gives its
+    /// error. A text that is not UTF-8 is read as Latin-1, which means parsing it again so that
+    /// spans point into the decoded text.
+    fn deliver<V: Visitor>(
+        &mut self,
+        mut outcome: Outcome,
+        end: usize,
+        visitor: &mut V,
+    ) -> Option<Result<V::Output, SyntaxError>> {
+        let raw = &self.buf[self.start..self.start + end];
+        let decoded: String;
+        let (text, latin1) = match std::str::from_utf8(raw) {
+            Ok(text) => (text, None),
+            Err(e) => {
+                let valid = e.valid_up_to();
+                decoded = raw.iter().map(|&b| b as char).collect();
+                let at = valid + raw[..valid].iter().filter(|&&b| b >= 0x80).count();
+                outcome = parse_game(
+                    decoded.as_bytes(),
+                    true,
+                    &self.limits,
+                    self.board,
+                    &mut self.log,
+                );
+                let span = Span::new(
+                    at,
+                    decoded[at..]
+                        .chars()
+                        .next()
+                        .map_or(at, |c| at + c.len_utf8()),
+                );
+                let warning = Warning {
+                    code: ErrorCode::Latin1,
+                    message: "the text is not UTF-8: read as Latin-1".to_string(),
+                    span,
+                };
+                (decoded.as_str(), Some(warning))
+            }
+        };
         match outcome {
             // A NUL byte past the sniffed head: the game cannot be written back as text that reads
             // as text again, so it is refused as binary where it stands.
-            Outcome::Game(..) if let Some(at) = text.find('\0') => {
+            Outcome::Game(_) if let Some(at) = text.find('\0') => {
+                let text = text.to_string();
                 self.index += 1;
                 Some(Err(SyntaxError {
                     code: ErrorCode::Binary,
@@ -345,32 +389,26 @@ impl<R: Read> Reader<R> {
                     tags: Vec::new(),
                     at: None,
                     source: self.source(&text),
+                    io: None,
                 }))
             }
-            Outcome::Game(mut game, _) => {
+            Outcome::Game(_) => {
                 self.index += 1;
-                if let Some(at) = latin1 {
-                    let span = Span::new(
-                        at,
-                        text[at..].chars().next().map_or(at, |c| at + c.len_utf8()),
-                    );
-                    game.warnings.insert(
-                        0,
-                        Warning {
-                            code: "sgn::latin1",
-                            message: "the text is not UTF-8: read as Latin-1".to_string(),
-                            span,
-                        },
-                    );
-                }
-                game.text = text;
-                game.offset = self.offset;
-                game.line = self.line;
-                game.column = self.column;
-                Some(Ok(*game))
+                let start = GameStart {
+                    text,
+                    offset: self.offset,
+                    line: self.line,
+                    column: self.column,
+                };
+                Some(Ok(visit(visitor, start, latin1.as_ref(), &self.log)))
             }
-            Outcome::Error(raw_error, _) => Some(Err(self.build_error(*raw_error, text))),
-            Outcome::Stray(warnings, _) => {
+            Outcome::Error(raw_error, _) => {
+                let text = text.to_string();
+                Some(Err(self.build_error(*raw_error, text)))
+            }
+            Outcome::Stray(_) => {
+                let text = text.to_string();
+                let warnings = std::mem::take(&mut self.log.warnings);
                 let span = warnings.first().map_or(Span::new(0, 0), |w| w.span);
                 let lines = warnings.len();
                 let message = match warnings.into_iter().next() {
@@ -389,70 +427,20 @@ impl<R: Read> Reader<R> {
                     tags: Vec::new(),
                     at: None,
                     source: self.source(&text),
+                    io: None,
                 }))
             }
             Outcome::NeedMore | Outcome::Empty => None,
         }
     }
-}
 
-/// Where the skipping of an oversized game has got to.
-#[derive(Clone, Copy, Debug)]
-struct Oversized {
-    /// Past the game's tag section.
-    in_movetext: bool,
-    /// Inside a line whose start has been skipped.
-    mid_line: bool,
-}
-
-/// Newlines in `bytes`: a plain count, which the compiler turns into vector compares; in blocks of
-/// at most 255 so that per-lane byte counters cannot overflow.
-pub(crate) fn count_newlines(bytes: &[u8]) -> usize {
-    bytes
-        .chunks(255)
-        .map(|block| {
-            block
-                .iter()
-                .fold(0u8, |n, &b| n.wrapping_add((b == b'\n') as u8)) as usize
-        })
-        .sum()
-}
-
-/// A game's text decoded, with the parse that goes with it.
-struct Decoded {
-    outcome: Outcome,
-    text: String,
-    /// Where the first non-UTF-8 byte was, if the text was read as Latin-1.
-    latin1: Option<usize>,
-}
-
-/// Decodes a game's bytes: UTF-8, or else Latin-1, which means parsing again so that spans point
-/// into the decoded text.
-fn decode(outcome: Outcome, raw: &[u8], limits: &Limits, board: Option<BoardKind>) -> Decoded {
-    match std::str::from_utf8(raw) {
-        Ok(text) => Decoded {
-            outcome,
-            text: text.to_string(),
-            latin1: None,
-        },
-        Err(e) => {
-            let valid = e.valid_up_to();
-            let text: String = raw.iter().map(|&b| b as char).collect();
-            let at = valid + raw[..valid].iter().filter(|&&b| b >= 0x80).count();
-            let outcome = parse_game(text.as_bytes(), true, limits, board);
-            Decoded {
-                outcome,
-                text,
-                latin1: Some(at),
-            }
-        }
-    }
-}
-
-impl<R: Read> Iterator for Reader<R> {
-    type Item = Result<Game, SyntaxError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+    /// Reads the next game and hands it to `visitor`: its output, or the syntax error that broke
+    /// the game (the visitor hears nothing of a broken game); `None` at the end of the input.
+    /// After an error the reader goes on with the next game.
+    pub fn read_game<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Option<Result<V::Output, SyntaxError>> {
         loop {
             if self.done {
                 return None;
@@ -513,7 +501,13 @@ impl<R: Read> Iterator for Reader<R> {
                 pending.iter().rposition(|&b| b == b'\n').map(|p| p + 1)
             };
             let outcome = match limit {
-                Some(limit) => parse_game(&pending[..limit], self.eof, &self.limits, self.board),
+                Some(limit) => parse_game(
+                    &pending[..limit],
+                    self.eof,
+                    &self.limits,
+                    self.board,
+                    &mut self.log,
+                ),
                 None => Outcome::NeedMore,
             };
             match outcome {
@@ -535,21 +529,186 @@ impl<R: Read> Iterator for Reader<R> {
                     let n = limit.unwrap_or(pending.len()).max(1);
                     self.consume(n);
                 }
-                Outcome::Game(_, end) | Outcome::Error(_, end) | Outcome::Stray(_, end) => {
+                Outcome::Game(end) | Outcome::Error(_, end) | Outcome::Stray(end) => {
                     let end = end.clamp(1, pending.len());
                     // The limit holds however much the buffer happened to hold (the head read to
                     // tell text from binary can hold a whole small-limit game).
                     if end > self.game_bytes() {
                         return Some(Err(self.too_large()));
                     }
-                    let decoded = decode(outcome, &pending[..end], &self.limits, self.board);
-                    let item = self.finish(decoded);
+                    let item = self.deliver(outcome, end, visitor);
                     self.consume(end);
                     if item.is_some() {
                         return item;
                     }
                 }
             }
+        }
+    }
+}
+
+/// Where the skipping of an oversized game has got to.
+#[derive(Clone, Copy, Debug)]
+struct Oversized {
+    /// Past the game's tag section.
+    in_movetext: bool,
+    /// Inside a line whose start has been skipped.
+    mid_line: bool,
+}
+
+/// Newlines in `bytes`: a plain count, which the compiler turns into vector compares; in blocks of
+/// at most 255 so that per-lane byte counters cannot overflow.
+pub(crate) fn count_newlines(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(255)
+        .map(|block| {
+            block
+                .iter()
+                .fold(0u8, |n, &b| n.wrapping_add((b == b'\n') as u8)) as usize
+        })
+        .sum()
+}
+
+impl<R: Read> Iterator for Reader<R> {
+    type Item = Result<Game, SyntaxError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.read_game(&mut GameBuilder::default())
+    }
+}
+
+/// Moves reserved for a main line: most games fit without the vector growing.
+const MAINLINE_RESERVE: usize = 256;
+
+/// The visitor that builds a game's tree, [`Game`]: the reader's iterator reads through it.
+#[derive(Debug, Default)]
+pub(crate) struct GameBuilder {
+    start: Option<(String, u64, u32, u32)>,
+    tags: Vec<Tag>,
+    warnings: Vec<Warning>,
+    /// The main line and the variations open in it, innermost last.
+    lines: Vec<Variation>,
+}
+
+impl GameBuilder {
+    /// The line being read.
+    fn line(&mut self) -> &mut Variation {
+        if self.lines.is_empty() {
+            self.lines.push(Variation::default());
+        }
+        let last = self.lines.len() - 1;
+        &mut self.lines[last]
+    }
+
+    /// The last move of the line being read (the parser has made sure there is one).
+    fn last_move(&mut self) -> Option<&mut MoveNode> {
+        self.line().moves.last_mut()
+    }
+}
+
+impl Visitor for GameBuilder {
+    type Output = Game;
+
+    fn begin_game(&mut self, game: GameStart<'_>) -> ControlFlow<Game> {
+        self.start = Some((game.text.to_string(), game.offset, game.line, game.column));
+        self.tags = Vec::new();
+        self.warnings = Vec::new();
+        self.lines.clear();
+        self.lines.push(Variation {
+            comments: Vec::new(),
+            moves: Vec::with_capacity(MAINLINE_RESERVE),
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn warning(&mut self, warning: &Warning) -> ControlFlow<Game> {
+        self.warnings.push(warning.clone());
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, tag: RawTag<'_>) -> ControlFlow<Game> {
+        // Room for the usual seven tags at once.
+        if self.tags.is_empty() {
+            self.tags.reserve(8);
+        }
+        self.tags.push(Tag {
+            name: Tag::known_name(tag.name()),
+            value: tag.value().into_owned(),
+            span: tag.span(),
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn played(&mut self, played: WrittenMove) -> ControlFlow<Game> {
+        let node = MoveNode::new(played.number, played.played, played.span);
+        self.line().moves.push(node);
+        ControlFlow::Continue(())
+    }
+
+    fn salta(&mut self, span: Span) -> ControlFlow<Game> {
+        if let Some(last) = self.last_move() {
+            last.extras_mut().salta = Some(span);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn suffix(&mut self, suffix: &'static str, _span: Span) -> ControlFlow<Game> {
+        if let Some(last) = self.last_move() {
+            let annotation = Annotation::Suffix(suffix.to_string());
+            last.extras_mut().annotations.push(annotation);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn nag(&mut self, nag: u16, _span: Span) -> ControlFlow<Game> {
+        if let Some(last) = self.last_move() {
+            last.extras_mut().annotations.push(Annotation::Nag(nag));
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, comment: RawComment<'_>) -> ControlFlow<Game> {
+        let comment = Comment {
+            text: comment.text.to_string(),
+            span: comment.span,
+        };
+        let line = self.line();
+        match line.moves.last_mut() {
+            Some(m) => m.extras_mut().comments.push(comment),
+            None => line.comments.push(comment),
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, _open: Span) -> ControlFlow<Game, Skip> {
+        self.lines.push(Variation::default());
+        ControlFlow::Continue(Skip(false))
+    }
+
+    fn end_variation(&mut self) -> ControlFlow<Game> {
+        if self.lines.len() > 1
+            && let Some(variation) = self.lines.pop()
+            && let Some(last) = self.last_move()
+        {
+            last.extras_mut().variations.push(variation);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, result: Option<(GameResult, Span)>) -> Game {
+        let (text, offset, line, column) = self.start.take().unwrap_or_default();
+        let mut mainline = self.lines.drain(..).next().unwrap_or_default();
+        // Shrinking is in place: the reserve made for long games costs short ones nothing.
+        mainline.moves.shrink_to_fit();
+        Game {
+            text,
+            offset,
+            line,
+            column,
+            tags: std::mem::take(&mut self.tags),
+            mainline,
+            result,
+            warnings: std::mem::take(&mut self.warnings),
         }
     }
 }

@@ -265,9 +265,7 @@ pub fn judge(slipped: &Slipped) -> Verdict {
     // Two readings that differ only in where they stand, both replaying to the end with the
     // same result (two transpositions of moves that commute): the replay cannot tell them apart.
     let ambiguous = match first.suggestions.as_slice() {
-        [a, b, ..] => {
-            a.to_end && b.to_end && a.result == b.result && a.kind == b.kind && a.edit == b.edit
-        }
+        [a, b, ..] => a.to_end && a.equally_good(b),
         _ => false,
     };
     Verdict {

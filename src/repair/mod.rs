@@ -17,6 +17,7 @@ mod slips;
 pub use slips::{SlipKind, misreadings};
 
 use crate::board::{Color, Geometry, Square};
+use crate::diagnostic::Code;
 use crate::notation::{
     Comment, Designator, Game, GameResult, MoveNode, MoveText, Notation, Played, Separator, Span,
     SquareRef, Tag,
@@ -33,14 +34,14 @@ pub const MAX_SUGGESTIONS: usize = 5;
 pub const MAX_BREAKS: usize = 20;
 
 /// The replayer's codes for an error after which the main line cannot go on as written.
-pub const BREAKING_CODES: [&str; 7] = [
-    "salta::illegal-move",
-    "salta::missed-jump",
-    "salta::unjustified-call",
-    "salta::missing-correction",
-    "salta::bad-correction",
-    "salta::move-after-end",
-    "salta::designator-mismatch",
+pub const BREAKING_CODES: [Code; 7] = [
+    Code::IllegalMove,
+    Code::MissedJump,
+    Code::UnjustifiedCall,
+    Code::MissingCorrection,
+    Code::BadCorrection,
+    Code::MoveAfterEnd,
+    Code::DesignatorMismatch,
 ];
 
 /// Whether a finding breaks the main line.
@@ -341,6 +342,16 @@ impl Suggestion {
             n => format!(", {n} plies earlier"),
         };
         format!("{whole} ({}{earlier})", self.why)
+    }
+
+    /// Whether this reading fares exactly as `other` does: the same kind of edit and slip, and the
+    /// record then replays as far and ends the same way. Nothing in the record prefers either.
+    pub fn equally_good(&self, other: &Suggestion) -> bool {
+        self.edit == other.edit
+            && self.kind == other.kind
+            && self.to_end == other.to_end
+            && self.replays == other.replays
+            && self.result == other.result
     }
 
     /// What then happens, for the help line.
@@ -877,6 +888,14 @@ pub fn annotate(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Ve
                     s.reading(),
                     s.consequence()
                 ));
+            } else if s.equally_good(&brk.suggestions[0]) {
+                // Two transpositions of moves that commute, say: only the source can decide.
+                help.push_str(&format!(
+                    "or, just as well, {}: {} (the record cannot tell these two apart: see the \
+                     source)",
+                    s.reading(),
+                    s.consequence()
+                ));
             } else {
                 help.push_str(&format!("or {}: {}", s.reading(), s.consequence()));
             }
@@ -901,7 +920,7 @@ pub fn annotate(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Ve
     let after = replay(&apply(game, &all, false), opts).findings;
     // A ply left out or written twice shifts every later move number: the suggestion says why.
     found.extend(after.into_iter().filter(|f| {
-        !(f.code == "salta::move-number"
+        !(f.code == Code::MoveNumber
             && renumbered.is_some_and(|from| f.span.is_some_and(|s| s.start >= from)))
     }));
     found.sort_by_key(|f| (f.ply.is_none(), f.span.map(|s| s.start)));

@@ -1,0 +1,453 @@
+//! The streaming visitor, in the spirit of pgn-reader: [`Reader::read_game`] reads one game and
+//! calls a [`Visitor`] for each thing in it, in the order written, with slices of the read buffer
+//! and spans into the game's text: nothing is copied unless the visitor copies it.
+//!
+//! A game is parsed whole before the visitor hears of it (the parser finds its end, checks its
+//! syntax and the text's encoding), so a game broken by a syntax error gives only the error and the
+//! visitor never sees half a game. [`Skip`] passes over a game's movetext or a variation; returning
+//! [`ControlFlow::Break`] from any call ends the game at once with the value given.
+//!
+//! Counting games and moves, passing over the variations:
+//!
+//! ```
+//! use salta::notation::{Reader, Skip, Visitor, WrittenMove};
+//! use std::ops::ControlFlow;
+//!
+//! struct Count(usize);
+//!
+//! impl Visitor for Count {
+//!     type Output = usize;
+//!     fn played(&mut self, _: WrittenMove) -> ControlFlow<usize> {
+//!         self.0 += 1;
+//!         ControlFlow::Continue(())
+//!     }
+//!     fn begin_variation(&mut self, _: salta::notation::Span) -> ControlFlow<usize, Skip> {
+//!         ControlFlow::Continue(Skip(true))
+//!     }
+//!     fn end_game(&mut self, _: Option<(salta::notation::GameResult, salta::notation::Span)>) -> usize {
+//!         std::mem::take(&mut self.0)
+//!     }
+//! }
+//!
+//! let text = "[Event \"A\"]\n\n1. 33-43 (1. 34-44) 83-73 *\n\n[Event \"B\"]\n\n1. 32-42 *\n";
+//! let mut reader = Reader::new(text.as_bytes());
+//! let mut moves = Vec::new();
+//! while let Some(game) = reader.read_game(&mut Count(0)) {
+//!     moves.push(game.unwrap());
+//! }
+//! assert_eq!(moves, [2, 1]);
+//! ```
+//!
+//! [`Reader::read_game`]: super::Reader::read_game
+
+use super::ast::{GameResult, MoveNumber, Played, Span, Warning};
+use super::parser::{Log, Token};
+use std::borrow::Cow;
+use std::ops::ControlFlow;
+
+/// Whether to pass over what follows: a game's movetext (from [`Visitor::begin_movetext`]) or a
+/// variation (from [`Visitor::begin_variation`]). `Skip(true)` passes over it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Skip(pub bool);
+
+/// Where a game is and what it says, given to [`Visitor::begin_game`].
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct GameStart<'a> {
+    /// The game's whole text (decoded to UTF-8): every span of the game points into it.
+    pub text: &'a str,
+    /// Byte offset of the game's first byte in its file.
+    pub offset: u64,
+    /// 1-based line of the game's first byte in its file.
+    pub line: u32,
+    /// 1-based column of the game's first byte.
+    pub column: u32,
+}
+
+/// A tag pair as written, `[Name "value"]`, borrowed from the game's text.
+#[derive(Clone, Copy, Debug)]
+pub struct RawTag<'a> {
+    name: &'a str,
+    written: &'a str,
+    span: Span,
+    /// `\"` and `\\` in `written` stand for `"` and `\` (not so in a repaired tag, whose value is
+    /// taken as it stands).
+    escaped: bool,
+}
+
+impl<'a> RawTag<'a> {
+    pub(crate) fn new(name: &'a str, written: &'a str, span: Span, escaped: bool) -> RawTag<'a> {
+        RawTag {
+            name,
+            written,
+            span,
+            escaped,
+        }
+    }
+
+    /// The tag's name.
+    pub fn name(&self) -> &'a str {
+        self.name
+    }
+
+    /// The value with its escapes (`\"`, `\\`) resolved: borrowed unless it holds one.
+    pub fn value(&self) -> Cow<'a, str> {
+        if !self.escaped || !self.written.contains('\\') {
+            return Cow::Borrowed(self.written);
+        }
+        let mut value = String::with_capacity(self.written.len());
+        let mut chars = self.written.chars();
+        while let Some(c) = chars.next() {
+            match (c, chars.clone().next()) {
+                ('\\', Some(next @ ('"' | '\\'))) => {
+                    value.push(next);
+                    chars.next();
+                }
+                _ => value.push(c),
+            }
+        }
+        Cow::Owned(value)
+    }
+
+    /// The value as written between the quotes, escapes and all.
+    pub fn written(&self) -> &'a str {
+        self.written
+    }
+
+    /// The whole tag pair in the game's text.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+}
+
+/// A comment, `{…}` or `;…`, borrowed from the game's text.
+#[derive(Clone, Copy, Debug)]
+pub struct RawComment<'a> {
+    /// The text inside the braces or after the semicolon, trimmed.
+    pub text: &'a str,
+    /// The whole comment, delimiters included.
+    pub span: Span,
+}
+
+/// A move token as written, with the move number written before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrittenMove {
+    /// The move number written before it (`12.` or `12...`), if any.
+    pub number: Option<MoveNumber>,
+    /// What the move token says.
+    pub played: Played,
+    /// The span of the move itself (designator through to-square, or `--`).
+    pub span: Span,
+}
+
+/// What a game holds, one call at a time, in the order written. Every method but
+/// [`Visitor::end_game`] has a default that reads on and ignores what it is given.
+///
+/// A game's calls: [`begin_game`](Visitor::begin_game); [`warning`](Visitor::warning) for each
+/// thing the reader tolerated (Latin-1 text first, then in the order met); [`tag`](Visitor::tag)
+/// for each tag pair; [`begin_movetext`](Visitor::begin_movetext); then moves, move suffixes,
+/// NAGs, `Salta!` calls, comments and variations (comments written before or among the tags come
+/// first); and [`end_game`](Visitor::end_game) with the result token. `Break(output)` from any
+/// call ends the game there with `output` (the rest of the game is read past, unseen).
+pub trait Visitor {
+    /// What the visitor makes of a game.
+    type Output;
+
+    /// A game starts.
+    fn begin_game(&mut self, _game: GameStart<'_>) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
+    }
+
+    /// Something the reader accepted but that a careful transcription would not contain.
+    fn warning(&mut self, _warning: &Warning) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
+    }
+
+    /// A tag pair.
+    fn tag(&mut self, _tag: RawTag<'_>) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
+    }
+
+    /// The tags are over; `Skip(true)` passes over the whole movetext to
+    /// [`end_game`](Visitor::end_game).
+    fn begin_movetext(&mut self) -> ControlFlow<Self::Output, Skip> {
+        ControlFlow::Continue(Skip(false))
+    }
+
+    /// A move.
+    fn played(&mut self, _played: WrittenMove) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
+    }
+
+    /// A `Salta!` call after the last move.
+    fn salta(&mut self, _span: Span) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
+    }
+
+    /// A suffix annotation after the last move: `!`, `?`, `!!`, `??`, `!?` or `?!`.
+    fn suffix(&mut self, _suffix: &'static str, _span: Span) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
+    }
+
+    /// A NAG (`$n`) after the last move.
+    fn nag(&mut self, _nag: u16, _span: Span) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
+    }
+
+    /// A comment: after the last move, or before the line's first.
+    fn comment(&mut self, _comment: RawComment<'_>) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
+    }
+
+    /// A variation opens (`open` is its `(`): an alternative to the last move, starting from the
+    /// position before it. `Skip(true)` passes over it to its
+    /// [`end_variation`](Visitor::end_variation).
+    fn begin_variation(&mut self, _open: Span) -> ControlFlow<Self::Output, Skip> {
+        ControlFlow::Continue(Skip(false))
+    }
+
+    /// The variation last opened closes.
+    fn end_variation(&mut self) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
+    }
+
+    /// The game ends, with the result token written at its end, if any.
+    fn end_game(&mut self, result: Option<(GameResult, Span)>) -> Self::Output;
+}
+
+/// Hands a game read whole (its tokens in `log`) to `visitor`: `latin1` is the warning that the
+/// text was read as Latin-1, if it was.
+pub(crate) fn visit<V: Visitor>(
+    visitor: &mut V,
+    game: GameStart<'_>,
+    latin1: Option<&Warning>,
+    log: &Log,
+) -> V::Output {
+    match visit_tokens(visitor, game, latin1, log) {
+        ControlFlow::Continue(()) => visitor.end_game(log.result),
+        ControlFlow::Break(output) => output,
+    }
+}
+
+fn visit_tokens<V: Visitor>(
+    visitor: &mut V,
+    game: GameStart<'_>,
+    latin1: Option<&Warning>,
+    log: &Log,
+) -> ControlFlow<V::Output> {
+    let text = game.text;
+    visitor.begin_game(game)?;
+    for warning in latin1.into_iter().chain(&log.warnings) {
+        visitor.warning(warning)?;
+    }
+    let mut tokens = log.tokens.iter();
+    while let Some(token) = tokens.next() {
+        match *token {
+            Token::Tag { .. } => {
+                if let Some(tag) = token.raw_tag(text) {
+                    visitor.tag(tag)?;
+                }
+            }
+            Token::BeginMovetext => {
+                if visitor.begin_movetext()?.0 {
+                    return ControlFlow::Continue(());
+                }
+            }
+            Token::Comment { span, text: inside } => {
+                let text = text.get(inside.range()).unwrap_or_default();
+                visitor.comment(RawComment { text, span })?;
+            }
+            Token::Move(played) => visitor.played(played)?,
+            Token::Salta(span) => visitor.salta(span)?,
+            Token::Suffix(suffix, span) => visitor.suffix(suffix, span)?,
+            Token::Nag(nag, span) => visitor.nag(nag, span)?,
+            Token::BeginVariation(open) => {
+                if visitor.begin_variation(open)?.0 {
+                    skip_variation(&mut tokens);
+                    visitor.end_variation()?;
+                }
+            }
+            Token::EndVariation => visitor.end_variation()?,
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Passes over the tokens of a variation just opened, to its end (included).
+fn skip_variation(tokens: &mut std::slice::Iter<'_, Token>) {
+    let mut depth = 1usize;
+    for token in tokens {
+        match token {
+            Token::BeginVariation(_) => depth += 1,
+            Token::EndVariation if depth == 1 => return,
+            Token::EndVariation => depth -= 1,
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::Reader;
+
+    /// Records the calls it gets, as text; skips what it is told to.
+    #[derive(Default)]
+    struct Calls {
+        seen: Vec<String>,
+        skip_movetext: bool,
+        skip_variations: bool,
+        stop_at_move: Option<usize>,
+        moves: usize,
+    }
+
+    impl Visitor for Calls {
+        type Output = Vec<String>;
+
+        fn begin_game(&mut self, game: GameStart<'_>) -> ControlFlow<Vec<String>> {
+            self.moves = 0;
+            self.seen = vec![format!("game at line {}", game.line)];
+            ControlFlow::Continue(())
+        }
+
+        fn warning(&mut self, warning: &Warning) -> ControlFlow<Vec<String>> {
+            self.seen.push(warning.code.to_string());
+            ControlFlow::Continue(())
+        }
+
+        fn tag(&mut self, tag: RawTag<'_>) -> ControlFlow<Vec<String>> {
+            self.seen.push(format!(
+                "{}={} ({})",
+                tag.name(),
+                tag.value(),
+                tag.written()
+            ));
+            ControlFlow::Continue(())
+        }
+
+        fn begin_movetext(&mut self) -> ControlFlow<Vec<String>, Skip> {
+            ControlFlow::Continue(Skip(self.skip_movetext))
+        }
+
+        fn played(&mut self, played: WrittenMove) -> ControlFlow<Vec<String>> {
+            self.moves += 1;
+            if self.stop_at_move == Some(self.moves) {
+                return ControlFlow::Break(std::mem::take(&mut self.seen));
+            }
+            self.seen.push(format!("move {:?}", played.span));
+            ControlFlow::Continue(())
+        }
+
+        fn nag(&mut self, nag: u16, _: Span) -> ControlFlow<Vec<String>> {
+            self.seen.push(format!("${nag}"));
+            ControlFlow::Continue(())
+        }
+
+        fn suffix(&mut self, suffix: &'static str, _: Span) -> ControlFlow<Vec<String>> {
+            self.seen.push(suffix.to_string());
+            ControlFlow::Continue(())
+        }
+
+        fn comment(&mut self, comment: RawComment<'_>) -> ControlFlow<Vec<String>> {
+            self.seen.push(format!("{{{}}}", comment.text));
+            ControlFlow::Continue(())
+        }
+
+        fn begin_variation(&mut self, _: Span) -> ControlFlow<Vec<String>, Skip> {
+            self.seen.push("(".to_string());
+            ControlFlow::Continue(Skip(self.skip_variations))
+        }
+
+        fn end_variation(&mut self) -> ControlFlow<Vec<String>> {
+            self.seen.push(")".to_string());
+            ControlFlow::Continue(())
+        }
+
+        fn end_game(&mut self, result: Option<(GameResult, Span)>) -> Vec<String> {
+            self.seen.push(format!("end {result:?}"));
+            std::mem::take(&mut self.seen)
+        }
+    }
+
+    const TEXT: &str = "[Event \"Say \\\"hi\\\"\"]\n{before}\n\n1. 33-43! $3 (1. 34-44 (1. 32-42) {alt}) 83-73 *\n\n[Event \"B\"]\n\n1. 32-42 1-0\n";
+
+    fn read(calls: &mut Calls) -> Vec<Vec<String>> {
+        let mut reader = Reader::new(TEXT.as_bytes());
+        std::iter::from_fn(|| reader.read_game(calls))
+            .map(|game| game.unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_visitor_hears_each_thing_in_the_order_written() {
+        let games = read(&mut Calls::default());
+        assert_eq!(
+            games[0],
+            [
+                "game at line 1",
+                r#"Event=Say "hi" (Say \"hi\")"#,
+                "{before}",
+                "move Span { start: 34, end: 39 }",
+                "!",
+                "$3",
+                "(",
+                "move Span { start: 48, end: 53 }",
+                "(",
+                "move Span { start: 58, end: 63 }",
+                ")",
+                "{alt}",
+                ")",
+                "move Span { start: 72, end: 77 }",
+                "end Some((Unknown, Span { start: 78, end: 79 }))",
+            ]
+        );
+        assert_eq!(games[1].len(), 4);
+    }
+
+    #[test]
+    fn skipped_variations_close_and_skipped_movetext_ends_the_game() {
+        let mut calls = Calls {
+            skip_variations: true,
+            ..Calls::default()
+        };
+        let games = read(&mut calls);
+        let kept: Vec<&str> = games[0].iter().map(String::as_str).skip(3).collect();
+        assert_eq!(
+            kept,
+            [
+                "move Span { start: 34, end: 39 }",
+                "!",
+                "$3",
+                "(",
+                ")",
+                "move Span { start: 72, end: 77 }",
+                "end Some((Unknown, Span { start: 78, end: 79 }))",
+            ]
+        );
+        let mut calls = Calls {
+            skip_movetext: true,
+            ..Calls::default()
+        };
+        let games = read(&mut calls);
+        assert_eq!(
+            games[1],
+            [
+                "game at line 6",
+                "Event=B (B)",
+                "end Some((GreenWins, Span { start: 22, end: 25 }))"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_break_ends_the_game_and_the_next_one_is_read() {
+        let mut calls = Calls {
+            stop_at_move: Some(2),
+            ..Calls::default()
+        };
+        let games = read(&mut calls);
+        assert_eq!(games[0].last().unwrap(), "(");
+        assert_eq!(games[1][0], "game at line 6");
+        assert_eq!(games.len(), 2);
+    }
+}
