@@ -54,10 +54,7 @@ fn archive() -> &'static str {
 #[divan::bench(sample_count = 10)]
 fn read_and_replay(bencher: divan::Bencher) {
     let text = archive();
-    let opts = ReplayOptions {
-        margins: MarginPolicy::Never,
-        ..ReplayOptions::default()
-    };
+    let opts = ReplayOptions::default().margins(MarginPolicy::Never);
     bencher
         .counter(BytesCount::new(text.len()))
         .with_inputs(|| text.as_bytes().to_vec())
@@ -88,11 +85,9 @@ fn replay_with_lines(bencher: divan::Bencher) {
 fn bench_replay(bencher: divan::Bencher, summary_only: bool) {
     let text = archive();
     let games: Vec<Game> = Reader::new(text.as_bytes()).flatten().collect();
-    let opts = ReplayOptions {
-        margins: MarginPolicy::Never,
-        summary_only,
-        ..ReplayOptions::default()
-    };
+    let opts = ReplayOptions::default()
+        .margins(MarginPolicy::Never)
+        .summary_only(summary_only);
     bencher.counter(BytesCount::new(text.len())).bench(|| {
         let valid = games
             .iter()
@@ -111,11 +106,9 @@ fn replay_and_report(bencher: divan::Bencher) {
     let games: Vec<Game> = Reader::new(text.as_bytes()).flatten().collect();
     let file: Arc<str> = Arc::from("bench.sgn");
     let opts = CheckOptions {
-        replay: ReplayOptions {
-            margins: MarginPolicy::Never,
-            summary_only: true,
-            ..ReplayOptions::default()
-        },
+        replay: ReplayOptions::default()
+            .margins(MarginPolicy::Never)
+            .summary_only(true),
         ..CheckOptions::default()
     };
     bencher

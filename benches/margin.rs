@@ -15,14 +15,15 @@ fn green_tangle(moved: &[(u8, u32)]) -> Position {
     let mut pos = Position::empty(Rules::default());
     let g = pos.geometry();
     for id in 0..15 {
-        let piece = Piece::new(Color::Green, id);
+        let piece = Piece::new(Color::Green, id).expect("15 pieces");
         let square = moved
             .iter()
             .find(|m| m.0 == id)
             .and_then(|m| g.from_number(m.1));
-        pos.put(piece, square.unwrap_or(pos.target(piece)));
-        let red = Piece::new(Color::Red, id);
-        pos.put(red, pos.target(red));
+        pos.put(piece, square.unwrap_or(pos.target(piece)))
+            .expect("a free square");
+        let red = Piece::new(Color::Red, id).expect("15 pieces");
+        pos.put(red, pos.target(red)).expect("a free target");
     }
     pos
 }

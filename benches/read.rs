@@ -69,7 +69,7 @@ fn write_game(rng: &mut XorShift, index: usize, out: &mut String) {
         }
         column += token.len();
         out.push_str(&token);
-        pos.play(m);
+        pos.play_unchecked(m);
     }
     let _ = writeln!(out, " {result}\n");
 }

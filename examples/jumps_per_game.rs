@@ -17,11 +17,9 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     // Only the moves are wanted: no margin searches, no per-move bookkeeping for variations.
-    let options = ReplayOptions {
-        margins: MarginPolicy::Never,
-        summary_only: true,
-        ..ReplayOptions::default()
-    };
+    let options = ReplayOptions::default()
+        .margins(MarginPolicy::Never)
+        .summary_only(true);
     // Skipped files (not regular, a folder read twice) count as problems here.
     let found = sgn_files(&paths);
     let (files, mut problems) = (found.files, found.errors);
@@ -50,8 +48,8 @@ fn main() -> ExitCode {
                 }
             };
             let replayed = replay(&game, &options);
-            let game_jumps = replayed.moves.iter().filter(|m| m.is_jump()).count();
-            let game_plies = replayed.moves.len();
+            let game_jumps = replayed.moves().iter().filter(|m| m.is_jump()).count();
+            let game_plies = replayed.moves().len();
             let share = 100.0 * game_jumps as f64 / game_plies.max(1) as f64;
             println!(
                 "{}\t{}\t{game_plies}\t{game_jumps}\t{share:.1} %",

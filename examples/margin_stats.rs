@@ -24,16 +24,12 @@ fn main() {
     let number = |i: usize| args.get(i).and_then(|a| a.parse::<u64>().ok());
     let mut budget = Budget::default();
     if let Some(secs) = number(2) {
-        budget = Budget {
-            max_states: 10_000_000 * secs,
-            max_time: Some(Duration::from_secs(secs)),
-        };
+        budget = Budget::default()
+            .max_states(10_000_000 * secs)
+            .max_time(Some(Duration::from_secs(secs)));
     }
     if let Some(states) = std::env::var("STATES").ok().and_then(|s| s.parse().ok()) {
-        budget = Budget {
-            max_states: states,
-            max_time: None,
-        };
+        budget = Budget::default().max_states(states).max_time(None);
     }
     if let Ok(setup) = std::env::var("SETUP") {
         let pos = match Position::from_setup(&setup, rules) {

@@ -30,11 +30,9 @@ fn main() -> ExitCode {
         reaches: Some(wanted),
         ..Selection::default()
     };
-    let options = ReplayOptions {
-        margins: MarginPolicy::Never,
-        summary_only: true,
-        ..ReplayOptions::default()
-    };
+    let options = ReplayOptions::default()
+        .margins(MarginPolicy::Never)
+        .summary_only(true);
     // Skipped files (not regular, a folder read twice) count as problems here.
     let found = sgn_files(&paths);
     let (files, mut problems) = (found.files, found.errors);

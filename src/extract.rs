@@ -109,17 +109,11 @@ impl Selection {
 
 /// Whether the main line passes through `wanted`'s placement of pieces.
 fn reaches(replayed: &Replay, wanted: &Position) -> bool {
-    if replayed.rules.board() != wanted.rules().board() {
-        return false;
-    }
-    let mut pos = replayed.start;
-    if pos.same_placement(wanted) {
-        return true;
-    }
-    replayed.moves.iter().any(|&m| {
-        pos.play(m);
-        pos.same_placement(wanted)
-    })
+    replayed.rules().board() == wanted.rules().board()
+        && (replayed.start().same_placement(wanted)
+            || replayed
+                .positions()
+                .any(|(_, _, pos)| pos.same_placement(wanted)))
 }
 
 /// What to do besides keeping the clean games.

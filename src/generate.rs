@@ -92,7 +92,7 @@ pub fn generate_game(seed: u64, rules: Rules, margins: Option<Budget>) -> Genera
         let Some(m) = choose(&pos, &legal, random_percent, &mut rng, plan) else {
             break;
         };
-        pos.play(m);
+        pos.play_unchecked(m);
         moves.push(m);
         *visits.entry(Placement::of(&pos)).or_default() += 1;
         referee.after_move(&pos);
@@ -123,7 +123,7 @@ impl Placement {
         let mut squares = [[None; MAX_PIECES]; 2];
         for color in Color::ALL {
             for (piece, sq) in pos.pieces_of(color) {
-                squares[color.index()][usize::from(piece.id)] = Some(sq);
+                squares[color.index()][usize::from(piece.id())] = Some(sq);
             }
         }
         Placement {
@@ -138,8 +138,7 @@ impl Placement {
 /// that would turn in a circle is steered out of it wherever the rules leave a choice.
 fn least_repeating(pos: &Position, legal: &[Move], visits: &HashMap<Placement, u32>) -> Vec<Move> {
     let seen = |m: &Move| {
-        let mut after = *pos;
-        after.play(*m);
+        let after = pos.after_unchecked(*m);
         visits.get(&Placement::of(&after)).copied().unwrap_or(0)
     };
     let counts: Vec<u32> = legal.iter().map(seen).collect();
@@ -177,7 +176,7 @@ fn choose(
     let g = pos.geometry();
     // Greedy on the mover's own distance to go; random tie-breaks keep games varied.
     let gain = |m: &Move| -> i32 {
-        let Some(piece) = pos.piece_at(m.from).filter(|p| p.color == mover) else {
+        let Some(piece) = pos.piece_at(m.from).filter(|p| p.color() == mover) else {
             return 0;
         };
         let target = nearest_target(pos, piece, m.from);
@@ -207,8 +206,8 @@ fn nearest_target(pos: &Position, piece: Piece, from: Square) -> Square {
     if pos.rules().variant != Variant::Pyramid {
         return pos.target(piece);
     }
-    let targets = pos.target_squares(piece.color) & !pos.pieces(piece.color);
-    let fallback = pos.target_squares(piece.color).first().unwrap_or(from);
+    let targets = pos.target_squares(piece.color()) & !pos.pieces(piece.color());
+    let fallback = pos.target_squares(piece.color()).first().unwrap_or(from);
     targets
         .min_by_key(|&t| g.distance(from, t))
         .unwrap_or(fallback)
@@ -417,7 +416,7 @@ impl PackedSquares {
     }
 
     fn get(self, i: usize, count: usize) -> Square {
-        Square::new(((self.0 >> Self::shift(i, count)) & 0x3F) as u8)
+        Square::new_unchecked(((self.0 >> Self::shift(i, count)) & 0x3F) as u8)
     }
 
     fn set(&mut self, i: usize, count: usize, sq: Square) {

@@ -54,19 +54,20 @@
 //! let game = parse_str(text).remove(0)?;
 //! let replayed = replay(&game, &ReplayOptions::default());
 //! assert_eq!(replayed.status(), Status::Invalid);
-//! let finding = &replayed.findings[0];
+//! let finding = &replayed.findings()[0];
 //! assert_eq!((finding.code, finding.ply), (Code::MissedJump, Some(1)));
 //! // With `lenient: true` (old transcriptions) the same move is a warning and stands.
-//! let lenient = ReplayOptions { lenient: true, ..ReplayOptions::default() };
+//! let lenient = ReplayOptions::default().lenient(true);
 //! assert_eq!(replay(&game, &lenient).status(), Status::Warnings);
 //! # Ok::<(), salta::notation::SyntaxError>(())
 //! ```
 //!
 //! ## The position after ply N
 //!
-//! A [`replay::Replay`] keeps the main line's moves; [`replay::Replay::position_at`] plays them from
-//! the start up to a ply. A [`rules::Position`] knows its pieces, the side to move and its legal
-//! moves, and writes itself as a Setup line.
+//! A [`replay::Replay`] keeps the main line's moves; [`replay::Replay::positions`] walks them
+//! with the position after each, and [`replay::Replay::position_at`] plays them from the start up
+//! to a ply. A [`rules::Position`] knows its pieces, the side to move and its legal moves (which
+//! [`rules::Position::play`] checks a move against), and writes itself as a Setup line.
 //!
 //! ```
 //! use salta::board::Color;

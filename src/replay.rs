@@ -4,21 +4,25 @@
 
 use crate::board::{Color, Geometry};
 use crate::diagnostic::Code;
-use crate::notation::{Game, GameResult, MoveNode, MoveNumber, Played, Separator, Span, Variation};
+use crate::notation::{
+    Game, GameResult, MoveNode, MoveNumber, MoveText, Played, Separator, Span, Variation,
+};
 use crate::rules::margin::{Budget, Remaining};
 use crate::rules::{
     Move, MoveKind, MoveLimit, Odds, Outcome, Piece, Position, Progress, Referee, Rules, Variant,
 };
 
-/// How strictly to replay, and what to override.
+/// How strictly to replay, and what to override. Built from [`ReplayOptions::default`] with its
+/// setters: `ReplayOptions::default().lenient(true).rules(rules)`.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct ReplayOptions {
     /// Historical mode: an uncalled missed jump is a warning and the move stands.
     pub lenient: bool,
     /// Rules to use instead of the game's Rules tag.
     pub rules: Option<Rules>,
-    /// A move limit to use instead of the game's MoveLimit tag (`Some(None)`: no limit).
-    pub move_limit: Option<Option<MoveLimit>>,
+    /// The move limit: the game's MoveLimit tag, or one given instead of it.
+    pub move_limit: MoveLimitOverride,
     /// When to count the margin of a finished game exactly (the costly part of a replay).
     pub margins: MarginPolicy,
     /// Effort allowed for each exact margin count.
@@ -27,6 +31,62 @@ pub struct ReplayOptions {
     /// [`Replay::mainline`] is then left empty (building and dropping it per move is a good part
     /// of a long check's time).
     pub summary_only: bool,
+}
+
+impl ReplayOptions {
+    /// Historical mode on or off (the field `lenient`).
+    #[must_use]
+    pub fn lenient(mut self, lenient: bool) -> ReplayOptions {
+        self.lenient = lenient;
+        self
+    }
+
+    /// Rules to use instead of the game's Rules tag (`None`: the tag's).
+    #[must_use]
+    pub fn rules(mut self, rules: impl Into<Option<Rules>>) -> ReplayOptions {
+        self.rules = rules.into();
+        self
+    }
+
+    /// The move limit to apply (the field `move_limit`).
+    #[must_use]
+    pub fn move_limit(mut self, move_limit: MoveLimitOverride) -> ReplayOptions {
+        self.move_limit = move_limit;
+        self
+    }
+
+    /// When to count margins exactly (the field `margins`).
+    #[must_use]
+    pub fn margins(mut self, margins: MarginPolicy) -> ReplayOptions {
+        self.margins = margins;
+        self
+    }
+
+    /// The effort allowed for each exact margin count (the field `budget`).
+    #[must_use]
+    pub fn budget(mut self, budget: Budget) -> ReplayOptions {
+        self.budget = budget;
+        self
+    }
+
+    /// Keep only what a check report needs (the field `summary_only`).
+    #[must_use]
+    pub fn summary_only(mut self, summary_only: bool) -> ReplayOptions {
+        self.summary_only = summary_only;
+        self
+    }
+}
+
+/// Which move limit a replay applies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MoveLimitOverride {
+    /// The game's MoveLimit tag; no limit without one.
+    #[default]
+    FromTags,
+    /// This limit, whatever the tag says.
+    Limit(MoveLimit),
+    /// No limit, whatever the tag says.
+    Unlimited,
 }
 
 /// When the replayer counts margins.
@@ -45,6 +105,7 @@ pub use crate::diagnostic::Severity;
 
 /// One thing the replayer has to say about a game.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
 pub struct Finding {
     /// A stable code such as `salta::illegal-move`.
     pub code: Code,
@@ -106,6 +167,7 @@ impl Status {
 
 /// What became of one written move.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MoveReplay {
     /// The move on the board; `None` when it could not be played (an error says why).
     pub played: Option<Move>,
@@ -125,31 +187,74 @@ pub struct MoveReplay {
 
 /// The replay of one line, move by move in the order written (moves after a fatal error are absent).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LineReplay {
     /// The moves, in order.
     pub moves: Vec<MoveReplay>,
 }
 
-/// Everything the replayer found out about a game.
+/// Everything the replayer found out about a game (read through its accessors).
 #[derive(Clone, Debug)]
 pub struct Replay {
-    /// The rules the game was replayed under (its tags and the options' overrides).
-    pub rules: Rules,
-    /// The position the game starts from.
-    pub start: Position,
-    /// The position after the last main-line move that could be played.
-    pub final_position: Position,
-    /// The moves of the main line that were played, in order (see [`Replay::position_at`]).
-    pub moves: Vec<Move>,
-    /// The main line move by move, with variations (empty with [`ReplayOptions::summary_only`]).
-    pub mainline: LineReplay,
-    /// How the game ended, if it did.
-    pub outcome: Option<Outcome>,
-    /// Everything found wrong or doubtful, in the order met.
-    pub findings: Vec<Finding>,
+    pub(crate) rules: Rules,
+    pub(crate) start: Position,
+    pub(crate) final_position: Position,
+    pub(crate) moves: Vec<Move>,
+    pub(crate) mainline: LineReplay,
+    pub(crate) outcome: Option<Outcome>,
+    pub(crate) findings: Vec<Finding>,
 }
 
 impl Replay {
+    /// The rules the game was replayed under (its tags and the options' overrides).
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The moves of the main line that were played, in order (see [`Replay::positions`]).
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The main line move by move, with variations (empty with [`ReplayOptions::summary_only`]).
+    pub fn mainline(&self) -> &LineReplay {
+        &self.mainline
+    }
+
+    /// How the game ended, if it did.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// Everything found wrong or doubtful, in the order met.
+    pub fn findings(&self) -> &[Finding] {
+        &self.findings
+    }
+
+    /// The main line as played: for each ply (1-based), its move and the position after it. The
+    /// position before the first move is [`Replay::start`].
+    ///
+    /// ```
+    /// use salta::notation::parse_str;
+    /// use salta::replay::{ReplayOptions, replay};
+    ///
+    /// let game = parse_str("1. 33-43 83-73 *\n").remove(0).unwrap();
+    /// let replayed = replay(&game, &ReplayOptions::default());
+    /// let after: Vec<String> = replayed
+    ///     .positions()
+    ///     .map(|(ply, m, pos)| format!("{ply}. {} {}", m.numeric(pos.geometry()), pos.side_to_move()))
+    ///     .collect();
+    /// assert_eq!(after, ["1. 33-43 Red", "2. 83-73 Green"]);
+    /// ```
+    pub fn positions(&self) -> impl Iterator<Item = (u32, Move, Position)> + '_ {
+        let mut pos = self.start;
+        self.moves.iter().zip(1..).map(move |(&m, ply)| {
+            // Every move here was played by the replayer, after its own legality check.
+            pos.play_unchecked(m);
+            (ply, m, pos)
+        })
+    }
+
     /// How the game fared: the worst severity among its findings.
     pub fn status(&self) -> Status {
         Status::of(&self.findings)
@@ -172,11 +277,10 @@ impl Replay {
 
     /// The main-line position after `ply` plies (0: the start; past the end: the final position).
     pub fn position_at(&self, ply: u32) -> Position {
-        let mut pos = self.start;
-        for &m in self.moves.iter().take(ply as usize) {
-            pos.play(m);
-        }
-        pos
+        self.positions()
+            .take(ply as usize)
+            .last()
+            .map_or(self.start, |(_, _, pos)| pos)
     }
 }
 
@@ -198,18 +302,20 @@ pub fn game_rules(game: &Game, opts: &ReplayOptions) -> (Rules, Vec<Finding>) {
         }),
     };
     rules.move_limit = match (opts.move_limit, find_tag(game, "MoveLimit")) {
-        (Some(limit), _) => limit,
-        (None, None) => None,
-        (None, Some((value, span))) => MoveLimit::parse(value).unwrap_or_else(|e| {
-            findings.push(tag_error(
-                Code::BadTagValue,
-                format!("MoveLimit tag: {e}"),
-                span,
-                "write [MoveLimit \"120\"], or [MoveLimit \"100/120\"] for Green's and Red's \
+        (MoveLimitOverride::Limit(limit), _) => Some(limit),
+        (MoveLimitOverride::Unlimited, _) => None,
+        (MoveLimitOverride::FromTags, None) => None,
+        (MoveLimitOverride::FromTags, Some((value, span))) => MoveLimit::parse(value)
+            .unwrap_or_else(|e| {
+                findings.push(tag_error(
+                    Code::BadTagValue,
+                    format!("MoveLimit tag: {e}"),
+                    span,
+                    "write [MoveLimit \"120\"], or [MoveLimit \"100/120\"] for Green's and Red's \
                  limits (rules.md §5); no move limit is applied",
-            ));
-            None
-        }),
+                ));
+                None
+            }),
     };
     rules.odds = match find_tag(game, "Odds") {
         None => None,
@@ -228,6 +334,7 @@ pub fn game_rules(game: &Game, opts: &ReplayOptions) -> (Rules, Vec<Finding>) {
 }
 
 /// Replays a game: every move of the main line and of every variation.
+#[must_use]
 pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
     let (rules, mut findings) = game_rules(game, opts);
     let start = match find_tag(game, "Setup") {
@@ -433,7 +540,7 @@ impl Replayer<'_> {
                 break;
             };
             record.played = Some(m);
-            pos.play(m);
+            pos.play_unchecked(m);
             ply += 1;
             referee.after_move_where(&pos, opponent_can_move);
             if main {
@@ -496,7 +603,9 @@ impl Replayer<'_> {
         };
         let side = pos.side_to_move();
         let pyramid = pos.rules().variant == Variant::Pyramid;
-        let named = piece.filter(|_| !pyramid).map(|d| Piece::new(side, d.id));
+        let named = piece
+            .filter(|_| !pyramid)
+            .and_then(|d| Piece::new(side, d.id));
         let from_sq = match (from, named) {
             (Some(f), _) => f.square,
             (None, Some(p)) => match pos.square_of(p) {
@@ -715,7 +824,7 @@ impl Replayer<'_> {
         }
         match pos.piece_at(m.from) {
             None => return format!("there is no piece on {}", g.number(m.from)),
-            Some(p) if p.color != side => {
+            Some(p) if p.color() != side => {
                 return format!(
                     "{} stands on {}, and it is {side}'s move",
                     p.describe(),
@@ -826,29 +935,7 @@ impl Replayer<'_> {
     }
 
     fn written(&self, node: &MoveNode, pos: &Position) -> String {
-        let g = pos.geometry();
-        let text = match node.played {
-            Played::Pass => "--".to_string(),
-            Played::Move {
-                piece,
-                from,
-                to,
-                separator,
-            } => {
-                let written = match from {
-                    Some(f) => separator.or_from_squares(g, f.square, to.square),
-                    None => separator,
-                };
-                let sep = if written == Separator::Jump { ":" } else { "-" };
-                let designator = piece.map(|d| Piece::new(pos.side_to_move(), d.id).designator());
-                let from = from.map(|f| g.number(f.square).to_string());
-                let lead = match (designator, from) {
-                    (Some(d), Some(f)) => format!("{d} {f}"),
-                    (d, f) => d.or(f).unwrap_or_default(),
-                };
-                format!("{lead}{sep}{}", g.number(to.square))
-            }
-        };
+        let text = MoveText::as_written(&node.played, pos.geometry());
         let number = if pos.side_to_move() == Color::Green {
             format!("{}.", pos.move_number())
         } else {

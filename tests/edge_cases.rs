@@ -21,15 +21,10 @@ fn records(folder: &str) -> Vec<PathBuf> {
 /// The check report of one file as people read it, with the file named relative to the project.
 fn report(path: &Path, lenient: bool) -> (String, Vec<GameReport>) {
     let opts = CheckOptions {
-        replay: ReplayOptions {
-            lenient,
-            // States only, no clock: a busy machine must not turn an exact margin into bounds.
-            budget: Budget {
-                max_time: None,
-                ..Budget::default()
-            },
-            ..ReplayOptions::default()
-        },
+        // States only, no clock: a busy machine must not turn an exact margin into bounds.
+        replay: ReplayOptions::default()
+            .lenient(lenient)
+            .budget(Budget::default().max_time(None)),
         render: Some(false),
         ..CheckOptions::default()
     };
@@ -123,10 +118,7 @@ fn cutting_files_into_small_pieces_changes_no_report() {
     let run = |piece_bytes| {
         // Margins are not counted: their time budget could make two runs differ.
         let opts = CheckOptions {
-            replay: ReplayOptions {
-                margins: MarginPolicy::Never,
-                ..ReplayOptions::default()
-            },
+            replay: ReplayOptions::default().margins(MarginPolicy::Never),
             render: Some(false),
             piece_bytes,
         };

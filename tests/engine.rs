@@ -18,14 +18,13 @@ fn build(rules: &str, side: Color, green: &[(&str, &str)], red: &[(&str, &str)])
     for (color, pieces) in [(Color::Green, green), (Color::Red, red)] {
         for (slot, (designator, square)) in pieces.iter().enumerate() {
             let piece = if rules.variant == salta::rules::Variant::Pyramid {
-                Piece::new(color, slot as u8)
+                Piece::new(color, slot as u8).expect("at most 15 pieces")
             } else {
                 piece(color, designator)
             };
             let sq = g.parse_square(square).expect("test square parses");
-            assert!(pos.piece_at(sq).is_none(), "{square} used twice");
-            assert!(pos.square_of(piece).is_none(), "{designator} used twice");
-            pos.put(piece, sq);
+            pos.put(piece, sq)
+                .unwrap_or_else(|e| panic!("{designator} on {square}: {e}"));
         }
     }
     pos
@@ -63,7 +62,7 @@ fn unit_1_start_has_nine_sun_steps() {
     for m in pos.legal_moves().iter() {
         let piece = pos.piece_at(m.from).expect("a piece stands on from");
         assert_eq!(piece.kind(), PieceKind::Sun);
-        assert_eq!(piece.color, Color::Green);
+        assert_eq!(piece.color(), Color::Green);
     }
 }
 
@@ -403,14 +402,15 @@ fn snapshot_completion_shift() {
     let mut pos = Position::empty(Rules::default());
     let start = Position::start(Rules::default());
     for (piece, _) in start.pieces_of(Color::Green) {
-        pos.put(piece, start.target(piece));
+        pos.put(piece, start.target(piece)).expect("targets differ");
     }
     let g = pos.geometry();
     for (designator, square) in [("Su1", "b4"), ("Su5", "j4")] {
         pos.put(
             piece(Color::Red, designator),
             g.parse_square(square).expect("square"),
-        );
+        )
+        .expect("a free square");
     }
     pos.set_side_to_move(Color::Red);
     snapshot(
@@ -648,7 +648,7 @@ mod properties {
         #[test]
         fn playing_a_move_keeps_every_identity(pos in arb_position()) {
             for &m in pos.legal_moves().iter() {
-                let after = pos.after(m);
+                let after = pos.after(m).expect("a legal move plays");
                 prop_assert_eq!(after.side_to_move(), pos.side_to_move().other());
                 let moved = if m.kind == MoveKind::Pass { None } else { pos.piece_at(m.from) };
                 if m.kind != MoveKind::Pass {
@@ -681,7 +681,7 @@ mod properties {
                     prop_assert_eq!(moves.len(), 1);
                     continue;
                 }
-                prop_assert_eq!(pos.piece_at(m.from).map(|p| p.color), Some(side));
+                prop_assert_eq!(pos.piece_at(m.from).map(|p| p.color()), Some(side));
                 prop_assert!(pos.piece_at(m.to).is_none());
                 let df = g.file(m.to) as i16 - g.file(m.from) as i16;
                 let dr = g.rank(m.to) as i16 - g.rank(m.from) as i16;
@@ -707,7 +707,7 @@ mod properties {
                     MoveKind::Jump => {
                         prop_assert_eq!((df.abs(), dr.abs()), (2, 2));
                         let over = mid().and_then(|sq| pos.piece_at(sq));
-                        prop_assert_eq!(over.map(|p| p.color), Some(side.other()));
+                        prop_assert_eq!(over.map(|p| p.color()), Some(side.other()));
                         prop_assert!(dr.signum() == forward || rules.jumps == JumpDirection::Any);
                     }
                     MoveKind::FriendlyJump => {
@@ -715,7 +715,7 @@ mod properties {
                         prop_assert!(in_zone);
                         prop_assert_eq!((df.abs(), dr.abs()), (2, 2));
                         let over = mid().and_then(|sq| pos.piece_at(sq));
-                        prop_assert_eq!(over.map(|p| p.color), Some(side));
+                        prop_assert_eq!(over.map(|p| p.color()), Some(side));
                     }
                     MoveKind::Pass => unreachable!(),
                 }
@@ -733,7 +733,7 @@ fn play(mut pos: Position, moves: &[&str]) -> Position {
             .iter()
             .find(|m| m.algebraic(g) == *text)
             .unwrap_or_else(|| panic!("{text} is not legal in {pos:?}"));
-        pos.play(m);
+        pos.play(m).expect("a legal move plays");
     }
     pos
 }

@@ -43,20 +43,15 @@ fn games(folder: &str) -> Vec<(String, Game)> {
 fn replayed(game: &Game) -> Replay {
     replay(
         game,
-        &ReplayOptions {
-            margins: MarginPolicy::Always,
-            // States only, no clock: a busy machine must not turn an exact count into bounds.
-            budget: Budget {
-                max_time: None,
-                ..Budget::default()
-            },
-            ..ReplayOptions::default()
-        },
+        // States only, no clock: a busy machine must not turn an exact count into bounds.
+        &ReplayOptions::default()
+            .margins(MarginPolicy::Always)
+            .budget(Budget::default().max_time(None)),
     )
 }
 
 fn write(game: &Game, notation: Notation) -> String {
-    write_game(game, &WriteOptions { notation })
+    write_game(game, &WriteOptions::default().notation(notation))
 }
 
 /// The record in piece notation: every move's designator filled in from the replay.
@@ -119,10 +114,7 @@ fn adjudication_of_the_final_position_as_json() {
         let replay = replayed(&game);
         // A budget in states only, small enough for the early positions to end in bounds: the
         // same verdict on every machine, at any speed.
-        let budget = Budget {
-            max_states: 5_000,
-            max_time: None,
-        };
+        let budget = Budget::default().max_states(5_000).max_time(None);
         let verdict = adjudicate(&replay, replay.plies(), &budget);
         snapshot(
             &format!("{name}.adjudication"),
@@ -156,8 +148,8 @@ fn assert_round_trip(name: &str, game: &Game) {
         "{name}: piece notation"
     );
     // The record read back replays the same way, and gives the same document again.
-    assert_eq!(back_replay.moves, replay.moves, "{name}");
-    assert_eq!(back_replay.outcome, replay.outcome, "{name}");
+    assert_eq!(back_replay.moves(), replay.moves(), "{name}");
+    assert_eq!(back_replay.outcome(), replay.outcome(), "{name}");
     assert_eq!(GameDoc::new(&back, &back_replay), doc, "{name}");
 }
 

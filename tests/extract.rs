@@ -76,7 +76,7 @@ fn broken_game_is_kept_up_to_its_first_illegal_move() {
         replayed.status(),
         Status::Invalid,
         "{:?}",
-        replayed.findings
+        replayed.findings()
     );
     assert_eq!(replayed.plies(), 2);
     assert_eq!(game.result.map(|(r, _)| r), Some(GameResult::Unknown));
@@ -159,7 +159,7 @@ fn selection_by_tag_length_result_and_position() {
     let line = parse_str("1. 33-42 83-73 2. 22-33 *")
         .remove(0)
         .expect("a game");
-    let reaches = replay(&line, &ReplayOptions::default()).final_position;
+    let reaches = *replay(&line, &ReplayOptions::default()).final_position();
     assert_eq!(
         select(Selection {
             reaches: Some(reaches),

@@ -36,11 +36,9 @@ proptest! {
 
     #[test]
     fn any_record_replays_without_panic(text in record_like()) {
-        let opts = ReplayOptions {
-            margins: MarginPolicy::Always,
-            budget: Budget { max_states: 2_000, max_time: None },
-            ..ReplayOptions::default()
-        };
+        let opts = ReplayOptions::default()
+            .margins(MarginPolicy::Always)
+            .budget(Budget::default().max_states(2_000).max_time(None));
         for game in parse_str(&text).into_iter().flatten() {
             let replayed = replay(&game, &opts);
             let _ = replayed.position_at(replayed.plies());

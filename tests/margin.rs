@@ -23,7 +23,7 @@ fn bfs_count(pos: &Position, color: Color) -> Option<u32> {
     };
     let unpack = |key: u128, n: usize| {
         (0..n)
-            .map(|i| Square::new((key >> (8 * i)) as u8))
+            .map(|i| Square::from_index((key >> (8 * i)) as u8, g).expect("packed from squares"))
             .collect::<Vec<_>>()
     };
     let n = pos.pieces_of(color).count();
@@ -69,26 +69,28 @@ fn salta(variant: Variant) -> Rules {
     Rules::of(variant)
 }
 
+fn green(id: u8) -> Piece {
+    Piece::new(Color::Green, id).expect("ids below 15")
+}
+
 /// Every Green piece at home except the listed (piece id, square number) ones; Red complete (the
-/// winner).
+/// winner). Salta and Winther only: the homes are Salta targets.
 fn green_tangle(variant: Variant, moved: &[(u8, u32)]) -> Position {
     let rules = salta(variant);
     let mut pos = Position::empty(rules);
     let g = pos.geometry();
-    let mut squares: Vec<Option<Square>> = (0..15)
-        .map(|id| Some(pos.target(Piece::new(Color::Green, id))))
-        .collect();
+    let mut squares: Vec<Option<Square>> = (0..15).map(|id| Some(pos.target(green(id)))).collect();
     for &(id, n) in moved {
         squares[id as usize] = g.from_number(n);
     }
     for (id, sq) in squares.into_iter().enumerate() {
         if let Some(sq) = sq {
-            pos.put(Piece::new(Color::Green, id as u8), sq);
+            pos.put(green(id as u8), sq).expect("a free square");
         }
     }
     for id in 0..15 {
-        let piece = Piece::new(Color::Red, id);
-        pos.put(piece, pos.target(piece));
+        let piece = Piece::new(Color::Red, id).expect("15 pieces");
+        pos.put(piece, pos.target(piece)).expect("a free target");
     }
     pos
 }
@@ -127,7 +129,7 @@ fn place(variant: Variant, ids: &[u8], squares: &[u32]) -> Position {
     let g = pos.geometry();
     for (&id, &n) in ids.iter().zip(squares) {
         if let Some(sq) = g.from_number(n) {
-            pos.put(Piece::new(Color::Green, id), sq);
+            pos.put(green(id), sq).expect("a free square");
         }
     }
     pos
@@ -176,9 +178,9 @@ fn corner_swap_breadth_first_agrees() {
         let mut small = Position::empty(*pos.rules());
         for (piece, sq) in pos
             .pieces_of(Color::Green)
-            .filter(|(p, _)| [8, 9, 12, 13, 14].contains(&p.id))
+            .filter(|(p, _)| [8, 9, 12, 13, 14].contains(&p.id()))
         {
-            small.put(piece, sq);
+            small.put(piece, sq).expect("a free square");
         }
         let fast = exact_remaining(&small, Color::Green, &Budget::default());
         assert_eq!(fast.exact(), bfs_count(&small, Color::Green), "{variant:?}");
@@ -286,10 +288,7 @@ fn generate_scrambles_match_counts_proven_with_a_large_budget() {
             29,
         ),
     ];
-    let budget = Budget {
-        max_states: 3_000_000,
-        max_time: None,
-    };
+    let budget = Budget::default().max_states(3_000_000).max_time(None);
     for (loser, setup, count) in known {
         let pos = Position::from_setup(&setup, Rules::default()).unwrap();
         let r = exact_remaining(&pos, loser, &budget);
@@ -318,12 +317,16 @@ fn remaining_serializes_plainly() {
 /// no limit, not a panic.
 #[test]
 fn a_time_limit_beyond_the_clock_is_no_limit() {
-    for variant in [Variant::Salta, Variant::Winther, Variant::Pyramid] {
-        let pos = green_tangle(variant, &[(1, 73), (7, 82), (11, 93), (12, 102), (14, 75)]);
-        let endless = Budget {
-            max_states: Budget::default().max_states,
-            max_time: Some(Duration::MAX),
-        };
+    let moved = [(1, 73), (7, 82), (11, 93), (12, 102), (14, 75)];
+    // Pyramid pieces have no own targets (green_tangle's placement): ten of them part way home.
+    let pyramid =
+        Position::from_setup("G/84,83,82,81,73,72,64,53,44,42/", salta(Variant::Pyramid)).unwrap();
+    for (variant, pos) in [
+        (Variant::Salta, green_tangle(Variant::Salta, &moved)),
+        (Variant::Winther, green_tangle(Variant::Winther, &moved)),
+        (Variant::Pyramid, pyramid),
+    ] {
+        let endless = Budget::default().max_time(Some(Duration::MAX));
         assert_eq!(
             exact_remaining(&pos, Color::Green, &endless),
             exact_remaining(&pos, Color::Green, &Budget::default()),
@@ -345,10 +348,7 @@ fn a_tiny_budget_gives_proven_bounds() {
         let r = exact_remaining(
             &pos,
             Color::Green,
-            &Budget {
-                max_states,
-                max_time: None,
-            },
+            &Budget::default().max_states(max_states).max_time(None),
         );
         let lower = r.lower().unwrap();
         assert!(
@@ -371,10 +371,7 @@ fn a_small_budget_on_a_full_zone_scramble_still_gives_both_bounds() {
     let pos = Position::from_setup(setup, Rules::default()).unwrap();
     let free = pos.free_count(Color::Red);
     for max_states in [2_000, 20_000] {
-        let budget = Budget {
-            max_states,
-            max_time: None,
-        };
+        let budget = Budget::default().max_states(max_states).max_time(None);
         let r = exact_remaining(&pos, Color::Red, &budget);
         let (lower, upper) = r.bounds().expect("too hard for this budget");
         let upper = upper.expect("an upper bound");
@@ -414,10 +411,9 @@ fn pyramid_counts_forward_steps_or_reports_unreachable() {
     // only move forward, into the full rank.
     let mut stuck = Position::empty(rules);
     for (id, n) in [81, 82, 83, 84, 74].into_iter().enumerate() {
-        stuck.put(
-            Piece::new(Color::Green, id as u8),
-            g.from_number(n).unwrap(),
-        );
+        stuck
+            .put(green(id as u8), g.from_number(n).unwrap())
+            .expect("a free square");
     }
     assert_eq!(
         exact_remaining(&stuck, Color::Green, &Budget::default()),

@@ -73,12 +73,11 @@ fn mutated() -> impl Strategy<Value = Vec<u8>> {
 }
 
 fn read_all(bytes: &[u8], chunk: usize) {
-    let limits = Limits {
-        game_bytes: 4096,
-        comment_bytes: 512,
-        tag_bytes: 128,
-        variation_depth: 16,
-    };
+    let limits = Limits::default()
+        .game_bytes(4096)
+        .comment_bytes(512)
+        .tag_bytes(128)
+        .variation_depth(16);
     for item in Reader::new(bytes)
         .with_chunk_size(chunk)
         .with_limits(limits)

@@ -308,10 +308,7 @@ fn limits_give_diagnostics() {
     let deep = format!("1. 33-43 {} *", "(1. 33-43 ".repeat(100_000));
     assert_eq!(err(&deep).code, Code::TooDeep);
     // A limit asked above the hard cap is capped, in a thread with a small stack.
-    let unlimited = Limits {
-        variation_depth: usize::MAX,
-        ..Limits::default()
-    };
+    let unlimited = Limits::default().variation_depth(usize::MAX);
     let deep_reader = std::thread::Builder::new()
         .stack_size(512 * 1024)
         .spawn(move || {
@@ -322,12 +319,10 @@ fn limits_give_diagnostics() {
         })
         .unwrap();
     assert_eq!(deep_reader.join().unwrap(), Some(Code::TooDeep));
-    let limits = Limits {
-        comment_bytes: 10,
-        tag_bytes: 20,
-        game_bytes: 1000,
-        ..Limits::default()
-    };
+    let limits = Limits::default()
+        .comment_bytes(10)
+        .tag_bytes(20)
+        .game_bytes(1000);
     let read = |text: &str| {
         Reader::new(text.as_bytes())
             .with_limits(limits)

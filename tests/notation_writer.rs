@@ -11,7 +11,7 @@ fn one(text: &str) -> Game {
 }
 
 fn write(game: &Game, notation: Notation) -> String {
-    write_game(game, &WriteOptions { notation })
+    write_game(game, &WriteOptions::default().notation(notation))
 }
 
 #[test]

@@ -26,7 +26,7 @@ fn first_jumps_appear_at_ply_five() {
         }
         moves
             .iter()
-            .map(|&m| jump_leaves(&pos.after(m), depth - 1))
+            .map(|&m| jump_leaves(&pos.after_unchecked(m), depth - 1))
             .sum()
     }
     let pos = Position::start(Rules::default());

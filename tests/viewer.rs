@@ -71,7 +71,7 @@ fn variation_setups(
         let Some(played) = m.played else { break };
         assert!(!m.retracted, "the variation game has no Salta! calls");
         let mut after = pos;
-        after.play(played);
+        after.play(played).expect("the replayer played it");
         if depth > 0 {
             out.push((here, after.to_setup()));
         }
@@ -116,7 +116,7 @@ fn the_viewer_works_in_chromium() {
             .unwrap()
             .unwrap();
         let replayed = replay(&game, &ReplayOptions::default());
-        variation_setups(&replayed.mainline, replayed.start, 0, &mut 0)
+        variation_setups(replayed.mainline(), *replayed.start(), 0, &mut 0)
     };
     assert!(variations.len() >= 3, "{variations:?}");
     let invalid_message = {
@@ -127,7 +127,7 @@ fn the_viewer_works_in_chromium() {
             .unwrap();
         let replayed = replay(&game, &ReplayOptions::default());
         let error = replayed
-            .findings
+            .findings()
             .iter()
             .find(|f| f.severity == Severity::Error);
         error.expect("the record is invalid").message.clone()

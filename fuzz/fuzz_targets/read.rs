@@ -8,12 +8,11 @@ use salta::notation::{Limits, Reader, WriteOptions, parse_str, write_game};
 fuzz_target!(|data: &[u8]| {
     // Small limits and chunks reach the limit and buffer-boundary paths with small inputs.
     let chunk = data.first().map_or(1, |&b| b as usize % 64 + 1);
-    let limits = Limits {
-        tag_bytes: 256,
-        comment_bytes: 1024,
-        game_bytes: 16 * 1024,
-        variation_depth: 32,
-    };
+    let limits = Limits::default()
+        .tag_bytes(256)
+        .comment_bytes(1024)
+        .game_bytes(16 * 1024)
+        .variation_depth(32);
     for item in Reader::new(data).with_chunk_size(chunk).with_limits(limits) {
         match item {
             Ok(game) => {

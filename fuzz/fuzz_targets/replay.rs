@@ -18,10 +18,7 @@ use salta::rules::margin::Budget;
 use std::time::Duration;
 
 fuzz_target!(|data: &[u8]| {
-    let budget = Budget {
-        max_states: 200,
-        max_time: Some(Duration::from_millis(4)),
-    };
+    let budget = Budget::default().max_states(200).max_time(Some(Duration::from_millis(4)));
     let rule_sets = [None, Rules::parse("winther").ok(), Rules::parse("pyramid").ok()];
     for rules in rule_sets {
         for game in Reader::new(data).on_board(rules.map(|r| r.board())).flatten() {
@@ -29,17 +26,15 @@ fuzz_target!(|data: &[u8]| {
                 let counted = rules.is_none() && !lenient;
                 let replayed = replay(
                     &game,
-                    &ReplayOptions {
-                        lenient,
-                        rules,
-                        margins: if counted {
+                    &ReplayOptions::default()
+                        .lenient(lenient)
+                        .rules(rules)
+                        .margins(if counted {
                             MarginPolicy::Always
                         } else {
                             MarginPolicy::Never
-                        },
-                        budget,
-                        ..ReplayOptions::default()
-                    },
+                        })
+                        .budget(budget),
                 );
                 let _ = GameDoc::new(&game, &replayed);
                 if counted {

@@ -48,7 +48,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::new(self.0.trailing_zeros() as u8))
+            Some(Square::new_unchecked(self.0.trailing_zeros() as u8))
         }
     }
 

@@ -211,7 +211,7 @@ impl Geometry {
     /// the board.
     pub fn at(&self, file: u8, rank: u8) -> Option<Square> {
         let bit = *self.by_file_rank.get(file as usize)?.get(rank as usize)?;
-        (bit != NONE).then(|| Square::new(bit))
+        (bit != NONE).then(|| Square::new_unchecked(bit))
     }
 
     /// The historical number `10·rank + k` of a square.
@@ -222,7 +222,7 @@ impl Geometry {
     /// The square a historical number names (`33`, `105`), or `None` if no square has that number.
     pub fn from_number(&self, number: u32) -> Option<Square> {
         let bit = *self.by_number.get(number as usize)?;
-        (bit != NONE).then(|| Square::new(bit))
+        (bit != NONE).then(|| Square::new_unchecked(bit))
     }
 
     /// The algebraic name, such as `e3`.
@@ -234,14 +234,14 @@ impl Geometry {
     #[inline]
     pub fn neighbour(&self, sq: Square, dir: Direction) -> Option<Square> {
         let bit = self.neighbour[dir as usize][sq.index()];
-        (bit != NONE).then(|| Square::new(bit))
+        (bit != NONE).then(|| Square::new_unchecked(bit))
     }
 
     /// The square seen from the other side: the 180° rotation (`n ↦ 116 − n` on the Salta board).
     pub fn rotate(&self, sq: Square) -> Square {
         let last = self.size - 1;
         // Rotation maps dark squares to dark squares on both boards, so the lookup always succeeds.
-        Square::new(
+        Square::new_unchecked(
             self.by_file_rank[(last - self.file(sq)) as usize][(last - self.rank(sq)) as usize],
         )
     }

@@ -1,3 +1,5 @@
+use super::Geometry;
+
 /// A dark square, as its bit index in the padded layout of its board's [`super::Geometry`].
 ///
 /// A `Square` does not know which board it belongs to: numbering, names and neighbours are asked of
@@ -6,9 +8,18 @@
 pub struct Square(u8);
 
 impl Square {
-    /// The square with this bit index. Not checked: an index outside the board's layout gives a
-    /// square that its geometry does not contain (see [`super::Geometry::contains`]).
-    pub const fn new(index: u8) -> Square {
+    /// The square with this bit index on `board`, or `None` when the board has no square there
+    /// (an index past its layout, or one of its padding bits).
+    #[must_use]
+    pub fn from_index(index: u8, board: &Geometry) -> Option<Square> {
+        let sq = Square(index);
+        board.contains(sq).then_some(sq)
+    }
+
+    /// The square with this bit index, not checked: for indices the crate computes from a
+    /// geometry's own tables and bitboards.
+    #[inline(always)]
+    pub(crate) const fn new_unchecked(index: u8) -> Square {
         Square(index)
     }
 
@@ -20,6 +31,7 @@ impl Square {
 
 /// Why a text is not a square of the board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SquareError {
     /// A square number whose last digit is no column of the board.
     #[error("{text} is not a square: square numbers end in 1–{per_rank}")]

@@ -1,6 +1,6 @@
 use super::{CliError, Output};
 use salta::archive::{CheckOptions, Inputs, check_files, sgn_files};
-use salta::replay::{MarginPolicy, ReplayOptions, Status};
+use salta::replay::{MarginPolicy, MoveLimitOverride, ReplayOptions, Status};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -42,8 +42,11 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
         None => None,
     };
     let move_limit = match &args.move_limit {
-        Some(text) => Some(super::move_limit_from_args(text)?),
-        None => None,
+        Some(text) => match super::move_limit_from_args(text)? {
+            Some(limit) => MoveLimitOverride::Limit(limit),
+            None => MoveLimitOverride::Unlimited,
+        },
+        None => MoveLimitOverride::FromTags,
     };
     let margins = match args.margins.as_str() {
         "always" => MarginPolicy::Always,
@@ -53,14 +56,12 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
     args.threads.apply()?;
     let json = args.format == "json";
     let opts = CheckOptions {
-        replay: ReplayOptions {
-            lenient: args.lenient,
-            rules,
-            move_limit,
-            margins,
-            budget: args.budget.budget()?,
-            ..ReplayOptions::default()
-        },
+        replay: ReplayOptions::default()
+            .lenient(args.lenient)
+            .rules(rules)
+            .move_limit(move_limit)
+            .margins(margins)
+            .budget(args.budget.budget()?),
         render: (!json).then(|| color.enabled(std::io::stdout().is_terminal())),
         ..CheckOptions::default()
     };

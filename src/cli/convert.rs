@@ -216,16 +216,10 @@ pub(super) fn replay_input(
             .to_game()
             .map_err(|e| unconverted(file, &e.to_string()))?,
     };
-    let replayed = replay(
-        &game,
-        &ReplayOptions {
-            margins,
-            ..ReplayOptions::default()
-        },
-    );
+    let replayed = replay(&game, &ReplayOptions::default().margins(margins));
     let source = game_source(&Arc::from("<game>"), 1, &game);
     for finding in replayed
-        .findings
+        .findings()
         .iter()
         .filter(|f| f.severity == salta::replay::Severity::Error)
     {
@@ -246,13 +240,9 @@ pub(super) fn replay_input(
 
 /// The Setup line of every main-line position, one per line: the start, then after each move.
 fn setups(replayed: &Replay) -> String {
-    let mut pos = replayed.start;
-    let mut out = pos.to_setup();
-    out.push('\n');
-    for &m in &replayed.moves {
-        pos.play(m);
-        out.push_str(&pos.to_setup());
-        out.push('\n');
-    }
-    out
+    let after_each_move = replayed.positions().map(|(_, _, pos)| pos);
+    std::iter::once(*replayed.start())
+        .chain(after_each_move)
+        .map(|pos| pos.to_setup() + "\n")
+        .collect()
 }

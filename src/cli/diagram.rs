@@ -101,7 +101,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             past_break = broken;
             let last = ply
                 .checked_sub(1)
-                .and_then(|i| replayed.moves.get(i as usize))
+                .and_then(|i| replayed.moves().get(i as usize))
                 .map(|m| (m.from, m.to));
             (replayed.position_at(ply), last)
         }

@@ -230,12 +230,10 @@ fn options(args: &Args) -> Result<ExtractOptions, CliError> {
         _ => Notation::Numeric,
     });
     Ok(ExtractOptions {
-        replay: ReplayOptions {
-            lenient: args.lenient,
-            margins: MarginPolicy::WhenTagged,
-            budget: args.budget.budget()?,
-            ..ReplayOptions::default()
-        },
+        replay: ReplayOptions::default()
+            .lenient(args.lenient)
+            .margins(MarginPolicy::WhenTagged)
+            .budget(args.budget.budget()?),
         selection: Selection {
             tags,
             min_plies: args.min_plies,

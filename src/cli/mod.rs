@@ -105,10 +105,9 @@ impl BudgetArgs {
                 )));
             }
         };
-        Ok(Budget {
-            max_states: self.margin_states.max(1),
-            max_time,
-        })
+        Ok(Budget::default()
+            .max_states(self.margin_states.max(1))
+            .max_time(max_time))
     }
 }
 
@@ -241,13 +240,7 @@ pub fn replay_to_ply(
     ply: Option<u32>,
 ) -> Result<(salta::replay::Replay, u32, bool), CliError> {
     use salta::replay::{MarginPolicy, ReplayOptions, Severity, replay};
-    let replayed = replay(
-        game,
-        &ReplayOptions {
-            margins: MarginPolicy::Never,
-            ..ReplayOptions::default()
-        },
-    );
+    let replayed = replay(game, &ReplayOptions::default().margins(MarginPolicy::Never));
     let plies = replayed.plies();
     let asked = match ply {
         Some(p) if p > plies => {
@@ -261,7 +254,7 @@ pub fn replay_to_ply(
     };
     // The main-line move that could not be played.
     let break_point = replayed
-        .findings
+        .findings()
         .iter()
         .find(|f| f.severity == Severity::Error && !f.in_variation && f.ply == Some(plies + 1));
     let past_break = match break_point {

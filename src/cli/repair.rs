@@ -3,7 +3,7 @@
 use super::{CliError, input_files, write_output};
 use salta::diagnostic::{game_source, render};
 use salta::notation::{Notation, WriteOptions, input_name, read_path, write_game};
-use salta::repair::{Mended, Style, Suggestion, mend};
+use salta::repair::{Mended, Suggestion, mend, notation_of};
 use salta::replay::ReplayOptions;
 use std::io::Write;
 use std::path::PathBuf;
@@ -52,10 +52,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Some(_) => Some(Notation::Numeric),
         None => None,
     };
-    let opts = ReplayOptions {
-        lenient: args.lenient,
-        ..ReplayOptions::default()
-    };
+    let opts = ReplayOptions::default().lenient(args.lenient);
     let json = args.format == "json";
     let (mut repaired, mut unrepaired, mut games) = (0usize, 0usize, 0usize);
     let stderr = std::io::stderr();
@@ -127,8 +124,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                 })
                                 .collect();
                             say(&mut report, json, &name, game_no, "repaired", "", &placed)?;
-                            let notation = notation.unwrap_or(Style::of(&game).notation());
-                            write_game(&fixed, &WriteOptions { notation })
+                            let notation = notation.unwrap_or(notation_of(&game));
+                            write_game(&fixed, &WriteOptions::default().notation(notation))
                         }
                     },
                 };

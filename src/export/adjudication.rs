@@ -33,6 +33,7 @@ pub enum Standing {
 
 /// Where a game stands at a ply, and why: what `salta adjudicate` prints.
 #[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
 pub struct Adjudication {
     /// The ply adjudicated (0: the start; at most the plies played).
     pub ply: u32,
@@ -62,6 +63,7 @@ pub struct Adjudication {
 /// A side's remaining moves: ignoring all pieces (the seeds' count), and exact with its own pieces
 /// blocking and the opponent removed (the margin count).
 #[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
 pub struct SideCount {
     /// Whether every piece of the side stands on its target.
     pub complete: bool,
@@ -78,6 +80,7 @@ pub struct SideCount {
 
 /// How far one piece stands from its target.
 #[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
 pub struct PieceDistance {
     /// `Su3`, or `piece 4` in Pyramid.
     pub piece: String,
@@ -91,6 +94,7 @@ pub struct PieceDistance {
 
 /// What the move limit would decide if the game stopped at the adjudicated ply.
 #[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
 pub struct LimitVerdict {
     /// Green's limit and the moves Green has made.
     pub green: SideLimit,
@@ -108,6 +112,7 @@ pub struct LimitVerdict {
 
 /// A side's move limit (handicap games give each side its own) and the moves it has made.
 #[derive(Clone, Copy, Debug, Serialize)]
+#[non_exhaustive]
 pub struct SideLimit {
     /// The moves the side may make.
     pub limit: u16,
@@ -118,12 +123,12 @@ pub struct SideLimit {
 /// Adjudicates the main line after `ply` plies (0: the start).
 pub fn adjudicate(replay: &Replay, ply: u32, budget: &Budget) -> Adjudication {
     let ply = ply.min(replay.plies());
-    let mut pos = replay.start;
+    let mut pos = *replay.start();
     let mut referee = Referee::new(&pos, Some(*budget));
     // Whether Red was owed the compensating move (under odds it may not be).
     let mut compensation = matches!(referee.progress(), Progress::Compensating(_));
-    for &m in replay.moves.iter().take(ply as usize) {
-        pos.play(m);
+    for (_, _, after) in replay.positions().take(ply as usize) {
+        pos = after;
         compensation |= matches!(referee.after_move(&pos), Progress::Compensating(_));
     }
     let pos = &pos;
@@ -274,7 +279,7 @@ fn side_count(pos: &Position, color: Color, exact: Remaining) -> SideCount {
             };
             PieceDistance {
                 piece: if pyramid {
-                    format!("piece {}", piece.id + 1)
+                    format!("piece {}", piece.id() + 1)
                 } else {
                     piece.designator()
                 },

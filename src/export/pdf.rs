@@ -12,6 +12,7 @@ const PT_PER_PX: f32 = 0.75;
 
 /// Why a PDF could not be made.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PdfError {
     /// A page's SVG could not be read back (a bug if it happens).
     #[error("could not read the SVG of page {page}: {message}")]

@@ -138,6 +138,7 @@ pub struct VariationDoc {
 
 /// Why a document cannot be read back into a record.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum DocError {
     /// A move cannot be written back as SGN.
     #[error("move {index}: {message}")]
@@ -284,7 +285,7 @@ fn move_doc(node: &MoveNode, replayed: Option<&MoveReplay>, g: &Geometry) -> Mov
         .map(Piece::designator)
         .or_else(|| match node.played {
             Played::Move { piece: Some(d), .. } if g.kind == BoardKind::Salta => {
-                Some(Piece::new(Color::Green, d.id).designator())
+                Piece::new(Color::Green, d.id).map(Piece::designator)
             }
             _ => None,
         });
@@ -447,7 +448,7 @@ pub fn designate(game: &mut Game, replay: &Replay) {
     each_replayed_move(&mut game.mainline, &replay.mainline, &mut |node, r| {
         if let (Played::Move { piece, .. }, Some(p)) = (&mut node.played, r.piece) {
             *piece = Some(Designator {
-                id: p.id,
+                id: p.id(),
                 kind: Some(p.kind()),
                 span: Span::default(),
             });

@@ -218,7 +218,12 @@ fn piece_glyphs(kind: BoardKind, opts: &DiagramOptions) -> String {
                 BoardKind::Salta => format!("{name}-{side}{id}"),
                 BoardKind::Pyramid => format!("{name}-{side}"),
             };
-            out.push_str(&piece_glyph(Piece::new(color, id), kind, opts, &glyph));
+            out.push_str(&piece_glyph(
+                Piece::new_unchecked(color, id),
+                kind,
+                opts,
+                &glyph,
+            ));
         }
     }
     out

@@ -10,6 +10,7 @@
 
 pub mod ast;
 mod error;
+mod move_text;
 mod parser;
 pub(crate) mod reader;
 mod visitor;
@@ -17,6 +18,7 @@ mod writer;
 
 pub use ast::*;
 pub use error::{GameSource, MovePlace, SyntaxError, printable};
+pub use move_text::MoveText;
 pub use parser::{Limits, MAX_GAME_BYTES, MAX_VARIATION_DEPTH};
 pub use reader::{Reader, input_name, is_stdin, open_input, parse_str, read_path};
 pub use visitor::{GameStart, RawComment, RawTag, Skip, Visitor, WrittenMove};

@@ -19,8 +19,10 @@ use nom::combinator::{map, opt, value};
 use nom::{IResult, Parser as _};
 
 /// Bounds on what one game may hold, so that hostile input gives a diagnostic and not unbounded
-/// memory or a stack overflow.
+/// memory or a stack overflow. Built from [`Limits::default`] with its setters:
+/// `Limits::default().comment_bytes(512)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// Bytes in one tag pair.
     pub tag_bytes: usize,
@@ -49,6 +51,36 @@ impl Default for Limits {
             game_bytes: 8 * 1024 * 1024,
             variation_depth: 64,
         }
+    }
+}
+
+impl Limits {
+    /// Bytes in one tag pair (the field `tag_bytes`).
+    #[must_use]
+    pub fn tag_bytes(mut self, bytes: usize) -> Limits {
+        self.tag_bytes = bytes;
+        self
+    }
+
+    /// Bytes in one comment (the field `comment_bytes`).
+    #[must_use]
+    pub fn comment_bytes(mut self, bytes: usize) -> Limits {
+        self.comment_bytes = bytes;
+        self
+    }
+
+    /// Bytes in one game (the field `game_bytes`).
+    #[must_use]
+    pub fn game_bytes(mut self, bytes: usize) -> Limits {
+        self.game_bytes = bytes;
+        self
+    }
+
+    /// Nesting depth of variations (the field `variation_depth`).
+    #[must_use]
+    pub fn variation_depth(mut self, depth: usize) -> Limits {
+        self.variation_depth = depth;
+        self
     }
 }
 

@@ -1,8 +1,9 @@
 //! The canonical SGN writer: one byte-exact form for each game (notation.md, last section).
 
 use super::ast::*;
+use super::move_text::MoveText;
 use super::parser::board_of_rules;
-use crate::board::{BoardKind, Color, Geometry, Square};
+use crate::board::{BoardKind, Color, Geometry};
 use crate::rules::{MoveLimit, Odds, Rules, Turn};
 use std::fmt::Write as _;
 
@@ -21,11 +22,21 @@ pub enum Notation {
     Piece,
 }
 
-/// How [`write_game`] writes a game.
+/// How [`write_game`] writes a game: `WriteOptions::default().notation(Notation::Algebraic)`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct WriteOptions {
     /// The notation of the moves.
     pub notation: Notation,
+}
+
+impl WriteOptions {
+    /// The notation of the moves (the field `notation`).
+    #[must_use]
+    pub fn notation(mut self, notation: Notation) -> WriteOptions {
+        self.notation = notation;
+        self
+    }
 }
 
 /// Tags written first, in this order; the rest follow as read.
@@ -184,64 +195,9 @@ impl Movetext {
         self.flush_scratch();
     }
 
-    fn square(&mut self, square: Square, algebraic: bool) {
-        if algebraic {
-            let _ = write!(self.scratch, "{}", self.geometry.name(square));
-        } else {
-            let _ = write!(self.scratch, "{}", self.geometry.number(square));
-        }
-    }
-
-    fn designator(&mut self, d: &Designator) {
-        if self.geometry.kind == BoardKind::Salta && d.id < 15 {
-            let piece = crate::rules::Piece::new(Color::Green, d.id);
-            let _ = write!(
-                self.scratch,
-                "{}{}",
-                piece.kind().abbreviation(),
-                piece.number()
-            );
-        } else {
-            let _ = write!(self.scratch, "#{}", d.id as u32 + 1);
-        }
-    }
-
     fn played(&mut self, played: &Played) {
-        let Played::Move {
-            piece,
-            from,
-            to,
-            separator,
-        } = played
-        else {
-            self.scratch.push_str("--");
-            return;
-        };
-        let written = match from {
-            Some(from) => separator.or_from_squares(self.geometry, from.square, to.square),
-            None => *separator,
-        };
-        let sep = if written == Separator::Jump { ':' } else { '-' };
-        let algebraic = self.notation == Notation::Algebraic;
-        match (piece, from) {
-            (Some(d), _) if self.notation == Notation::Piece => {
-                self.designator(d);
-                self.scratch.push(sep);
-                self.square(to.square, false);
-            }
-            (_, Some(from)) => {
-                self.square(from.square, algebraic);
-                self.scratch.push(sep);
-                self.square(to.square, algebraic);
-            }
-            (piece, None) => {
-                if let Some(d) = piece {
-                    self.designator(d);
-                }
-                self.scratch.push(sep);
-                self.square(to.square, algebraic);
-            }
-        }
+        let text = MoveText::of_played(played, self.notation, self.geometry);
+        let _ = write!(self.scratch, "{text}");
     }
 
     /// Writes a line from `turn`. A move is numbered where the text breaks (after a comment or a

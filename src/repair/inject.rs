@@ -2,9 +2,11 @@
 //! benchmark. Each kind of [`SlipKind`] is made as a transcriber would make it, at a random
 //! written move, and the record written out and read back as text.
 
-use super::{SlipKind, Style, Token, Written, breaks_main_line, misreadings, rewrite};
+use super::{SlipKind, Token, Written, breaks_main_line, misreadings, notation_of, rewrite};
 use crate::generate::Rng;
-use crate::notation::{Game, MoveNode, Played, Span, WriteOptions, parse_str, write_game};
+use crate::notation::{
+    Game, MoveNode, Notation, Played, Span, WriteOptions, parse_str, write_game,
+};
 use crate::replay::{MarginPolicy, ReplayOptions, missed_jump_step, relaxed, replay};
 use crate::rules::{Move, Position};
 
@@ -68,7 +70,7 @@ pub fn inject(game: &Game, kind: SlipKind, seed: u64) -> Option<Slipped> {
     if replayed.findings.iter().any(breaks_main_line) {
         return None;
     }
-    let style = Style::of(game);
+    let style = notation_of(game);
     let mut tokens: Vec<Token> = game.mainline.moves.iter().map(Token::of).collect();
     if tokens.iter().any(|t| t.call) {
         return None;
@@ -99,7 +101,7 @@ pub fn inject(game: &Game, kind: SlipKind, seed: u64) -> Option<Slipped> {
 /// The record written with `tokens`, read back; kept when it reads and breaks.
 fn finish(
     game: &Game,
-    style: Style,
+    style: Notation,
     kind: SlipKind,
     tokens: Vec<Token>,
     at: usize,
@@ -113,12 +115,7 @@ fn finish(
         .map(|t| rewrite(&MoveNode::new(None, Played::Pass, Span::default()), t))
         .collect();
     record.tags.retain(|t| t.name != "Numbering");
-    let text = write_game(
-        &record,
-        &WriteOptions {
-            notation: style.notation(),
-        },
-    );
+    let text = write_game(&record, &WriteOptions { notation: style });
     let read = parse_str(&text).into_iter().next()?.ok()?;
     let breaks = replay(&read, opts).findings.iter().any(breaks_main_line);
     breaks.then(|| Slipped {
@@ -136,7 +133,7 @@ fn slip(
     tokens: &[Token],
     i: usize,
     start: &Position,
-    style: Style,
+    style: Notation,
     rng: &mut Rng,
 ) -> Option<(Vec<Token>, usize)> {
     let g = start.geometry();
@@ -149,7 +146,7 @@ fn slip(
         | SlipKind::GlyphDigit
         | SlipKind::AlgebraicMisread
         | SlipKind::RedSideSquare => {
-            let numeric = style != Style::Algebraic;
+            let numeric = style != Notation::Algebraic;
             let from_side = rng.below(2) == 0 && w.from.is_some();
             let square = if from_side { w.from? } else { w.to };
             let options = misreadings(kind, g, square, numeric);
@@ -171,7 +168,7 @@ fn slip(
             });
         }
         SlipKind::RedNumbering => {
-            if style == Style::Algebraic {
+            if style == Notation::Algebraic {
                 return None;
             }
             return Some((out.iter().map(|t| t.rotated(g)).collect(), 0));
@@ -211,10 +208,10 @@ fn called_step(
                 places.push((i, step));
             }
         }
-        pos.play(m);
+        pos.play_unchecked(m);
     }
     let &(i, step) = places.get(rng.below(places.len().max(1)))?;
-    let mut called = Token::of_move(step, start, Style::Numeric);
+    let mut called = Token::of_move(step, start, Notation::Numeric);
     called.call = true;
     tokens.insert(i, called);
     Some(i)

@@ -19,7 +19,8 @@ pub use slips::{SlipKind, misreadings};
 use crate::board::{Color, Geometry, Square};
 use crate::diagnostic::Code;
 use crate::notation::{
-    Comment, Designator, Game, GameResult, MoveNode, Played, Separator, Span, SquareRef, Tag,
+    Comment, Designator, Game, GameResult, MoveNode, MoveText, Notation, Played, Separator, Span,
+    SquareRef, Tag,
 };
 use crate::replay::{Finding, MarginPolicy, ReplayOptions, Severity, missed_jump_step, replay};
 use crate::rules::{Move, MoveKind, Piece, Position, Referee, Variant};
@@ -48,43 +49,22 @@ pub fn breaks_main_line(f: &Finding) -> bool {
     f.severity == Severity::Error && !f.in_variation && BREAKING_CODES.contains(&f.code)
 }
 
-/// How a record writes its moves, so that suggestions are written the same way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Style {
-    /// `33-43`
-    Numeric,
-    /// `e3-f4` or `e3f4`
-    Algebraic,
-    /// `Su3-43`
-    Piece,
-}
-
-impl Style {
-    /// The style of a record's first main-line move (numeric for a record without moves).
-    pub fn of(game: &Game) -> Style {
-        let Some(node) = game
-            .mainline
-            .moves
-            .iter()
-            .find(|n| n.played != Played::Pass)
-        else {
-            return Style::Numeric;
-        };
-        let text = game.text.get(node.span.range()).unwrap_or_default();
-        match (node.played, text.bytes().next()) {
-            (Played::Move { from: None, .. }, _) => Style::Piece,
-            (_, Some(b)) if b.is_ascii_lowercase() => Style::Algebraic,
-            _ => Style::Numeric,
-        }
-    }
-
-    /// The notation of this style, for writing a suggestion the way the record writes its moves.
-    pub fn notation(self) -> crate::notation::Notation {
-        match self {
-            Style::Numeric => crate::notation::Notation::Numeric,
-            Style::Algebraic => crate::notation::Notation::Algebraic,
-            Style::Piece => crate::notation::Notation::Piece,
-        }
+/// The notation a record writes its moves in, so that suggestions are written the same way: that
+/// of its first main-line move (numeric for a record without moves).
+pub fn notation_of(game: &Game) -> Notation {
+    let Some(node) = game
+        .mainline
+        .moves
+        .iter()
+        .find(|n| n.played != Played::Pass)
+    else {
+        return Notation::Numeric;
+    };
+    let text = game.text.get(node.span.range()).unwrap_or_default();
+    match (node.played, text.bytes().next()) {
+        (Played::Move { from: None, .. }, _) => Notation::Piece,
+        (_, Some(b)) if b.is_ascii_lowercase() => Notation::Algebraic,
+        _ => Notation::Numeric,
     }
 }
 
@@ -128,12 +108,12 @@ impl Token {
     }
 
     /// A legal move as a record in `style` writes it.
-    pub fn of_move(m: Move, pos: &Position, style: Style) -> Token {
+    pub fn of_move(m: Move, pos: &Position, style: Notation) -> Token {
         let squares = (m.kind != MoveKind::Pass).then(|| Written {
             piece: pos
                 .piece_at(m.from)
-                .filter(|_| style == Style::Piece && pos.rules().variant != Variant::Pyramid)
-                .map(|p| p.id),
+                .filter(|_| style == Notation::Piece && pos.rules().variant != Variant::Pyramid)
+                .map(Piece::id),
             from: Some(m.from),
             to: m.to,
         });
@@ -159,29 +139,15 @@ impl Token {
     }
 
     /// The move as a record in `style` writes it (`35-44`, `e3-f4`, `Su3-44`, with ` Salta!`).
-    pub fn text(&self, g: &Geometry, style: Style) -> String {
-        let mut out = match self.squares {
-            None => "--".to_string(),
+    pub fn text(&self, g: &Geometry, style: Notation) -> String {
+        let text = match self.squares {
+            None => MoveText::pass(g),
             Some(w) => {
-                let name = |sq: Square| match style {
-                    Style::Algebraic => g.name(sq),
-                    _ => g.number(sq).to_string(),
-                };
-                let sep = match w.from {
-                    Some(f) if g.distance(f, w.to) >= 2 => ":",
-                    _ => "-",
-                };
-                let lead = match (w.piece, w.from) {
-                    (Some(id), _) if style == Style::Piece => {
-                        Piece::new(Color::Green, id).designator()
-                    }
-                    (_, Some(f)) => name(f),
-                    (Some(id), None) => Piece::new(Color::Green, id).designator(),
-                    (None, None) => String::new(),
-                };
-                format!("{lead}{sep}{}", name(w.to))
+                let jump = w.from.is_some_and(|f| g.distance(f, w.to) >= 2);
+                MoveText::of_parts(w.piece, w.from, w.to, jump, style, g)
             }
         };
+        let mut out = text.to_string();
         if self.call {
             out.push_str(" Salta!");
         }
@@ -199,7 +165,7 @@ fn resolve(t: &Token, pos: &Position) -> Option<Move> {
     let named = w
         .piece
         .filter(|_| pos.rules().variant != Variant::Pyramid)
-        .map(|id| Piece::new(pos.side_to_move(), id));
+        .and_then(|id| Piece::new(pos.side_to_move(), id));
     let from = match (w.from, named) {
         (Some(f), Some(p)) if pos.piece_at(f) != Some(p) => return None,
         (Some(f), _) => f,
@@ -260,7 +226,7 @@ impl Cursor {
             },
             None => return false,
         };
-        self.pos.play(played.0);
+        self.pos.play_unchecked(played.0);
         self.referee.after_move_where(&self.pos, played.1);
         self.plies += 1;
         true
@@ -273,7 +239,7 @@ impl Cursor {
             return false;
         };
         self.correcting = false;
-        self.pos.play(step);
+        self.pos.play_unchecked(step);
         self.referee.after_move(&self.pos);
         self.plies += 1;
         true
@@ -282,6 +248,7 @@ impl Cursor {
 
 /// A change to the main line: `removed` written moves from `start` replaced by `inserted`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Change {
     /// Index of the first written move changed.
     pub start: usize,
@@ -321,6 +288,7 @@ impl SlipKind {
 
 /// One reading of a break, as `check` reports it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
 pub struct Suggestion {
     /// The ply (1-based from the game's start) of the first move the edit touches.
     pub ply: u32,
@@ -437,7 +405,7 @@ impl Trial {
 /// A main line under repair: its written moves now, where each came from in the record, and
 /// the cursor before each move that replayed.
 struct Line {
-    style: Style,
+    style: Notation,
     /// Each written move of the record as its text has it.
     written: Vec<String>,
     lenient: bool,
@@ -462,6 +430,7 @@ pub struct Break {
 /// What the search made of a record: its breaks in order, each repaired by its first suggestion
 /// unless it has none.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct Analysis {
     /// The places where the record breaks, in order, each with its suggestions.
     pub breaks: Vec<Break>,
@@ -543,7 +512,7 @@ impl Line {
             return None;
         }
         Some(Line {
-            style: Style::of(game),
+            style: notation_of(game),
             written: game
                 .mainline
                 .moves
@@ -666,7 +635,7 @@ impl Line {
             ));
         };
         if let Some(w) = t.squares {
-            let numeric = self.style != Style::Algebraic;
+            let numeric = self.style != Notation::Algebraic;
             for kind in [
                 SlipKind::DigitSwap,
                 SlipKind::NeighbourDigit,
@@ -1028,7 +997,7 @@ fn rewrite(node: &MoveNode, token: &Token) -> MoveNode {
         Some(w) => Played::Move {
             piece: w.piece.map(|id| Designator {
                 id,
-                kind: Some(Piece::new(Color::Green, id).kind()),
+                kind: Piece::new(Color::Green, id).map(Piece::kind),
                 span,
             }),
             from: w.from.map(|square| SquareRef { square, span }),

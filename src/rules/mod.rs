@@ -7,17 +7,19 @@ mod outcome;
 mod piece;
 mod position;
 mod ruleset;
+mod setup;
 mod turn;
 
 pub(crate) use assignment::min_cost as min_cost_assignment;
-pub use movegen::{Move, MoveKind, MoveList, perft, perft_divide};
+pub use movegen::{IllegalMove, Move, MoveKind, MoveList, perft, perft_divide};
 pub use outcome::{EndReason, Outcome, Progress, Referee, limit_outcome};
 pub use piece::{Piece, PieceKind};
-pub use position::{MAX_PIECES, Position, SetupError, start_squares};
+pub use position::{MAX_PIECES, PlacementError, Position, start_squares};
 pub use ruleset::{
     DEFAULT_MOVE_LIMIT, Goal, JumpDirection, MoveLimit, Odds, Precedence, Rules, RulesError,
     Variant,
 };
+pub use setup::{Setup, SetupError};
 pub use turn::Turn;
 
 /// A small reproducible random source for tests' random playouts: `random(n)` is in `0..n`.

@@ -5,6 +5,7 @@
 
 use super::{JumpDirection, Position, Precedence, Variant};
 use crate::board::{Bitboard, BoardKind, Color, Direction, Geometry, Square};
+use crate::notation::{MoveText, Notation};
 use std::fmt;
 
 /// What a move does.
@@ -38,8 +39,8 @@ pub struct Move {
 impl Move {
     /// Pyramid's pass: the side to move has no move and gives the turn away.
     pub const PASS: Move = Move {
-        from: Square::new(0),
-        to: Square::new(0),
+        from: Square::new_unchecked(0),
+        to: Square::new_unchecked(0),
         kind: MoveKind::Pass,
     };
 
@@ -48,27 +49,56 @@ impl Move {
         matches!(self.kind, MoveKind::Jump | MoveKind::FriendlyJump)
     }
 
+    /// The move as `notation` writes it on board `g`, without naming its piece (piece notation
+    /// then falls back to numeric; [`MoveText::of_move`] names it).
+    pub fn display(self, notation: Notation, g: &Geometry) -> MoveText<'_> {
+        MoveText::of_move(self, None, notation, g)
+    }
+
     /// The move in numeric notation (`33-44`, `45:64`, `--`).
     pub fn numeric(&self, g: &Geometry) -> String {
-        self.written(
-            g.number(self.from).to_string(),
-            g.number(self.to).to_string(),
-        )
+        self.display(Notation::Numeric, g).to_string()
     }
 
     /// The move in algebraic notation (`e3-f4`).
     pub fn algebraic(&self, g: &Geometry) -> String {
-        self.written(g.name(self.from), g.name(self.to))
-    }
-
-    fn written(&self, from: String, to: String) -> String {
-        match self.kind {
-            MoveKind::Pass => "--".to_string(),
-            MoveKind::Step => format!("{from}-{to}"),
-            _ => format!("{from}:{to}"),
-        }
+        self.display(Notation::Algebraic, g).to_string()
     }
 }
+
+/// A move [`Position::play`] refused: not one of the legal moves of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    played: Move,
+    side: Color,
+    board: BoardKind,
+}
+
+impl IllegalMove {
+    /// The move refused.
+    pub fn played(&self) -> Move {
+        self.played
+    }
+
+    /// The side that was to move.
+    pub fn side(&self) -> Color {
+        self.side
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = Geometry::of(self.board);
+        write!(
+            f,
+            "{} is not a legal move for {}",
+            self.played.numeric(g),
+            self.side
+        )
+    }
+}
+
+impl std::error::Error for IllegalMove {}
 
 const CAPACITY: usize = 256;
 
@@ -85,8 +115,8 @@ impl MoveList {
     pub fn new() -> MoveList {
         // An all-zero filler lets the compiler clear the array with one memset.
         const FILLER: Move = Move {
-            from: Square::new(0),
-            to: Square::new(0),
+            from: Square::new_unchecked(0),
+            to: Square::new_unchecked(0),
             kind: MoveKind::Step,
         };
         MoveList {
@@ -307,19 +337,45 @@ impl Position {
         self.has_step(sides) || self.mobile(sides)
     }
 
-    /// Plays a move without checking it (generate it with [`Position::legal_moves`]).
+    /// Plays a legal move: one of [`Position::legal_moves`] (kind included). An illegal move is
+    /// refused and the position left as it was.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if !self.legal_moves().contains(&m) {
+            return Err(IllegalMove {
+                played: m,
+                side: self.side_to_move(),
+                board: self.geometry().kind,
+            });
+        }
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays a move without checking it: for moves just taken from [`Position::legal_moves`] or
+    /// found by [`Position::find_legal`] (perft, search, the replayer). An illegal move leaves a
+    /// position the rules cannot reach; a move from an empty square or onto a taken one, a
+    /// corrupt one.
     #[inline]
-    pub fn play(&mut self, m: Move) {
+    pub fn play_unchecked(&mut self, m: Move) {
         if m.kind != MoveKind::Pass {
             self.relocate(m.from, m.to);
         }
         self.end_turn();
     }
 
-    /// The position after a move.
-    pub fn after(&self, m: Move) -> Position {
+    /// The position after a legal move ([`Position::play`] on a copy).
+    pub fn after(&self, m: Move) -> Result<Position, IllegalMove> {
         let mut next = *self;
-        next.play(m);
+        next.play(m)?;
+        Ok(next)
+    }
+
+    /// The position after a move, not checked ([`Position::play_unchecked`] on a copy).
+    #[must_use]
+    #[inline]
+    pub fn after_unchecked(&self, m: Move) -> Position {
+        let mut next = *self;
+        next.play_unchecked(m);
         next
     }
 
@@ -697,7 +753,7 @@ fn jump_landings(
 
 #[inline(always)]
 fn offset(sq: Square, delta: i8) -> Square {
-    Square::new((sq.index() as i16 + delta as i16) as u8)
+    Square::new_unchecked((sq.index() as i16 + delta as i16) as u8)
 }
 
 /// Counts the leaves of the legal-move tree to `depth` plies (a pass is a ply).
@@ -709,7 +765,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         return pos.legal_move_count() as u64;
     }
     let moves = pos.legal_moves();
-    moves.iter().map(|&m| perft(&pos.after(m), depth - 1)).sum()
+    moves
+        .iter()
+        .map(|&m| perft(&pos.after_unchecked(m), depth - 1))
+        .sum()
 }
 
 /// The leaf count under each first move, as chess perft tools print with `divide`.
@@ -718,14 +777,64 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     pos.legal_moves()
         .sorted(g)
         .into_iter()
-        .map(|m| (m, perft(&pos.after(m), depth.saturating_sub(1))))
+        .map(|m| (m, perft(&pos.after_unchecked(m), depth.saturating_sub(1))))
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::{JumpDirection, Odds, Position, Rules, Variant};
-    use super::MoveKind;
+    use super::{IllegalMove, Move, MoveKind};
+    use crate::board::Color;
+
+    /// `play` takes the legal moves and refuses any other, kind included, leaving the position
+    /// as it was; `play_unchecked` is the same move without the question.
+    #[test]
+    fn play_checks_and_play_unchecked_does_not() {
+        let start = Position::start(Rules::default());
+        let g = start.geometry();
+        let square = |n| g.from_number(n).expect("a square");
+        let step = Move {
+            from: square(31),
+            to: square(41),
+            kind: MoveKind::Step,
+        };
+        let mut pos = start;
+        assert_eq!(pos.play(step), Ok(()));
+        assert_eq!(pos, start.after_unchecked(step));
+        let mut pos = start;
+        for wrong in [
+            Move {
+                kind: MoveKind::Jump,
+                ..step
+            },
+            Move {
+                from: square(21),
+                to: square(32),
+                kind: MoveKind::Step,
+            },
+            Move::PASS,
+        ] {
+            let refused: IllegalMove = pos.play(wrong).unwrap_err();
+            assert_eq!((refused.played(), refused.side()), (wrong, Color::Green));
+            assert_eq!(pos, start, "a refused move changes nothing");
+        }
+        assert_eq!(
+            pos.after(Move::PASS).unwrap_err().to_string(),
+            "-- is not a legal move for Green"
+        );
+        assert_eq!(
+            start
+                .after(Move {
+                    from: square(21),
+                    to: square(32),
+                    kind: MoveKind::Step
+                })
+                .unwrap_err()
+                .to_string(),
+            "21-32 is not a legal move for Green"
+        );
+    }
 
     /// Random playouts under every combination of the rules that move generation depends on: in
     /// every position, for every own piece and every square, `find_legal_proving` finds exactly
@@ -766,7 +875,7 @@ mod tests {
                                     let found = pos.find_legal_proving(from, to);
                                     assert_eq!(found.map(|(m, _)| m), expected, "{pos:?}");
                                     if let Some((m, true)) = found {
-                                        let after = pos.after(m);
+                                        let after = pos.after_unchecked(m);
                                         let next = after.side_to_move();
                                         assert!(after.can_move(next), "{pos:?}");
                                         proven += 1;
@@ -775,7 +884,7 @@ mod tests {
                                 }
                             }
                             let m = legal.as_slice()[random(legal.len())];
-                            pos.play(m);
+                            pos.play(m).expect("a legal move");
                         }
                     }
                 }

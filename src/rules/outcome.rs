@@ -44,6 +44,7 @@ impl EndReason {
 
 /// A finished game: who won, by how much, and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
 pub struct Outcome {
     /// The side that won; `None` for a draw or an undecided end.
     pub winner: Option<Color>,
@@ -328,7 +329,7 @@ mod tests {
                     while referee.accepts_moves() {
                         let legal = pos.legal_moves();
                         let m = legal.as_slice()[random(legal.len())];
-                        pos.play(m);
+                        pos.play_unchecked(m);
                         let shortcut = referee.after_move(&pos);
                         full.progress = full.judge_move(&pos);
                         assert_eq!(shortcut, full.progress, "{pos:?}");

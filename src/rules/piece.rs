@@ -1,3 +1,4 @@
+use super::MAX_PIECES;
 use crate::board::Color;
 
 /// The three kinds of Salta pieces, one rank of five each at the start.
@@ -40,22 +41,37 @@ impl PieceKind {
 /// One of a side's pieces, by identity: Salta pieces 0–14 are star 1–5, moon 1–5, sun 1–5 (numbered
 /// left to right as their owner sees them); Pyramid pieces 0–9 are identical and the number is only
 /// a slot.
+///
+/// The id is always below [`MAX_PIECES`]: [`Piece::new`] checks it, so [`Piece::kind`] and
+/// [`Piece::number`] are exact. Whether the id exists in a variant (Pyramid has 10) is the
+/// position's question ([`crate::rules::Position::put`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece {
-    /// The side the piece belongs to.
-    pub color: Color,
-    /// Which of the side's pieces: 0–14 in Salta and Winther, 0–9 in Pyramid.
-    pub id: u8,
+    color: Color,
+    id: u8,
 }
 
 impl Piece {
-    /// The piece of `color` with this id. Not checked: the id must be below
-    /// [`crate::rules::MAX_PIECES`].
-    pub const fn new(color: Color, id: u8) -> Piece {
+    /// The piece of `color` with this id, or `None` for an id of [`MAX_PIECES`] or more.
+    #[must_use]
+    pub const fn new(color: Color, id: u8) -> Option<Piece> {
+        if (id as usize) < MAX_PIECES {
+            Some(Piece { color, id })
+        } else {
+            None
+        }
+    }
+
+    /// The piece of `color` with this id, not checked: for ids the crate counts itself (below
+    /// [`MAX_PIECES`] by construction).
+    #[inline]
+    pub(crate) const fn new_unchecked(color: Color, id: u8) -> Piece {
+        debug_assert!((id as usize) < MAX_PIECES);
         Piece { color, id }
     }
 
     /// Builds a Salta piece from kind and number 1–5 (`None` for another number).
+    #[must_use]
     pub fn of_kind(color: Color, kind: PieceKind, number: u8) -> Option<Piece> {
         (1..=5).contains(&number).then(|| Piece {
             color,
@@ -63,9 +79,21 @@ impl Piece {
         })
     }
 
+    /// The side the piece belongs to.
+    #[inline]
+    pub const fn color(self) -> Color {
+        self.color
+    }
+
+    /// Which of the side's pieces: 0–14 in Salta and Winther, 0–9 in Pyramid.
+    #[inline]
+    pub const fn id(self) -> u8 {
+        self.id
+    }
+
     /// The kind of a Salta piece.
     pub fn kind(self) -> PieceKind {
-        PieceKind::ALL[(self.id / 5) as usize % 3]
+        PieceKind::ALL[(self.id / 5) as usize]
     }
 
     /// The number 1–5 within its kind.
@@ -86,5 +114,21 @@ impl Piece {
     /// A readable name, such as "Green sun 3".
     pub fn describe(self) -> String {
         format!("{} {} {}", self.color, self.kind().name(), self.number())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_checked_and_kinds_exact() {
+        assert_eq!(Piece::new(Color::Red, 15), None);
+        assert_eq!(Piece::new(Color::Red, 255), None);
+        let sun5 = Piece::new(Color::Red, 14).unwrap();
+        assert_eq!((sun5.color(), sun5.id()), (Color::Red, 14));
+        assert_eq!(sun5.kind(), PieceKind::Sun);
+        assert_eq!(Piece::of_kind(Color::Red, PieceKind::Sun, 5), Some(sun5));
+        assert_eq!(Piece::of_kind(Color::Red, PieceKind::Sun, 6), None);
     }
 }

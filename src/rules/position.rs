@@ -19,23 +19,50 @@ pub struct Position {
     square_of: [[u8; MAX_PIECES]; 2],
 }
 
-/// Why a Setup line could not be read: which field, and why.
+/// Why [`Position::put`] refused to place a piece.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("Setup {field}: {reason}")]
-pub struct SetupError {
-    /// The part of the line at fault (`side`, `green pieces`, …).
-    pub field: String,
-    /// What is wrong with it.
-    pub reason: String,
-}
-
-impl SetupError {
-    fn new(field: impl Into<String>, reason: impl Into<String>) -> SetupError {
-        SetupError {
-            field: field.into(),
-            reason: reason.into(),
-        }
-    }
+#[non_exhaustive]
+pub enum PlacementError {
+    /// The square is not one of the board's (a bit index past its layout or a padding bit).
+    #[error("bit index {index} is no square of the {board:?} board")]
+    OffBoard {
+        /// The square's bit index.
+        index: u8,
+        /// The board of the position.
+        board: BoardKind,
+    },
+    /// Another piece stands on the square.
+    #[error("square {square} is already taken by {}", describe(*occupant, *board))]
+    Occupied {
+        /// The square's historical number.
+        square: u8,
+        /// The piece standing there.
+        occupant: Piece,
+        /// The board of the position (how its pieces are named).
+        board: BoardKind,
+    },
+    /// The variant has fewer pieces than the id needs (Pyramid: ids 0–9).
+    #[error(
+        "{} piece id {} does not exist: the variant has {pieces} pieces a side",
+        piece.color(),
+        piece.id()
+    )]
+    NoSuchPiece {
+        /// The piece refused.
+        piece: Piece,
+        /// Pieces per side in the variant.
+        pieces: u8,
+    },
+    /// The piece already stands on the board.
+    #[error("{} already stands on square {square}", describe(*piece, *board))]
+    AlreadyPlaced {
+        /// The piece refused.
+        piece: Piece,
+        /// The historical number of the square it stands on.
+        square: u8,
+        /// The board of the position (how its pieces are named).
+        board: BoardKind,
+    },
 }
 
 impl Position {
@@ -55,7 +82,7 @@ impl Position {
         let mut pos = Position::empty(rules);
         for color in Color::ALL {
             for (id, sq) in start_squares(rules.variant, color).enumerate() {
-                pos.put(Piece::new(color, id as u8), sq);
+                pos.put_unchecked(Piece::new_unchecked(color, id as u8), sq);
             }
         }
         pos
@@ -94,6 +121,11 @@ impl Position {
     /// Whether `color` has made all the moves its limit allows (and so passes).
     pub fn at_limit(&self, color: Color) -> bool {
         self.turn.at_limit(color, &self.rules)
+    }
+
+    /// `side` to move at the start of its group at move `number` (a Setup's turn).
+    pub(super) fn set_turn(&mut self, side: Color, number: u32) {
+        self.turn = Turn::new(side, number, &self.rules);
     }
 
     /// `side` to move at the start of its group, at the same move number.
@@ -136,23 +168,60 @@ impl Position {
 
     /// Where `piece` stands, or `None` when it is not on the board.
     pub fn square_of(&self, piece: Piece) -> Option<Square> {
-        let sq = *self.square_of[piece.color.index()].get(piece.id as usize)?;
-        (sq != EMPTY).then(|| Square::new(sq))
+        let sq = *self.square_of[piece.color().index()].get(piece.id() as usize)?;
+        (sq != EMPTY).then(|| Square::new_unchecked(sq))
     }
 
     /// Every piece of `color` on the board, in identity order.
     pub fn pieces_of(&self, color: Color) -> impl Iterator<Item = (Piece, Square)> + '_ {
         (0..self.piece_count() as u8).filter_map(move |id| {
-            let piece = Piece::new(color, id);
+            let piece = Piece::new_unchecked(color, id);
             self.square_of(piece).map(|sq| (piece, sq))
         })
     }
 
-    /// Places a piece on an empty square (setting up problems and tests).
-    pub fn put(&mut self, piece: Piece, sq: Square) {
-        self.by_color[piece.color.index()].insert(sq);
+    /// Places a piece on an empty square of the board (setting up problems and tests). Refused,
+    /// with the position unchanged, when the square is not on the board or taken, or the piece is
+    /// not one of the variant's or already stands elsewhere.
+    pub fn put(&mut self, piece: Piece, sq: Square) -> Result<(), PlacementError> {
+        let g = self.geometry();
+        if !g.contains(sq) {
+            return Err(PlacementError::OffBoard {
+                index: sq.index() as u8,
+                board: g.kind,
+            });
+        }
+        if piece.id() as usize >= self.piece_count() {
+            return Err(PlacementError::NoSuchPiece {
+                piece,
+                pieces: self.piece_count() as u8,
+            });
+        }
+        if let Some(occupant) = self.piece_at(sq) {
+            return Err(PlacementError::Occupied {
+                square: g.number(sq),
+                occupant,
+                board: g.kind,
+            });
+        }
+        if let Some(there) = self.square_of(piece) {
+            return Err(PlacementError::AlreadyPlaced {
+                piece,
+                square: g.number(there),
+                board: g.kind,
+            });
+        }
+        self.put_unchecked(piece, sq);
+        Ok(())
+    }
+
+    /// [`Position::put`] without its checks, for placements the crate builds itself (start
+    /// positions and mirrors).
+    #[inline]
+    pub(crate) fn put_unchecked(&mut self, piece: Piece, sq: Square) {
+        self.by_color[piece.color().index()].insert(sq);
         self.occupant[sq.index()] = encode(piece);
-        self.square_of[piece.color.index()][piece.id as usize] = sq.index() as u8;
+        self.square_of[piece.color().index()][piece.id() as usize] = sq.index() as u8;
     }
 
     /// Moves the piece on `from` to `to` without any legality check; `to` must be empty.
@@ -161,11 +230,11 @@ impl Position {
         let code = self.occupant[from.index()];
         debug_assert!(code != EMPTY && self.occupant[to.index()] == EMPTY);
         let piece = decode(code);
-        let c = piece.color.index();
+        let c = piece.color().index();
         self.by_color[c] ^= Bitboard::from_square(from) | Bitboard::from_square(to);
         self.occupant[from.index()] = EMPTY;
         self.occupant[to.index()] = code;
-        self.square_of[c][piece.id as usize] = to.index() as u8;
+        self.square_of[c][piece.id() as usize] = to.index() as u8;
     }
 
     /// Hands the move on after a move: to the other side, or under odds or different limits as
@@ -181,13 +250,14 @@ impl Position {
     pub fn target(&self, piece: Piece) -> Square {
         let g = self.geometry();
         let start = start_number(piece);
-        let target = match (self.rules.goal, piece.color) {
+        let target = match (self.rules.goal, piece.color()) {
             (Goal::Shift, Color::Green) => start + 70,
             (Goal::Shift, Color::Red) => start - 70,
             (Goal::Rotation, _) => 116 - start,
         };
         // Start and target numbers are real squares by construction.
-        g.from_number(target as u32).unwrap_or(Square::new(0))
+        g.from_number(target as u32)
+            .unwrap_or(Square::new_unchecked(0))
     }
 
     /// The squares `color` must fill to complete.
@@ -236,93 +306,6 @@ impl Position {
         }
     }
 
-    /// Reads a Setup line (`SIDE/GREEN/RED[/MOVE]`, notation.md) for the given rules.
-    pub fn from_setup(line: &str, rules: Rules) -> Result<Position, SetupError> {
-        let fields: Vec<&str> = line.trim().split('/').collect();
-        if fields.len() < 3 || fields.len() > 4 {
-            return Err(SetupError::new(
-                "line",
-                format!(
-                    "expected SIDE/GREEN/RED[/MOVE], found {} field(s) separated by '/'",
-                    fields.len()
-                ),
-            ));
-        }
-        let mut pos = Position::empty(rules);
-        let side = match fields[0].trim() {
-            "G" | "g" => Color::Green,
-            "R" | "r" => Color::Red,
-            other => return Err(SetupError::new("side", format!("{other:?} is not G or R"))),
-        };
-        let mut number = 1;
-        if let Some(text) = fields.get(3) {
-            number = match text.trim().parse::<u32>() {
-                Ok(n) if n >= 1 => n,
-                _ => {
-                    return Err(SetupError::new(
-                        "move number",
-                        format!("{text:?} is not a move number (1 or more)"),
-                    ));
-                }
-            };
-        }
-        let g = pos.geometry();
-        let count = pos.piece_count();
-        for (color, field) in [(Color::Green, fields[1]), (Color::Red, fields[2])] {
-            let entries: Vec<&str> = field.split(',').map(str::trim).collect();
-            let pyramid = rules.variant == Variant::Pyramid;
-            let entries: Vec<&str> = if pyramid && field.trim().is_empty() {
-                vec![]
-            } else {
-                entries
-            };
-            if (!pyramid && entries.len() != count) || entries.len() > count {
-                let want = if pyramid { "at most 10" } else { "15" };
-                return Err(SetupError::new(
-                    color.name(),
-                    format!(
-                        "{} entries, expected {want} (`-` for a piece not on the board)",
-                        entries.len()
-                    ),
-                ));
-            }
-            for (id, text) in entries.iter().enumerate() {
-                let piece = Piece::new(color, id as u8);
-                let what = || {
-                    if pyramid {
-                        format!("{} piece {}", color.name(), id + 1)
-                    } else {
-                        format!(
-                            "{} {} {}",
-                            color.name(),
-                            piece.kind().name(),
-                            piece.number()
-                        )
-                    }
-                };
-                if *text == "-" {
-                    continue;
-                }
-                let sq = g
-                    .parse_square(text)
-                    .map_err(|e| SetupError::new(what(), e.to_string()))?;
-                if let Some(other) = pos.piece_at(sq) {
-                    return Err(SetupError::new(
-                        what(),
-                        format!(
-                            "square {} is already taken by {}",
-                            g.number(sq),
-                            describe(other, pyramid)
-                        ),
-                    ));
-                }
-                pos.put(piece, sq);
-            }
-        }
-        pos.turn = Turn::new(side, number, &rules);
-        Ok(pos)
-    }
-
     /// The Setup line of this position (numeric squares; Pyramid squares sorted).
     pub fn to_setup(&self) -> String {
         let g = self.geometry();
@@ -339,7 +322,7 @@ impl Position {
                 numbers.iter().map(u8::to_string).collect()
             } else {
                 (0..self.piece_count() as u8)
-                    .map(|id| match self.square_of(Piece::new(color, id)) {
+                    .map(|id| match self.square_of(Piece::new_unchecked(color, id)) {
                         Some(sq) => g.number(sq).to_string(),
                         None => "-".to_string(),
                     })
@@ -361,23 +344,26 @@ impl Position {
         out.turn = Turn::new(self.side_to_move().other(), self.turn.number(), &self.rules);
         for color in Color::ALL {
             for (piece, sq) in self.pieces_of(color) {
-                out.put(Piece::new(color.other(), piece.id), g.rotate(sq));
+                out.put_unchecked(
+                    Piece::new_unchecked(color.other(), piece.id()),
+                    g.rotate(sq),
+                );
             }
         }
         out
     }
 }
 
-fn describe(piece: Piece, pyramid: bool) -> String {
-    if pyramid {
-        format!("{} piece {}", piece.color, piece.id + 1)
-    } else {
-        piece.describe()
+/// "Green sun 3", or on the Pyramid board, whose pieces are alike, "Green piece 4" (its slot).
+pub(super) fn describe(piece: Piece, board: BoardKind) -> String {
+    match board {
+        BoardKind::Pyramid => format!("{} piece {}", piece.color(), piece.id() + 1),
+        BoardKind::Salta => piece.describe(),
     }
 }
 
 const fn encode(piece: Piece) -> u8 {
-    (piece.color as u8) << 4 | piece.id
+    (piece.color() as u8) << 4 | piece.id()
 }
 
 fn decode(code: u8) -> Piece {
@@ -386,7 +372,7 @@ fn decode(code: u8) -> Piece {
     } else {
         Color::Red
     };
-    Piece::new(color, code & 0x0f)
+    Piece::new_unchecked(color, code & 0x0f)
 }
 
 pub(crate) fn piece_count(variant: Variant) -> usize {
@@ -398,8 +384,8 @@ pub(crate) fn piece_count(variant: Variant) -> usize {
 
 /// The historical number of a Salta piece's start square.
 fn start_number(piece: Piece) -> u8 {
-    let green = 10 * (piece.id / 5 + 1) + piece.id % 5 + 1;
-    match piece.color {
+    let green = 10 * (piece.id() / 5 + 1) + piece.id() % 5 + 1;
+    match piece.color() {
         Color::Green => green,
         Color::Red => 116 - green,
     }
@@ -420,7 +406,7 @@ pub fn start_squares(variant: Variant, color: Color) -> impl Iterator<Item = Squ
         }
         _ => {
             for (id, slot) in numbers.iter_mut().enumerate() {
-                *slot = start_number(Piece::new(color, id as u8));
+                *slot = start_number(Piece::new_unchecked(color, id as u8));
             }
             MAX_PIECES
         }
@@ -455,7 +441,7 @@ impl fmt::Display for Position {
                             } else {
                                 ['s', 'm', 'u'][p.kind() as usize]
                             };
-                            let letter = if p.color == Color::Green {
+                            let letter = if p.color() == Color::Green {
                                 letter.to_ascii_uppercase()
                             } else {
                                 letter

@@ -204,6 +204,7 @@ impl Default for Rules {
 
 /// Why a `Rules` text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RulesError {
     /// The rule set's name is none of `salta`, `winther`, `pyramid`.
     #[error("unknown rule set {0:?}: expected salta, winther or pyramid")]

@@ -88,7 +88,8 @@ pub fn random_placement(rules: Rules, rng: &mut Rng) -> Position {
         for _ in 0..count.min(free.len()) {
             let id = ids.swap_remove(rng.below(ids.len()));
             let sq = free.swap_remove(rng.below(free.len()));
-            pos.put(Piece::new(color, id), sq);
+            let piece = Piece::new(color, id).expect("ids below the piece count");
+            pos.put(piece, sq).expect("a free square");
         }
     }
     pos.set_side_to_move(if rng.below(2) == 0 {
@@ -109,7 +110,7 @@ pub fn random_playout(start: Position, plies: usize, rng: &mut Rng) -> Vec<Posit
         if moves.is_empty() {
             break;
         }
-        pos.play(moves.as_slice()[rng.below(moves.len())]);
+        pos.play_unchecked(moves.as_slice()[rng.below(moves.len())]);
         out.push(pos);
     }
     out

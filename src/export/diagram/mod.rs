@@ -54,6 +54,7 @@ const PT_PER_PX: f32 = 0.75;
 
 /// Why a diagram could not be drawn.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DiagramError {
     /// A square of the options (last move, mark, arrow) is not on the position's board.
     #[error("the {what} square (index {index}) is not a square of this board")]

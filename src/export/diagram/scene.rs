@@ -749,7 +749,7 @@ fn draw_piece(
     disc: Disc,
 ) {
     let radius = disc.radius;
-    let color = piece.color;
+    let color = piece.color();
     let class = if color == Color::Green {
         "piece green"
     } else {

@@ -118,9 +118,9 @@ fn disc(color: Color) -> char {
 }
 
 fn piece_text(piece: Piece, style: PieceStyle, pyramid: bool) -> String {
-    let green = piece.color == Color::Green;
+    let green = piece.color() == Color::Green;
     if pyramid {
-        return disc(piece.color).to_string();
+        return disc(piece.color()).to_string();
     }
     match style {
         PieceStyle::Symbols => {
@@ -140,7 +140,7 @@ fn piece_text(piece: Piece, style: PieceStyle, pyramid: bool) -> String {
                 format!("{symbol}{}", FILLED[number as usize - 1])
             }
         }
-        PieceStyle::Numbers => format!("{}{}", disc(piece.color), piece.single_number()),
+        PieceStyle::Numbers => format!("{}{}", disc(piece.color()), piece.single_number()),
         PieceStyle::Designators if green => piece.designator(),
         PieceStyle::Designators => piece.designator().to_lowercase(),
     }

@@ -29,7 +29,10 @@ use std::time::{Duration, Instant};
 
 /// How much work one count may take. When either limit is reached the answer is
 /// [`Remaining::Bounds`]. Memory grows with `max_states` (about 80 bytes per stored state).
+///
+/// Built from [`Budget::default`] with its setters: `Budget::default().max_time(None)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Budget {
     /// Search states stored before giving up (each search of one request draws on it; an upper-bound
     /// search after running out gets a fresh allowance of 100,000 states).
@@ -54,6 +57,20 @@ impl Default for Budget {
 }
 
 impl Budget {
+    /// The search states one count may store (the field `max_states`).
+    #[must_use]
+    pub fn max_states(mut self, max_states: u64) -> Budget {
+        self.max_states = max_states;
+        self
+    }
+
+    /// The wall-clock limit of one count, `None` for none (the field `max_time`).
+    #[must_use]
+    pub fn max_time(mut self, max_time: Option<Duration>) -> Budget {
+        self.max_time = max_time;
+        self
+    }
+
     /// When the exact search must stop (after nine tenths of the time; the rest is for a plan if it
     /// runs out) and when the whole request must end, counted from `started`: `None` for no limit,
     /// or for one too far ahead to count (`Duration::MAX`, say).

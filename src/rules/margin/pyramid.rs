@@ -44,7 +44,7 @@ impl Side {
 fn squares(set: u64) -> impl Iterator<Item = Square> {
     (0..64u8)
         .filter(move |&i| set >> i & 1 == 1)
-        .map(Square::new)
+        .map(Square::new_unchecked)
 }
 
 impl Puzzle for Side {

@@ -22,7 +22,7 @@ pub fn greedy_game_end(rules: Rules, seed: u64, max_plies: u32) -> Option<(Posit
         let mut best = Vec::new();
         let mut best_count = u32::MAX;
         for &m in moves.iter() {
-            let count = pos.after(m).free_count(mover);
+            let count = pos.after_unchecked(m).free_count(mover);
             if count < best_count {
                 best_count = count;
                 best.clear();
@@ -35,7 +35,7 @@ pub fn greedy_game_end(rules: Rules, seed: u64, max_plies: u32) -> Option<(Posit
             return None;
         }
         let choice = best[(next_random() % best.len() as u64) as usize];
-        pos.play(choice);
+        pos.play_unchecked(choice);
         for color in Color::ALL {
             if pos.is_complete(color) {
                 return Some((pos, color.other()));

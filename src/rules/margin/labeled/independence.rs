@@ -35,7 +35,7 @@ pub(super) fn independence(
     let depth = |i: usize| {
         mover
             .geometry
-            .relative_rank(Square::new(targets[i]), mover.color)
+            .relative_rank(Square::new_unchecked(targets[i]), mover.color)
     };
     'merge: loop {
         for gi in 0..groups.len() {
@@ -243,7 +243,7 @@ fn single_plans(mover: &Mover, members: &[usize], start: &[u8], targets: &[u8]) 
 /// other piece starts on or is bound for, so that plans interleave more often.
 fn single_path(mover: &Mover, piece: usize, start: &[u8], targets: &[u8]) -> Vec<Step> {
     let g = mover.geometry;
-    let dist = |a: u8, b: u8| g.distance(Square::new(a), Square::new(b));
+    let dist = |a: u8, b: u8| g.distance(Square::new_unchecked(a), Square::new_unchecked(b));
     let others = |sqs: &[u8]| {
         sqs.iter()
             .enumerate()

@@ -275,7 +275,8 @@ impl<'m> Group<'m> {
             return;
         }
         let g = self.mover.geometry;
-        let near = |a: u8, b: u8| g.distance(Square::new(a), Square::new(b)) <= 1;
+        let near =
+            |a: u8, b: u8| g.distance(Square::new_unchecked(a), Square::new_unchecked(b)) <= 1;
         let pairs = (0..k).flat_map(|a| (a + 1..k).map(move |b| (a, b)));
         for (a, b) in pairs.filter(|&(a, b)| costs.excess[a][b] > 0) {
             if self.zones.len() >= PAIR_ZONES {
@@ -308,7 +309,10 @@ impl<'m> Group<'m> {
         }
         let g = self.mover.geometry;
         let key = |a: usize| {
-            let (sq, t) = (Square::new(self.start[a]), Square::new(self.targets[a]));
+            let (sq, t) = (
+                Square::new_unchecked(self.start[a]),
+                Square::new_unchecked(self.targets[a]),
+            );
             (g.file(sq) + g.file(t), g.rank(sq) + g.rank(t))
         };
         let mut pieces: Vec<usize> = (0..k).collect();

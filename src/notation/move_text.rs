@@ -1,0 +1,180 @@
+//! The one formatter of a move's written text, in each notation: the canonical writer, the
+//! replayer's messages, repair's suggestions and [`Move::numeric`] all write moves through it.
+
+use super::{Notation, Played, Separator};
+use crate::board::{BoardKind, Geometry, Square};
+use crate::rules::{Move, MoveKind, Piece};
+use std::fmt;
+
+/// A move's text, ready to be written: `33-44`, `e3-f4`, `Su3-44`, `Su3 33-44` (as a record
+/// wrote both), `--`. Build it with [`MoveText::of_move`], [`MoveText::of_played`] or
+/// [`MoveText::as_written`]; it implements [`fmt::Display`].
+///
+/// ```
+/// use salta::board::Geometry;
+/// use salta::notation::{MoveText, Notation};
+/// use salta::rules::{Position, Rules};
+///
+/// let pos = Position::start(Rules::default());
+/// let m = pos.legal_moves().sorted(pos.geometry())[0];
+/// let sun = pos.piece_at(m.from);
+/// let text = |notation| MoveText::of_move(m, sun, notation, pos.geometry()).to_string();
+/// assert_eq!(text(Notation::Numeric), "31-41");
+/// assert_eq!(text(Notation::Algebraic), "a3-b4");
+/// assert_eq!(text(Notation::Piece), "Su1-41");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct MoveText<'g> {
+    geometry: &'g Geometry,
+    /// `None`: a pass.
+    squares: Option<Squares>,
+    algebraic: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Squares {
+    /// The piece id the text names (`Su3`, `#13`).
+    piece: Option<u8>,
+    from: Option<Square>,
+    to: Square,
+    jump: bool,
+}
+
+impl<'g> MoveText<'g> {
+    /// A move on the board as `notation` writes it; `piece` (the piece on its from-square) is
+    /// named in piece notation, where a move without one falls back to numeric.
+    pub fn of_move(
+        m: Move,
+        piece: Option<Piece>,
+        notation: Notation,
+        geometry: &'g Geometry,
+    ) -> MoveText<'g> {
+        let squares = (m.kind != MoveKind::Pass).then(|| Squares {
+            piece: piece.map(Piece::id),
+            from: Some(m.from),
+            to: m.to,
+            jump: m.is_jump(),
+        });
+        MoveText::in_notation(squares, notation, geometry)
+    }
+
+    /// A written move of the syntax tree as `notation` writes it (the canonical writer): the
+    /// separator as written, or from the squares where none was.
+    pub fn of_played(played: &Played, notation: Notation, geometry: &'g Geometry) -> MoveText<'g> {
+        MoveText::in_notation(Squares::of(played, geometry), notation, geometry)
+    }
+
+    /// A written move as the record has it, numeric: the designator and the from-square both
+    /// where both were written (`Su3 33-44`), for messages that quote the record.
+    pub fn as_written(played: &Played, geometry: &'g Geometry) -> MoveText<'g> {
+        MoveText {
+            geometry,
+            squares: Squares::of(played, geometry),
+            algebraic: false,
+        }
+    }
+
+    /// A move given by its parts (repair's tokens): the piece id named, the from-square if
+    /// written, the destination, and whether it is a jump.
+    pub(crate) fn of_parts(
+        piece: Option<u8>,
+        from: Option<Square>,
+        to: Square,
+        jump: bool,
+        notation: Notation,
+        geometry: &'g Geometry,
+    ) -> MoveText<'g> {
+        let squares = Squares {
+            piece,
+            from,
+            to,
+            jump,
+        };
+        MoveText::in_notation(Some(squares), notation, geometry)
+    }
+
+    /// A pass, `--`.
+    pub(crate) fn pass(geometry: &'g Geometry) -> MoveText<'g> {
+        MoveText {
+            geometry,
+            squares: None,
+            algebraic: false,
+        }
+    }
+
+    /// Keeps what `notation` writes: the designator in piece notation (squares numeric), else the
+    /// from-square when there is one (a designator only without it).
+    fn in_notation(
+        squares: Option<Squares>,
+        notation: Notation,
+        geometry: &'g Geometry,
+    ) -> MoveText<'g> {
+        let squares = squares.map(|s| match (notation, s.piece, s.from) {
+            (Notation::Piece, Some(_), _) => Squares { from: None, ..s },
+            (_, _, Some(_)) => Squares { piece: None, ..s },
+            _ => s,
+        });
+        MoveText {
+            geometry,
+            squares,
+            algebraic: notation == Notation::Algebraic,
+        }
+    }
+
+    fn square(&self, f: &mut fmt::Formatter<'_>, sq: Square) -> fmt::Result {
+        if self.algebraic {
+            f.write_str(&self.geometry.name(sq))
+        } else {
+            write!(f, "{}", self.geometry.number(sq))
+        }
+    }
+}
+
+impl Squares {
+    fn of(played: &Played, g: &Geometry) -> Option<Squares> {
+        let Played::Move {
+            piece,
+            from,
+            to,
+            separator,
+        } = played
+        else {
+            return None;
+        };
+        let written = match from {
+            Some(from) => separator.or_from_squares(g, from.square, to.square),
+            None => *separator,
+        };
+        Some(Squares {
+            piece: piece.map(|d| d.id),
+            from: from.map(|f| f.square),
+            to: to.square,
+            jump: written == Separator::Jump,
+        })
+    }
+}
+
+impl fmt::Display for MoveText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(s) = self.squares else {
+            return f.write_str("--");
+        };
+        if let Some(id) = s.piece {
+            // Pyramid pieces are alike, and an id past 15 names no kind: the single numbering.
+            match Piece::new(crate::board::Color::Green, id) {
+                Some(p) if self.geometry.kind == BoardKind::Salta => {
+                    f.write_str(&p.designator())?
+                }
+                _ => write!(f, "#{}", id as u32 + 1)?,
+            }
+            if s.from.is_some() {
+                f.write_str(" ")?;
+            }
+        }
+        if let Some(from) = s.from {
+            self.square(f, from)?;
+        }
+        f.write_str(if s.jump { ":" } else { "-" })?;
+        self.square(f, s.to)
+    }
+}
