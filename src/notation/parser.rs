@@ -11,7 +11,7 @@
 use super::ast::*;
 use super::visitor::{RawTag, WrittenMove};
 use crate::board::{BoardKind, Geometry};
-use crate::diagnostic::Code as ErrorCode;
+use crate::diagnostic::Code;
 use crate::rules::{PieceKind, Rules};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1};
@@ -87,7 +87,7 @@ impl Limits {
 /// A syntax error before it is tied to its game's source.
 #[derive(Debug)]
 pub(crate) struct RawError {
-    pub code: ErrorCode,
+    pub code: Code,
     pub message: String,
     pub label: String,
     pub help: Option<String>,
@@ -338,7 +338,7 @@ static CLASS: [u8; 256] = {
 };
 
 fn error(
-    code: ErrorCode,
+    code: Code,
     message: impl Into<String>,
     span: Span,
     label: impl Into<String>,
@@ -512,7 +512,7 @@ impl<'a> Parser<'a> {
         let found = quoted(self.src.get(span.range()).unwrap_or_default());
         Stop::Error(
             error(
-                ErrorCode::UnexpectedToken,
+                Code::UnexpectedToken,
                 format!("unexpected {found:?}"),
                 span,
                 "not understood here",
@@ -593,7 +593,7 @@ impl<'a> Parser<'a> {
             shown -= 1;
         }
         self.log.warnings.push(Warning {
-            code: ErrorCode::StrayText,
+            code: Code::StrayText,
             message: format!(
                 "skipped text that is neither a tag nor movetext: {:?}",
                 quoted(&self.src[start..shown])
@@ -618,7 +618,7 @@ impl<'a> Parser<'a> {
         if line_end - start > self.limits.tag_bytes {
             return Err(in_tags(
                 error(
-                    ErrorCode::TagTooLong,
+                    Code::TagTooLong,
                     "tag too long",
                     Span::new(start, start + 1),
                     "this tag",
@@ -637,7 +637,7 @@ impl<'a> Parser<'a> {
             } else {
                 Span::new(at, at)
             };
-            in_tags(error(ErrorCode::BadTag, message, span, label).help(help))
+            in_tags(error(Code::BadTag, message, span, label).help(help))
         };
         let after_open = &line[start + 1..];
         let (rest, _) = spaces(after_open).unwrap_or((after_open, &[]));
@@ -672,7 +672,7 @@ impl<'a> Parser<'a> {
                     }
                     let span = Span::new(quote, quote + 1);
                     return Err(in_tags(
-                        error(ErrorCode::BadTag, "tag value never closed", span, "value opened here")
+                        error(Code::BadTag, "tag value never closed", span, "value opened here")
                             .help("close it with \" before the end of the line; write \\\" for a quote inside it"),
                     ));
                 }
@@ -736,7 +736,7 @@ impl<'a> Parser<'a> {
         // Tag names are ASCII (see `tag_name`).
         let name_text = std::str::from_utf8(&self.src[name.range()]).unwrap_or_default();
         self.log.warnings.push(Warning {
-            code: ErrorCode::TagRepaired,
+            code: Code::TagRepaired,
             message: format!(
                 "the {name_text} tag's value {slip}: read as {:?}",
                 text(value)
@@ -848,7 +848,7 @@ impl<'a> Parser<'a> {
         let span = Span::new(start, start + digits + dots);
         let Some(n) = decimal(&self.src[start..start + digits]) else {
             let e = error(
-                ErrorCode::BadMoveNumber,
+                Code::BadMoveNumber,
                 "move number too large",
                 Span::new(start, start + digits),
                 "this number",
@@ -870,7 +870,7 @@ impl<'a> Parser<'a> {
         let max_depth = self.limits.variation_depth.min(MAX_VARIATION_DEPTH);
         if line.depth + 1 > max_depth {
             let e = error(
-                ErrorCode::TooDeep,
+                Code::TooDeep,
                 "variations nested too deeply",
                 Span::new(start, start + 1),
                 "too deep",
@@ -904,7 +904,7 @@ impl<'a> Parser<'a> {
             return Ok(End::Close);
         }
         let e = error(
-            ErrorCode::UnmatchedParen,
+            Code::UnmatchedParen,
             "unmatched )",
             Span::new(start, start + 1),
             "no variation is open here",
@@ -957,7 +957,7 @@ impl<'a> Parser<'a> {
             .and_then(|d| d.parse::<u16>().ok());
         let Some(nag) = nag else {
             let e = error(
-                ErrorCode::BadNag,
+                Code::BadNag,
                 "bad NAG",
                 span,
                 "expected a number 0–65535 after $",
@@ -1035,7 +1035,7 @@ impl<'a> Parser<'a> {
         let span = Span::new(start, self.src.len() - rest.len());
         if line.open.is_some() {
             let mut e = error(
-                ErrorCode::ResultInVariation,
+                Code::ResultInVariation,
                 "result inside a variation",
                 span,
                 "the game ends here",
@@ -1231,7 +1231,7 @@ impl<'a> Parser<'a> {
     fn warn_dangling(&mut self, number: Option<MoveNumber>) {
         if let Some(n) = number {
             self.log.warnings.push(Warning {
-                code: ErrorCode::DanglingMoveNumber,
+                code: Code::DanglingMoveNumber,
                 message: format!("move number {} without a move", n.number),
                 span: n.span,
             });
@@ -1241,7 +1241,7 @@ impl<'a> Parser<'a> {
     fn misplaced(&self, start: usize, len: usize, message: &str, help: &str) -> Stop {
         Stop::Error(
             error(
-                ErrorCode::Misplaced,
+                Code::Misplaced,
                 message,
                 Span::new(start, start + len.max(1)),
                 "there is no move before this",
@@ -1252,7 +1252,7 @@ impl<'a> Parser<'a> {
 
     fn unclosed_variation_error(&self, open: usize, at: usize) -> Box<RawError> {
         let mut e = error(
-            ErrorCode::UnclosedVariation,
+            Code::UnclosedVariation,
             "variation never closed",
             Span::new(open, open + 1),
             "variation opened here is never closed",
@@ -1284,7 +1284,7 @@ impl<'a> Parser<'a> {
         let too_long = |end: usize, limit: usize| {
             Stop::Error(
                 error(
-                    ErrorCode::CommentTooLong,
+                    Code::CommentTooLong,
                     "comment too long",
                     Span::new(start, start + 1),
                     "this comment",
@@ -1352,7 +1352,7 @@ impl<'a> Parser<'a> {
 
     fn unclosed_comment(&self, start: usize, resume: Resume) -> Stop {
         let mut e = error(
-            ErrorCode::UnclosedComment,
+            Code::UnclosedComment,
             "comment never closed",
             Span::new(start, start + 1),
             "comment opened here is never closed",
@@ -1397,7 +1397,7 @@ impl<'a> Parser<'a> {
             }
         }
         let (from, algebraic) = self.square(None).map_err(|e| match e {
-            Stop::Error(e) if e.code == ErrorCode::UnexpectedToken && piece.is_none() => {
+            Stop::Error(e) if e.code == Code::UnexpectedToken && piece.is_none() => {
                 self.unexpected(start, "a move such as 33-43, 45:64, e3-f4 or Su3-44, a move number, a comment or a result")
             }
             e => e,
@@ -1452,13 +1452,9 @@ impl<'a> Parser<'a> {
                     }))
                 }
                 _ => Err(Stop::Error(
-                    error(
-                        ErrorCode::BadDesignator,
-                        "bad piece number",
-                        span,
-                        "not a piece",
-                    )
-                    .help("the single numbering runs #1–#15 (stars 1–5, moons 6–10, suns 11–15)"),
+                    error(Code::BadDesignator, "bad piece number", span, "not a piece").help(
+                        "the single numbering runs #1–#15 (stars 1–5, moons 6–10, suns 11–15)",
+                    ),
                 )),
             };
         }
@@ -1472,7 +1468,7 @@ impl<'a> Parser<'a> {
         let span = Span::new(start, end);
         if !(b'1'..=b'5').contains(&digit) {
             let e = error(
-                ErrorCode::BadDesignator,
+                Code::BadDesignator,
                 "bad piece designator",
                 span,
                 "not a piece",
@@ -1505,7 +1501,7 @@ impl<'a> Parser<'a> {
             };
             Stop::Error(
                 error(
-                    ErrorCode::BadSquare,
+                    Code::BadSquare,
                     format!("{t} is not a square"),
                     span,
                     format!("not a square of the {board} board"),
@@ -1545,7 +1541,7 @@ impl<'a> Parser<'a> {
         let span = Span::new(start, start + len);
         if algebraic.is_some_and(|a| a != is_algebraic) {
             let e = error(
-                ErrorCode::MixedNotation,
+                Code::MixedNotation,
                 "numeric and algebraic squares in one move",
                 span,
                 "the other square is written the other way",

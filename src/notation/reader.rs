@@ -7,7 +7,7 @@ use super::error::{GameSource, MovePlace, SyntaxError};
 use super::parser::{Limits, Log, MAX_GAME_BYTES, Outcome, RawError, parse_game};
 use super::visitor::{GameStart, RawComment, RawTag, Skip, Visitor, WrittenMove, visit};
 use crate::board::BoardKind;
-use crate::diagnostic::Code as ErrorCode;
+use crate::diagnostic::Code;
 use std::io::{self, Read};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -205,14 +205,14 @@ impl<R: Read> Reader<R> {
         let head = &self.buf[self.start..];
         if head.starts_with(b"\xff\xfe") || head.starts_with(b"\xfe\xff") {
             return Some(self.notice(
-                ErrorCode::Utf16,
+                Code::Utf16,
                 "the file is UTF-16 text",
                 Some("save it as UTF-8 (iconv -f UTF-16 -t UTF-8)"),
             ));
         }
         if head.iter().take(SNIFF).any(|&b| b == 0) {
             return Some(self.notice(
-                ErrorCode::Binary,
+                Code::Binary,
                 "the file is not text (it holds NUL bytes)",
                 Some("an SGN record is text; check that this is the file meant"),
             ));
@@ -221,7 +221,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// A finding about the file as a whole, at the reader's position.
-    fn notice(&mut self, code: ErrorCode, message: &str, help: Option<&str>) -> SyntaxError {
+    fn notice(&mut self, code: Code, message: &str, help: Option<&str>) -> SyntaxError {
         self.index += 1;
         SyntaxError {
             code,
@@ -241,7 +241,7 @@ impl<R: Read> Reader<R> {
         self.done = true;
         self.index += 1;
         SyntaxError {
-            code: ErrorCode::Io,
+            code: Code::Io,
             message: format!("cannot read {}: {e}", self.name),
             label: "reading stopped here".to_string(),
             help: None,
@@ -269,7 +269,7 @@ impl<R: Read> Reader<R> {
             mid_line: false,
         });
         SyntaxError {
-            code: ErrorCode::GameTooLarge,
+            code: Code::GameTooLarge,
             message: format!("game larger than {} bytes", self.game_bytes()),
             label: "this game is too large".to_string(),
             help: Some("split the game, or raise the reader's game size limit".to_string()),
@@ -364,7 +364,7 @@ impl<R: Read> Reader<R> {
                         .map_or(at, |c| at + c.len_utf8()),
                 );
                 let warning = Warning {
-                    code: ErrorCode::Latin1,
+                    code: Code::Latin1,
                     message: "the text is not UTF-8: read as Latin-1".to_string(),
                     span,
                 };
@@ -378,7 +378,7 @@ impl<R: Read> Reader<R> {
                 let text = text.to_string();
                 self.index += 1;
                 Some(Err(SyntaxError {
-                    code: ErrorCode::Binary,
+                    code: Code::Binary,
                     message: "the game holds a NUL byte: this is not text".to_string(),
                     label: "NUL byte".to_string(),
                     help: Some(
@@ -418,7 +418,7 @@ impl<R: Read> Reader<R> {
                 };
                 self.index += 1;
                 Some(Err(SyntaxError {
-                    code: ErrorCode::StrayText,
+                    code: Code::StrayText,
                     message,
                     label: "no game follows this text".to_string(),
                     help: Some("make it a comment in { } or remove it".to_string()),
@@ -484,7 +484,7 @@ impl<R: Read> Reader<R> {
                     self.done = true;
                     // A file read from its start that held no game at all.
                     if self.index == 0 && self.whole_file {
-                        let e = self.notice(ErrorCode::NoGame, "no game in the file", None);
+                        let e = self.notice(Code::NoGame, "no game in the file", None);
                         return Some(Err(e));
                     }
                     return None;
