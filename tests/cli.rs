@@ -1641,3 +1641,83 @@ fn move_numbers_do_not_saturate() {
     .json_lines();
     assert_eq!(lines[0]["status"], "valid", "{lines:?}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// regressions of issue 16's items 15, 16 and 24
+
+/// Item 24: the one-line result of `check` keeps a margin's bounds when the count was cut short.
+#[test]
+fn check_line_shows_margin_bounds() {
+    let dir = TempDir::new("bounds-line");
+    let text = std::fs::read_to_string("corpus/historical/krone-grotewold-1901.sgn").unwrap();
+    let untagged: String = text
+        .lines()
+        .filter(|l| !l.starts_with("[Margin"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let file = dir.write("untagged.sgn", &untagged);
+    let file = file.to_str().unwrap();
+    let run = salta(&[
+        "check",
+        "--margins",
+        "always",
+        "--margin-states",
+        "10",
+        file,
+    ])
+    .ok();
+    assert!(run.text().contains("Red wins by 25–31"), "{}", run.text());
+    let exact = salta(&["check", "--margins", "always", file]).ok();
+    assert!(exact.text().contains("Red wins by 27 "), "{}", exact.text());
+}
+
+/// Item 16: `adjudicate` counts the loser once, so the verdict and the loser's count agree, exact
+/// or bounded.
+#[test]
+fn adjudicate_counts_the_loser_once() {
+    let file = "corpus/historical/krone-grotewold-1901.sgn";
+    let json: Value =
+        serde_json::from_str(&salta(&["adjudicate", file, "--format", "json"]).ok().text())
+            .unwrap();
+    assert_eq!(json["margin"], 27, "{json}");
+    assert_eq!(json["green"]["exact"], json["margin"], "{json}");
+    let bounded = salta(&["adjudicate", file, "--max-states", "10"])
+        .ok()
+        .text();
+    assert!(bounded.contains("winner: Red by 25–31"), "{bounded}");
+    assert!(
+        bounded.contains("Green: 25 to go ignoring all pieces, 25–31 with its own pieces blocking"),
+        "{bounded}"
+    );
+}
+
+/// Item 15: a game over the size limit is one error however many tag lines it has, and a
+/// diagnostic quotes a clipped snippet, not a 1 MB line.
+#[test]
+fn one_error_per_oversized_game_and_clipped_snippets() {
+    let dir = TempDir::new("oversized");
+    let tags: String = (0..40).map(|i| format!("[Tag{i} \"{i}\"]\n")).collect();
+    let big = format!(
+        "{tags}\n{}*\n\n[Event \"small\"]\n\n1. 33-43 *\n",
+        "1. 33-43 83-73 2. 43-33 73-83\n".repeat(300_000)
+    );
+    let file = dir.write("big.sgn", &big);
+    let run = salta(&["check", "--format", "json", file.to_str().unwrap()]).expect_code(1);
+    let lines = run.json_lines();
+    let too_large = lines
+        .iter()
+        .filter(|l| l.to_string().contains("sgn::game-too-large"))
+        .count();
+    assert_eq!(too_large, 1, "{}", run.text());
+    assert!(
+        run.text().contains("\"small\""),
+        "the next game reads: {}",
+        run.text()
+    );
+
+    let deep = format!("1. 33-43 {} *\n", "(1. 33-43 ".repeat(100_000));
+    let file = dir.write("deep.sgn", &deep);
+    let run = salta(&["check", "--color", "never", file.to_str().unwrap()]).expect_code(1);
+    assert!(run.stdout.len() < 4_000, "{} bytes", run.stdout.len());
+    assert!(run.text().contains("sgn::too-deep"), "{}", run.text());
+}
