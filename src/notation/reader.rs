@@ -222,17 +222,31 @@ impl<R: Read> Reader<R> {
 
     /// A finding about the file as a whole, at the reader's position.
     fn notice(&mut self, code: Code, message: &str, help: Option<&str>) -> SyntaxError {
+        self.reader_error(code, message.to_string(), "here", help, Span::new(0, 0), "")
+    }
+
+    /// An error the reader finds itself (not the parser): no tags read and no move to name, the
+    /// span in `text`, the text quoted at the reader's position.
+    fn reader_error(
+        &mut self,
+        code: Code,
+        message: String,
+        label: &str,
+        help: Option<&str>,
+        span: Span,
+        text: &str,
+    ) -> SyntaxError {
         self.index += 1;
         SyntaxError {
             code,
-            message: message.to_string(),
-            label: "here".to_string(),
+            message,
+            label: label.to_string(),
             help: help.map(str::to_string),
-            span: Span::new(0, 0),
+            span,
             related: None,
             tags: Vec::new(),
             at: None,
-            source: self.source(""),
+            source: self.source(text),
             io: None,
         }
     }
@@ -255,7 +269,6 @@ impl<R: Read> Reader<R> {
     }
 
     fn too_large(&mut self) -> SyntaxError {
-        self.index += 1;
         let pending = &self.buf[self.start..];
         let first_line = pending
             .iter()
@@ -268,18 +281,15 @@ impl<R: Read> Reader<R> {
             in_movetext: pending.first() != Some(&b'['),
             mid_line: false,
         });
-        SyntaxError {
-            code: Code::GameTooLarge,
-            message: format!("game larger than {} bytes", self.game_bytes()),
-            label: "this game is too large".to_string(),
-            help: Some("split the game, or raise the reader's game size limit".to_string()),
+        let message = format!("game larger than {} bytes", self.game_bytes());
+        self.reader_error(
+            Code::GameTooLarge,
+            message,
+            "this game is too large",
+            Some("split the game, or raise the reader's game size limit"),
             span,
-            related: None,
-            tags: Vec::new(),
-            at: None,
-            source: self.source(&text),
-            io: None,
-        }
+            &text,
+        )
     }
 
     /// Skips the rest of an oversized game, line by line: its tag section, then its movetext up to
@@ -376,21 +386,14 @@ impl<R: Read> Reader<R> {
             // as text again, so it is refused as binary where it stands.
             Outcome::Game(_) if let Some(at) = text.find('\0') => {
                 let text = text.to_string();
-                self.index += 1;
-                Some(Err(SyntaxError {
-                    code: Code::Binary,
-                    message: "the game holds a NUL byte: this is not text".to_string(),
-                    label: "NUL byte".to_string(),
-                    help: Some(
-                        "an SGN record is text; check that this is the file meant".to_string(),
-                    ),
-                    span: Span::new(at, at + 1),
-                    related: None,
-                    tags: Vec::new(),
-                    at: None,
-                    source: self.source(&text),
-                    io: None,
-                }))
+                Some(Err(self.reader_error(
+                    Code::Binary,
+                    "the game holds a NUL byte: this is not text".to_string(),
+                    "NUL byte",
+                    Some("an SGN record is text; check that this is the file meant"),
+                    Span::new(at, at + 1),
+                    &text,
+                )))
             }
             Outcome::Game(_) => {
                 self.index += 1;
@@ -416,19 +419,14 @@ impl<R: Read> Reader<R> {
                     Some(w) => format!("{} (and {} more lines)", w.message, lines - 1),
                     None => "skipped text".to_string(),
                 };
-                self.index += 1;
-                Some(Err(SyntaxError {
-                    code: Code::StrayText,
+                Some(Err(self.reader_error(
+                    Code::StrayText,
                     message,
-                    label: "no game follows this text".to_string(),
-                    help: Some("make it a comment in { } or remove it".to_string()),
+                    "no game follows this text",
+                    Some("make it a comment in { } or remove it"),
                     span,
-                    related: None,
-                    tags: Vec::new(),
-                    at: None,
-                    source: self.source(&text),
-                    io: None,
-                }))
+                    &text,
+                )))
             }
             Outcome::NeedMore | Outcome::Empty => None,
         }
