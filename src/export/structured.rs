@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 /// One game as a document.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct GameDoc {
     /// Tags in the order of the record.
     #[serde(with = "ordered_map")]
@@ -70,6 +71,7 @@ impl From<MoveLimit> for LimitDoc {
 
 /// How a game ended, in the document.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct OutcomeDoc {
     /// The side that won; absent for a draw or an undecided end.
     pub winner: Option<Color>,
@@ -81,6 +83,7 @@ pub struct OutcomeDoc {
 
 /// A square in both notations (the numeric one is what is read back).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct SquareDoc {
     /// The historical number (`33`); what is read back.
     pub numeric: u8,
@@ -91,6 +94,7 @@ pub struct SquareDoc {
 
 /// One move as written and as replayed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct MoveDoc {
     /// Ply from the game's start, move number and side; absent when the replay stopped before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -128,6 +132,7 @@ pub struct MoveDoc {
 
 /// An alternative line in the document.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct VariationDoc {
     /// Comments before its first move.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

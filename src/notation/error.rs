@@ -33,6 +33,7 @@ pub fn printable(text: &str, newlines: bool) -> Cow<'_, str> {
 /// The text of one game with where it sits in its file, so that diagnostics give file lines and
 /// columns although spans are relative to the game.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct GameSource {
     /// The file name shown in diagnostics.
     pub name: Arc<str>,
@@ -266,6 +267,7 @@ impl SourceCode for GameSource {
 
 /// Where in the movetext a syntax error struck.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MovePlace {
     /// 1-based ply of the move being read, counted from the game's start.
     pub ply: u32,
@@ -309,6 +311,7 @@ impl MovePlace {
 
 /// A syntax error in one game of an SGN file. The reader goes on with the next game.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct SyntaxError {
     /// What kind of error, as a stable code.
     pub code: Code,

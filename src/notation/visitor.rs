@@ -122,6 +122,7 @@ impl<'a> RawTag<'a> {
 
 /// A comment, `{…}` or `;…`, borrowed from the game's text.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct RawComment<'a> {
     /// The text inside the braces or after the semicolon, trimmed.
     pub text: &'a str,
@@ -131,6 +132,7 @@ pub struct RawComment<'a> {
 
 /// A move token as written, with the move number written before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct WrittenMove {
     /// The move number written before it (`12.` or `12...`), if any.
     pub number: Option<MoveNumber>,

@@ -70,6 +70,7 @@ pub fn notation_of(game: &Game) -> Notation {
 
 /// What a written move names: its squares (or piece) and whether "Salta!" follows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Token {
     /// `None`: a pass (`--`).
     pub squares: Option<Written>,
@@ -79,6 +80,7 @@ pub struct Token {
 
 /// The squares and piece of a written move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Written {
     /// The designator's piece identity, if one was written.
     pub piece: Option<u8>,
@@ -420,6 +422,7 @@ struct Line {
 
 /// A break of the record and what it was read as.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Break {
     /// The index in the record of the move that broke the main line.
     pub token: usize,
