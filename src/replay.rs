@@ -605,7 +605,7 @@ impl Replayer<'_> {
         let pyramid = pos.rules().variant == Variant::Pyramid;
         let named = piece
             .filter(|_| !pyramid)
-            .and_then(|d| Piece::new(side, d.id));
+            .and_then(|d| Piece::new(side, d.id()));
         let from_sq = match (from, named) {
             (Some(f), _) => f.square,
             (None, Some(p)) => match pos.square_of(p) {

@@ -290,7 +290,7 @@ fn move_doc(node: &MoveNode, replayed: Option<&MoveReplay>, g: &Geometry) -> Mov
         .map(Piece::designator)
         .or_else(|| match node.played {
             Played::Move { piece: Some(d), .. } if g.kind == BoardKind::Salta => {
-                Piece::new(Color::Green, d.id).map(Piece::designator)
+                Piece::new(Color::Green, d.id()).map(Piece::designator)
             }
             _ => None,
         });
@@ -424,16 +424,9 @@ fn designator_of(text: &str) -> Option<Designator> {
     let kind = crate::rules::PieceKind::ALL
         .into_iter()
         .find(|k| text.starts_with(k.abbreviation()))?;
-    let number: u8 = text
-        .get(2..)?
-        .parse()
-        .ok()
-        .filter(|n| (1..=5).contains(n))?;
-    Some(Designator {
-        id: kind as u8 * 5 + number - 1,
-        kind: Some(kind),
-        span: Span::default(),
-    })
+    let number: u8 = text.get(2..)?.parse().ok()?;
+    let piece = Piece::of_kind(Color::Green, kind, number)?;
+    Some(Designator::of_piece(piece, Span::default()))
 }
 
 /// A game as canonical SGN in `notation`, its moves written as the replay played them.
@@ -452,11 +445,7 @@ pub fn designate(game: &mut Game, replay: &Replay) {
     }
     each_replayed_move(&mut game.mainline, &replay.mainline, &mut |node, r| {
         if let (Played::Move { piece, .. }, Some(p)) = (&mut node.played, r.piece) {
-            *piece = Some(Designator {
-                id: p.id(),
-                kind: Some(p.kind()),
-                span: Span::default(),
-            });
+            *piece = Some(Designator::of_piece(p, Span::default()));
         }
     });
 }

@@ -98,7 +98,7 @@ impl Token {
             Played::Move {
                 piece, from, to, ..
             } => Some(Written {
-                piece: piece.map(|d| d.id),
+                piece: piece.map(|d| d.id()),
                 from: from.map(|f| f.square),
                 to: to.square,
             }),
@@ -998,11 +998,10 @@ fn rewrite(node: &MoveNode, token: &Token) -> MoveNode {
     out.played = match token.squares {
         None => Played::Pass,
         Some(w) => Played::Move {
-            piece: w.piece.map(|id| Designator {
-                id,
-                kind: Piece::new(Color::Green, id).map(Piece::kind),
-                span,
-            }),
+            piece: w
+                .piece
+                .and_then(|id| Piece::new(Color::Green, id))
+                .map(|p| Designator::of_piece(p, span)),
             from: w.from.map(|square| SquareRef { square, span }),
             to: SquareRef { square: w.to, span },
             separator: Separator::Omitted,
