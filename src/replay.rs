@@ -662,7 +662,7 @@ impl Replayer<'_> {
                 here.at(node, pos),
                 Code::DesignatorMismatch,
                 "Pyramid pieces are identical: the piece designator is ignored".to_string(),
-                None,
+                Some("Pyramid moves need only their squares".to_string()),
             );
         }
         let kind = if g.distance(from_sq, to.square) >= 2 {

@@ -403,10 +403,9 @@ impl miette::Diagnostic for SyntaxError {
         (self.code.severity() == Severity::Warning).then_some(miette::Severity::Warning)
     }
 
+    /// The help written for the place, or else the code's generic advice.
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        Some(Box::new(self.help.as_deref().unwrap_or(self.code.help())))
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
