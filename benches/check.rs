@@ -105,12 +105,11 @@ fn replay_and_report(bencher: divan::Bencher) {
     let text = archive();
     let games: Vec<Game> = Reader::new(text.as_bytes()).flatten().collect();
     let file: Arc<str> = Arc::from("bench.sgn");
-    let opts = CheckOptions {
-        replay: ReplayOptions::default()
+    let opts = CheckOptions::default().replay(
+        ReplayOptions::default()
             .margins(MarginPolicy::Never)
             .summary_only(true),
-        ..CheckOptions::default()
-    };
+    );
     bencher
         .counter(BytesCount::new(text.len()))
         .with_inputs(|| games.clone())

@@ -26,10 +26,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let selection = Selection {
-        reaches: Some(wanted),
-        ..Selection::default()
-    };
+    let selection = Selection::default().reaches(wanted);
     let options = ReplayOptions::default()
         .margins(MarginPolicy::Never)
         .summary_only(true);

@@ -20,8 +20,10 @@ use std::io;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Which games to keep, besides being legal.
+/// Which games to keep, besides being legal. Built from [`Selection::default`] (every valid game)
+/// with its setters: `Selection::default().min_plies(40).result(GameResult::GreenWins)`.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct Selection {
     /// Every filter must hold.
     pub tags: Vec<TagFilter>,
@@ -91,6 +93,41 @@ impl TagFilter {
 }
 
 impl Selection {
+    /// Every filter must hold (the field `tags`).
+    #[must_use]
+    pub fn tags(mut self, tags: Vec<TagFilter>) -> Selection {
+        self.tags = tags;
+        self
+    }
+
+    /// Keep games of at least this many main-line plies (the field `min_plies`).
+    #[must_use]
+    pub fn min_plies(mut self, min_plies: impl Into<Option<u32>>) -> Selection {
+        self.min_plies = min_plies.into();
+        self
+    }
+
+    /// Keep games of at most this many main-line plies (the field `max_plies`).
+    #[must_use]
+    pub fn max_plies(mut self, max_plies: impl Into<Option<u32>>) -> Selection {
+        self.max_plies = max_plies.into();
+        self
+    }
+
+    /// Keep games whose written result is this (the field `result`).
+    #[must_use]
+    pub fn result(mut self, result: impl Into<Option<GameResult>>) -> Selection {
+        self.result = result.into();
+        self
+    }
+
+    /// Keep games whose main line reaches this placement of pieces (the field `reaches`).
+    #[must_use]
+    pub fn reaches(mut self, reaches: impl Into<Option<Position>>) -> Selection {
+        self.reaches = reaches.into();
+        self
+    }
+
     /// Whether a game that replays is wanted.
     pub fn admits(&self, game: &Game, replayed: &Replay) -> bool {
         let plies = replayed.plies();
@@ -116,8 +153,10 @@ fn reaches(replayed: &Replay, wanted: &Position) -> bool {
                 .any(|(_, _, pos)| pos.same_placement(wanted)))
 }
 
-/// What to do besides keeping the clean games.
+/// What to do besides keeping the clean games. Built from [`ExtractOptions::default`] with its
+/// setters: `ExtractOptions::default().selection(selection).find_duplicates(true)`.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct ExtractOptions {
     /// How each game is replayed.
     pub replay: ReplayOptions,
@@ -137,8 +176,60 @@ pub struct ExtractOptions {
     pub piece_bytes: usize,
 }
 
+impl ExtractOptions {
+    /// How each game is replayed (the field `replay`).
+    #[must_use]
+    pub fn replay(mut self, replay: ReplayOptions) -> ExtractOptions {
+        self.replay = replay;
+        self
+    }
+
+    /// Which valid games to keep (the field `selection`).
+    #[must_use]
+    pub fn selection(mut self, selection: Selection) -> ExtractOptions {
+        self.selection = selection;
+        self
+    }
+
+    /// Keep invalid games as far as they are legal (the field `keep_broken`).
+    #[must_use]
+    pub fn keep_broken(mut self, keep_broken: bool) -> ExtractOptions {
+        self.keep_broken = keep_broken;
+        self
+    }
+
+    /// Mend games whose only errors are their Result and Margin (the field `fix_results`).
+    #[must_use]
+    pub fn fix_results(mut self, fix_results: bool) -> ExtractOptions {
+        self.fix_results = fix_results;
+        self
+    }
+
+    /// Find repeated and contained games (the field `find_duplicates`).
+    #[must_use]
+    pub fn find_duplicates(mut self, find_duplicates: bool) -> ExtractOptions {
+        self.find_duplicates = find_duplicates;
+        self
+    }
+
+    /// Write kept games in canonical SGN in this notation (the field `notation`; `None`: as read).
+    #[must_use]
+    pub fn notation(mut self, notation: impl Into<Option<Notation>>) -> ExtractOptions {
+        self.notation = notation.into();
+        self
+    }
+
+    /// Bytes of a file handed to a worker at a time (the field `piece_bytes`).
+    #[must_use]
+    pub fn piece_bytes(mut self, piece_bytes: usize) -> ExtractOptions {
+        self.piece_bytes = piece_bytes;
+        self
+    }
+}
+
 /// Where a game sits: file, 1-based index in the file, and line.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct GameRef {
     /// The file's name.
     pub file: Arc<str>,
@@ -191,6 +282,7 @@ pub enum Verdict {
 /// One sorted game: where it was, what became of it, and its text to write (as read, canonical, or
 /// cut where it breaks).
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Sorted {
     /// Where the game was read.
     pub game: GameRef,
@@ -202,6 +294,7 @@ pub struct Sorted {
 
 /// Counts of a run, by verdict.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
 pub struct ExtractSummary {
     /// Files read.
     pub files: usize,

@@ -18,6 +18,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// A generated game: the moves from the start and how it ended.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct GeneratedGame {
     /// The rules the game was played under.
     pub rules: Rules,

@@ -97,7 +97,7 @@
 //! let pos = Position::start(Rules::default());
 //! let board = diagram::text(&pos, &DiagramOptions::default())?;
 //! println!("{board}");
-//! let svg = diagram::svg(&pos, &DiagramOptions { flip: true, ..DiagramOptions::default() })?;
+//! let svg = diagram::svg(&pos, &DiagramOptions::default().flip(true))?;
 //! assert!(svg.contains("<svg"));
 //! # Ok::<(), salta::export::diagram::DiagramError>(())
 //! ```

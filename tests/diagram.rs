@@ -24,30 +24,26 @@ fn square(pos: &Position, name: &str) -> Square {
 
 /// The midgame with everything switched on: the documentation image (docs/midgame.svg and .png).
 fn midgame_options(pos: &Position) -> DiagramOptions {
-    DiagramOptions {
-        coordinates: Coordinates::Both,
-        last_move: Some((square(pos, "g5"), square(pos, "e3"))),
-        arrows: vec![parse_arrow(pos.geometry(), "f2-d4").unwrap()],
-        caption: Some("Green to move must jump f2:d4".to_string()),
-        dpi: 150.0,
-        ..DiagramOptions::default()
-    }
+    DiagramOptions::default()
+        .coordinates(Coordinates::Both)
+        .last_move((square(pos, "g5"), square(pos, "e3")))
+        .arrows(vec![parse_arrow(pos.geometry(), "f2-d4").unwrap()])
+        .caption("Green to move must jump f2:d4".to_string())
+        .dpi(150.0)
 }
 
 /// Red's view with the last move, marks and arrows, pieces numbered 1–15.
 fn flipped_options(pos: &Position) -> DiagramOptions {
-    DiagramOptions {
-        flip: true,
-        pieces: PieceStyle::Numbers,
-        last_move: Some((square(pos, "g5"), square(pos, "e3"))),
-        marks: vec![square(pos, "d4"), square(pos, "h6")],
-        arrows: vec![
+    DiagramOptions::default()
+        .flip(true)
+        .pieces(PieceStyle::Numbers)
+        .last_move((square(pos, "g5"), square(pos, "e3")))
+        .marks(vec![square(pos, "d4"), square(pos, "h6")])
+        .arrows(vec![
             parse_arrow(pos.geometry(), "f2-d4").unwrap(),
             parse_arrow(pos.geometry(), "b8-c7").unwrap(),
-        ],
-        title: Some("Red's view".to_string()),
-        ..DiagramOptions::default()
-    }
+        ])
+        .title("Red's view".to_string())
 }
 
 fn pyramid() -> Position {
@@ -59,11 +55,9 @@ fn cases() -> Vec<(&'static str, Position, DiagramOptions)> {
     let start = Position::start(Rules::default());
     let mid = midgame();
     let pyramid = pyramid();
-    let pyramid_options = DiagramOptions {
-        coordinates: Coordinates::Both,
-        marks: vec![square(&pyramid, "e4")],
-        ..DiagramOptions::default()
-    };
+    let pyramid_options = DiagramOptions::default()
+        .coordinates(Coordinates::Both)
+        .marks(vec![square(&pyramid, "e4")]);
     vec![
         ("start", start, DiagramOptions::default()),
         ("midgame", mid, midgame_options(&mid)),
@@ -97,10 +91,7 @@ fn tikz_snapshots() {
 fn svg_is_well_formed_and_sized_in_pixels_per_square() {
     for (name, pos, opts) in cases() {
         for size in [12, 40, 100] {
-            let opts = DiagramOptions {
-                size,
-                ..opts.clone()
-            };
+            let opts = opts.clone().size(size);
             let svg = diagram::svg(&pos, &opts).unwrap();
             let tree = usvg::Tree::from_str(&svg, &usvg::Options::default())
                 .unwrap_or_else(|e| panic!("{name} at size {size}: {e}"));
@@ -133,10 +124,7 @@ fn svg_draws_one_disc_per_piece_and_the_symbols_as_paths() {
     // The numbers 1–5 as one numeral per piece, or as 1+2+3+4+5 dots per kind and side.
     assert_eq!(svg.matches("class=\"numeral\"").count(), 30);
     assert!(!svg.contains("class=\"dot\""));
-    let dotted = DiagramOptions {
-        piece_number: PieceNumber::Dots,
-        ..midgame_options(&pos)
-    };
+    let dotted = midgame_options(&pos).piece_number(PieceNumber::Dots);
     let svg_dots = diagram::svg(&pos, &dotted).unwrap();
     assert_eq!(svg_dots.matches("class=\"dot\"").count(), 6 * 15);
     assert!(!svg_dots.contains("class=\"numeral\""));
@@ -162,11 +150,9 @@ fn svg_draws_one_disc_per_piece_and_the_symbols_as_paths() {
 #[test]
 fn coordinates_none_draws_no_text_at_all() {
     let pos = midgame();
-    let opts = DiagramOptions {
-        coordinates: Coordinates::None,
-        piece_number: PieceNumber::Dots,
-        ..DiagramOptions::default()
-    };
+    let opts = DiagramOptions::default()
+        .coordinates(Coordinates::None)
+        .piece_number(PieceNumber::Dots);
     let svg = diagram::svg(&pos, &opts).unwrap();
     assert!(!svg.contains("<text"), "symbols with dots need no fonts");
 }
@@ -174,11 +160,9 @@ fn coordinates_none_draws_no_text_at_all() {
 #[test]
 fn user_text_is_escaped() {
     let pos = midgame();
-    let opts = DiagramOptions {
-        title: Some("Krone <vs> Grotewold & \"friends\"".to_string()),
-        caption: Some("100% {sure} #1 $5 ~x_y^2 \\".to_string()),
-        ..DiagramOptions::default()
-    };
+    let opts = DiagramOptions::default()
+        .title("Krone <vs> Grotewold & \"friends\"".to_string())
+        .caption("100% {sure} #1 $5 ~x_y^2 \\".to_string());
     let svg = diagram::svg(&pos, &opts).unwrap();
     assert!(usvg::Tree::from_str(&svg, &usvg::Options::default()).is_ok());
     assert!(svg.contains("Krone &lt;vs&gt; Grotewold &amp; &quot;friends&quot;"));
@@ -203,10 +187,7 @@ fn png_decodes_at_size_times_dpi_over_96() {
     let svg = diagram::svg(&pos, &base).unwrap();
     let tree = usvg::Tree::from_str(&svg, &usvg::Options::default()).unwrap();
     for dpi in [96.0, 150.0, 300.0] {
-        let opts = DiagramOptions {
-            dpi,
-            ..base.clone()
-        };
+        let opts = base.clone().dpi(dpi);
         let png = diagram::png(&pos, &opts).unwrap();
         let (w, h) = png_header(&png);
         let scale = dpi / 96.0;
@@ -253,13 +234,11 @@ fn png_pixels_show_the_board_and_the_sides_apart_in_greyscale() {
     let pos = Position::start(Rules::default());
     let size = 40;
     for flip in [false, true] {
-        let opts = DiagramOptions {
-            size,
-            dpi: 96.0,
-            flip,
-            palette: Palette::greyscale(),
-            ..DiagramOptions::default()
-        };
+        let opts = DiagramOptions::default()
+            .size(size)
+            .dpi(96.0)
+            .flip(flip)
+            .palette(Palette::greyscale());
         let pixmap = tiny_skia::Pixmap::decode_png(&diagram::png(&pos, &opts).unwrap()).unwrap();
         // a5 is an empty dark square, column 0 (9 flipped) and row 5 (4 flipped); b5 is light.
         let (a5, b5) = if flip {
@@ -350,14 +329,7 @@ fn tikz_is_one_balanced_picture() {
 fn text_rows_line_up_and_flip_turns_the_labels() {
     let pos = midgame();
     let plain = diagram::text(&pos, &DiagramOptions::default()).unwrap();
-    let flipped = diagram::text(
-        &pos,
-        &DiagramOptions {
-            flip: true,
-            ..DiagramOptions::default()
-        },
-    )
-    .unwrap();
+    let flipped = diagram::text(&pos, &DiagramOptions::default().flip(true)).unwrap();
     for text in [&plain, &flipped] {
         let rows: Vec<&str> = text.lines().filter(|l| l.contains('│')).collect();
         assert_eq!(rows.len(), 10);
@@ -391,10 +363,7 @@ fn bad_options_are_errors_not_panics() {
     // The Salta square j10 does not exist on the Pyramid board.
     let j10 = Geometry::of(BoardKind::Salta).parse_square("j10").unwrap();
     assert!(!pyramid.geometry().contains(j10));
-    let opts = DiagramOptions {
-        marks: vec![j10],
-        ..DiagramOptions::default()
-    };
+    let opts = DiagramOptions::default().marks(vec![j10]);
     for format in DiagramFormat::ALL {
         assert!(matches!(
             diagram::render(&pyramid, &opts, format),
@@ -402,30 +371,17 @@ fn bad_options_are_errors_not_panics() {
         ));
     }
     let e3 = square(&pos, "e3");
-    let opts = DiagramOptions {
-        arrows: vec![(e3, e3)],
-        ..DiagramOptions::default()
-    };
+    let opts = DiagramOptions::default().arrows(vec![(e3, e3)]);
     let err = diagram::svg(&pos, &opts).unwrap_err();
     assert_eq!(
         err.to_string(),
         "an arrow from e3 to itself cannot be drawn"
     );
-    let opts = DiagramOptions {
-        size: 0,
-        ..DiagramOptions::default()
-    };
+    let opts = DiagramOptions::default().size(0);
     assert_eq!(diagram::svg(&pos, &opts), Err(DiagramError::Size(0)));
-    let opts = DiagramOptions {
-        dpi: 0.0,
-        ..DiagramOptions::default()
-    };
+    let opts = DiagramOptions::default().dpi(0.0);
     assert_eq!(diagram::png(&pos, &opts), Err(DiagramError::Dpi(0.0)));
-    let opts = DiagramOptions {
-        size: 1000,
-        dpi: 2400.0,
-        ..DiagramOptions::default()
-    };
+    let opts = DiagramOptions::default().size(1000).dpi(2400.0);
     assert!(matches!(
         diagram::png(&pos, &opts),
         Err(DiagramError::TooLarge { .. })
@@ -447,14 +403,12 @@ fn every_style_and_coordinate_choice_renders() {
             Coordinates::Both,
         ] {
             for flip in [false, true] {
-                let opts = DiagramOptions {
-                    pieces,
-                    coordinates,
-                    flip,
-                    size: 10,
-                    dpi: 96.0,
-                    ..DiagramOptions::default()
-                };
+                let opts = DiagramOptions::default()
+                    .pieces(pieces)
+                    .coordinates(coordinates)
+                    .flip(flip)
+                    .size(10)
+                    .dpi(96.0);
                 let svg = diagram::svg(&pos, &opts).unwrap();
                 assert!(usvg::Tree::from_str(&svg, &usvg::Options::default()).is_ok());
                 let text = diagram::text(&pos, &opts).unwrap();

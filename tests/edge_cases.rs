@@ -20,14 +20,14 @@ fn records(folder: &str) -> Vec<PathBuf> {
 
 /// The check report of one file as people read it, with the file named relative to the project.
 fn report(path: &Path, lenient: bool) -> (String, Vec<GameReport>) {
-    let opts = CheckOptions {
+    let opts = CheckOptions::default()
         // States only, no clock: a busy machine must not turn an exact margin into bounds.
-        replay: ReplayOptions::default()
-            .lenient(lenient)
-            .budget(Budget::default().max_time(None)),
-        render: Some(false),
-        ..CheckOptions::default()
-    };
+        .replay(
+            ReplayOptions::default()
+                .lenient(lenient)
+                .budget(Budget::default().max_time(None)),
+        )
+        .render(Some(false));
     let mut text = String::new();
     let mut reports = Vec::new();
     check_files(&[path.to_path_buf()], &opts, |r| {
@@ -117,11 +117,10 @@ fn cutting_files_into_small_pieces_changes_no_report() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/synthetic/salta.sgn");
     let run = |piece_bytes| {
         // Margins are not counted: their time budget could make two runs differ.
-        let opts = CheckOptions {
-            replay: ReplayOptions::default().margins(MarginPolicy::Never),
-            render: Some(false),
-            piece_bytes,
-        };
+        let opts = CheckOptions::default()
+            .replay(ReplayOptions::default().margins(MarginPolicy::Never))
+            .render(Some(false))
+            .piece_bytes(piece_bytes);
         let mut out = Vec::new();
         check_files(std::slice::from_ref(&path), &opts, |r| {
             out.push((serde_json::to_string(r).unwrap(), r.rendered.clone()));

@@ -59,10 +59,7 @@ fn by_default_clean_games_are_kept_and_broken_ones_rejected() {
 
 #[test]
 fn broken_game_is_kept_up_to_its_first_illegal_move() {
-    let sorted = sort(&ExtractOptions {
-        keep_broken: true,
-        ..ExtractOptions::default()
-    });
+    let sorted = sort(&ExtractOptions::default().keep_broken(true));
     let broken: Vec<&Sorted> = sorted
         .iter()
         .filter(|s| matches!(s.verdict, Verdict::KeptBroken { .. }))
@@ -104,10 +101,7 @@ fn set_aside_games_are_written_exactly_as_read() {
 
 #[test]
 fn duplicates_and_games_contained_in_longer_ones_are_found() {
-    let sorted = sort(&ExtractOptions {
-        find_duplicates: true,
-        ..ExtractOptions::default()
-    });
+    let sorted = sort(&ExtractOptions::default().find_duplicates(true));
     insta::assert_snapshot!(verdicts(&sorted));
     let dropped: Vec<String> = sorted
         .iter()
@@ -124,16 +118,10 @@ fn duplicates_and_games_contained_in_longer_ones_are_found() {
 
 #[test]
 fn selection_by_tag_length_result_and_position() {
-    let select = |selection: Selection| {
-        kept_events(&ExtractOptions {
-            selection,
-            ..ExtractOptions::default()
-        })
-    };
-    let tag = |t: &str| Selection {
-        tags: vec![t.parse::<TagFilter>().expect("a tag condition")],
-        ..Selection::default()
-    };
+    let select =
+        |selection: Selection| kept_events(&ExtractOptions::default().selection(selection));
+    let tag =
+        |t: &str| Selection::default().tags(vec![t.parse::<TagFilter>().expect("a tag condition")]);
     assert_eq!(select(tag("Green=Anna")), ["Long", "Fragment"]);
     assert_eq!(
         select(tag("Green~ANNA")),
@@ -141,18 +129,15 @@ fn selection_by_tag_length_result_and_position() {
     );
     assert_eq!(select(tag("Event~again")), ["Long, transcribed again"]);
     assert_eq!(
-        select(Selection {
-            min_plies: Some(3),
-            ..Selection::default()
-        }),
+        select(Selection::default().min_plies(3)),
         ["Long", "Long, transcribed again"]
     );
     assert_eq!(
-        select(Selection {
-            max_plies: Some(2),
-            result: Some(GameResult::Unknown),
-            ..Selection::default()
-        }),
+        select(
+            Selection::default()
+                .max_plies(2)
+                .result(GameResult::Unknown)
+        ),
         ["Fragment", "Other"]
     );
     // The position after 1. 33-42 83-73 2. 22-33: reached by both long games only.
@@ -161,10 +146,7 @@ fn selection_by_tag_length_result_and_position() {
         .expect("a game");
     let reaches = *replay(&line, &ReplayOptions::default()).final_position();
     assert_eq!(
-        select(Selection {
-            reaches: Some(reaches),
-            ..Selection::default()
-        }),
+        select(Selection::default().reaches(reaches)),
         ["Long", "Long, transcribed again"]
     );
 }
@@ -186,11 +168,11 @@ fn tag_conditions_need_a_name_and_an_operator() {
 fn duplicates_are_set_aside_as_read_when_kept_games_are_rewritten() {
     // Kept games are rewritten; a game set aside as a duplicate is written as read all the same.
     let dropped = |notation| -> Vec<String> {
-        sort(&ExtractOptions {
-            find_duplicates: true,
-            notation,
-            ..ExtractOptions::default()
-        })
+        sort(
+            &ExtractOptions::default()
+                .find_duplicates(true)
+                .notation(notation),
+        )
         .into_iter()
         .filter(|s| {
             matches!(
@@ -234,10 +216,7 @@ fn a_file_that_fails_to_read_ends_the_sorting_with_an_error_naming_it() {
     let mut files = fixtures();
     files.insert(1, unreadable.clone());
     for find_duplicates in [false, true] {
-        let options = ExtractOptions {
-            find_duplicates,
-            ..ExtractOptions::default()
-        };
+        let options = ExtractOptions::default().find_duplicates(find_duplicates);
         let mut handed_on = 0;
         let result = extract(&files, &options, |_| {
             handed_on += 1;
@@ -262,12 +241,12 @@ fn cutting_files_into_small_pieces_changes_no_verdict() {
     // Each game read and sorted by whichever worker is free, the games before it perhaps not yet:
     // the numbers, verdicts and texts must come out as from one whole piece.
     let run = |piece_bytes| {
-        sort(&ExtractOptions {
-            find_duplicates: true,
-            notation: Some(Notation::Algebraic),
-            piece_bytes,
-            ..ExtractOptions::default()
-        })
+        sort(
+            &ExtractOptions::default()
+                .find_duplicates(true)
+                .notation(Notation::Algebraic)
+                .piece_bytes(piece_bytes),
+        )
         .into_iter()
         .map(|s| (s.game.to_string(), format!("{:?}", s.verdict), s.text))
         .collect::<Vec<_>>()
@@ -282,10 +261,7 @@ fn cutting_files_into_small_pieces_changes_no_verdict() {
 
 #[test]
 fn kept_games_can_be_rewritten_canonically() {
-    let sorted = sort(&ExtractOptions {
-        notation: Some(Notation::Algebraic),
-        ..ExtractOptions::default()
-    });
+    let sorted = sort(&ExtractOptions::default().notation(Notation::Algebraic));
     let other = sorted
         .iter()
         .find(|s| s.text.contains("\"Other\""))
@@ -295,11 +271,11 @@ fn kept_games_can_be_rewritten_canonically() {
 
 #[test]
 fn rescued_games_are_rewritten_too() {
-    let sorted = sort(&ExtractOptions {
-        notation: Some(Notation::Algebraic),
-        keep_broken: true,
-        ..ExtractOptions::default()
-    });
+    let sorted = sort(
+        &ExtractOptions::default()
+            .notation(Notation::Algebraic)
+            .keep_broken(true),
+    );
     let broken = sorted
         .iter()
         .find(|s| matches!(s.verdict, Verdict::KeptBroken { .. }))
@@ -327,10 +303,7 @@ fn results_and_margins_are_fixed_only_where_the_replay_proves_them() {
     .map(|name| folder.join(format!("{name}.sgn")))
     .collect();
     let mut sorted = Vec::new();
-    let options = ExtractOptions {
-        fix_results: true,
-        ..ExtractOptions::default()
-    };
+    let options = ExtractOptions::default().fix_results(true);
     extract(&files, &options, |s| {
         sorted.push(s);
         Ok(())

@@ -158,7 +158,7 @@ fn every_designator_form() {
         else {
             panic!("{token}: {m:?}")
         };
-        assert_eq!((d.kind, d.id), (kind, id), "{token}");
+        assert_eq!((d.kind(), d.id()), (kind, id), "{token}");
         assert_eq!(f.as_ref().map(number), from, "{token}");
         assert_eq!(number(to), 44, "{token}");
         assert_eq!(slice(&g, m.span), token);

@@ -115,11 +115,8 @@ fn square() -> impl Strategy<Value = SquareRef> {
 
 fn played() -> impl Strategy<Value = Played> {
     let separator = prop_oneof![Just(Separator::Step), Just(Separator::Jump)];
-    let designator = (0u8..15).prop_map(|id| Designator {
-        id,
-        kind: None,
-        span: Span::default(),
-    });
+    let designator =
+        (0u8..15).prop_map(|id| Designator::new(id, None, Span::default()).expect("ids 0-14"));
     prop_oneof![
         1 => Just(Played::Pass),
         6 => (square(), square(), separator.clone()).prop_map(|(from, to, separator)| Played::Move { piece: None, from: Some(from), to, separator }),
@@ -246,11 +243,8 @@ fn normal(game: &Game) -> Game {
                             to,
                             separator,
                         } => Played::Move {
-                            piece: piece.map(|d| Designator {
-                                id: d.id,
-                                kind: None,
-                                span: Span::default(),
-                            }),
+                            piece: piece
+                                .and_then(|d| Designator::new(d.id(), None, Span::default())),
                             from: from.map(|s| SquareRef {
                                 square: s.square,
                                 span: Span::default(),

@@ -94,10 +94,7 @@ fn the_document_follows_the_record() {
 
 #[test]
 fn diagram_every_n_moves_adds_to_the_marked_ones() {
-    let doc = document(&PrintOptions {
-        diagram_every: Some(1),
-        ..PrintOptions::default()
-    });
+    let doc = document(&PrintOptions::default().diagram_every(1));
     // After moves 1 and 2 (Red's), not again after 2. 32-42's marked one; move 3 is the final.
     assert_eq!(
         diagram_captions(&doc),

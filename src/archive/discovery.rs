@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 /// The files [`sgn_files`] found to read, and what it could not read or left out.
 #[derive(Debug, Default)]
+#[non_exhaustive]
 pub struct Inputs {
     /// The files to read, in the order given (folders listed in name order).
     pub files: Vec<PathBuf>,

@@ -19,8 +19,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// How to check.
+/// How to check. Built from [`CheckOptions::default`] with its setters:
+/// `CheckOptions::default().replay(replay_options).render(Some(false))`.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct CheckOptions {
     /// How each game is replayed.
     pub replay: ReplayOptions,
@@ -29,6 +31,29 @@ pub struct CheckOptions {
     /// Bytes of a file handed to a worker at a time (0: 1 MiB, or 64 KiB when every margin is
     /// counted).
     pub piece_bytes: usize,
+}
+
+impl CheckOptions {
+    /// How each game is replayed (the field `replay`).
+    #[must_use]
+    pub fn replay(mut self, replay: ReplayOptions) -> CheckOptions {
+        self.replay = replay;
+        self
+    }
+
+    /// Render findings for people, with colour or without, or not at all (the field `render`).
+    #[must_use]
+    pub fn render(mut self, render: Option<bool>) -> CheckOptions {
+        self.render = render;
+        self
+    }
+
+    /// Bytes of a file handed to a worker at a time (the field `piece_bytes`).
+    #[must_use]
+    pub fn piece_bytes(mut self, piece_bytes: usize) -> CheckOptions {
+        self.piece_bytes = piece_bytes;
+        self
+    }
 }
 
 /// Checks every game of the files, calling `on_report` for each game in file order, and returns the

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 /// The report of one game, in the shape `salta check --format json` prints.
 #[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
 pub struct GameReport {
     /// The file's name, shared by all its games' reports.
     #[serde(serialize_with = "serialize_str")]
@@ -72,6 +73,7 @@ enum Deferred {
 
 /// How a game ended, in the shape of the JSON report.
 #[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
 pub struct OutcomeReport {
     /// The side that won; `null` for a draw or an undecided end.
     pub winner: Option<Color>,
@@ -88,6 +90,7 @@ pub struct OutcomeReport {
 
 /// One diagnostic of a game, from the reader or the replayer, in the shape of the JSON report.
 #[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
 pub struct DiagnosticReport {
     /// The stable code (`salta::illegal-move`, `sgn::bad-square`).
     pub code: Code,
@@ -122,6 +125,7 @@ fn is_zero(n: &u32) -> bool {
 
 /// Totals of a check run.
 #[derive(Clone, Debug, Default, Serialize)]
+#[non_exhaustive]
 pub struct Summary {
     /// Files read.
     pub files: usize,

@@ -55,20 +55,21 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
     };
     args.threads.apply()?;
     let json = args.format == "json";
-    let opts = CheckOptions {
-        replay: ReplayOptions::default()
-            .lenient(args.lenient)
-            .rules(rules)
-            .move_limit(move_limit)
-            .margins(margins)
-            .budget(args.budget.budget()?),
-        render: (!json).then(|| color.enabled(std::io::stdout().is_terminal())),
-        ..CheckOptions::default()
-    };
+    let opts = CheckOptions::default()
+        .replay(
+            ReplayOptions::default()
+                .lenient(args.lenient)
+                .rules(rules)
+                .move_limit(move_limit)
+                .margins(margins)
+                .budget(args.budget.budget()?),
+        )
+        .render((!json).then(|| color.enabled(std::io::stdout().is_terminal())));
     let Inputs {
         files,
         errors: mut io_errors,
         notes,
+        ..
     } = sgn_files(&args.paths);
     for note in notes {
         super::warn(note);

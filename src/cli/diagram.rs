@@ -148,33 +148,35 @@ fn options(
         Some("") => last,
         Some(text) => Some(parse_arrow(g, text).map_err(|e| bad(&e))?),
     };
-    Ok(DiagramOptions {
-        flip: args.flip,
-        coordinates: option::<Coordinates>(&args.coordinates)?,
-        pieces: option::<PieceStyle>(&args.pieces)?,
-        piece_number: option::<PieceNumber>(&args.piece_number)?,
-        last_move,
-        marks: args
-            .mark
-            .iter()
-            .map(|m| parse_mark(g, m).map_err(|e| bad(&e)))
-            .collect::<Result<_, _>>()?,
-        arrows: args
-            .arrow
-            .iter()
-            .map(|a| parse_arrow(g, a).map_err(|e| bad(&e)))
-            .collect::<Result<_, _>>()?,
-        size: args.size,
-        width: args
-            .width
-            .as_deref()
-            .map(parse_length)
-            .transpose()
-            .map_err(|e| bad(&e))?,
-        dpi: args.dpi,
-        palette,
-        title: args.title.clone(),
-        caption: args.caption.clone(),
-        side_to_move: !args.no_side_to_move,
-    })
+    Ok(DiagramOptions::default()
+        .flip(args.flip)
+        .coordinates(option::<Coordinates>(&args.coordinates)?)
+        .pieces(option::<PieceStyle>(&args.pieces)?)
+        .piece_number(option::<PieceNumber>(&args.piece_number)?)
+        .last_move(last_move)
+        .marks(
+            args.mark
+                .iter()
+                .map(|m| parse_mark(g, m).map_err(|e| bad(&e)))
+                .collect::<Result<_, _>>()?,
+        )
+        .arrows(
+            args.arrow
+                .iter()
+                .map(|a| parse_arrow(g, a).map_err(|e| bad(&e)))
+                .collect::<Result<_, _>>()?,
+        )
+        .size(args.size)
+        .width(
+            args.width
+                .as_deref()
+                .map(parse_length)
+                .transpose()
+                .map_err(|e| bad(&e))?,
+        )
+        .dpi(args.dpi)
+        .palette(palette)
+        .title(args.title.clone())
+        .caption(args.caption.clone())
+        .side_to_move(!args.no_side_to_move))
 }

@@ -229,24 +229,25 @@ fn options(args: &Args) -> Result<ExtractOptions, CliError> {
         "piece" => Notation::Piece,
         _ => Notation::Numeric,
     });
-    Ok(ExtractOptions {
-        replay: ReplayOptions::default()
-            .lenient(args.lenient)
-            .margins(MarginPolicy::WhenTagged)
-            .budget(args.budget.budget()?),
-        selection: Selection {
-            tags,
-            min_plies: args.min_plies,
-            max_plies: args.max_plies,
-            result,
-            reaches,
-        },
-        keep_broken: args.keep_broken,
-        fix_results: args.fix_results,
-        find_duplicates: args.drop_duplicates || args.duplicates.is_some(),
-        notation,
-        piece_bytes: 0,
-    })
+    Ok(ExtractOptions::default()
+        .replay(
+            ReplayOptions::default()
+                .lenient(args.lenient)
+                .margins(MarginPolicy::WhenTagged)
+                .budget(args.budget.budget()?),
+        )
+        .selection(
+            Selection::default()
+                .tags(tags)
+                .min_plies(args.min_plies)
+                .max_plies(args.max_plies)
+                .result(result)
+                .reaches(reaches),
+        )
+        .keep_broken(args.keep_broken)
+        .fix_results(args.fix_results)
+        .find_duplicates(args.drop_duplicates || args.duplicates.is_some())
+        .notation(notation))
 }
 
 /// Where the kept games go: standard output or one file, or numbered files.

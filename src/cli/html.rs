@@ -31,13 +31,11 @@ pub fn run(
     output_path: Option<&Path>,
     args: &PageArgs,
 ) -> Result<ExitCode, CliError> {
-    let opts = DiagramOptions {
-        flip: args.flip,
-        coordinates: args.coordinates,
-        pieces: args.pieces,
-        palette: args.palette,
-        ..DiagramOptions::default()
-    };
+    let opts = DiagramOptions::default()
+        .flip(args.flip)
+        .coordinates(args.coordinates)
+        .pieces(args.pieces)
+        .palette(args.palette);
     let names: Vec<String> = files
         .iter()
         .map(|f| {

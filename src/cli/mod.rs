@@ -193,6 +193,7 @@ pub fn input_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBu
         files,
         errors,
         notes,
+        ..
     } = salta::archive::sgn_files(paths);
     if let Some(error) = errors.first() {
         return Err(CliError::new(error.clone()));

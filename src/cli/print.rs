@@ -33,10 +33,7 @@ pub fn run(
     args: &PrintArgs,
 ) -> Result<ExitCode, CliError> {
     let bad = |e: &dyn std::fmt::Display| CliError::new(e.to_string());
-    let mut opts = PrintOptions {
-        diagram_every: args.diagram_every,
-        ..PrintOptions::default()
-    };
+    let mut opts = PrintOptions::default().diagram_every(args.diagram_every);
     if let Some(width) = &args.diagram_width {
         opts.diagram.width = Some(parse_length(width).map_err(|e| bad(&e))?);
     }

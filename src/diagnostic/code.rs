@@ -24,10 +24,10 @@ impl Severity {
     }
 }
 
-/// Declares [`Code`] with, for each code, its name, its usual severity and its meaning, so that
-/// the three cannot drift apart and [`Code::ALL`] lists every code.
+/// Declares [`Code`] with, for each code, its name, its usual severity, its meaning and its help,
+/// so that they cannot drift apart and [`Code::ALL`] lists every code.
 macro_rules! codes {
-    ($($code:ident = $name:literal, $severity:ident, $meaning:literal;)*) => {
+    ($($code:ident = $name:literal, $severity:ident, $meaning:literal, $help:literal;)*) => {
         /// The stable code of a diagnostic, from the reader (`sgn::…`) or the replayer
         /// (`salta::…`). It prints, parses and serializes as its name (`salta::illegal-move`), the
         /// form JSON reports and scripts use; docs/diagnostics.md lists every code.
@@ -63,93 +63,183 @@ macro_rules! codes {
                     $(Code::$code => $meaning,)*
                 }
             }
+
+            /// Advice for the person checking the record, in one sentence: what usually causes
+            /// the diagnostic and what to look at in the source. The human report shows it when
+            /// the diagnostic brings no help of its own for the place.
+            pub fn help(self) -> &'static str {
+                match self {
+                    $(Code::$code => $help,)*
+                }
+            }
         }
     };
 }
 
 codes! {
     UnexpectedToken = "sgn::unexpected-token", Error,
-        "A token that fits nowhere in the grammar.";
+        "A token that fits nowhere in the grammar.",
+        "Usually a typing slip, or a remark written outside braces: compare the line with the \
+        source and put remarks inside `{ }`.";
     BadSquare = "sgn::bad-square", Error,
-        "A number or name that is not a square of the board.";
+        "A number or name that is not a square of the board.",
+        "Usually a misread or mistyped digit: compare the square with the source, and check that \
+        the Rules tag names the board the game was played on.";
     MixedNotation = "sgn::mixed-notation", Error,
-        "Numeric and algebraic squares in one move.";
+        "Numeric and algebraic squares in one move.",
+        "Write both squares of a move the same way, as numbers (`33-43`) or as letters and digits \
+        (`e3-f4`), as the source does.";
     BadDesignator = "sgn::bad-designator", Error,
-        "A piece designator out of range (`Su6`, `#16`).";
+        "A piece designator out of range (`Su6`, `#16`).",
+        "The pieces are stars, moons and suns numbered 1 to 5 (or #1 to #15 counted through): \
+        compare the piece's name with the source.";
     BadMoveNumber = "sgn::bad-move-number", Error,
-        "A move number that is too large.";
+        "A move number that is too large.",
+        "Usually digits run together, or a date or page number typed into the moves: compare the \
+        move number with the source.";
     BadNag = "sgn::bad-nag", Error,
-        "A NAG (`$n`) without digits or out of range.";
+        "A NAG (`$n`) without digits or out of range.",
+        "A `$` must be followed directly by a number such as `$1`; if the `$` belongs to a remark, \
+        put the remark inside `{ }`.";
     BadTag = "sgn::bad-tag", Error,
-        "A malformed tag pair (`[Name \"value\"]`).";
+        "A malformed tag pair (`[Name \"value\"]`).",
+        "Each tag stands on its own line as `[Name \"value\"]`: look for a missing bracket or \
+        quotation mark.";
     UnclosedComment = "sgn::unclosed-comment", Error,
-        "A `{` comment never closed.";
+        "A `{` comment never closed.",
+        "A `{` opens a remark that runs to the next `}`: add the closing brace where the remark \
+        ends in the source.";
     UnclosedVariation = "sgn::unclosed-variation", Error,
-        "A `(` variation never closed.";
+        "A `(` variation never closed.",
+        "A `(` opens a side line that runs to the next `)`: add the closing parenthesis where the \
+        side line ends in the source.";
     UnmatchedParen = "sgn::unmatched-paren", Error,
-        "A `)` with no variation open.";
+        "A `)` with no variation open.",
+        "A `)` closes a side line opened with `(`: add the opening parenthesis where the side line \
+        begins, or remove the stray one.";
     Misplaced = "sgn::misplaced", Error,
-        "A variation, annotation or `Salta!` call before any move.";
+        "A variation, annotation or `Salta!` call before any move.",
+        "Side lines, annotations and Salta! calls follow the move they are about: check whether \
+        the game's first move is missing.";
     ResultInVariation = "sgn::result-in-variation", Error,
-        "A result token inside a variation.";
+        "A result token inside a variation.",
+        "The result (`1-0`, `0-1`, `1/2-1/2` or `*`) ends the whole game: look for a missing `)` \
+        before it.";
     TagTooLong = "sgn::tag-too-long", Error,
-        "A tag name or value longer than the limit.";
+        "A tag name or value longer than the limit.",
+        "Tags hold short facts such as names, places and dates: move long text into a remark `{ }` \
+        after the tags.";
     CommentTooLong = "sgn::comment-too-long", Error,
-        "A comment longer than the limit.";
+        "A comment longer than the limit.",
+        "A remark this long is usually a `{` never closed, which swallowed the moves after it: \
+        look for the missing `}`.";
     GameTooLarge = "sgn::game-too-large", Error,
-        "A game larger than the limit.";
+        "A game larger than the limit.",
+        "A game this large is usually several games run together or a remark never closed: check \
+        that each game starts with its tags and ends with a result.";
     TooDeep = "sgn::too-deep", Error,
-        "Variations nested deeper than the limit.";
+        "Variations nested deeper than the limit.",
+        "Side lines nested this deep usually mean unbalanced parentheses: check that every `(` has \
+        its `)`.";
     Io = "sgn::io", Error,
-        "The input could not be read.";
+        "The input could not be read.",
+        "Check that the file still exists, that you may read it, and that the disk or network \
+        drive it is on is available.";
     StrayText = "sgn::stray-text", Warning,
-        "Text that is neither tags nor movetext, skipped.";
+        "Text that is neither tags nor movetext, skipped.",
+        "Text outside any game is skipped: put a remark inside `{ }` in the game it belongs to, \
+        and start every game with its tags.";
     NoGame = "sgn::no-game", Warning,
-        "A file with no game in it.";
+        "A file with no game in it.",
+        "Check that this is the transcription you meant, saved as plain text with tags and moves.";
     Utf16 = "sgn::utf16", Error,
-        "A file in UTF-16, which the reader does not decode.";
+        "A file in UTF-16, which the reader does not decode.",
+        "Save the file as UTF-8 (most editors offer it under Save As or Encoding) and check it \
+        again.";
     Binary = "sgn::binary", Error,
-        "A file that is not text (NUL bytes).";
+        "A file that is not text (NUL bytes).",
+        "This is not a text file (perhaps a word-processor document or an image): save the \
+        transcription as plain text.";
     Latin1 = "sgn::latin1", Warning,
-        "Text that is not UTF-8, read as Latin-1.";
+        "Text that is not UTF-8, read as Latin-1.",
+        "Check the accented letters in the report, and save the file as UTF-8 so that they are \
+        read as meant.";
     TagRepaired = "sgn::tag-repaired", Warning,
-        "A tag pair with unescaped quotes in its value or without its closing quote, read as meant.";
+        "A tag pair with unescaped quotes in its value or without its closing quote, read as \
+        meant.",
+        "Write a quotation mark inside a tag's value as `\\\"`, and end every value with its \
+        closing quotation mark.";
     DanglingMoveNumber = "sgn::dangling-move-number", Warning,
-        "A move number without a move.";
+        "A move number without a move.",
+        "A move number with no move after it usually marks a move left out or unreadable in the \
+        source: look there.";
     BadTagValue = "salta::bad-tag", Error,
-        "A Rules, MoveLimit, Odds, Result or Margin tag whose value cannot be read.";
+        "A Rules, MoveLimit, Odds, Result or Margin tag whose value cannot be read.",
+        "Compare the value with the forms the notation allows: a result is `1-0`, `0-1`, `1/2-1/2` \
+        or `*`, a margin or move limit a whole number.";
     BadSetup = "salta::bad-setup", Error,
-        "A Setup tag that is not a position of the game's rules.";
+        "A Setup tag that is not a position of the game's rules.",
+        "Check each square and piece of the Setup tag against the source's diagram, and that no \
+        square or piece is listed twice.";
     IllegalMove = "salta::illegal-move", Error,
-        "A move that is not legal in the position.";
+        "A move that is not legal in the position.",
+        "Usually a misread or mistyped square, or a move left out before it: compare this move and \
+        the one before with the source.";
     BadCorrection = "salta::bad-correction", Error,
-        "A correcting move after a `Salta!` call that is not one of the jumps missed.";
+        "A correcting move after a `Salta!` call that is not one of the jumps missed.",
+        "After a Salta! call the correcting move must be one of the jumps that were missed: check \
+        which jump the source shows.";
     MissedJump = "salta::missed-jump", Error,
-        "A step played while a jump was compulsory, and nobody called `Salta!`.";
+        "A step played while a jump was compulsory, and nobody called `Salta!`.",
+        "Either a jump was overlooked at the board and nobody called, or a square is misread; for \
+        games played without calling, check with `--lenient`.";
     UnjustifiedCall = "salta::unjustified-call", Error,
-        "A `Salta!` call after a move that missed no jump.";
+        "A `Salta!` call after a move that missed no jump.",
+        "Salta! is called only after a move that missed a compulsory jump: check whether the call \
+        belongs to another move, or a square is misread.";
     MissingCorrection = "salta::missing-correction", Error,
-        "A `Salta!` call not followed by the correcting jump.";
+        "A `Salta!` call not followed by the correcting jump.",
+        "After a Salta! call the next move is the correcting jump: check whether the source gives \
+        it later, perhaps in a note.";
     MoveAfterEnd = "salta::move-after-end", Error,
-        "A move written after the game had ended.";
+        "A move written after the game had ended.",
+        "The game was already over here: check the moves before for a misread square, or whether \
+        the rest is a note that belongs inside `{ }`.";
     MoveNumber = "salta::move-number", Warning,
-        "A move number that does not match the game.";
+        "A move number that does not match the game.",
+        "Usually a move left out or written twice nearby, or a slip in the source's own numbering: \
+        compare the numbers around it.";
     Separator = "salta::separator", Warning,
-        "A step written with the jump separator (`:`) or a jump with the step separator (`-`).";
+        "A step written with the jump separator (`:`) or a jump with the step separator (`-`).",
+        "A jump is written with `:` and a step with `-`; the move stands as played, but check its \
+        squares against the source.";
     DesignatorMismatch = "salta::designator-mismatch", Error,
-        "A piece designator that does not name the piece on the from-square, or names no piece.";
+        "A piece designator that does not name the piece on the from-square, or names no piece.",
+        "The piece named is not the one on the from-square: check both against the source, as one \
+        of them is misread.";
     WrongResult = "salta::wrong-result", Error,
-        "A result that is not the one the replayed game reaches.";
+        "A result that is not the one the replayed game reaches.",
+        "Check the result and the last moves against the source; `salta extract --fix-results` \
+        writes the result the moves prove.";
     ResultMismatch = "salta::result-mismatch", Error,
-        "A Result tag and a result token that disagree.";
+        "A Result tag and a result token that disagree.",
+        "The Result tag and the result after the moves must agree: check which of the two the \
+        source gives.";
     ResultUnrecorded = "salta::result-unrecorded", Warning,
-        "A finished game without a recorded result.";
+        "A finished game without a recorded result.",
+        "Write the result after the last move (`1-0`, `0-1` or `1/2-1/2`) as the source gives it.";
     ResultNotReached = "salta::result-not-reached", Warning,
-        "A result recorded for a game the record does not play to its end (taken as recorded).";
+        "A result recorded for a game the record does not play to its end (taken as recorded).",
+        "The moves stop before the game ends: check the source for missing moves, or write `*` if \
+        the game was broken off unfinished.";
     WrongMargin = "salta::wrong-margin", Error,
-        "A Margin tag that the exact count (or its proven bounds) contradicts.";
+        "A Margin tag that the exact count (or its proven bounds) contradicts.",
+        "Check the Margin tag and the final moves against the source; `salta extract \
+        --fix-results` writes the counted margin.";
     MarginUnproven = "salta::margin-unproven", Warning,
-        "A Margin tag within the proven bounds when the exact count ran out of budget.";
+        "A Margin tag within the proven bounds when the exact count ran out of budget.",
+        "The exact count ran out of time: check again with a larger `--margin-seconds` to confirm \
+        the margin.";
 }
 
 impl Code {
@@ -251,16 +341,21 @@ mod tests {
             assert_eq!(json, format!("\"{code}\""));
             assert_eq!(serde_json::from_str::<Code>(&json).unwrap(), code);
             assert!(!code.meaning().is_empty(), "{code}");
+            assert!(
+                code.help().ends_with('.') && !code.help().contains('|'),
+                "{code}"
+            );
         }
         assert!("salta::ilegal-move".parse::<Code>().is_err());
     }
 
     /// The table of docs/diagnostics.md, as the codes say it should read.
     fn table() -> String {
-        let mut table = "| Code | Severity | Meaning |\n|---|---|---|\n".to_string();
+        let mut table = "| Code | Severity | Meaning | Help |\n|---|---|---|---|\n".to_string();
         for &code in Code::ALL {
             let severity = code.severity().as_str();
-            table += &format!("| `{code}` | {severity} | {} |\n", code.meaning());
+            let (meaning, help) = (code.meaning(), code.help());
+            table += &format!("| `{code}` | {severity} | {meaning} | {help} |\n");
         }
         table
     }

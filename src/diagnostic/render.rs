@@ -67,11 +67,12 @@ impl Diagnostic for FindingDiagnostic<'_> {
         })
     }
 
+    /// The finding's own help for the place, or else its code's generic advice.
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.finding
-            .help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        let finding = self.finding;
+        Some(Box::new(
+            finding.help.as_deref().unwrap_or(finding.code.help()),
+        ))
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -155,5 +156,51 @@ impl Diagnostic for Printable<'_> {
                 LabeledSpan::new_with_span(text, *label.inner())
             }
         })))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Code;
+    use crate::notation::{Span, parse_str};
+
+    /// A move-number warning on the game's first move, with or without help of its own.
+    fn rendered(help: Option<&str>) -> String {
+        let game = parse_str("1. 33-43 83-74 *").remove(0).expect("a game");
+        let source = game_source(&Arc::from("t.sgn"), 1, &game);
+        let finding = Finding {
+            code: Code::MoveNumber,
+            severity: Severity::Warning,
+            message: "move number 1. does not match the game".to_string(),
+            help: help.map(str::to_string),
+            span: Some(Span::new(0, 2)),
+            label: Some("wrong number".to_string()),
+            ply: None,
+            move_number: None,
+            side: None,
+            in_variation: false,
+            suggestions: Vec::new(),
+            repeats: 0,
+        };
+        render(
+            &FindingDiagnostic {
+                finding: &finding,
+                source: &source,
+            },
+            false,
+        )
+    }
+
+    #[test]
+    fn the_codes_advice_stands_in_for_missing_help_and_never_beside_it() {
+        let generic = rendered(None);
+        assert!(
+            generic.contains("help: Usually a move left out"),
+            "{generic}"
+        );
+        let own = rendered(Some("write 2."));
+        assert!(own.contains("help: write 2."), "{own}");
+        assert!(!own.contains("Usually"), "{own}");
     }
 }

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 /// One game as a document.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct GameDoc {
     /// Tags in the order of the record.
     #[serde(with = "ordered_map")]
@@ -70,6 +71,7 @@ impl From<MoveLimit> for LimitDoc {
 
 /// How a game ended, in the document.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct OutcomeDoc {
     /// The side that won; absent for a draw or an undecided end.
     pub winner: Option<Color>,
@@ -81,6 +83,7 @@ pub struct OutcomeDoc {
 
 /// A square in both notations (the numeric one is what is read back).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct SquareDoc {
     /// The historical number (`33`); what is read back.
     pub numeric: u8,
@@ -91,6 +94,7 @@ pub struct SquareDoc {
 
 /// One move as written and as replayed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct MoveDoc {
     /// Ply from the game's start, move number and side; absent when the replay stopped before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -128,6 +132,7 @@ pub struct MoveDoc {
 
 /// An alternative line in the document.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct VariationDoc {
     /// Comments before its first move.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -285,7 +290,7 @@ fn move_doc(node: &MoveNode, replayed: Option<&MoveReplay>, g: &Geometry) -> Mov
         .map(Piece::designator)
         .or_else(|| match node.played {
             Played::Move { piece: Some(d), .. } if g.kind == BoardKind::Salta => {
-                Piece::new(Color::Green, d.id).map(Piece::designator)
+                Piece::new(Color::Green, d.id()).map(Piece::designator)
             }
             _ => None,
         });
@@ -419,16 +424,9 @@ fn designator_of(text: &str) -> Option<Designator> {
     let kind = crate::rules::PieceKind::ALL
         .into_iter()
         .find(|k| text.starts_with(k.abbreviation()))?;
-    let number: u8 = text
-        .get(2..)?
-        .parse()
-        .ok()
-        .filter(|n| (1..=5).contains(n))?;
-    Some(Designator {
-        id: kind as u8 * 5 + number - 1,
-        kind: Some(kind),
-        span: Span::default(),
-    })
+    let number: u8 = text.get(2..)?.parse().ok()?;
+    let piece = Piece::of_kind(Color::Green, kind, number)?;
+    Some(Designator::of_piece(piece, Span::default()))
 }
 
 /// A game as canonical SGN in `notation`, its moves written as the replay played them.
@@ -447,11 +445,7 @@ pub fn designate(game: &mut Game, replay: &Replay) {
     }
     each_replayed_move(&mut game.mainline, &replay.mainline, &mut |node, r| {
         if let (Played::Move { piece, .. }, Some(p)) = (&mut node.played, r.piece) {
-            *piece = Some(Designator {
-                id: p.id(),
-                kind: Some(p.kind()),
-                span: Span::default(),
-            });
+            *piece = Some(Designator::of_piece(p, Span::default()));
         }
     });
 }

@@ -2,7 +2,7 @@
 //! text), and nothing of legality: the replayer decides that.
 
 use crate::board::Square;
-use crate::rules::PieceKind;
+use crate::rules::{MAX_PIECES, Piece, PieceKind};
 use std::borrow::Cow;
 
 /// A byte range in [`Game::text`]. Offsets are 32-bit, which keeps the tree small; the reader
@@ -256,14 +256,56 @@ impl Separator {
 }
 
 /// A piece designator: `Su3`, `So3`, `☀3`, or the single numbering `#13`.
+///
+/// Its fields are private so that it always names a piece: [`Designator::new`] checks the id and
+/// that a written kind is the id's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Designator {
-    /// Identity 0–14 (star 1 … sun 5), as in [`crate::rules::Piece::id`].
-    pub id: u8,
-    /// How it was written (the single numbering, or a kind).
-    pub kind: Option<PieceKind>,
+    id: u8,
+    kind: Option<PieceKind>,
+    span: Span,
+}
+
+impl Designator {
+    /// Piece `id` (0–14, star 1 … sun 5) written at `span` by its kind (`Su3`) or, with `kind`
+    /// `None`, in the single numbering (`#13`). `None` for an id of [`MAX_PIECES`] or more, or a
+    /// kind that is not the id's.
+    #[must_use]
+    pub fn new(id: u8, kind: Option<PieceKind>, span: Span) -> Option<Designator> {
+        let piece = Piece::new(crate::board::Color::Green, id)?;
+        kind.is_none_or(|k| k == piece.kind())
+            .then_some(Designator { id, kind, span })
+    }
+
+    /// The designator that names `piece` by its kind (`Su3`), written at `span`.
+    pub fn of_piece(piece: Piece, span: Span) -> Designator {
+        Designator {
+            id: piece.id(),
+            kind: Some(piece.kind()),
+            span,
+        }
+    }
+
+    /// A designator the parser has checked itself (id below [`MAX_PIECES`], kind the id's).
+    pub(crate) fn new_unchecked(id: u8, kind: Option<PieceKind>, span: Span) -> Designator {
+        debug_assert!(usize::from(id) < MAX_PIECES);
+        Designator { id, kind, span }
+    }
+
+    /// The piece's identity 0–14 (star 1 … sun 5), as in [`Piece::id`].
+    pub fn id(&self) -> u8 {
+        self.id
+    }
+
+    /// How it was written: by kind (`Su3`), or `None` for the single numbering (`#13`).
+    pub fn kind(&self) -> Option<PieceKind> {
+        self.kind
+    }
+
     /// Where the designator is written.
-    pub span: Span,
+    pub fn span(&self) -> Span {
+        self.span
+    }
 }
 
 /// A note on a move's quality.
@@ -361,5 +403,28 @@ impl Game {
             .iter()
             .find(|t| t.name == name)
             .map(|t| t.value.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Color;
+
+    #[test]
+    fn a_designator_names_a_piece_by_its_own_kind() {
+        let span = Span::new(3, 6);
+        let sun3 = Designator::new(12, Some(PieceKind::Sun), span).expect("Su3");
+        assert_eq!(
+            (sun3.id(), sun3.kind(), sun3.span()),
+            (12, Some(PieceKind::Sun), span)
+        );
+        assert_eq!(
+            Designator::of_piece(Piece::new(Color::Red, 12).expect("id 12"), span),
+            sun3
+        );
+        assert!(Designator::new(14, None, span).is_some());
+        assert_eq!(Designator::new(15, None, span), None);
+        assert_eq!(Designator::new(12, Some(PieceKind::Moon), span), None);
     }
 }

@@ -33,6 +33,7 @@ pub fn printable(text: &str, newlines: bool) -> Cow<'_, str> {
 /// The text of one game with where it sits in its file, so that diagnostics give file lines and
 /// columns although spans are relative to the game.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct GameSource {
     /// The file name shown in diagnostics.
     pub name: Arc<str>,
@@ -266,6 +267,7 @@ impl SourceCode for GameSource {
 
 /// Where in the movetext a syntax error struck.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MovePlace {
     /// 1-based ply of the move being read, counted from the game's start.
     pub ply: u32,
@@ -309,6 +311,7 @@ impl MovePlace {
 
 /// A syntax error in one game of an SGN file. The reader goes on with the next game.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct SyntaxError {
     /// What kind of error, as a stable code.
     pub code: Code,
@@ -400,10 +403,9 @@ impl miette::Diagnostic for SyntaxError {
         (self.code.severity() == Severity::Warning).then_some(miette::Severity::Warning)
     }
 
+    /// The help written for the place, or else the code's generic advice.
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        Some(Box::new(self.help.as_deref().unwrap_or(self.code.help())))
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {

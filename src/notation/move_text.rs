@@ -146,7 +146,7 @@ impl Squares {
             None => *separator,
         };
         Some(Squares {
-            piece: piece.map(|d| d.id),
+            piece: piece.map(|d| d.id()),
             from: from.map(|f| f.square),
             to: to.square,
             jump: written == Separator::Jump,

@@ -1445,11 +1445,7 @@ impl<'a> Parser<'a> {
             return match n {
                 Some(n @ 1..=15) if digits <= 2 => {
                     self.pos = span.end as usize;
-                    Ok(Some(Designator {
-                        id: n as u8 - 1,
-                        kind: None,
-                        span,
-                    }))
+                    Ok(Some(Designator::new_unchecked(n as u8 - 1, None, span)))
                 }
                 _ => Err(Stop::Error(
                     error(Code::BadDesignator, "bad piece number", span, "not a piece").help(
@@ -1481,11 +1477,11 @@ impl<'a> Parser<'a> {
             return Err(Stop::Error(e));
         }
         self.pos = end;
-        Ok(Some(Designator {
-            id: kind as u8 * 5 + (digit - b'1'),
-            kind: Some(kind),
+        Ok(Some(Designator::new_unchecked(
+            kind as u8 * 5 + (digit - b'1'),
+            Some(kind),
             span,
-        }))
+        )))
     }
 
     /// A square that is not a plain number: asks the geometry, which also says why a text is not

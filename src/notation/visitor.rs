@@ -133,6 +133,7 @@ impl From<RawTag<'_>> for Tag {
 
 /// A comment, `{…}` or `;…`, borrowed from the game's text.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct RawComment<'a> {
     /// The text inside the braces or after the semicolon, trimmed.
     pub text: &'a str,
@@ -142,6 +143,7 @@ pub struct RawComment<'a> {
 
 /// A move token as written, with the move number written before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct WrittenMove {
     /// The move number written before it (`12.` or `12...`), if any.
     pub number: Option<MoveNumber>,

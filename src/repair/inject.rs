@@ -12,6 +12,7 @@ use crate::rules::{Move, Position};
 
 /// A record with one slip in it.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Slipped {
     /// The kind of slip put in.
     pub kind: SlipKind,
@@ -231,6 +232,7 @@ fn misplace_call(tokens: &[Token], at: usize, rng: &mut Rng) -> Option<Vec<Token
 
 /// How the repair search fared on a slipped record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Verdict {
     /// The place (0: first) of the first suggestion that gives back the meant main line.
     pub rank: Option<usize>,

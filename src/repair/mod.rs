@@ -70,6 +70,7 @@ pub fn notation_of(game: &Game) -> Notation {
 
 /// What a written move names: its squares (or piece) and whether "Salta!" follows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Token {
     /// `None`: a pass (`--`).
     pub squares: Option<Written>,
@@ -79,6 +80,7 @@ pub struct Token {
 
 /// The squares and piece of a written move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Written {
     /// The designator's piece identity, if one was written.
     pub piece: Option<u8>,
@@ -96,7 +98,7 @@ impl Token {
             Played::Move {
                 piece, from, to, ..
             } => Some(Written {
-                piece: piece.map(|d| d.id),
+                piece: piece.map(|d| d.id()),
                 from: from.map(|f| f.square),
                 to: to.square,
             }),
@@ -420,6 +422,7 @@ struct Line {
 
 /// A break of the record and what it was read as.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Break {
     /// The index in the record of the move that broke the main line.
     pub token: usize,
@@ -995,11 +998,10 @@ fn rewrite(node: &MoveNode, token: &Token) -> MoveNode {
     out.played = match token.squares {
         None => Played::Pass,
         Some(w) => Played::Move {
-            piece: w.piece.map(|id| Designator {
-                id,
-                kind: Piece::new(Color::Green, id).map(Piece::kind),
-                span,
-            }),
+            piece: w
+                .piece
+                .and_then(|id| Piece::new(Color::Green, id))
+                .map(|p| Designator::of_piece(p, span)),
             from: w.from.map(|square| SquareRef { square, span }),
             to: SquareRef { square: w.to, span },
             separator: Separator::Omitted,

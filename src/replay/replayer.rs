@@ -279,7 +279,7 @@ impl<'a> Replayer<'a> {
         let pyramid = pos.rules().variant == Variant::Pyramid;
         let named = piece
             .filter(|_| !pyramid)
-            .and_then(|d| Piece::new(side, d.id));
+            .and_then(|d| Piece::new(side, d.id()));
         let from_sq = match (from, named) {
             (Some(f), _) => f.square,
             (None, Some(p)) => match pos.square_of(p) {
@@ -336,7 +336,7 @@ impl<'a> Replayer<'a> {
                 here.at(node, pos),
                 Code::DesignatorMismatch,
                 "Pyramid pieces are identical: the piece designator is ignored".to_string(),
-                None,
+                Some("Pyramid moves need only their squares".to_string()),
             );
         }
         let kind = if g.distance(from_sq, to.square) >= 2 {

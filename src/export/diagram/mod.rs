@@ -222,6 +222,7 @@ pub fn tikz(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramErro
 /// A board whose pieces a page's script places (the HTML viewer), drawn from the same scene as
 /// [`svg`]: the same squares, numbers, coordinates, palette and orientation.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct LiveBoard {
     /// An `<svg>` element of the board without pieces, with an empty `<g class="marks">` over the
     /// squares for the last move and an empty `<g class="pieces">` on top.

@@ -169,7 +169,11 @@ impl FromStr for Colour {
 /// The colours of a diagram. The defaults print well in colour and in greyscale: Green pieces are
 /// light (pale green, a dark outline and dark symbols), Red pieces dark (deep red, light symbols), the
 /// dark squares a mid grey between the two, so the sides stay apart when printed in black and white.
+///
+/// Built from [`Palette::default`] or [`Palette::greyscale`] with its setters:
+/// `Palette::default().dark(Colour::rgb(0x90, 0x90, 0x90))`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Palette {
     /// The page behind the board.
     pub paper: Colour,
@@ -191,6 +195,78 @@ pub struct Palette {
     pub accent: Colour,
     /// Frame, piece outlines, coordinates and captions.
     pub ink: Colour,
+}
+
+impl Palette {
+    /// The page behind the board (the field `paper`).
+    #[must_use]
+    pub fn paper(mut self, paper: Colour) -> Palette {
+        self.paper = paper;
+        self
+    }
+
+    /// The light squares (the field `light`).
+    #[must_use]
+    pub fn light(mut self, light: Colour) -> Palette {
+        self.light = light;
+        self
+    }
+
+    /// The dark squares, on which play takes place (the field `dark`).
+    #[must_use]
+    pub fn dark(mut self, dark: Colour) -> Palette {
+        self.dark = dark;
+        self
+    }
+
+    /// Green pieces (the field `green`).
+    #[must_use]
+    pub fn green(mut self, green: Colour) -> Palette {
+        self.green = green;
+        self
+    }
+
+    /// The symbol, dots and numbers on Green pieces (the field `green_symbol`).
+    #[must_use]
+    pub fn green_symbol(mut self, green_symbol: Colour) -> Palette {
+        self.green_symbol = green_symbol;
+        self
+    }
+
+    /// Red pieces (the field `red`).
+    #[must_use]
+    pub fn red(mut self, red: Colour) -> Palette {
+        self.red = red;
+        self
+    }
+
+    /// The symbol, dots and numbers on Red pieces (the field `red_symbol`).
+    #[must_use]
+    pub fn red_symbol(mut self, red_symbol: Colour) -> Palette {
+        self.red_symbol = red_symbol;
+        self
+    }
+
+    /// The squares of the last move (the field `highlight`).
+    #[must_use]
+    pub fn highlight(mut self, highlight: Colour) -> Palette {
+        self.highlight = highlight;
+        self
+    }
+
+    /// Marked squares and arrows (the field `accent`).
+    #[must_use]
+    pub fn accent(mut self, accent: Colour) -> Palette {
+        self.accent = accent;
+        self
+    }
+
+    /// Frame, piece outlines, coordinates and captions (the field `ink`).
+    #[must_use]
+    pub fn ink(mut self, ink: Colour) -> Palette {
+        self.ink = ink;
+        self
+    }
 }
 
 impl Default for Palette {
@@ -259,7 +335,11 @@ impl FromStr for Palette {
 /// SVG is drawn in CSS pixels, the PNG at `dpi` pixels per inch of that size, and the TikZ picture the
 /// same physical size (`0.75 × size` pt per square). Every mark is sized for the printed size: text at
 /// least 6 pt, lines at least 0.25 pt, number dots at least 0.35 mm across.
+///
+/// Built from [`DiagramOptions::default`] with its setters:
+/// `DiagramOptions::default().flip(true).coordinates(Coordinates::Both)`.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct DiagramOptions {
     /// Red's view: Red's first rank at the bottom, file a on the right.
     pub flip: bool,
@@ -290,6 +370,106 @@ pub struct DiagramOptions {
     pub caption: Option<String>,
     /// A small disc beside the board, on the side of the player to move.
     pub side_to_move: bool,
+}
+
+impl DiagramOptions {
+    /// Red's view (the field `flip`).
+    #[must_use]
+    pub fn flip(mut self, flip: bool) -> DiagramOptions {
+        self.flip = flip;
+        self
+    }
+
+    /// Which coordinates are drawn (the field `coordinates`).
+    #[must_use]
+    pub fn coordinates(mut self, coordinates: Coordinates) -> DiagramOptions {
+        self.coordinates = coordinates;
+        self
+    }
+
+    /// How Salta pieces are drawn (the field `pieces`).
+    #[must_use]
+    pub fn pieces(mut self, pieces: PieceStyle) -> DiagramOptions {
+        self.pieces = pieces;
+        self
+    }
+
+    /// How [`PieceStyle::Symbols`] shows the piece numbers (the field `piece_number`).
+    #[must_use]
+    pub fn piece_number(mut self, piece_number: PieceNumber) -> DiagramOptions {
+        self.piece_number = piece_number;
+        self
+    }
+
+    /// The last move, from and to, highlighted (the field `last_move`).
+    #[must_use]
+    pub fn last_move(mut self, last_move: impl Into<Option<(Square, Square)>>) -> DiagramOptions {
+        self.last_move = last_move.into();
+        self
+    }
+
+    /// Squares outlined in the accent colour (the field `marks`).
+    #[must_use]
+    pub fn marks(mut self, marks: Vec<Square>) -> DiagramOptions {
+        self.marks = marks;
+        self
+    }
+
+    /// Arrows from square to square, drawn over the pieces (the field `arrows`).
+    #[must_use]
+    pub fn arrows(mut self, arrows: Vec<(Square, Square)>) -> DiagramOptions {
+        self.arrows = arrows;
+        self
+    }
+
+    /// The side of a square in CSS pixels (1/96 inch), 8–1000 (the field `size`).
+    #[must_use]
+    pub fn size(mut self, size: u32) -> DiagramOptions {
+        self.size = size;
+        self
+    }
+
+    /// The printed width in points, overriding `size` (the field `width`).
+    #[must_use]
+    pub fn width(mut self, width: impl Into<Option<f32>>) -> DiagramOptions {
+        self.width = width.into();
+        self
+    }
+
+    /// Resolution of PNG output, 10–2400 (the field `dpi`).
+    #[must_use]
+    pub fn dpi(mut self, dpi: f32) -> DiagramOptions {
+        self.dpi = dpi;
+        self
+    }
+
+    /// The colours (the field `palette`).
+    #[must_use]
+    pub fn palette(mut self, palette: Palette) -> DiagramOptions {
+        self.palette = palette;
+        self
+    }
+
+    /// A line above the board (the field `title`).
+    #[must_use]
+    pub fn title(mut self, title: impl Into<Option<String>>) -> DiagramOptions {
+        self.title = title.into();
+        self
+    }
+
+    /// A line under the board (the field `caption`).
+    #[must_use]
+    pub fn caption(mut self, caption: impl Into<Option<String>>) -> DiagramOptions {
+        self.caption = caption.into();
+        self
+    }
+
+    /// A small disc beside the board, on the side of the player to move (the field `side_to_move`).
+    #[must_use]
+    pub fn side_to_move(mut self, side_to_move: bool) -> DiagramOptions {
+        self.side_to_move = side_to_move;
+        self
+    }
 }
 
 impl Default for DiagramOptions {
@@ -358,6 +538,7 @@ pub fn parse_length(text: &str) -> Result<f32, ParseOptionError> {
 /// Why a command-line spelling of an option could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid {option} {text:?}: {reason}")]
+#[non_exhaustive]
 pub struct ParseOptionError {
     /// The option's name.
     pub option: &'static str,

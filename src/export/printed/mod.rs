@@ -30,13 +30,31 @@ use crate::rules::{MoveKind, Position};
 /// The comment text that asks for a diagram.
 pub const DIAGRAM_MARKER: &str = "[%diagram]";
 
-/// How a game is set.
+/// How a game is set. Built from [`PrintOptions::default`] with its setters:
+/// `PrintOptions::default().diagram_every(10)`.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct PrintOptions {
     /// How every diagram is drawn (its caption and last move are set per diagram).
     pub diagram: DiagramOptions,
     /// A diagram after every N-th move (after Red's move completes it), besides the marked ones.
     pub diagram_every: Option<u32>,
+}
+
+impl PrintOptions {
+    /// How every diagram is drawn (the field `diagram`; caption and last move are set per diagram).
+    #[must_use]
+    pub fn diagram(mut self, diagram: DiagramOptions) -> PrintOptions {
+        self.diagram = diagram;
+        self
+    }
+
+    /// A diagram after every N-th move besides the marked ones (the field `diagram_every`).
+    #[must_use]
+    pub fn diagram_every(mut self, diagram_every: impl Into<Option<u32>>) -> PrintOptions {
+        self.diagram_every = diagram_every.into();
+        self
+    }
 }
 
 impl Default for PrintOptions {
@@ -55,6 +73,7 @@ impl Default for PrintOptions {
 
 /// A game laid out as blocks, in reading order.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Document {
     /// "Green player – Red player", or the event.
     pub title: String,
@@ -79,6 +98,7 @@ pub enum Block {
 
 /// A stretch of text in one style.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Run {
     /// The words.
     pub text: String,
