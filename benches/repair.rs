@@ -19,19 +19,21 @@ fn main() {
     let seeds = first..first + var("SALTA_REPAIR_SEEDS", 5);
     println!("seeds {seeds:?}");
     let trials = trial_run(&games, seeds);
-    // Ties: the right reading is second (or later) but fares exactly as the first one (the same
-    // edit, to the end with the same result and margin), so nothing in the record prefers either.
-    println!("kind                caught at    slips  top-1   top-3   ties  top-1 or tied");
+    // Tied: the first reading has a rival that fares exactly as well (the same edit, to the end
+    // with the same result and margin), so nothing in the record prefers either; lost: of
+    // those, the right reading is the rival.
+    println!("kind                caught at    slips  top-1   top-3   tied   lost  top-1 or tied");
     let row = |name: &str, at: &str, of: &[&Verdict]| {
         let share = |hits: usize| 100.0 * hits as f64 / of.len() as f64;
         let within = |n: usize| of.iter().filter(|v| v.rank.is_some_and(|r| r < n)).count();
-        let ties = of.iter().filter(|v| v.lost_tie()).count();
+        let tied = of.iter().filter(|v| v.tied > 1).count();
+        let lost = of.iter().filter(|v| v.lost_tie()).count();
         println!(
-            "{name:<19} {at:<12} {:>5}  {:>5.1}%  {:>5.1}%  {ties:>5}  {:>5.1}%",
+            "{name:<19} {at:<12} {:>5}  {:>5.1}%  {:>5.1}%  {tied:>5}  {lost:>5}  {:>5.1}%",
             of.len(),
             share(within(1)),
             share(within(3)),
-            share(within(1) + ties),
+            share(within(1) + lost),
         );
     };
     for later in [false, true] {

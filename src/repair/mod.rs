@@ -2,10 +2,12 @@
 //!
 //! A record breaks at some written move. The search tries the edits that model the slips of
 //! period transcriptions ([`SlipKind`]) at the breaking move and up to [`LOOK_BACK`] written
-//! moves before it (a slip that is itself a legal move is caught only later), replays the rest of
-//! the record after each, and ranks them: how far the record then replays first, then whether
-//! its recorded result holds, then the prior of the slip's kind, then the nearer edit. After the
-//! best repair of a break the replay goes on, so every slip of a record is found in one run.
+//! moves before it, and the misreadings of single moves further back within [`FAR_PLIES`] (a
+//! slip that is itself a legal move is caught only later), replays the rest of the record after
+//! each, and ranks them: how far the record then replays first, then whether its recorded result
+//! holds, then whether its margin agrees with the Margin tag (counted only to tell such readings
+//! apart), then the prior of the slip's kind, then the nearer edit. After the best repair of a
+//! break the replay goes on, so every slip of a record is found in one run.
 //!
 //! The search works on the main line as a list of [`Token`]s (what each written move names) and
 //! replays them with a cursor of its own that judges moves as [`crate::replay`] does but keeps no
