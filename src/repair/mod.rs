@@ -34,8 +34,8 @@ pub const LOOK_BACK: usize = 12;
 /// Further back the search tries only misreadings (a legal slip may be caught 30 or more plies
 /// later), one written move after another while the plies its trials replayed stay under this.
 pub const FAR_PLIES: u64 = 20_000;
-/// Readings that replay to the end with the recorded result whose margins are counted against the
-/// Margin tag, per break (a count takes 0.3 ms typically, up to [`MARGIN_STATES`]).
+/// At most this many readings of a break have their margins counted against the Margin tag: those
+/// that replay to the end with the recorded result (a count takes 0.3 ms typically).
 pub const MARGIN_COUNTS: usize = 5;
 /// The search states one such margin count may store (at most the replay options' budget).
 pub const MARGIN_STATES: u64 = 100_000;
@@ -446,7 +446,8 @@ pub struct MarginCount {
 }
 
 impl MarginCount {
-    /// Whether the count agrees with the tag; `None` when only bounds that allow it were proven.
+    /// Whether the count agrees with the tag; `None` when the margin could only be bounded and the
+    /// bounds allow the tag's.
     pub fn agrees(&self) -> Option<bool> {
         match self.counted {
             Remaining::Exact(n) => Some(n == self.recorded),
