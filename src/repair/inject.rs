@@ -53,12 +53,21 @@ pub fn trial_run(games: &[Game], seeds: std::ops::Range<u64>) -> Vec<(SlipKind, 
     out
 }
 
-/// Replay options of the repair tests: strict, no margins.
+/// Replay options of the repair tests' replays: strict, no margins.
 pub fn quick_options() -> ReplayOptions {
     ReplayOptions {
         margins: MarginPolicy::Never,
         summary_only: true,
         ..ReplayOptions::default()
+    }
+}
+
+/// Options of the search the repair tests and benchmark judge, as `check` has them by default:
+/// strict, margins counted where a Margin tag is (the search counts them to break ties).
+pub fn search_options() -> ReplayOptions {
+    ReplayOptions {
+        margins: MarginPolicy::WhenTagged,
+        ..quick_options()
     }
 }
 
@@ -238,11 +247,20 @@ pub struct Verdict {
     pub rank: Option<usize>,
     /// The record broke only after the slip's own move (the slip was itself a legal move).
     pub caught_later: bool,
-    /// The best two readings are the same kind of edit at two places, and the replay cannot
-    /// tell them apart: both reach the end with the same result.
-    pub ambiguous: bool,
+    /// How many readings fare exactly as the first one (itself included; see
+    /// [`super::Suggestion::equally_good`]): more than one when the record cannot tell them
+    /// apart, as when both reach the end with the same result and margin.
+    pub tied: usize,
     /// The time the search took to find and read the break.
     pub search: std::time::Duration,
+}
+
+impl Verdict {
+    /// The right reading is not first, but fares exactly as the first one: nothing in the record
+    /// prefers either (a genuine tie, both offered).
+    pub fn lost_tie(&self) -> bool {
+        self.rank.is_some_and(|r| r > 0 && r < self.tied)
+    }
 }
 
 /// Reads the first break of a slipped record and says whether its suggestions restore the main
@@ -250,13 +268,13 @@ pub struct Verdict {
 pub fn judge(slipped: &Slipped) -> Verdict {
     let opts = quick_options();
     let started = std::time::Instant::now();
-    let analysis = super::analyse(&slipped.game, &opts, 1);
+    let analysis = super::analyse(&slipped.game, &search_options(), 1);
     let search = started.elapsed();
     let Some(first) = analysis.breaks.first() else {
         return Verdict {
             rank: None,
             caught_later: false,
-            ambiguous: false,
+            tied: 0,
             search,
         };
     };
@@ -264,16 +282,20 @@ pub fn judge(slipped: &Slipped) -> Verdict {
         let repaired = replay(&super::apply(&slipped.game, &[s], false), &opts);
         repaired.moves == slipped.meant && !repaired.findings.iter().any(breaks_main_line)
     });
-    // Two readings that differ only in where they stand, both replaying to the end with the
-    // same result (two transpositions of moves that commute): the replay cannot tell them apart.
-    let ambiguous = match first.suggestions.as_slice() {
-        [a, b, ..] => a.to_end && a.equally_good(b),
-        _ => false,
+    // Readings that differ only in where they stand, each replaying to the end with the same
+    // result and margin (two transpositions of moves that commute, say): nothing in the record
+    // tells them apart.
+    let tied = match first.suggestions.split_first() {
+        Some((best, rest)) if best.to_end => {
+            1 + rest.iter().take_while(|s| s.equally_good(best)).count()
+        }
+        Some(_) => 1,
+        None => 0,
     };
     Verdict {
         rank,
         caught_later: first.token > slipped.at,
-        ambiguous,
+        tied,
         search,
     }
 }

@@ -2,10 +2,12 @@
 //!
 //! A record breaks at some written move. The search tries the edits that model the slips of
 //! period transcriptions ([`SlipKind`]) at the breaking move and up to [`LOOK_BACK`] written
-//! moves before it (a slip that is itself a legal move is caught only later), replays the rest of
-//! the record after each, and ranks them: how far the record then replays first, then whether
-//! its recorded result holds, then the prior of the slip's kind, then the nearer edit. After the
-//! best repair of a break the replay goes on, so every slip of a record is found in one run.
+//! moves before it, and the misreadings of single moves further back within [`FAR_PLIES`] (a
+//! slip that is itself a legal move is caught only later), replays the rest of the record after
+//! each, and ranks them: how far the record then replays first, then whether its recorded result
+//! holds, then whether its margin agrees with the Margin tag (counted only to tell such readings
+//! apart), then the prior of the slip's kind, then the nearer edit. After the best repair of a
+//! break the replay goes on, so every slip of a record is found in one run.
 //!
 //! The search works on the main line as a list of [`Token`]s (what each written move names) and
 //! replays them with a cursor of its own that judges moves as [`crate::replay`] does but keeps no
@@ -23,11 +25,20 @@ use crate::notation::{
     SquareRef, Tag,
 };
 use crate::replay::{Finding, MarginPolicy, ReplayOptions, Severity, missed_jump_step, replay};
+use crate::rules::margin::{Budget, Remaining};
 use crate::rules::{Move, MoveKind, Piece, Position, Referee, Variant};
 use std::collections::HashSet;
 
-/// How many written moves before the breaking one the search looks for a legal slip.
+/// How many written moves before the breaking one the search tries every kind of slip.
 pub const LOOK_BACK: usize = 12;
+/// Further back the search tries only misreadings (a legal slip may be caught 30 or more plies
+/// later), one written move after another while the plies its trials replayed stay under this.
+pub const FAR_PLIES: u64 = 20_000;
+/// At most this many readings of a break have their margins counted against the Margin tag: those
+/// that replay to the end with the recorded result (a count takes 0.3 ms typically).
+pub const MARGIN_COUNTS: usize = 5;
+/// The search states one such margin count may store (at most the replay options' budget).
+pub const MARGIN_STATES: u64 = 100_000;
 /// Suggestions shown per break, best first.
 pub const MAX_SUGGESTIONS: usize = 5;
 /// Breaks a record is searched for at most (each one searched costs a few milliseconds).
@@ -318,6 +329,9 @@ pub struct Suggestion {
     /// nothing recorded).
     #[serde(skip)]
     pub result: Option<(GameResult, bool)>,
+    /// Its margin, where it was counted against the Margin tag (to tell tied readings apart).
+    #[serde(skip)]
+    pub margin: Option<MarginCount>,
     /// Plies between the edit and the move where the record broke.
     #[serde(skip)]
     pub back: u32,
@@ -354,6 +368,7 @@ impl Suggestion {
             && self.to_end == other.to_end
             && self.replays == other.replays
             && self.result == other.result
+            && self.margin.map(|m| m.counted) == other.margin.map(|m| m.counted)
     }
 
     /// What then happens, for the help line.
@@ -364,16 +379,28 @@ impl Suggestion {
                 self.replays
             );
         }
-        match self.result {
-            Some((r, true)) => format!(
+        let exact = self
+            .margin
+            .and_then(|m| m.counted.exact().map(|n| (n, m.recorded)));
+        match (self.result, exact) {
+            (Some((r, true)), Some((n, recorded))) if n == recorded => format!(
+                "the game then replays to its end and its result {} and margin {n} hold",
+                r.as_str()
+            ),
+            (Some((r, true)), Some((n, recorded))) => format!(
+                "the game then replays to its end and its result {} holds, but it is won by \
+                 {n}, not {recorded}",
+                r.as_str()
+            ),
+            (Some((r, true)), None) => format!(
                 "the game then replays to its end and its result {} holds",
                 r.as_str()
             ),
-            Some((r, false)) => format!(
+            (Some((r, false)), _) => format!(
                 "the game then replays to its end, but it ends {}, not as recorded",
                 r.as_str()
             ),
-            None => "the game then replays to its end".to_string(),
+            (None, _) => "the game then replays to its end".to_string(),
         }
     }
 }
@@ -388,20 +415,64 @@ struct Trial {
     to_end: bool,
     plies: u32,
     result: Option<(GameResult, bool)>,
+    /// Counted only for readings that tie at the top on everything before it.
+    margin: Option<MarginCount>,
 }
 
 impl Trial {
-    /// Best first: how far the record replays, its result holding, the slip's prior, the edit
-    /// nearest the break.
-    fn rank(&self) -> (usize, u8, u64, usize) {
+    /// Best first: how far the record replays, its result holding, its margin agreeing with the
+    /// Margin tag, the slip's prior, the edit nearest the break.
+    fn rank(&self) -> (usize, u8, u8, u64, usize) {
         let result = match self.result {
             Some((_, true)) => 2,
             None => 1,
             Some((_, false)) => 0,
         };
+        let margin = match self.margin.map(|m| m.agrees()) {
+            Some(Some(true)) => 2,
+            None | Some(None) => 1,
+            Some(Some(false)) => 0,
+        };
         let prior = (self.kind.prior() * 1e6) as u64;
-        (self.reach, result, prior, self.change.start)
+        (self.reach, result, margin, prior, self.change.start)
     }
+}
+
+/// A reading's margin, counted, against the record's Margin tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarginCount {
+    /// The margin the game is won by when read so.
+    pub counted: Remaining,
+    /// What the Margin tag says.
+    pub recorded: u32,
+}
+
+impl MarginCount {
+    /// Whether the count agrees with the tag; `None` when the margin could only be bounded and the
+    /// bounds allow the tag's.
+    pub fn agrees(&self) -> Option<bool> {
+        match self.counted {
+            Remaining::Exact(n) => Some(n == self.recorded),
+            Remaining::Bounds { lower, upper } => {
+                (self.recorded < lower || upper.is_some_and(|u| self.recorded > u)).then_some(false)
+            }
+            Remaining::Unreachable => None,
+        }
+    }
+}
+
+/// The Margin tag a search checks tied readings against, and the effort each count may take.
+#[derive(Clone, Copy, Debug)]
+struct MarginTag {
+    recorded: u32,
+    budget: Budget,
+}
+
+/// What a search has tried: each edit once, and how many plies its trials replayed.
+#[derive(Default)]
+struct Tried {
+    edits: HashSet<Change>,
+    plies: u64,
 }
 
 /// A main line under repair: its written moves now, where each came from in the record, and
@@ -418,6 +489,8 @@ struct Line {
     /// Tokens before this index were changed by a repair: the search does not look back past it.
     fixed: usize,
     recorded: Option<GameResult>,
+    /// `None`: no Margin tag, or margins are not counted (`--margins never`).
+    margin: Option<MarginTag>,
 }
 
 /// A break of the record and what it was read as.
@@ -542,6 +615,16 @@ impl Line {
                 .map(|(r, _)| r)
                 .or_else(|| game.tag("Result").and_then(GameResult::parse))
                 .filter(|&r| r != GameResult::Unknown),
+            margin: game
+                .tag("Margin")
+                .and_then(|v| v.trim().parse().ok())
+                .filter(|_| opts.margins != MarginPolicy::Never)
+                .map(|recorded| MarginTag {
+                    recorded,
+                    budget: opts
+                        .budget
+                        .max_states(opts.budget.max_states.min(MARGIN_STATES)),
+                }),
         })
     }
 
@@ -587,7 +670,7 @@ impl Line {
 
     /// The readings of the break at token `b`, best first, at most [`MAX_SUGGESTIONS`].
     fn search(&self, b: usize) -> Vec<Suggestion> {
-        let first = self.fixed.max(b.saturating_sub(LOOK_BACK));
+        let near = self.fixed.max(b.saturating_sub(LOOK_BACK));
         let mut candidates: Vec<(SlipKind, Change)> = Vec::new();
         if self.fixed == 0 {
             let g = self.states[0].pos.geometry();
@@ -600,21 +683,23 @@ impl Line {
                 },
             ));
         }
-        for i in first..=b {
+        for i in near..=b {
             self.candidates_at(i, &mut candidates);
         }
-        // The same edit may model two slips: keep the likelier.
-        candidates.sort_by(|a, b| b.0.prior().total_cmp(&a.0.prior()));
-        let mut seen = HashSet::new();
-        let mut trials: Vec<Trial> = candidates
-            .into_iter()
-            .filter(|(_, change)| seen.insert(change.clone()))
-            .map(|(kind, change)| self.trial(kind, change))
-            // A renumbering explains the whole record or nothing: later repairs could not be
-            // made on top of it.
-            .filter(|t| t.to_end || (t.reach >= b + 2 && t.kind != SlipKind::RedNumbering))
-            .collect();
+        let mut tried = Tried::default();
+        let mut trials = self.trials(candidates, b, &mut tried);
+        // A misread move that is itself legal may stand long before the break: further back only
+        // misreadings are tried, nearest first, while the replays stay within the budget.
+        for i in (self.fixed..near).rev() {
+            if tried.plies >= FAR_PLIES {
+                break;
+            }
+            let mut candidates = Vec::new();
+            self.misreadings_at(i, &mut candidates);
+            trials.extend(self.trials(candidates, b, &mut tried));
+        }
         trials.sort_by_key(|t| std::cmp::Reverse(t.rank()));
+        self.weigh_margins(&mut trials);
         trials
             .into_iter()
             .take(MAX_SUGGESTIONS)
@@ -622,84 +707,89 @@ impl Line {
             .collect()
     }
 
-    /// The edits that model each kind of slip at token `i`.
-    fn candidates_at(&self, i: usize, out: &mut Vec<(SlipKind, Change)>) {
-        let cursor = &self.states[i];
-        let g = cursor.pos.geometry();
+    /// The candidates tried, each edit once, and kept when they carry the replay past the break
+    /// at `b`.
+    fn trials(
+        &self,
+        mut candidates: Vec<(SlipKind, Change)>,
+        b: usize,
+        tried: &mut Tried,
+    ) -> Vec<Trial> {
+        // The same edit may model two slips: keep the likelier.
+        candidates.sort_by(|a, b| b.0.prior().total_cmp(&a.0.prior()));
+        candidates
+            .into_iter()
+            .filter(|(_, change)| tried.edits.insert(change.clone()))
+            .map(|(kind, change)| {
+                let trial = self.trial(kind, change);
+                tried.plies += u64::from(trial.plies - self.states[trial.change.start].plies) + 1;
+                trial
+            })
+            // A renumbering explains the whole record or nothing: later repairs could not be
+            // made on top of it.
+            .filter(|t| t.to_end || (t.reach >= b + 2 && t.kind != SlipKind::RedNumbering))
+            .collect()
+    }
+
+    /// The edits that read the move at token `i` as another single move: a square misread or
+    /// read from Red's side, from and to reversed. Such a slip may itself be a legal move.
+    fn misreadings_at(&self, i: usize, out: &mut Vec<(SlipKind, Change)>) {
+        let g = self.states[i].pos.geometry();
         let t = self.tokens[i];
-        let replace = |kind, token: Token, out: &mut Vec<(SlipKind, Change)>| {
+        let Some(w) = t.squares else {
+            return;
+        };
+        let mut replace = |kind, squares: Written| {
             out.push((
                 kind,
                 Change {
                     start: i,
                     removed: 1,
-                    inserted: vec![token],
+                    inserted: vec![Token {
+                        squares: Some(squares),
+                        ..t
+                    }],
                 },
             ));
         };
-        if let Some(w) = t.squares {
-            let numeric = self.style != Notation::Algebraic;
-            for kind in [
-                SlipKind::DigitSwap,
-                SlipKind::NeighbourDigit,
-                SlipKind::GlyphDigit,
-                SlipKind::AlgebraicMisread,
-                SlipKind::RedSideSquare,
-            ] {
-                if let Some(from) = w.from {
-                    for s in misreadings(kind, g, from, numeric) {
-                        let squares = Written { from: Some(s), ..w };
-                        replace(
-                            kind,
-                            Token {
-                                squares: Some(squares),
-                                ..t
-                            },
-                            out,
-                        );
-                    }
-                }
-                for s in misreadings(kind, g, w.to, numeric) {
-                    let squares = Written { to: s, ..w };
-                    replace(
-                        kind,
-                        Token {
-                            squares: Some(squares),
-                            ..t
-                        },
-                        out,
-                    );
+        let numeric = self.style != Notation::Algebraic;
+        for kind in [
+            SlipKind::DigitSwap,
+            SlipKind::NeighbourDigit,
+            SlipKind::GlyphDigit,
+            SlipKind::AlgebraicMisread,
+            SlipKind::RedSideSquare,
+        ] {
+            if let Some(from) = w.from {
+                for s in misreadings(kind, g, from, numeric) {
+                    replace(kind, Written { from: Some(s), ..w });
                 }
             }
-            if let Some(from) = w.from {
-                let both = Written {
-                    from: Some(g.rotate(from)),
-                    to: g.rotate(w.to),
-                    ..w
-                };
-                replace(
-                    SlipKind::RedSideSquare,
-                    Token {
-                        squares: Some(both),
-                        ..t
-                    },
-                    out,
-                );
-                let reversed = Written {
-                    from: Some(w.to),
-                    to: from,
-                    ..w
-                };
-                replace(
-                    SlipKind::Reversed,
-                    Token {
-                        squares: Some(reversed),
-                        ..t
-                    },
-                    out,
-                );
+            for s in misreadings(kind, g, w.to, numeric) {
+                replace(kind, Written { to: s, ..w });
             }
         }
+        if let Some(from) = w.from {
+            let both = Written {
+                from: Some(g.rotate(from)),
+                to: g.rotate(w.to),
+                ..w
+            };
+            replace(SlipKind::RedSideSquare, both);
+            let reversed = Written {
+                from: Some(w.to),
+                to: from,
+                ..w
+            };
+            replace(SlipKind::Reversed, reversed);
+        }
+    }
+
+    /// The edits that model each kind of slip at token `i`.
+    fn candidates_at(&self, i: usize, out: &mut Vec<(SlipKind, Change)>) {
+        self.misreadings_at(i, out);
+        let cursor = &self.states[i];
+        let t = self.tokens[i];
         if cursor.referee.accepts_moves() {
             for &m in cursor.pos.legal_moves().iter() {
                 out.push((
@@ -735,7 +825,14 @@ impl Line {
                 },
             ));
         }
-        replace(SlipKind::MisplacedCall, t.with_call(!t.call), out);
+        out.push((
+            SlipKind::MisplacedCall,
+            Change {
+                start: i,
+                removed: 1,
+                inserted: vec![t.with_call(!t.call)],
+            },
+        ));
         if let Some(&next) = self.tokens.get(i + 1)
             && next.call != t.call
         {
@@ -759,24 +856,16 @@ impl Line {
             to_end: false,
             plies: cursor.plies,
             result: None,
+            margin: None,
             change,
         };
-        if !trial
-            .change
-            .inserted
-            .iter()
-            .all(|t| cursor.advance(t, self.lenient))
-        {
+        let Some(replayed) = self.play_on(&mut cursor, &trial.change) else {
             return trial;
-        }
-        let rest = &self.tokens[trial.change.start + trial.change.removed..];
-        let replayed = rest
-            .iter()
-            .take_while(|t| cursor.advance(t, self.lenient))
-            .count();
+        };
+        let rest = self.tokens.len() - trial.change.start - trial.change.removed;
         trial.reach = trial.change.start + trial.change.removed + replayed;
         trial.plies = cursor.plies;
-        trial.to_end = replayed == rest.len() && !cursor.correcting;
+        trial.to_end = replayed == rest && !cursor.correcting;
         if trial.to_end {
             trial.result = cursor
                 .referee
@@ -786,6 +875,54 @@ impl Line {
                 .map(|(r, recorded)| (r, r == recorded));
         }
         trial
+    }
+
+    /// Plays `change` and the rest of the line on from `cursor`: how many of the moves after the
+    /// change replay (`None`: the change's own moves do not).
+    fn play_on(&self, cursor: &mut Cursor, change: &Change) -> Option<usize> {
+        if !change
+            .inserted
+            .iter()
+            .all(|t| cursor.advance(t, self.lenient))
+        {
+            return None;
+        }
+        let rest = &self.tokens[change.start + change.removed..];
+        Some(
+            rest.iter()
+                .take_while(|t| cursor.advance(t, self.lenient))
+                .count(),
+        )
+    }
+
+    /// The Margin tag breaks ties: the margin of each reading (of the first [`MARGIN_COUNTS`])
+    /// that replays to the end with the recorded result is counted, and those readings ranked
+    /// again. `trials` is ranked.
+    fn weigh_margins(&self, trials: &mut [Trial]) {
+        let Some(tag) = self.margin else {
+            return;
+        };
+        let holding = trials
+            .iter()
+            .take_while(|t| t.to_end && t.result.is_some_and(|(_, holds)| holds))
+            .count();
+        if holding < 2 {
+            return;
+        }
+        for t in trials.iter_mut().take(holding.min(MARGIN_COUNTS)) {
+            let mut cursor = self.states[t.change.start].clone();
+            cursor.referee = cursor.referee.counting_margins(Some(tag.budget));
+            self.play_on(&mut cursor, &t.change);
+            t.margin = cursor
+                .referee
+                .outcome_at_end_of_record()
+                .and_then(|o| o.margin)
+                .map(|counted| MarginCount {
+                    counted,
+                    recorded: tag.recorded,
+                });
+        }
+        trials[..holding].sort_by_key(|t| std::cmp::Reverse(t.rank()));
     }
 
     fn suggestion(&self, t: Trial, b: usize) -> Suggestion {
@@ -826,6 +963,7 @@ impl Line {
                 .join(" "),
             to_end: t.to_end,
             result: t.result,
+            margin: t.margin,
             back: self.states[b].plies - self.states[change.start].plies,
             number: {
                 let pos = &self.states[change.start].pos;

@@ -86,6 +86,12 @@ impl Referee {
         referee
     }
 
+    /// The same referee, counting each win's margin within `margins` from now on (`None`: not
+    /// counting). A count made before stays as it was.
+    pub fn counting_margins(self, margins: Option<Budget>) -> Referee {
+        Referee { margins, ..self }
+    }
+
     /// Where the game stands after the positions seen so far.
     pub fn progress(&self) -> Progress {
         self.progress
