@@ -42,6 +42,25 @@ struct EditReport<'a> {
     was: &'a str,
     #[serde(flatten)]
     suggestion: &'a Suggestion,
+    /// The readings that fare exactly as well (none for a rival itself): the source decides.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    equally_good: Vec<EditReport<'a>>,
+}
+
+impl<'a> EditReport<'a> {
+    fn new(
+        suggestion: &'a Suggestion,
+        (line, column): (u32, u32),
+        equally_good: Vec<EditReport<'a>>,
+    ) -> EditReport<'a> {
+        EditReport {
+            line,
+            column,
+            was: &suggestion.was,
+            suggestion,
+            equally_good,
+        }
+    }
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
@@ -103,24 +122,26 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                             )?;
                             game.text
                         }
-                        Mended::Repaired(fixed, edits) => {
+                        Mended::Repaired(fixed, breaks) => {
                             repaired += 1;
                             let source = game_source(&name, game_no, &game);
-                            let placed: Vec<EditReport> = edits
+                            let place = |s: &'_ Suggestion| {
+                                let at = game
+                                    .mainline
+                                    .moves
+                                    .get(s.change.start)
+                                    .map_or(game.text.len(), |n| n.span.range().start);
+                                source.location(at)
+                            };
+                            let placed: Vec<EditReport> = breaks
                                 .iter()
-                                .map(|s| {
-                                    let at = game
-                                        .mainline
-                                        .moves
-                                        .get(s.change.start)
-                                        .map_or(game.text.len(), |n| n.span.range().start);
-                                    let (line, column) = source.location(at);
-                                    EditReport {
-                                        line,
-                                        column,
-                                        was: &s.was,
-                                        suggestion: s,
-                                    }
+                                .filter_map(|b| {
+                                    let best = b.suggestions.first()?;
+                                    let rivals = b
+                                        .rivals()
+                                        .map(|r| EditReport::new(r, place(r), Vec::new()))
+                                        .collect();
+                                    Some(EditReport::new(best, place(best), rivals))
                                 })
                                 .collect();
                             say(&mut report, json, &name, game_no, "repaired", "", &placed)?;
@@ -190,9 +211,14 @@ fn say(
             salta::repair::EditKind::Renumber => format!("added {}", s.text),
             _ => format!("{} -> {}", e.was, s.text),
         };
+        let rivals: String = e
+            .equally_good
+            .iter()
+            .map(|r| format!("; {}", r.suggestion.just_as_well(false)))
+            .collect();
         writeln!(
             out,
-            "{file}:{}:{}: game {game}, ply {}: {change} ({})",
+            "{file}:{}:{}: game {game}, ply {}: {change} ({}){rivals}",
             e.line, e.column, s.ply, s.why
         )?;
     }

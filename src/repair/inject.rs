@@ -279,7 +279,7 @@ pub fn judge(slipped: &Slipped) -> Verdict {
         };
     };
     let rank = first.suggestions.iter().position(|s| {
-        let repaired = replay(&super::apply(&slipped.game, &[s], false), &opts);
+        let repaired = replay(&super::apply(&slipped.game, &[s]), &opts);
         repaired.moves == slipped.meant && !repaired.findings.iter().any(breaks_main_line)
     });
     // Readings that differ only in where they stand, each replaying to the end with the same

@@ -338,26 +338,62 @@ pub struct Suggestion {
     /// The move number where the edit stands (`8.` or `8...`).
     #[serde(skip)]
     pub number: String,
+    /// It replays to the end with the recorded result and the record has a Margin tag, but
+    /// margins were not counted (`--margins never`): the tag might tell it from a rival.
+    #[serde(skip)]
+    pub margin_uncounted: bool,
 }
 
 impl Suggestion {
-    /// The reading in one sentence, after "did you mean" or "or".
+    /// The reading in one sentence, after "did you mean" or "or", said at the move where the
+    /// record breaks (an edit before it is counted back from it).
     pub fn reading(&self) -> String {
+        self.described(false)
+    }
+
+    /// The reading in one sentence; `placed`: said wherever it stands, by its move number (in a
+    /// comment of `salta repair`, away from the break).
+    fn described(&self, placed: bool) -> String {
         let number = &self.number;
         let whole = match self.edit {
             EditKind::Renumber => format!("the tag {}", self.text),
+            EditKind::Insert if placed => format!("{number} {} put in", self.text),
             EditKind::Insert => format!("{number} {} before it", self.text),
+            EditKind::Delete if placed => format!("{number} {} once", self.was),
             EditKind::Delete => format!("{} once", self.was),
             EditKind::Swap => format!("{number} {}", self.text),
-            _ if self.back > 0 => format!("{number} {} for {}", self.text, self.was),
+            _ if self.back > 0 || placed => format!("{number} {} for {}", self.text, self.was),
             _ => self.text.clone(),
         };
         let earlier = match self.back {
+            _ if placed => String::new(),
             0 => String::new(),
             1 => ", 1 ply earlier".to_string(),
             n => format!(", {n} plies earlier"),
         };
         format!("{whole} ({}{earlier})", self.why)
+    }
+
+    /// This reading offered after the best one, which it fares exactly as well as (see
+    /// [`Suggestion::equally_good`]), with why nothing decides between them. `at_break`: in the
+    /// help of `check` at the breaking move, with what then happens; else placed by its move
+    /// number, for the comment and report of `salta repair`.
+    pub fn just_as_well(&self, at_break: bool) -> String {
+        let undecided = if self.margin_uncounted {
+            "these two cannot be told apart without counting the margin: --margins tagged may \
+             settle it"
+        } else {
+            "the record cannot tell these two apart: see the source"
+        };
+        if at_break {
+            format!(
+                "or, just as well, {}: {} ({undecided})",
+                self.reading(),
+                self.consequence()
+            )
+        } else {
+            format!("or, just as well, {}: {undecided}", self.described(true))
+        }
     }
 
     /// Whether this reading fares exactly as `other` does: the same kind of edit and slip, and the
@@ -491,6 +527,8 @@ struct Line {
     recorded: Option<GameResult>,
     /// `None`: no Margin tag, or margins are not counted (`--margins never`).
     margin: Option<MarginTag>,
+    /// The record has a Margin tag, but margins are not counted (`--margins never`).
+    margin_ignored: bool,
 }
 
 /// A break of the record and what it was read as.
@@ -501,6 +539,18 @@ pub struct Break {
     pub token: usize,
     /// Best first; empty when nothing is plausible.
     pub suggestions: Vec<Suggestion>,
+}
+
+impl Break {
+    /// The readings after the first that fare exactly as it does: only the source can decide.
+    pub fn rivals(&self) -> impl Iterator<Item = &Suggestion> {
+        let (best, rest) = self
+            .suggestions
+            .split_first()
+            .map_or((None, &[][..]), |(b, r)| (Some(b), r));
+        rest.iter()
+            .filter(move |s| best.is_some_and(|b| s.equally_good(b)))
+    }
 }
 
 /// What the search made of a record: its breaks in order, each repaired by its first suggestion
@@ -587,6 +637,8 @@ impl Line {
         {
             return None;
         }
+        let margin_tag: Option<u32> = game.tag("Margin").and_then(|v| v.trim().parse().ok());
+        let counting = opts.margins != MarginPolicy::Never;
         Some(Line {
             style: notation_of(game),
             written: game
@@ -615,16 +667,13 @@ impl Line {
                 .map(|(r, _)| r)
                 .or_else(|| game.tag("Result").and_then(GameResult::parse))
                 .filter(|&r| r != GameResult::Unknown),
-            margin: game
-                .tag("Margin")
-                .and_then(|v| v.trim().parse().ok())
-                .filter(|_| opts.margins != MarginPolicy::Never)
-                .map(|recorded| MarginTag {
-                    recorded,
-                    budget: opts
-                        .budget
-                        .max_states(opts.budget.max_states.min(MARGIN_STATES)),
-                }),
+            margin: margin_tag.filter(|_| counting).map(|recorded| MarginTag {
+                recorded,
+                budget: opts
+                    .budget
+                    .max_states(opts.budget.max_states.min(MARGIN_STATES)),
+            }),
+            margin_ignored: margin_tag.is_some() && !counting,
         })
     }
 
@@ -975,6 +1024,10 @@ impl Line {
                 format!("{}{dots}", pos.move_number())
             },
             change: record_change,
+            // Only such readings have their margins counted (see `weigh_margins`).
+            margin_uncounted: self.margin_ignored
+                && t.to_end
+                && t.result.is_some_and(|(_, holds)| holds),
         }
     }
 }
@@ -1009,7 +1062,7 @@ pub fn annotate(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Ve
         let findings = if k == 0 {
             replayed.clone()
         } else {
-            replay(&apply(game, &earlier, false), &quiet).findings
+            replay(&apply(game, &earlier), &quiet).findings
         };
         let at = game.mainline.moves[brk.token].span.start;
         let Some(mut finding) = findings
@@ -1031,12 +1084,7 @@ pub fn annotate(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Ve
                 ));
             } else if s.equally_good(&brk.suggestions[0]) {
                 // Two transpositions of moves that commute, say: only the source can decide.
-                help.push_str(&format!(
-                    "or, just as well, {}: {} (the record cannot tell these two apart: see the \
-                     source)",
-                    s.reading(),
-                    s.consequence()
-                ));
+                help.push_str(&s.just_as_well(true));
             } else {
                 help.push_str(&format!("or {}: {}", s.reading(), s.consequence()));
             }
@@ -1058,7 +1106,7 @@ pub fn annotate(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Ve
                 .get(s.change.start)
                 .map_or(u32::MAX, |n| n.span.start)
         });
-    let after = replay(&apply(game, &all, false), opts).findings;
+    let after = replay(&apply(game, &all), opts).findings;
     // A ply left out or written twice shifts every later move number: the suggestion says why.
     found.extend(after.into_iter().filter(|f| {
         !(f.code == Code::MoveNumber
@@ -1068,14 +1116,53 @@ pub fn annotate(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Ve
     found
 }
 
-/// The game with the given repairs made (in the order of the record). With `mark`, each edit
-/// carries a comment giving what was written and why, and a `Repairs` tag names them all.
-pub fn apply(game: &Game, repairs: &[&Suggestion], mark: bool) -> Game {
+/// The game with the given repairs made (in the order of the record).
+pub fn apply(game: &Game, repairs: &[&Suggestion]) -> Game {
+    edit(game, repairs, |_| None)
+}
+
+/// The game with each break repaired by its best reading, every edit marked by a comment giving
+/// what was written, why, and any reading that fares exactly as well; a `Repairs` tag names them.
+fn apply_marked(game: &Game, breaks: &[Break]) -> Game {
+    let repairs: Vec<&Suggestion> = breaks
+        .iter()
+        .filter_map(|b| b.suggestions.first())
+        .collect();
+    let mut out = edit(game, &repairs, |k| {
+        let s = repairs[k];
+        let mut note = match s.edit {
+            EditKind::Insert => format!("not in the record: {}", s.why),
+            EditKind::Renumber => format!("squares were numbered from Red's side: {}", s.why),
+            _ => format!("was {}: {}", s.was, s.why),
+        };
+        for rival in breaks[k].rivals() {
+            note.push_str("; ");
+            note.push_str(&rival.just_as_well(false));
+        }
+        Some(note)
+    });
+    if !repairs.is_empty() {
+        let value = repairs
+            .iter()
+            .map(|s| format!("ply {}: {}", s.ply, s.why))
+            .collect::<Vec<_>>()
+            .join("; ");
+        out.tags.push(Tag {
+            name: "Repairs".into(),
+            value,
+            span: Span::default(),
+        });
+    }
+    out
+}
+
+/// The game with the repairs made, the `k`th marked by the comment `note(k)` where it stands.
+fn edit(game: &Game, repairs: &[&Suggestion], note: impl Fn(usize) -> Option<String>) -> Game {
     let mut out = game.clone();
     let nodes = &game.mainline.moves;
     let mut moves: Vec<MoveNode> = Vec::with_capacity(nodes.len() + 2);
     let mut next = 0;
-    for s in repairs {
+    for (k, s) in repairs.iter().enumerate() {
         let c = &s.change;
         moves.extend(nodes[next.min(c.start)..c.start].iter().cloned());
         let at = nodes
@@ -1092,17 +1179,8 @@ pub fn apply(game: &Game, repairs: &[&Suggestion], mark: bool) -> Game {
             };
             moves.push(node);
         }
-        if mark {
-            let comment = Comment {
-                text: match s.edit {
-                    EditKind::Insert => format!("not in the record: {}", s.why),
-                    EditKind::Renumber => {
-                        format!("squares were numbered from Red's side: {}", s.why)
-                    }
-                    _ => format!("was {}: {}", s.was, s.why),
-                },
-                span: at,
-            };
+        if let Some(text) = note(k) {
+            let comment = Comment { text, span: at };
             // A deletion's comment goes on the move before it.
             let target = first.min(moves.len().saturating_sub(1));
             match moves.get_mut(target) {
@@ -1114,18 +1192,6 @@ pub fn apply(game: &Game, repairs: &[&Suggestion], mark: bool) -> Game {
     }
     moves.extend(nodes[next.min(nodes.len())..].iter().cloned());
     out.mainline.moves = moves;
-    if mark && !repairs.is_empty() {
-        let value = repairs
-            .iter()
-            .map(|s| format!("ply {}: {}", s.ply, s.why))
-            .collect::<Vec<_>>()
-            .join("; ");
-        out.tags.push(Tag {
-            name: "Repairs".into(),
-            value,
-            span: Span::default(),
-        });
-    }
     out
 }
 
@@ -1157,8 +1223,9 @@ fn rewrite(node: &MoveNode, token: &Token) -> MoveNode {
 pub enum Mended {
     /// The main line replays as written: nothing to repair.
     Sound,
-    /// The game with its repairs made and marked, and the repairs in the order of the record.
-    Repaired(Game, Vec<Suggestion>),
+    /// The game with its repairs made and marked, and its breaks in the order of the record, each
+    /// repaired by its first suggestion (see [`Break::rivals`] for those that fare as well).
+    Repaired(Game, Vec<Break>),
     /// No plausible repair within the edits allowed: the first error that breaks the main line.
     Unrepairable(Finding),
 }
@@ -1179,10 +1246,8 @@ pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
         return Mended::Sound;
     };
     let analysis = analyse(game, opts, max_edits);
-    let repairs: Vec<&Suggestion> = analysis.repairs().collect();
-    if !analysis.replays_to_end || repairs.len() < analysis.breaks.len() {
+    if !analysis.replays_to_end || analysis.repairs().count() < analysis.breaks.len() {
         return Mended::Unrepairable(first);
     }
-    let owned = repairs.iter().map(|&s| s.clone()).collect();
-    Mended::Repaired(apply(game, &repairs, true), owned)
+    Mended::Repaired(apply_marked(game, &analysis.breaks), analysis.breaks)
 }
