@@ -1,5 +1,6 @@
 //! Transcription repair: slips injected into valid records are read back as meant.
 
+use crate::cli::salta;
 use salta::repair::inject::{inject, judge, search_options, test_records, trial_run};
 use salta::repair::{SlipKind, Suggestion, analyse};
 use salta::replay::MarginPolicy;
@@ -87,4 +88,74 @@ fn the_margin_tag_decides_between_readings_that_replay_alike() {
     assert_eq!(said(&uncounted[0]), (137, "92-102".to_string(), None));
     assert_eq!(said(&uncounted[1]), (117, "92-102".to_string(), None));
     assert!(uncounted[1].equally_good(&uncounted[0]));
+    // The tie is then the uncounted margin's, not the record's: the help says so.
+    assert_eq!(
+        uncounted[1].just_as_well(true),
+        "or, just as well, 59. 92-102 for 92-101 (one digit misread, 20 plies earlier): the game \
+         then replays to its end and its result 0-1 holds (these two cannot be told apart \
+         without counting the margin: --margins tagged may settle it)"
+    );
+    let check = salta(&[
+        "check",
+        "--margins",
+        "never",
+        "tests/edge-cases/slip-margin-decides.sgn",
+    ])
+    .expect_code(1)
+    .text();
+    // The help is wrapped to the terminal's width: read it as one line.
+    let check = check.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(check.contains("without counting the margin"), "{check}");
+    assert!(!check.contains("the record cannot tell"), "{check}");
+}
+
+/// The tie of `tests/edge-cases/odds-blockade-at-group-end.sgn`: its last move, 22-32, reads as
+/// well as 21-32 as 22-33, and the record has no Margin tag that might decide.
+const TIED: &str = "tests/edge-cases/odds-blockade-at-group-end.sgn";
+
+#[test]
+fn a_repair_with_an_equally_good_rival_says_the_source_must_decide() {
+    let run = salta(&["repair", TIED]).expect_code(1);
+    let text = run.text();
+    assert!(
+        text.contains("the record cannot tell these two apart"),
+        "{text}"
+    );
+    insta::assert_snapshot!(format!(
+        "--- repaired record (stdout)\n{text}--- report (stderr)\n{}",
+        run.stderr
+    ));
+}
+
+#[test]
+fn the_json_report_lists_the_equally_good_readings() {
+    let run = salta(&["repair", "--format", "json", TIED]).expect_code(1);
+    let lines: Vec<serde_json::Value> = run
+        .stderr
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let edits = lines[0]["edits"].as_array().unwrap();
+    assert_eq!(edits.len(), 1);
+    assert_eq!(
+        (&edits[0]["ply"], &edits[0]["text"], &edits[0]["was"]),
+        (&3.into(), &"21-32".into(), &"22-32".into())
+    );
+    assert_eq!(
+        edits[0]["equally_good"],
+        serde_json::json!([{"ply": 3, "edit": "replace", "text": "22-33", "why": "one digit misread",
+            "replays": 3, "line": 6, "column": 18, "was": "22-32"}])
+    );
+    // A repair without a rival has no such field (the report of a single reading is as before).
+    let single = salta(&[
+        "repair",
+        "--format",
+        "json",
+        "tests/edge-cases/slip-digit-swap.sgn",
+    ])
+    .expect_code(1);
+    let report: serde_json::Value =
+        serde_json::from_str(single.stderr.lines().next().unwrap()).unwrap();
+    assert!(report["edits"][0].get("equally_good").is_none(), "{report}");
+    assert!(report["edits"][0].get("text").is_some(), "{report}");
 }
