@@ -7,10 +7,13 @@ mod pipeline;
 mod report;
 
 pub use discovery::{Inputs, sgn_files};
+use pipeline::{PieceReader, visit_in_order};
 pub(crate) use pipeline::{piece_bytes, read_in_order};
-pub use report::{DiagnosticReport, GameReport, OutcomeReport, Summary, game_report};
+pub use report::{
+    DiagnosticReport, GameReport, OutcomeReport, Summary, game_report, streamed_report,
+};
 
-use crate::replay::{ReplayOptions, Status};
+use crate::replay::{ReplayOptions, Replaying, Status};
 use report::{finish, syntax_report};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -77,12 +80,19 @@ pub fn check_files(
     };
     let piece_bytes = piece_bytes(opts.piece_bytes, &opts.replay);
     let mut numbering = (usize::MAX, 0usize); // (file, games so far in it)
-    let check = |_, name: &Arc<str>, item| match item {
-        Err(e) => syntax_report(name, e),
-        Ok(game) => game_report(name, game, opts),
+    // Each game is replayed as it is read: no tree is built unless its main line breaks.
+    let check = |_, name: &Arc<str>, reader: &mut PieceReader| {
+        let mut replaying = Replaying::new(&opts.replay);
+        std::iter::from_fn(|| {
+            reader.read_game(&mut replaying).map(|item| match item {
+                Err(e) => syntax_report(name, e),
+                Ok(game) => streamed_report(name, game, replaying.text(), opts),
+            })
+        })
+        .collect()
     };
     let board = opts.replay.rules.map(|r| r.board());
-    summary.io_errors = read_in_order(files, piece_bytes, board, check, |file, mut report| {
+    summary.io_errors = visit_in_order(files, piece_bytes, board, check, |file, mut report| {
         if numbering.0 != file {
             numbering = (file, 0);
         }

@@ -64,6 +64,24 @@ pub(crate) fn read_in_order<T: Send>(
     piece_bytes: usize,
     board: Option<BoardKind>,
     work: impl Fn(usize, &Arc<str>, Result<Game, SyntaxError>) -> T + Sync,
+    take: impl FnMut(usize, T) -> bool,
+) -> Vec<String> {
+    let read = |file, name: &Arc<str>, reader: &mut PieceReader| {
+        reader.map(|item| work(file, name, item)).collect()
+    };
+    visit_in_order(files, piece_bytes, board, read, take)
+}
+
+/// The reader of one piece of a file.
+pub(crate) type PieceReader = Reader<std::io::Empty>;
+
+/// [`read_in_order`], where `work` reads the games of a piece itself from the piece's reader
+/// (with a [`Visitor`](crate::notation::Visitor) of its choice) and works on each.
+pub(crate) fn visit_in_order<T: Send>(
+    files: &[PathBuf],
+    piece_bytes: usize,
+    board: Option<BoardKind>,
+    work: impl Fn(usize, &Arc<str>, &mut PieceReader) -> Vec<T> + Sync,
     mut take: impl FnMut(usize, T) -> bool,
 ) -> Vec<String> {
     let workers = workers();
@@ -305,7 +323,7 @@ fn game_boundary(buf: &[u8]) -> Option<usize> {
 fn work_piece<T>(
     piece: Piece,
     board: Option<BoardKind>,
-    work: &impl Fn(usize, &Arc<str>, Result<Game, SyntaxError>) -> T,
+    work: &impl Fn(usize, &Arc<str>, &mut PieceReader) -> Vec<T>,
 ) -> WorkedPiece<T> {
     let Piece {
         number,
@@ -320,10 +338,7 @@ fn work_piece<T>(
         .with_name(&*name)
         .starting_at(offset, line)
         .on_board(board);
-    let items = reader
-        .by_ref()
-        .map(|item| work(file, &name, item))
-        .collect();
+    let items = work(file, &name, &mut reader);
     WorkedPiece {
         number,
         file,

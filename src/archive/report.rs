@@ -3,10 +3,10 @@
 
 use super::CheckOptions;
 use crate::board::Color;
-use crate::diagnostic::{Code, FindingDiagnostic, game_source, render};
-use crate::notation::{Game, GameSource, SyntaxError};
+use crate::diagnostic::{Code, FindingDiagnostic, render};
+use crate::notation::{Game, GameSource, Reader, SyntaxError, Tag, Warning};
 use crate::repair::Suggestion;
-use crate::replay::{Finding, Severity, Status, replay};
+use crate::replay::{Finding, Replay, Severity, Status, Streamed, replay};
 use crate::rules::EndReason;
 use serde::Serialize;
 use std::borrow::Cow;
@@ -221,10 +221,81 @@ pub(super) fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
 /// Replays a game and builds its report (numbered and drawn later by
 /// [`check_files`](super::check_files)). The game is consumed: its tags move into the report.
 pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameReport {
-    let replayed = replay(&game, &opts.replay);
-    let (plies, outcome) = (replayed.plies(), replayed.outcome);
-    let mut findings: Vec<Finding> = game
-        .warnings
+    let mut replayed = replay(&game, &opts.replay);
+    let replay_findings = std::mem::take(&mut replayed.findings);
+    let findings = crate::repair::annotate(&game, &opts.replay, replay_findings);
+    let place = Place {
+        offset: game.offset,
+        line: game.line,
+        column: game.column,
+        text: &game.text,
+    };
+    assemble(
+        file,
+        place,
+        game.tags,
+        &game.warnings,
+        &replayed,
+        findings,
+        opts,
+    )
+}
+
+/// The report of a game replayed as it was read ([`Replaying`](crate::replay::Replaying)), whose text is `text`. The
+/// readings of a broken main line are searched on the game's tree: only then is the game read
+/// again, from its text.
+pub fn streamed_report(
+    file: &Arc<str>,
+    streamed: Streamed,
+    text: &str,
+    opts: &CheckOptions,
+) -> GameReport {
+    let replayed = &streamed.replay;
+    let mut findings = replayed.findings().to_vec();
+    if findings.iter().any(crate::repair::breaks_main_line) {
+        let board = opts.replay.rules.map(|r| r.board());
+        let mut again = Reader::from_bytes(text.as_bytes().to_vec()).on_board(board);
+        if let Some(Ok(game)) = again.next() {
+            findings = crate::repair::annotate(&game, &opts.replay, findings);
+        }
+    }
+    let place = Place {
+        offset: streamed.offset,
+        line: streamed.line,
+        column: streamed.column,
+        text,
+    };
+    assemble(
+        file,
+        place,
+        streamed.tags,
+        &streamed.warnings,
+        replayed,
+        findings,
+        opts,
+    )
+}
+
+/// Where a game stands in its file, and its text.
+struct Place<'t> {
+    offset: u64,
+    line: u32,
+    column: u32,
+    text: &'t str,
+}
+
+/// A game's report from its replay: the reader's warnings first, then the replay's findings
+/// (`findings`, with their readings), placed in the game's text.
+fn assemble(
+    file: &Arc<str>,
+    place: Place<'_>,
+    tags: Vec<Tag>,
+    warnings: &[Warning],
+    replayed: &Replay,
+    replay_findings: Vec<Finding>,
+    opts: &CheckOptions,
+) -> GameReport {
+    let mut findings: Vec<Finding> = warnings
         .iter()
         .map(|w| Finding {
             code: w.code,
@@ -241,14 +312,20 @@ pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameRepo
             repeats: 0,
         })
         .collect();
-    findings.extend(crate::repair::annotate(
-        &game,
-        &opts.replay,
-        replayed.findings,
-    ));
+    findings.extend(replay_findings);
     let status = Status::of(&findings);
     // The source (a copy of the game's text) is only needed to place and draw findings.
-    let source = (!findings.is_empty()).then(|| game_source(file, 0, &game));
+    let source = (!findings.is_empty()).then(|| {
+        GameSource::new(
+            file.clone(),
+            "",
+            place.text,
+            place.offset,
+            place.line,
+            place.column,
+            0,
+        )
+    });
     // Placed in one pass over the text: a game may have tens of thousands of findings.
     let mut places = source
         .as_ref()
@@ -281,19 +358,18 @@ pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameRepo
             }
         })
         .collect();
-    let size = game.text.len();
     let deferred = source
         .filter(|_| opts.render.is_some())
         .map(|source| Deferred::Findings(source, findings));
     GameReport {
         file: file.clone(),
         game: 0,
-        offset: game.offset,
-        line: game.line,
-        tags: game.tags.into_iter().map(|t| (t.name, t.value)).collect(),
+        offset: place.offset,
+        line: place.line,
+        tags: tags.into_iter().map(|t| (t.name, t.value)).collect(),
         status,
-        plies,
-        outcome: outcome.map(|o| OutcomeReport {
+        plies: replayed.plies(),
+        outcome: replayed.outcome().map(|o| OutcomeReport {
             winner: o.winner,
             margin: o.margin.and_then(|m| m.exact()),
             margin_bounds: o.margin.and_then(|m| m.bounds()),
@@ -301,7 +377,7 @@ pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameRepo
         }),
         diagnostics,
         rendered: None,
-        size,
+        size: place.text.len(),
         deferred,
     }
 }

@@ -629,11 +629,7 @@ impl Visitor for GameBuilder {
         if self.tags.is_empty() {
             self.tags.reserve(8);
         }
-        self.tags.push(Tag {
-            name: Tag::known_name(tag.name()),
-            value: tag.value().into_owned(),
-            span: tag.span(),
-        });
+        self.tags.push(Tag::from(tag));
         ControlFlow::Continue(())
     }
 

@@ -40,7 +40,7 @@
 //!
 //! [`Reader::read_game`]: super::Reader::read_game
 
-use super::ast::{GameResult, MoveNumber, Played, Span, Warning};
+use super::ast::{GameResult, MoveNumber, Played, Span, Tag, Warning};
 use super::parser::{Log, Token};
 use std::borrow::Cow;
 use std::ops::ControlFlow;
@@ -117,6 +117,17 @@ impl<'a> RawTag<'a> {
     /// The whole tag pair in the game's text.
     pub fn span(&self) -> Span {
         self.span
+    }
+}
+
+impl From<RawTag<'_>> for Tag {
+    /// The tag pair as an owned [`Tag`], its value's escapes resolved.
+    fn from(tag: RawTag<'_>) -> Tag {
+        Tag {
+            name: Tag::known_name(tag.name()),
+            value: tag.value().into_owned(),
+            span: tag.span(),
+        }
     }
 }
 

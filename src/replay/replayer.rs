@@ -1,0 +1,699 @@
+//! The replayer proper: one written move at a time against the position, with the findings it
+//! makes. [`Replayer::line`] walks a line of the tree (and its variations);
+//! [`Replayer::step`] is one move, which the streaming replay calls as the moves are read.
+
+use super::{Finding, LineReplay, MoveReplay, ReplayOptions, Severity};
+use crate::board::{Color, Geometry};
+use crate::diagnostic::Code;
+use crate::notation::{MoveNumber, MoveText, Played, Separator, Span, Variation, WrittenMove};
+use crate::rules::{Move, MoveKind, Piece, Position, Referee, Rules, Variant};
+use std::ops::ControlFlow;
+
+pub(super) struct Replayer<'a> {
+    opts: &'a ReplayOptions,
+    pub(super) findings: Vec<Finding>,
+    pub(super) mainline_moves: Vec<Move>,
+    /// The main line's last missed jump: its finding, and the jumps it left open. A later move
+    /// that misses one of them again is counted on that finding, not reported anew.
+    open_miss: Option<OpenMiss>,
+}
+
+/// A missed jump on the main line: its finding, the jumps it left open and the finding's help.
+struct OpenMiss {
+    finding: usize,
+    jumps: Vec<Move>,
+    help: String,
+}
+
+/// Where a line of play stands: the position after its last move that could be played, the
+/// referee, the plies played since the game's start, and a "Salta!" call waiting for its
+/// correcting move.
+#[derive(Clone)]
+pub(super) struct LineState {
+    pub(super) position: Position,
+    pub(super) referee: Referee,
+    ply: u32,
+    called: Option<(Move, At)>,
+}
+
+impl LineState {
+    /// A line starting at the game's start.
+    pub(super) fn new(position: Position, referee: Referee) -> LineState {
+        LineState {
+            position,
+            referee,
+            ply: 0,
+            called: None,
+        }
+    }
+
+    /// A variation's start: where this line stands, without its pending call (the call is
+    /// about the move the variation replaces).
+    pub(super) fn branch(&self) -> LineState {
+        LineState {
+            called: None,
+            ..self.clone()
+        }
+    }
+}
+
+/// Where in the game a move stands, for findings.
+#[derive(Clone, Copy)]
+struct At {
+    ply: u32,
+    number: u32,
+    side: Color,
+    span: Span,
+    main: bool,
+}
+
+/// The ply of a move and whether it is on the main line: all a finding's place needs besides the
+/// move and the position before it. Findings are rare, so [`At`] is only built for them.
+#[derive(Clone, Copy)]
+struct Here {
+    ply: u32,
+    main: bool,
+}
+
+impl Here {
+    fn at(self, node: &WrittenMove, pos: &Position) -> At {
+        At {
+            ply: self.ply,
+            number: pos.move_number(),
+            side: pos.side_to_move(),
+            span: node.span,
+            main: self.main,
+        }
+    }
+}
+
+impl<'a> Replayer<'a> {
+    /// A replayer with the findings made before the first move (about the tags); `moves` is room
+    /// for the main line's moves.
+    pub(super) fn new(opts: &'a ReplayOptions, findings: Vec<Finding>, moves: usize) -> Self {
+        Replayer {
+            opts,
+            findings,
+            mainline_moves: Vec::with_capacity(moves),
+            open_miss: None,
+        }
+    }
+
+    /// Replays a line of the tree from `state`, each move's variations from the position before
+    /// it. `RECORD`: keep each move's [`MoveReplay`] (a constant, so that a summary replay builds
+    /// none of them).
+    pub(super) fn line<const RECORD: bool>(
+        &mut self,
+        line: &Variation,
+        state: &mut LineState,
+        main: bool,
+    ) -> LineReplay {
+        let mut out = LineReplay {
+            moves: Vec::with_capacity(if RECORD { line.moves.len() } else { 0 }),
+        };
+        for node in &line.moves {
+            // Most moves have no variations: spare them the iterator machinery.
+            let variations = if node.variations().is_empty() {
+                Vec::new()
+            } else {
+                node.variations()
+                    .iter()
+                    .map(|v| self.line::<RECORD>(v, &mut state.branch(), false))
+                    .collect()
+            };
+            let written = WrittenMove {
+                number: node.number,
+                played: node.played,
+                span: node.span,
+            };
+            let (mut record, flow) = self.step(&written, node.salta(), state, main);
+            record.variations = variations;
+            Self::keep::<RECORD>(&mut out, record);
+            if flow.is_break() {
+                break;
+            }
+        }
+        self.end_line(state);
+        out
+    }
+
+    /// Plays one written move (with the "Salta!" call written after it, if any) on the line:
+    /// what became of it, and whether the line can go on.
+    #[inline(always)]
+    pub(super) fn step(
+        &mut self,
+        node: &WrittenMove,
+        salta: Option<Span>,
+        state: &mut LineState,
+        main: bool,
+    ) -> (MoveReplay, ControlFlow<()>) {
+        let pos = &mut state.position;
+        let here = Here {
+            ply: state.ply + 1,
+            main,
+        };
+        let mut record = MoveReplay {
+            played: None,
+            piece: None,
+            ply: here.ply,
+            number: pos.move_number(),
+            side: pos.side_to_move(),
+            retracted: false,
+            variations: Vec::new(),
+        };
+        if !state.referee.accepts_moves() {
+            self.move_after_end(node, pos, &state.referee, here);
+            return (record, ControlFlow::Break(()));
+        }
+        if matches!(node.played, Played::Pass) && self.passes_at_limit(node, pos, here) {
+            let (number, side) = pos.turn().passed();
+            record.played = Some(Move::PASS);
+            record.number = number;
+            record.side = side;
+            return (record, ControlFlow::Continue(()));
+        }
+        self.check_number(node, pos, here);
+        // The move after a justified call is its correction.
+        let correcting = state.called.take().is_some();
+        let Some(candidate) = self.resolve(node, pos, here) else {
+            return (record, ControlFlow::Break(()));
+        };
+        record.piece = pos
+            .piece_at(candidate.from)
+            .filter(|_| candidate.kind != MoveKind::Pass);
+        if let Some(call) = salta {
+            let at = At {
+                span: call,
+                ..here.at(node, pos)
+            };
+            match self.judge_call(pos, candidate) {
+                Ok(retracted) => {
+                    record.played = Some(retracted);
+                    record.retracted = true;
+                    state.called = Some((retracted, at));
+                    return (record, ControlFlow::Continue(()));
+                }
+                Err(why) => {
+                    let message = format!(
+                        "\"Salta!\" is called after {}, but {why}",
+                        self.written(node, pos)
+                    );
+                    let help = "a call is only right after a step played while a jump was \
+                                compulsory; remove it";
+                    self.error(at, Code::UnjustifiedCall, message, help);
+                    return (record, ControlFlow::Break(()));
+                }
+            }
+        }
+        let Some((m, opponent_can_move)) = self.legalise(node, pos, candidate, here, correcting)
+        else {
+            return (record, ControlFlow::Break(()));
+        };
+        record.played = Some(m);
+        pos.play_unchecked(m);
+        state.ply += 1;
+        state.referee.after_move_where(pos, opponent_can_move);
+        if main {
+            self.mainline_moves.push(m);
+        }
+        (record, ControlFlow::Continue(()))
+    }
+
+    /// The end of a line: a "Salta!" call still waiting for its correcting move is an error.
+    pub(super) fn end_line(&mut self, state: &LineState) {
+        if let Some((retracted, at)) = state.called {
+            let g = state.position.geometry();
+            self.error(
+                at,
+                Code::MissingCorrection,
+                format!(
+                    "\"Salta!\" is called after {} but no correcting move follows",
+                    retracted.numeric(g)
+                ),
+                "write the correcting jump right after the call",
+            );
+        }
+    }
+
+    /// Adds a move's record to its line, unless only a summary is wanted.
+    #[inline(always)]
+    fn keep<const RECORD: bool>(line: &mut LineReplay, record: MoveReplay) {
+        if RECORD {
+            line.moves.push(record);
+        }
+    }
+
+    #[cold]
+    fn move_after_end(
+        &mut self,
+        node: &WrittenMove,
+        pos: &Position,
+        referee: &Referee,
+        here: Here,
+    ) {
+        let why = referee
+            .outcome()
+            .map(|o| o.reason.describe())
+            .unwrap_or("the game is over");
+        let message = format!(
+            "{} is played after the game has ended ({why})",
+            self.written(node, pos)
+        );
+        let help = "the game ended with the previous move; remove the moves after it or put them \
+                    in a variation";
+        self.error(here.at(node, pos), Code::MoveAfterEnd, message, help);
+    }
+
+    /// The from- and to-squares a move token names, as a candidate move (kind guessed from the
+    /// geometry), checking designators.
+    #[inline(always)]
+    fn resolve(&mut self, node: &WrittenMove, pos: &Position, here: Here) -> Option<Move> {
+        let g = pos.geometry();
+        let (piece, from, to) = match node.played {
+            Played::Pass => return Some(Move::PASS),
+            Played::Move {
+                piece, from, to, ..
+            } => (piece, from, to),
+        };
+        let side = pos.side_to_move();
+        let pyramid = pos.rules().variant == Variant::Pyramid;
+        let named = piece
+            .filter(|_| !pyramid)
+            .and_then(|d| Piece::new(side, d.id()));
+        let from_sq = match (from, named) {
+            (Some(f), _) => f.square,
+            (None, Some(p)) => match pos.square_of(p) {
+                Some(sq) => sq,
+                None => {
+                    self.error(
+                        here.at(node, pos),
+                        Code::DesignatorMismatch,
+                        format!(
+                            "{} names {}, which is not on the board",
+                            self.written(node, pos),
+                            p.describe()
+                        ),
+                        "check the piece designator",
+                    );
+                    return None;
+                }
+            },
+            (None, None) => {
+                self.error(
+                    here.at(node, pos),
+                    Code::DesignatorMismatch,
+                    format!(
+                        "{} gives neither a from-square nor a piece",
+                        self.written(node, pos)
+                    ),
+                    "write the from-square, e.g. 33-44",
+                );
+                return None;
+            }
+        };
+        if let (Some(p), Some(_)) = (named, from) {
+            let there = pos.piece_at(from_sq);
+            if there != Some(p) {
+                let stands = there
+                    .map(|q| q.describe())
+                    .unwrap_or_else(|| "no piece".to_string());
+                self.error(
+                    here.at(node, pos),
+                    Code::DesignatorMismatch,
+                    format!(
+                        "{} names {}, but {stands} stands on {}",
+                        self.written(node, pos),
+                        p.describe(),
+                        g.number(from_sq)
+                    ),
+                    "the designator and the from-square must name the same piece",
+                );
+                return None;
+            }
+        }
+        if piece.is_some() && pyramid {
+            self.warning(
+                here.at(node, pos),
+                Code::DesignatorMismatch,
+                "Pyramid pieces are identical: the piece designator is ignored".to_string(),
+                Some("Pyramid moves need only their squares".to_string()),
+            );
+        }
+        let kind = if g.distance(from_sq, to.square) >= 2 {
+            MoveKind::Jump
+        } else {
+            MoveKind::Step
+        };
+        Some(Move {
+            from: from_sq,
+            to: to.square,
+            kind,
+        })
+    }
+
+    /// Judges a "Salta!" call after `candidate`: returns the retracted move when the call is right.
+    fn judge_call(&self, pos: &Position, candidate: Move) -> Result<Move, String> {
+        let lax = relaxed(pos);
+        let step = lax
+            .iter()
+            .find(|m| m.from == candidate.from && m.to == candidate.to && m.kind == MoveKind::Step);
+        // rules.md §4: the call is right only if the step was illegal because a jump was
+        // compulsory; the jump list alone does not say so (the no-blockade rule may turn the only
+        // jumps into steps).
+        match step {
+            None => Err("that move is not a step the piece could make".to_string()),
+            Some(_) if !pos.rules().compulsory => {
+                Err("jumps are not compulsory under these rules, so none was missed".to_string())
+            }
+            Some(_) if pos.available_jumps().is_empty() => {
+                Err("no jump was available, so none was missed".to_string())
+            }
+            Some(&m) if pos.find_legal(m.from, m.to).is_some() => Err(
+                "the step was legal (no jump could be made without leaving the opponent without \
+                 a move), so no jump was missed"
+                    .to_string(),
+            ),
+            Some(&m) => Ok(m),
+        }
+    }
+
+    /// Finds the written move among the legal ones, or explains why it is not there. With the
+    /// move comes whether the opponent is known to be able to move after it.
+    #[inline(always)]
+    fn legalise(
+        &mut self,
+        node: &WrittenMove,
+        pos: &Position,
+        candidate: Move,
+        here: Here,
+        correcting: bool,
+    ) -> Option<(Move, bool)> {
+        let found = match candidate.kind {
+            MoveKind::Pass => pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.kind == MoveKind::Pass)
+                .map(|m| (m, false)),
+            _ => pos.find_legal_proving(candidate.from, candidate.to),
+        };
+        if let Some((m, opponent_can_move)) = found {
+            self.check_separator(node, pos, m, here);
+            return Some((m, opponent_can_move));
+        }
+        self.not_legal(node, pos, candidate, here, correcting)
+            .map(|m| (m, false))
+    }
+
+    /// A written move that is not legal: a missed jump (which stands, with an error or in lenient
+    /// mode a warning) or an illegal move (`None`), reported.
+    #[cold]
+    fn not_legal(
+        &mut self,
+        node: &WrittenMove,
+        pos: &Position,
+        candidate: Move,
+        here: Here,
+        correcting: bool,
+    ) -> Option<Move> {
+        let g = pos.geometry();
+        let legal = pos.legal_moves();
+        let jumps = pos.available_jumps();
+        let written = self.written(node, pos);
+        // A step that only the compulsion forbids: a missed jump nobody called.
+        let missed = missed_jump_step(pos, candidate).is_some();
+        if missed && !correcting {
+            let m = Move {
+                kind: MoveKind::Step,
+                ..candidate
+            };
+            if let Some(open) = self.open_miss.as_ref().filter(|_| here.main)
+                && jumps.iter().any(|j| open.jumps.contains(j))
+            {
+                let first = &mut self.findings[open.finding];
+                first.repeats += 1;
+                let list = moves_text(&open.jumps, g);
+                let later = match first.repeats {
+                    1 => format!("1 later move also leaves {list} unplayed"),
+                    n => format!("{n} later moves also leave {list} unplayed"),
+                };
+                first.help = Some(format!("{}\n{later}", open.help));
+                return Some(m);
+            }
+            let list = moves_text(&jumps.sorted(g), g);
+            let message =
+                format!("{written} misses a compulsory jump ({list}) and no \"Salta!\" was called");
+            let help = format!(
+                "the jump {list} was compulsory; if the opponent called it, write `Salta!` after the move and the correcting jump"
+            );
+            if here.main {
+                self.open_miss = Some(OpenMiss {
+                    finding: self.findings.len(),
+                    jumps: jumps.sorted(g),
+                    help: help.clone(),
+                });
+            }
+            if self.opts.lenient {
+                self.warning(
+                    here.at(node, pos),
+                    Code::MissedJump,
+                    format!("{message}; it stands as played (lenient mode)"),
+                    Some(help),
+                );
+            } else {
+                self.error(here.at(node, pos), Code::MissedJump, message, &help);
+            }
+            self.check_separator(node, pos, m, here);
+            return Some(m);
+        }
+        let reason = self.why_illegal(pos, candidate);
+        let mut help = format!("legal moves here: {}", moves_text(&legal.sorted(g), g));
+        if !jumps.is_empty()
+            && pos.rules().compulsory
+            && legal.iter().any(|m| m.kind == MoveKind::Jump)
+        {
+            help = format!("a jump is compulsory: {}", moves_text(&legal.sorted(g), g));
+        }
+        let code = if correcting {
+            Code::BadCorrection
+        } else {
+            Code::IllegalMove
+        };
+        self.error(
+            here.at(node, pos),
+            code,
+            format!("{written} is not a legal move: {reason}"),
+            &help,
+        );
+        None
+    }
+
+    fn why_illegal(&self, pos: &Position, m: Move) -> String {
+        let g = pos.geometry();
+        let side = pos.side_to_move();
+        if m.kind == MoveKind::Pass {
+            return "a pass is only allowed in Pyramid, for a side with no move, or for a side \
+                    that has reached its move limit"
+                .to_string();
+        }
+        match pos.piece_at(m.from) {
+            None => return format!("there is no piece on {}", g.number(m.from)),
+            Some(p) if p.color() != side => {
+                return format!(
+                    "{} stands on {}, and it is {side}'s move",
+                    p.describe(),
+                    g.number(m.from)
+                );
+            }
+            _ => {}
+        }
+        if let Some(p) = pos.piece_at(m.to) {
+            return format!("{} is occupied by {}", g.number(m.to), p.describe());
+        }
+        let same = |r: &Move| r.from == m.from && r.to == m.to;
+        // Compulsion first: a step that only a compulsory jump forbids is refused for that, even
+        // where the no-blockade rule would also refuse it.
+        if relaxed(pos).iter().any(same) {
+            return "a jump is compulsory here".to_string();
+        }
+        if relaxed_blockade(pos).iter().any(same) {
+            return "it would leave the opponent without a move (no-blockade rule)".to_string();
+        }
+        let diagonal =
+            g.file(m.from).abs_diff(g.file(m.to)) == g.rank(m.from).abs_diff(g.rank(m.to));
+        match g.distance(m.from, m.to) {
+            1 => "the piece may not step that way here".to_string(),
+            2 if diagonal => {
+                "there is no enemy piece to jump in that direction, or the piece may not jump that way".to_string()
+            }
+            _ => format!("{} and {} are not one diagonal step or jump apart", g.number(m.from), g.number(m.to)),
+        }
+    }
+
+    /// Warns when the separator says jump for a step or step for a jump.
+    #[inline(always)]
+    fn check_separator(&mut self, node: &WrittenMove, pos: &Position, m: Move, here: Here) {
+        if let Played::Move { separator, .. } = node.played
+            && separator != Separator::Omitted
+            && m.is_jump() != (separator == Separator::Jump)
+        {
+            self.separator_warning(node, pos, m, here);
+        }
+    }
+
+    #[cold]
+    fn separator_warning(&mut self, node: &WrittenMove, pos: &Position, m: Move, here: Here) {
+        let (is, sep, written) = if m.is_jump() {
+            ("a jump", ":", "a step separator")
+        } else {
+            ("a step", "-", "a jump separator")
+        };
+        self.warning(
+            here.at(node, pos),
+            Code::Separator,
+            format!("the move is {is} but is written with {written}"),
+            Some(format!("write it with `{sep}`")),
+        );
+    }
+
+    /// Whether a written pass (`--`, in Salta or Winther) stands for the turn of a side that has
+    /// reached its move limit (rules.md §5): the side not to move has, as the position hands its
+    /// turns on by itself. The pass changes nothing; its number is checked as that turn's.
+    #[cold]
+    fn passes_at_limit(&mut self, node: &WrittenMove, pos: &Position, here: Here) -> bool {
+        let passer = pos.side_to_move().other();
+        if pos.rules().variant == Variant::Pyramid || !pos.at_limit(passer) {
+            return false;
+        }
+        let (number, side) = pos.turn().passed();
+        let at = At {
+            number,
+            side,
+            ..here.at(node, pos)
+        };
+        self.check_number_at(node, at);
+        true
+    }
+
+    /// Warns when the written move number does not match the position.
+    #[inline(always)]
+    fn check_number(&mut self, node: &WrittenMove, pos: &Position, here: Here) {
+        if node.number.is_some() {
+            self.check_number_at(node, here.at(node, pos));
+        }
+    }
+
+    /// Warns when the written move number is not that of the turn `at`.
+    fn check_number_at(&mut self, node: &WrittenMove, at: At) {
+        let Some(n) = node.number else { return };
+        let ellipsis_ok = n.ellipsis == (at.side == Color::Red);
+        if n.number != at.number || !ellipsis_ok {
+            self.number_warning(n, at);
+        }
+    }
+
+    #[cold]
+    fn number_warning(&mut self, n: MoveNumber, at: At) {
+        let expected = if at.side == Color::Red {
+            format!("{}...", at.number)
+        } else {
+            format!("{}.", at.number)
+        };
+        let written = format!("{}{}", n.number, if n.ellipsis { "..." } else { "." });
+        self.warning(
+            At { span: n.span, ..at },
+            Code::MoveNumber,
+            format!("move number {written} does not match the game: this is {expected}"),
+            Some(format!("write {expected}")),
+        );
+    }
+
+    fn written(&self, node: &WrittenMove, pos: &Position) -> String {
+        let text = MoveText::as_written(&node.played, pos.geometry());
+        let number = if pos.side_to_move() == Color::Green {
+            format!("{}.", pos.move_number())
+        } else {
+            format!("{}...", pos.move_number())
+        };
+        format!("{number} {text}")
+    }
+
+    fn error(&mut self, at: At, code: Code, message: String, help: &str) {
+        self.push(at, code, Severity::Error, message, Some(help.to_string()));
+    }
+
+    fn warning(&mut self, at: At, code: Code, message: String, help: Option<String>) {
+        self.push(at, code, Severity::Warning, message, help);
+    }
+
+    fn push(
+        &mut self,
+        at: At,
+        code: Code,
+        severity: Severity,
+        message: String,
+        help: Option<String>,
+    ) {
+        self.findings.push(Finding {
+            code,
+            severity,
+            message,
+            help,
+            span: Some(at.span),
+            label: code.label().map(str::to_string),
+            ply: Some(at.ply),
+            move_number: Some(at.number),
+            side: Some(at.side),
+            in_variation: !at.main,
+            suggestions: Vec::new(),
+            repeats: 0,
+        });
+    }
+}
+
+/// The step `candidate` names when only the compulsory jump forbids it: a missed jump, which a
+/// "Salta!" call retracts.
+pub(crate) fn missed_jump_step(pos: &Position, candidate: Move) -> Option<Move> {
+    if !pos.rules().compulsory || pos.available_jumps().is_empty() {
+        return None;
+    }
+    relaxed(pos)
+        .into_iter()
+        .find(|m| m.from == candidate.from && m.to == candidate.to && m.kind == MoveKind::Step)
+}
+
+/// The legal moves if jumps were not compulsory.
+pub(crate) fn relaxed(pos: &Position) -> Vec<Move> {
+    with_rules(pos, |r| r.compulsory = false)
+        .legal_moves()
+        .as_slice()
+        .to_vec()
+}
+
+/// The moves if the no-blockade rule were off.
+fn relaxed_blockade(pos: &Position) -> Vec<Move> {
+    with_rules(pos, |r| {
+        r.blockade = false;
+        r.compulsory = false;
+    })
+    .legal_moves()
+    .as_slice()
+    .to_vec()
+}
+
+fn with_rules(pos: &Position, change: impl FnOnce(&mut Rules)) -> Position {
+    let mut rules = *pos.rules();
+    change(&mut rules);
+    pos.with_rules(rules)
+}
+
+fn moves_text(moves: &[Move], g: &Geometry) -> String {
+    if moves.is_empty() {
+        return "none".to_string();
+    }
+    moves
+        .iter()
+        .map(|m| m.numeric(g))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

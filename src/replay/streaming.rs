@@ -1,0 +1,246 @@
+//! The replay as a [`Visitor`]: each move is played as the reader hands it over, and no tree of
+//! the game is built. A move is played once what is written after it is known (its "Salta!"
+//! call, its variations, which start from the position before it), so findings come in the same
+//! order as from [`replay`](super::replay) on the game's tree.
+
+use super::replayer::LineState;
+use super::{LineReplay, MainLine, Replay, ReplayOptions};
+use crate::notation::{
+    GameResult, GameStart, RawTag, Skip, Span, Tag, Visitor, Warning, WrittenMove,
+};
+use std::ops::ControlFlow;
+
+/// Replays each game as it is read, main line and variations, without building its tree: a
+/// [`Visitor`] for [`Reader::read_game`](crate::notation::Reader::read_game) whose output is a
+/// [`Streamed`] game. The replay is a summary ([`ReplayOptions::summary_only`]): findings,
+/// outcome and the main line's moves, no per-move records. Reuse one `Replaying` for many games.
+///
+/// ```
+/// use salta::notation::Reader;
+/// use salta::replay::{Replaying, ReplayOptions, Status};
+///
+/// let text = "[Result \"*\"]\n\n1. 33-43 (1. 34-44) 83-73 2. 43-53 *\n";
+/// let opts = ReplayOptions::default();
+/// let mut replaying = Replaying::new(&opts);
+/// let mut reader = Reader::new(text.as_bytes());
+/// let game = reader.read_game(&mut replaying).unwrap().unwrap();
+/// assert_eq!(game.replay.plies(), 3);
+/// assert_eq!(game.replay.status(), Status::Valid);
+/// ```
+pub struct Replaying<'o> {
+    opts: &'o ReplayOptions,
+    /// Where the game stands in its file: offset, line, column and size.
+    place: (u64, u32, u32, usize),
+    /// The game's text, in a buffer reused from game to game.
+    text: String,
+    tags: Vec<Tag>,
+    warnings: Vec<Warning>,
+    /// How the replay began: the main line under way, or the whole replay of a game whose Setup
+    /// tag cannot be read; `None` before the movetext.
+    begun: Option<Result<MainLine<'o>, Box<Replay>>>,
+    /// The main line and the variations open in it, innermost last.
+    lines: Vec<Line>,
+}
+
+/// Main-line moves reserved for a game: most games fit without the vector growing.
+const MAINLINE_RESERVE: usize = 256;
+
+/// A game replayed as it was read: where it stands in its file, its tags, what the reader
+/// tolerated, and its replay (a summary: [`Replay::mainline`] is empty).
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Streamed {
+    /// Byte offset of the game's first byte in its file.
+    pub offset: u64,
+    /// 1-based line of the game's first byte.
+    pub line: u32,
+    /// 1-based column of the game's first byte.
+    pub column: u32,
+    /// The length of the game's text in bytes (decoded to UTF-8).
+    pub size: usize,
+    /// Tags in the order read.
+    pub tags: Vec<Tag>,
+    /// What the reader tolerated, as [`Game::warnings`](crate::notation::Game::warnings).
+    pub warnings: Vec<Warning>,
+    /// The replay.
+    pub replay: Replay,
+}
+
+/// A line being replayed: where it stands before its last move read, and that move, held back
+/// until what follows it is known.
+struct Line {
+    state: LineState,
+    /// The last move read and the "Salta!" call after it.
+    pending: Option<(WrittenMove, Option<Span>)>,
+    /// A move could not be played (or, for a variation, there was no move to vary): the rest of
+    /// the line is passed over, as the tree's replay stops there.
+    stopped: bool,
+}
+
+impl<'o> Replaying<'o> {
+    /// A visitor replaying under `opts` (the summary is kept whatever `summary_only` says).
+    pub fn new(opts: &'o ReplayOptions) -> Replaying<'o> {
+        Replaying {
+            opts,
+            place: (0, 0, 0, 0),
+            text: String::new(),
+            tags: Vec::new(),
+            warnings: Vec::new(),
+            begun: None,
+            lines: Vec::new(),
+        }
+    }
+
+    /// The text of the game last read (decoded to UTF-8), where its findings' spans point.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Begins the replay from the tags read (once).
+    fn begin(&mut self) {
+        if self.begun.is_some() {
+            return;
+        }
+        let begun = MainLine::begin(&self.tags, self.opts, MAINLINE_RESERVE);
+        if let Ok(main) = &begun {
+            self.lines.push(Line {
+                state: main.state.clone(),
+                pending: None,
+                stopped: false,
+            });
+        }
+        self.begun = Some(begun);
+    }
+
+    /// Plays the innermost line's held-back move.
+    fn play_pending(&mut self) {
+        let main_line = self.lines.len() == 1;
+        let (Some(Ok(main)), Some(line)) = (self.begun.as_mut(), self.lines.last_mut()) else {
+            return;
+        };
+        let Some((written, salta)) = line.pending.take() else {
+            return;
+        };
+        let (_, flow) = main
+            .replayer
+            .step(&written, salta, &mut line.state, main_line);
+        line.stopped = flow.is_break();
+    }
+
+    /// Closes the innermost line: its held-back move played, a call left without its correction
+    /// reported.
+    fn close_line(&mut self) -> Option<Line> {
+        self.play_pending();
+        let line = self.lines.pop()?;
+        if let Some(Ok(main)) = self.begun.as_mut() {
+            main.replayer.end_line(&line.state);
+        }
+        Some(line)
+    }
+}
+
+impl Visitor for Replaying<'_> {
+    type Output = Streamed;
+
+    fn begin_game(&mut self, game: GameStart<'_>) -> ControlFlow<Streamed> {
+        self.place = (game.offset, game.line, game.column, game.text.len());
+        self.text.clear();
+        self.text.push_str(game.text);
+        self.tags = Vec::new();
+        self.warnings = Vec::new();
+        self.begun = None;
+        self.lines.clear();
+        ControlFlow::Continue(())
+    }
+
+    fn warning(&mut self, warning: &Warning) -> ControlFlow<Streamed> {
+        self.warnings.push(warning.clone());
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, tag: RawTag<'_>) -> ControlFlow<Streamed> {
+        self.tags.push(Tag::from(tag));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self) -> ControlFlow<Streamed, Skip> {
+        self.begin();
+        ControlFlow::Continue(Skip(self.lines.is_empty()))
+    }
+
+    fn played(&mut self, played: WrittenMove) -> ControlFlow<Streamed> {
+        self.play_pending();
+        if let Some(line) = self.lines.last_mut()
+            && !line.stopped
+        {
+            line.pending = Some((played, None));
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn salta(&mut self, span: Span) -> ControlFlow<Streamed> {
+        if let Some(line) = self.lines.last_mut()
+            && let Some((_, call)) = line.pending.as_mut()
+        {
+            *call = Some(span);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, _open: Span) -> ControlFlow<Streamed, Skip> {
+        // An alternative to the held-back move, from the position before it (which is where the
+        // line stands until that move is played).
+        let branch = match self.lines.last() {
+            Some(line) if !line.stopped && line.pending.is_some() => Line {
+                state: line.state.branch(),
+                pending: None,
+                stopped: false,
+            },
+            Some(line) => Line {
+                state: line.state.clone(),
+                pending: None,
+                stopped: true,
+            },
+            None => return ControlFlow::Continue(Skip(true)),
+        };
+        let skip = branch.stopped;
+        self.lines.push(branch);
+        ControlFlow::Continue(Skip(skip))
+    }
+
+    fn end_variation(&mut self) -> ControlFlow<Streamed> {
+        if self.lines.len() > 1 {
+            self.close_line();
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, result: Option<(GameResult, Span)>) -> Streamed {
+        while self.lines.len() > 1 {
+            self.close_line();
+        }
+        let main_line = self.close_line();
+        // A game without movetext begins here.
+        let begun =
+            (self.begun.take()).unwrap_or_else(|| MainLine::begin(&self.tags, self.opts, 0));
+        let replay = match begun {
+            Ok(mut main) => {
+                if let Some(line) = main_line {
+                    main.state = line.state;
+                }
+                main.finish(&self.tags, result, LineReplay::default())
+            }
+            Err(unplayable) => *unplayable,
+        };
+        let (offset, line, column, size) = self.place;
+        Streamed {
+            offset,
+            line,
+            column,
+            size,
+            tags: std::mem::take(&mut self.tags),
+            warnings: std::mem::take(&mut self.warnings),
+            replay,
+        }
+    }
+}

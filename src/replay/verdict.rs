@@ -1,0 +1,212 @@
+//! The verdict on a replayed game: its result and margin against the tags and the result token,
+//! and the findings about tags.
+
+use super::{Finding, Replay, Severity, result_of};
+use crate::diagnostic::Code;
+use crate::notation::{GameResult, Span, Tag};
+use crate::rules::margin::Remaining;
+use crate::rules::{Outcome, Progress, Referee};
+
+/// A tag's value and span, by name.
+pub(super) fn find_tag<'g>(tags: &'g [Tag], name: &str) -> Option<(&'g str, Span)> {
+    tags.iter()
+        .find(|t| t.name == name)
+        .map(|t| (t.value.as_str(), t.span))
+}
+
+pub(super) fn tag_error(code: Code, message: String, span: Span, help: &str) -> Finding {
+    Finding {
+        code,
+        severity: Severity::Error,
+        message,
+        help: Some(help.to_string()),
+        span: Some(span),
+        label: code.label().map(str::to_string),
+        ply: None,
+        move_number: None,
+        side: None,
+        in_variation: false,
+        suggestions: Vec::new(),
+        repeats: 0,
+    }
+}
+
+fn game_finding(
+    code: Code,
+    severity: Severity,
+    message: String,
+    help: Option<String>,
+    span: Option<Span>,
+) -> Finding {
+    Finding {
+        code,
+        severity,
+        message,
+        help,
+        span,
+        label: code.label().map(str::to_string),
+        ply: None,
+        move_number: None,
+        side: None,
+        in_variation: false,
+        suggestions: Vec::new(),
+        repeats: 0,
+    }
+}
+
+pub(super) fn check_result(
+    tags: &[Tag],
+    token: Option<(GameResult, Span)>,
+    referee: &Referee,
+    replay: &mut Replay,
+) {
+    let mut findings = Vec::new();
+    let tag = find_tag(tags, "Result");
+    let tag_result = match tag {
+        Some((value, span)) => match GameResult::parse(value) {
+            Some(r) => Some((r, span)),
+            None => {
+                findings.push(tag_error(
+                    Code::BadTagValue,
+                    format!("Result tag {value:?} is not 1-0, 0-1, 1/2-1/2 or *"),
+                    span,
+                    "write one of 1-0, 0-1, 1/2-1/2, *",
+                ));
+                None
+            }
+        },
+        None => None,
+    };
+    if let (Some((t, tspan)), Some((k, _))) = (tag_result, token)
+        && t != k
+    {
+        findings.push(game_finding(
+            Code::ResultMismatch,
+            Severity::Error,
+            format!(
+                "the Result tag says {} but the movetext ends with {}",
+                t.as_str(),
+                k.as_str()
+            ),
+            Some("make the tag and the result token agree".to_string()),
+            Some(tspan),
+        ));
+    }
+    let recorded = token.or(tag_result);
+    match (replay.outcome, recorded) {
+        (Some(outcome), Some((written, span))) if written != GameResult::Unknown => {
+            let expected = result_of(&outcome);
+            if expected != written {
+                findings.push(game_finding(
+                    Code::WrongResult,
+                    Severity::Error,
+                    format!(
+                        "the game ends {} ({}), but the record says {}",
+                        expected.as_str(),
+                        outcome.reason.describe(),
+                        written.as_str()
+                    ),
+                    Some(format!("the result should be {}", expected.as_str())),
+                    Some(span),
+                ));
+            }
+        }
+        (Some(outcome), _) => {
+            let expected = result_of(&outcome);
+            if expected != GameResult::Unknown {
+                findings.push(game_finding(
+                    Code::ResultUnrecorded,
+                    Severity::Warning,
+                    format!(
+                        "the game ends {} ({}), but no result is recorded",
+                        expected.as_str(),
+                        outcome.reason.describe()
+                    ),
+                    Some(format!(
+                        "add [Result \"{}\"] and the result token",
+                        expected.as_str()
+                    )),
+                    recorded.map(|r| r.1),
+                ));
+            }
+        }
+        (None, Some((written, span))) if written != GameResult::Unknown => {
+            let why = match referee.progress() {
+                Progress::Compensating(_) => {
+                    "Green has completed and Red's compensating move is still to come"
+                }
+                _ => "the record ends before the game does",
+            };
+            findings.push(game_finding(
+                Code::ResultNotReached,
+                Severity::Warning,
+                format!(
+                    "{why}; the result {} is taken as recorded",
+                    written.as_str()
+                ),
+                Some(
+                    "a resignation or an agreed result cannot be checked against the rules"
+                        .to_string(),
+                ),
+                Some(span),
+            ));
+        }
+        _ => {}
+    }
+    if let Some((value, span)) = find_tag(tags, "Margin") {
+        findings.extend(check_margin(value, span, replay.outcome));
+    }
+    replay.findings.extend(findings);
+}
+
+/// What a Margin tag says against the replayed outcome: nothing when it agrees (or the game has no
+/// counted margin), an error when it is proven wrong, a warning when only bounds are known.
+fn check_margin(value: &str, span: Span, outcome: Option<Outcome>) -> Option<Finding> {
+    let Ok(written) = value.trim().parse::<u32>() else {
+        return Some(tag_error(
+            Code::BadTagValue,
+            format!("Margin tag {value:?} is not a whole number"),
+            span,
+            "write the points the game was won by, e.g. 27",
+        ));
+    };
+    match outcome.and_then(|o| o.margin)? {
+        Remaining::Exact(n) if n != written => Some(game_finding(
+            Code::WrongMargin,
+            Severity::Error,
+            format!("the Margin tag says {written}, but the game was won by {n}"),
+            Some(format!(
+                "the margin is {n}: the loser's fewest remaining moves with its own pieces \
+                 blocking (rules.md §5)"
+            )),
+            Some(span),
+        )),
+        Remaining::Bounds { lower, upper } => {
+            let upper_text = upper.map_or("?".to_string(), |u| u.to_string());
+            Some(if written < lower || upper.is_some_and(|u| written > u) {
+                game_finding(
+                    Code::WrongMargin,
+                    Severity::Error,
+                    format!(
+                        "the Margin tag says {written}, outside the proven bounds \
+                         {lower}–{upper_text}"
+                    ),
+                    None,
+                    Some(span),
+                )
+            } else {
+                game_finding(
+                    Code::MarginUnproven,
+                    Severity::Warning,
+                    format!(
+                        "the margin could only be bounded ({lower}–{upper_text}); the Margin tag \
+                         {written} fits"
+                    ),
+                    Some("raise the search budget to prove it".to_string()),
+                    Some(span),
+                )
+            })
+        }
+        _ => None,
+    }
+}
