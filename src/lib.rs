@@ -56,7 +56,9 @@
 //! assert_eq!(replayed.status(), Status::Invalid);
 //! let finding = &replayed.findings()[0];
 //! assert_eq!((finding.code, finding.ply), (Code::MissedJump, Some(1)));
-//! // With `lenient: true` (old transcriptions) the same move is a warning and stands.
+//! // What to do about it: the finding's own help for this move, or else its code's advice.
+//! println!("{}", finding.help.as_deref().unwrap_or(finding.code.help()));
+//! // Leniently (old transcriptions, played without calling) the same move is a warning and stands.
 //! let lenient = ReplayOptions::default().lenient(true);
 //! assert_eq!(replay(&game, &lenient).status(), Status::Warnings);
 //! # Ok::<(), salta::notation::SyntaxError>(())
@@ -91,14 +93,19 @@
 //! PNG, with the options of a book diagram: coordinates, the last move, arrows, marks, palettes.
 //!
 //! ```
-//! use salta::export::diagram::{self, DiagramOptions};
+//! use salta::export::diagram::{self, Coordinates, DiagramOptions};
 //! use salta::rules::{Position, Rules};
 //!
 //! let pos = Position::start(Rules::default());
 //! let board = diagram::text(&pos, &DiagramOptions::default())?;
 //! println!("{board}");
-//! let svg = diagram::svg(&pos, &DiagramOptions::default().flip(true))?;
-//! assert!(svg.contains("<svg"));
+//! // Red's view, with file letters and rank numbers round the board and a caption.
+//! let opts = DiagramOptions::default()
+//!     .flip(true)
+//!     .coordinates(Coordinates::Both)
+//!     .caption("The start".to_string());
+//! let svg = diagram::svg(&pos, &opts)?;
+//! assert!(svg.contains("<svg") && svg.contains("The start"));
 //! # Ok::<(), salta::export::diagram::DiagramError>(())
 //! ```
 //!
@@ -125,13 +132,23 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Options
+//!
+//! Every options struct starts from its `Default` and changes what it needs through setters named
+//! after its fields, as above: [`replay::ReplayOptions`], [`archive::CheckOptions`],
+//! [`extract::ExtractOptions`] and [`extract::Selection`], [`export::diagram::DiagramOptions`],
+//! [`export::printed::PrintOptions`], [`notation::WriteOptions`], [`notation::Limits`] and
+//! [`rules::margin::Budget`]. They, and the reports the library hands back, are
+//! `#[non_exhaustive]`: a later version may add a field without breaking your code.
+//!
 //! # Features
 //!
 //! All on by default. `cli` builds the `salta` command (clap, indicatif; it turns on the other
-//! two); `png` renders PNG diagrams (resvg); `parallel` lets [`archive::check_files`] and
-//! [`extract::extract`] read and replay pieces of the files on as many workers as rayon's pool has
-//! threads (without it, one worker: the same results in the same order). A library user who needs
-//! none of them depends on salta with `default-features = false`.
+//! three); `png` renders PNG diagrams (resvg); `pdf` writes PDF diagrams and printed games
+//! (svg2pdf; it turns on `png`); `parallel` lets [`archive::check_files`] and [`extract::extract`]
+//! read and replay pieces of the files on as many workers as rayon's pool has threads (without it,
+//! one worker: the same results in the same order). A library user who needs none of them depends
+//! on salta with `default-features = false`.
 
 #![warn(missing_docs)]
 
