@@ -365,11 +365,10 @@ impl Suggestion {
             _ if self.back > 0 || placed => format!("{number} {} for {}", self.text, self.was),
             _ => self.text.clone(),
         };
-        let earlier = match self.back {
-            _ if placed => String::new(),
-            0 => String::new(),
-            1 => ", 1 ply earlier".to_string(),
-            n => format!(", {n} plies earlier"),
+        let earlier = match (placed, self.back) {
+            (true, _) | (false, 0) => String::new(),
+            (false, 1) => ", 1 ply earlier".to_string(),
+            (false, n) => format!(", {n} plies earlier"),
         };
         format!("{whole} ({}{earlier})", self.why)
     }
@@ -544,11 +543,10 @@ pub struct Break {
 impl Break {
     /// The readings after the first that fare exactly as it does: only the source can decide.
     pub fn rivals(&self) -> impl Iterator<Item = &Suggestion> {
-        let (best, rest) = self
-            .suggestions
-            .split_first()
-            .map_or((None, &[][..]), |(b, r)| (Some(b), r));
-        rest.iter()
+        let best = self.suggestions.first();
+        self.suggestions
+            .iter()
+            .skip(1)
             .filter(move |s| best.is_some_and(|b| s.equally_good(b)))
     }
 }
@@ -1124,10 +1122,11 @@ pub fn apply(game: &Game, repairs: &[&Suggestion]) -> Game {
 /// The game with each break repaired by its best reading, every edit marked by a comment giving
 /// what was written, why, and any reading that fares exactly as well; a `Repairs` tag names them.
 fn apply_marked(game: &Game, breaks: &[Break]) -> Game {
-    let repairs: Vec<&Suggestion> = breaks
+    let repaired: Vec<&Break> = breaks
         .iter()
-        .filter_map(|b| b.suggestions.first())
+        .filter(|b| !b.suggestions.is_empty())
         .collect();
+    let repairs: Vec<&Suggestion> = repaired.iter().map(|b| &b.suggestions[0]).collect();
     let mut out = edit(game, &repairs, |k| {
         let s = repairs[k];
         let mut note = match s.edit {
@@ -1135,7 +1134,7 @@ fn apply_marked(game: &Game, breaks: &[Break]) -> Game {
             EditKind::Renumber => format!("squares were numbered from Red's side: {}", s.why),
             _ => format!("was {}: {}", s.was, s.why),
         };
-        for rival in breaks[k].rivals() {
+        for rival in repaired[k].rivals() {
             note.push_str("; ");
             note.push_str(&rival.just_as_well(false));
         }
