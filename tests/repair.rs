@@ -95,6 +95,12 @@ fn the_margin_tag_decides_between_readings_that_replay_alike() {
          then replays to its end and its result 0-1 holds (these two cannot be told apart \
          without counting the margin: --margins tagged may settle it)"
     );
+    // In a repaired record the rival is placed by its move number, not counted from the break.
+    assert_eq!(
+        uncounted[1].just_as_well(false),
+        "or, just as well, 59. 92-102 for 92-101 (one digit misread): these two cannot be told \
+         apart without counting the margin: --margins tagged may settle it"
+    );
     let check = salta(&[
         "check",
         "--margins",
