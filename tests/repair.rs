@@ -115,8 +115,8 @@ fn the_margin_tag_decides_between_readings_that_replay_alike() {
     assert!(!check.contains("the record cannot tell"), "{check}");
 }
 
-/// The tie of `tests/edge-cases/odds-blockade-at-group-end.sgn`: its last move, 22-32, reads as
-/// well as 21-32 as 22-33, and the record has no Margin tag that might decide.
+/// A tie: the last move of this record, 22-32, reads as 21-32 and as 22-33 just as well, and
+/// the record has no Margin tag that might decide.
 const TIED: &str = "tests/edge-cases/odds-blockade-at-group-end.sgn";
 
 #[test]
