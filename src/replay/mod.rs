@@ -471,23 +471,27 @@ mod tests {
         games
     }
 
+    /// Every margin counted, within a budget in states only: a time limit would let a busy
+    /// machine end two counts of one game differently.
+    fn counted(lenient: bool) -> ReplayOptions {
+        ReplayOptions {
+            lenient,
+            margins: MarginPolicy::Always,
+            budget: Budget {
+                max_states: 20_000,
+                max_time: None,
+            },
+            ..ReplayOptions::default()
+        }
+    }
+
     #[test]
     fn a_summary_replay_finds_what_a_full_replay_finds() {
         let games = games();
         assert!(games.len() > 20);
         let (mut recorded, mut with_findings) = (0, 0);
         for lenient in [false, true] {
-            let full = ReplayOptions {
-                lenient,
-                margins: MarginPolicy::Always,
-                // A budget in states only: a time limit would let a busy machine end the two
-                // counts differently.
-                budget: Budget {
-                    max_states: 20_000,
-                    max_time: None,
-                },
-                ..ReplayOptions::default()
-            };
+            let full = counted(lenient);
             let summary = ReplayOptions {
                 summary_only: true,
                 ..full.clone()
@@ -550,15 +554,7 @@ mod tests {
         for (path, text) in &files {
             let trees = crate::notation::Reader::new(&text[..]).collect::<Vec<_>>();
             for lenient in [false, true] {
-                let opts = ReplayOptions {
-                    lenient,
-                    margins: MarginPolicy::Always,
-                    budget: Budget {
-                        max_states: 20_000,
-                        max_time: None,
-                    },
-                    ..ReplayOptions::default()
-                };
+                let opts = counted(lenient);
                 let mut replaying = super::Replaying::new(&opts);
                 let mut reader = crate::notation::Reader::new(&text[..]);
                 for tree in &trees {

@@ -14,23 +14,18 @@ pub(super) fn find_tag<'g>(tags: &'g [Tag], name: &str) -> Option<(&'g str, Span
         .map(|t| (t.value.as_str(), t.span))
 }
 
+/// An error about a tag's value.
 pub(super) fn tag_error(code: Code, message: String, span: Span, help: &str) -> Finding {
-    Finding {
+    game_finding(
         code,
-        severity: Severity::Error,
+        Severity::Error,
         message,
-        help: Some(help.to_string()),
-        span: Some(span),
-        label: code.label().map(str::to_string),
-        ply: None,
-        move_number: None,
-        side: None,
-        in_variation: false,
-        suggestions: Vec::new(),
-        repeats: 0,
-    }
+        Some(help.to_string()),
+        Some(span),
+    )
 }
 
+/// A finding about the game as a whole (no move of it).
 fn game_finding(
     code: Code,
     severity: Severity,
