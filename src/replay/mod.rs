@@ -449,26 +449,14 @@ pub fn result_of(outcome: &Outcome) -> GameResult {
 #[cfg(test)]
 mod tests {
     use super::{Budget, MarginPolicy, ReplayOptions, replay};
-    use crate::notation::parse_str;
     use std::path::Path;
 
-    /// Every record of the corpus and the edge cases, valid or not.
+    /// Every game of the corpus and the edge cases, valid or not.
     fn games() -> Vec<crate::notation::Game> {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut games = Vec::new();
-        for folder in ["corpus/edge-cases", "corpus/synthetic", "tests/edge-cases"] {
-            let mut paths: Vec<_> = std::fs::read_dir(root.join(folder))
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .filter(|p| p.extension().is_some_and(|e| e == "sgn"))
-                .collect();
-            paths.sort();
-            for path in paths {
-                let text = std::fs::read_to_string(&path).unwrap();
-                games.extend(parse_str(&text).into_iter().flatten());
-            }
-        }
-        games
+        corpus_files()
+            .iter()
+            .flat_map(|(_, text)| crate::notation::Reader::new(&text[..]).flatten())
+            .collect()
     }
 
     /// Every margin counted, within a budget in states only: a time limit would let a busy
