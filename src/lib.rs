@@ -64,6 +64,25 @@
 //! # Ok::<(), salta::notation::SyntaxError>(())
 //! ```
 //!
+//! A whole archive need not be held as trees: [`replay::Replaying`] is a visitor that replays each
+//! game as [`notation::Reader::read_game`] reads it (what `salta check` does), with the same
+//! findings.
+//!
+//! ```
+//! use salta::notation::read_path;
+//! use salta::replay::{ReplayOptions, Replaying, Status};
+//! use std::path::Path;
+//!
+//! let opts = ReplayOptions::default();
+//! let mut replaying = Replaying::new(&opts);
+//! let mut reader = read_path(Path::new("corpus/historical/krone-grotewold-1901.sgn"))?;
+//! while let Some(game) = reader.read_game(&mut replaying) {
+//!     let game = game?;
+//!     assert_eq!((game.replay.plies(), game.replay.status()), (214, Status::Valid));
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## The position after ply N
 //!
 //! A [`replay::Replay`] keeps the main line's moves; [`replay::Replay::positions`] walks them
