@@ -7,7 +7,7 @@ use divan::counter::BytesCount;
 use salta::archive::{CheckOptions, game_report};
 use salta::generate::generate_game;
 use salta::notation::{Game, Reader, WriteOptions, write_game};
-use salta::replay::{MarginPolicy, ReplayOptions, Status, replay};
+use salta::replay::{MarginPolicy, ReplayOptions, Replaying, Status, replay};
 use salta::rules::{MoveLimit, Rules};
 use std::sync::{Arc, OnceLock};
 
@@ -62,6 +62,27 @@ fn read_and_replay(bencher: divan::Bencher) {
             let mut valid = 0;
             for game in Reader::from_bytes(bytes).flatten() {
                 valid += usize::from(replay(&game, &opts).status() == Status::Valid);
+            }
+            assert!(valid > 0);
+            valid
+        });
+}
+
+/// Reading and replaying as `salta check` does since decision 48: each game replayed as it is read
+/// (`Replaying`), no tree built; beside `read_and_replay`, which builds each game's tree first.
+#[divan::bench(sample_count = 10)]
+fn replay_while_reading(bencher: divan::Bencher) {
+    let text = archive();
+    let opts = ReplayOptions::default().margins(MarginPolicy::Never);
+    bencher
+        .counter(BytesCount::new(text.len()))
+        .with_inputs(|| text.as_bytes().to_vec())
+        .bench_values(|bytes| {
+            let mut replaying = Replaying::new(&opts);
+            let mut reader = Reader::from_bytes(bytes);
+            let mut valid = 0;
+            while let Some(game) = reader.read_game(&mut replaying) {
+                valid += usize::from(game.is_ok_and(|g| g.replay.status() == Status::Valid));
             }
             assert!(valid > 0);
             valid
