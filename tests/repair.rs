@@ -113,6 +113,22 @@ fn the_margin_tag_decides_between_readings_that_replay_alike() {
     let check = check.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(check.contains("without counting the margin"), "{check}");
     assert!(!check.contains("the record cannot tell"), "{check}");
+    // `salta repair` counts the margins by default, and takes the reading the tag agrees with;
+    // with `--margins never` it takes the nearer one and its comment names the other.
+    let repaired = |extra: &[&str]| {
+        let mut args = vec!["repair"];
+        args.extend_from_slice(extra);
+        args.push("tests/edge-cases/slip-margin-decides.sgn");
+        salta(&args).expect_code(1).text()
+    };
+    let counted = repaired(&[]);
+    assert!(counted.contains("59. 92-102"), "{counted}");
+    assert!(!counted.contains("just as well"), "{counted}");
+    let uncounted = repaired(&["--margins", "never"]);
+    assert!(
+        uncounted.contains("these two cannot be told apart without counting the margin"),
+        "{uncounted}"
+    );
 }
 
 /// A tie: the last move of this record, 22-32, reads as 21-32 and as 22-33 just as well, and

@@ -1,6 +1,6 @@
 use super::{CliError, Output};
 use salta::archive::{CheckOptions, Inputs, check_files, sgn_files};
-use salta::replay::{MarginPolicy, MoveLimitOverride, ReplayOptions, Status};
+use salta::replay::{MoveLimitOverride, ReplayOptions, Status};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -23,10 +23,8 @@ pub struct Args {
     /// `100/120`, or `-` for none.
     #[arg(long)]
     move_limit: Option<String>,
-    /// When to count the margins of finished games exactly: `tagged` (games with a Margin tag),
-    /// `always`, or `never`.
-    #[arg(long, default_value = "tagged", value_parser = ["tagged", "always", "never"])]
-    margins: String,
+    #[command(flatten)]
+    margins: super::MarginsArgs,
     #[command(flatten)]
     budget: super::BudgetArgs,
     #[command(flatten)]
@@ -48,11 +46,6 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
         },
         None => MoveLimitOverride::FromTags,
     };
-    let margins = match args.margins.as_str() {
-        "always" => MarginPolicy::Always,
-        "never" => MarginPolicy::Never,
-        _ => MarginPolicy::WhenTagged,
-    };
     args.threads.apply()?;
     let json = args.format == "json";
     let opts = CheckOptions::default()
@@ -61,7 +54,7 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
                 .lenient(args.lenient)
                 .rules(rules)
                 .move_limit(move_limit)
-                .margins(margins)
+                .margins(args.margins.policy())
                 .budget(args.budget.budget()?),
         )
         .render((!json).then(|| color.enabled(std::io::stdout().is_terminal())));

@@ -14,6 +14,7 @@ pub mod repair;
 
 pub use output::{Output, write_output};
 
+use salta::replay::MarginPolicy;
 use salta::rules::margin::Budget;
 use salta::rules::{MoveLimit, Odds, Position, Rules};
 use std::path::Path;
@@ -108,6 +109,25 @@ impl BudgetArgs {
         Ok(Budget::default()
             .max_states(self.margin_states.max(1))
             .max_time(max_time))
+    }
+}
+
+/// When margins are counted exactly (`check`, `repair`).
+#[derive(clap::Args)]
+pub struct MarginsArgs {
+    /// When to count the margins of finished games exactly: `tagged` (games with a Margin tag),
+    /// `always`, or `never`.
+    #[arg(long, default_value = "tagged", value_parser = ["tagged", "always", "never"])]
+    margins: String,
+}
+
+impl MarginsArgs {
+    pub fn policy(&self) -> MarginPolicy {
+        match self.margins.as_str() {
+            "always" => MarginPolicy::Always,
+            "never" => MarginPolicy::Never,
+            _ => MarginPolicy::WhenTagged,
+        }
     }
 }
 
@@ -240,7 +260,7 @@ pub fn replay_to_ply(
     game: &salta::notation::Game,
     ply: Option<u32>,
 ) -> Result<(salta::replay::Replay, u32, bool), CliError> {
-    use salta::replay::{MarginPolicy, ReplayOptions, Severity, replay};
+    use salta::replay::{ReplayOptions, Severity, replay};
     let replayed = replay(game, &ReplayOptions::default().margins(MarginPolicy::Never));
     let plies = replayed.plies();
     let asked = match ply {

@@ -32,6 +32,12 @@ pub struct Args {
     /// Historical mode: an uncalled missed jump is a warning and the move stands.
     #[arg(long)]
     lenient: bool,
+    // Whether the Margin tag may decide between readings that replay alike (their margins are
+    // counted when the record has one, unless `never`).
+    #[command(flatten)]
+    margins: super::MarginsArgs,
+    #[command(flatten)]
+    budget: super::BudgetArgs,
 }
 
 /// One edit as the report lists it.
@@ -71,7 +77,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Some(_) => Some(Notation::Numeric),
         None => None,
     };
-    let opts = ReplayOptions::default().lenient(args.lenient);
+    let opts = ReplayOptions::default()
+        .lenient(args.lenient)
+        .margins(args.margins.policy())
+        .budget(args.budget.budget()?);
     let json = args.format == "json";
     let (mut repaired, mut unrepaired, mut games) = (0usize, 0usize, 0usize);
     let stderr = std::io::stderr();
