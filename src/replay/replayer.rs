@@ -575,19 +575,22 @@ impl<'a> Replayer<'a> {
         true
     }
 
-    /// Warns when the written move number does not match the position.
+    /// Warns when the written move number does not match the position. The finding's place is
+    /// built only for a warning: this runs for every numbered move.
     #[inline(always)]
     fn check_number(&mut self, node: &WrittenMove, pos: &Position, here: Here) {
-        if node.number.is_some() {
-            self.check_number_at(node, here.at(node, pos));
+        if let Some(n) = node.number
+            && !number_fits(n, pos.move_number(), pos.side_to_move())
+        {
+            self.number_warning(n, here.at(node, pos));
         }
     }
 
     /// Warns when the written move number is not that of the turn `at`.
     fn check_number_at(&mut self, node: &WrittenMove, at: At) {
-        let Some(n) = node.number else { return };
-        let ellipsis_ok = n.ellipsis == (at.side == Color::Red);
-        if n.number != at.number || !ellipsis_ok {
+        if let Some(n) = node.number
+            && !number_fits(n, at.number, at.side)
+        {
             self.number_warning(n, at);
         }
     }
@@ -649,6 +652,12 @@ impl<'a> Replayer<'a> {
             repeats: 0,
         });
     }
+}
+
+/// Whether a written move number (`12.` for Green, `12...` for Red) is that of move `number` by
+/// `side`.
+fn number_fits(n: MoveNumber, number: u32, side: Color) -> bool {
+    n.number == number && n.ellipsis == (side == Color::Red)
 }
 
 /// The step `candidate` names when only the compulsory jump forbids it: a missed jump, which a

@@ -265,7 +265,7 @@ impl Position {
         if !sides.own.contains(from) || !sides.empty(g).contains(to) {
             return None;
         }
-        if rules.blockade && !self.surely_keeps_mobile(g, sides) {
+        if rules.blockade && !self.surely_keeps_mobile(g, &sides) {
             return self
                 .legal_moves()
                 .iter()
@@ -396,7 +396,8 @@ impl Position {
         if !compelled {
             self.gen_quiet(sides, list);
         }
-        if rules.blockade && !list.is_empty() && !self.surely_keeps_mobile(self.geometry(), sides) {
+        if rules.blockade && !list.is_empty() && !self.surely_keeps_mobile(self.geometry(), &sides)
+        {
             self.apply_no_blockade(sides, compelled, list);
         }
         if list.is_empty() && rules.variant == Variant::Pyramid && self.mobile(sides.swapped()) {
@@ -415,7 +416,7 @@ impl Position {
         } else {
             jumps + self.quiet_count(sides)
         };
-        if count > 0 && (!rules.blockade || self.surely_keeps_mobile(self.geometry(), sides)) {
+        if count > 0 && (!rules.blockade || self.surely_keeps_mobile(self.geometry(), &sides)) {
             return count;
         }
         self.legal_moves().len()
@@ -425,7 +426,7 @@ impl Position {
     /// or more empty step targets (a move fills one empty square, its destination, and frees
     /// another, so one survives). Under odds the same side may move next: then it is not known.
     #[inline]
-    fn surely_keeps_mobile(&self, g: &Geometry, sides: Sides) -> bool {
+    fn surely_keeps_mobile(&self, g: &Geometry, sides: &Sides) -> bool {
         self.turn().hands_over()
             && (self.step_targets(g, sides.swapped()) & sides.empty(g)).count() >= 2
     }
