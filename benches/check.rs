@@ -53,37 +53,42 @@ fn archive() -> &'static str {
 
 #[divan::bench(sample_count = 10)]
 fn read_and_replay(bencher: divan::Bencher) {
-    let text = archive();
-    let opts = ReplayOptions::default().margins(MarginPolicy::Never);
-    bencher
-        .counter(BytesCount::new(text.len()))
-        .with_inputs(|| text.as_bytes().to_vec())
-        .bench_values(|bytes| {
-            let mut valid = 0;
-            for game in Reader::from_bytes(bytes).flatten() {
-                valid += usize::from(replay(&game, &opts).status() == Status::Valid);
-            }
-            assert!(valid > 0);
-            valid
-        });
+    bench_reading(bencher, |bytes, opts| {
+        Reader::from_bytes(bytes)
+            .flatten()
+            .filter(|game| replay(game, opts).status() == Status::Valid)
+            .count()
+    });
 }
 
 /// Reading and replaying as `salta check` does since decision 48: each game replayed as it is read
 /// (`Replaying`), no tree built; beside `read_and_replay`, which builds each game's tree first.
 #[divan::bench(sample_count = 10)]
 fn replay_while_reading(bencher: divan::Bencher) {
+    bench_reading(bencher, |bytes, opts| {
+        let mut replaying = Replaying::new(opts);
+        let mut reader = Reader::from_bytes(bytes);
+        let mut valid = 0;
+        while let Some(game) = reader.read_game(&mut replaying) {
+            valid += usize::from(game.is_ok_and(|g| g.replay.status() == Status::Valid));
+        }
+        valid
+    });
+}
+
+/// Reads and replays the archive from a fresh copy of its bytes each time with `read_and_replay`,
+/// which returns the number of valid games (some must be).
+fn bench_reading(
+    bencher: divan::Bencher,
+    read_and_replay: impl Fn(Vec<u8>, &ReplayOptions) -> usize + Sync,
+) {
     let text = archive();
     let opts = ReplayOptions::default().margins(MarginPolicy::Never);
     bencher
         .counter(BytesCount::new(text.len()))
         .with_inputs(|| text.as_bytes().to_vec())
         .bench_values(|bytes| {
-            let mut replaying = Replaying::new(&opts);
-            let mut reader = Reader::from_bytes(bytes);
-            let mut valid = 0;
-            while let Some(game) = reader.read_game(&mut replaying) {
-                valid += usize::from(game.is_ok_and(|g| g.replay.status() == Status::Valid));
-            }
+            let valid = read_and_replay(bytes, &opts);
             assert!(valid > 0);
             valid
         });
