@@ -297,19 +297,16 @@ fn assemble(
 ) -> GameReport {
     let mut findings: Vec<Finding> = warnings
         .iter()
+        // Drawn without a label, as the reader draws its own warnings.
         .map(|w| Finding {
-            code: w.code,
-            severity: Severity::Warning,
-            message: w.message.clone(),
-            help: None,
-            span: Some(w.span),
             label: None,
-            ply: None,
-            move_number: None,
-            side: None,
-            in_variation: false,
-            suggestions: Vec::new(),
-            repeats: 0,
+            ..Finding::about_game(
+                w.code,
+                Severity::Warning,
+                w.message.clone(),
+                None,
+                Some(w.span),
+            )
         })
         .collect();
     findings.extend(replay_findings);

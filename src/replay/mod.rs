@@ -144,6 +144,33 @@ pub struct Finding {
     pub repeats: u32,
 }
 
+impl Finding {
+    /// A finding about the game as a whole, not one of its moves (its tags, its result, what the
+    /// reader tolerated), with its code's label.
+    pub(crate) fn about_game(
+        code: Code,
+        severity: Severity,
+        message: String,
+        help: Option<String>,
+        span: Option<Span>,
+    ) -> Finding {
+        Finding {
+            code,
+            severity,
+            message,
+            help,
+            span,
+            label: code.label().map(str::to_string),
+            ply: None,
+            move_number: None,
+            side: None,
+            in_variation: false,
+            suggestions: Vec::new(),
+            repeats: 0,
+        }
+    }
+}
+
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }

@@ -16,7 +16,7 @@ pub(super) fn find_tag<'g>(tags: &'g [Tag], name: &str) -> Option<(&'g str, Span
 
 /// An error about a tag's value.
 pub(super) fn tag_error(code: Code, message: String, span: Span, help: &str) -> Finding {
-    game_finding(
+    Finding::about_game(
         code,
         Severity::Error,
         message,
@@ -25,30 +25,8 @@ pub(super) fn tag_error(code: Code, message: String, span: Span, help: &str) -> 
     )
 }
 
-/// A finding about the game as a whole (no move of it).
-fn game_finding(
-    code: Code,
-    severity: Severity,
-    message: String,
-    help: Option<String>,
-    span: Option<Span>,
-) -> Finding {
-    Finding {
-        code,
-        severity,
-        message,
-        help,
-        span,
-        label: code.label().map(str::to_string),
-        ply: None,
-        move_number: None,
-        side: None,
-        in_variation: false,
-        suggestions: Vec::new(),
-        repeats: 0,
-    }
-}
-
+/// Result tag, result token, replayed outcome and Margin tag must agree: the findings where they
+/// do not join the replay's.
 pub(super) fn check_result(
     tags: &[Tag],
     token: Option<(GameResult, Span)>,
@@ -75,7 +53,7 @@ pub(super) fn check_result(
     if let (Some((t, tspan)), Some((k, _))) = (tag_result, token)
         && t != k
     {
-        findings.push(game_finding(
+        findings.push(Finding::about_game(
             Code::ResultMismatch,
             Severity::Error,
             format!(
@@ -92,7 +70,7 @@ pub(super) fn check_result(
         (Some(outcome), Some((written, span))) if written != GameResult::Unknown => {
             let expected = result_of(&outcome);
             if expected != written {
-                findings.push(game_finding(
+                findings.push(Finding::about_game(
                     Code::WrongResult,
                     Severity::Error,
                     format!(
@@ -109,7 +87,7 @@ pub(super) fn check_result(
         (Some(outcome), _) => {
             let expected = result_of(&outcome);
             if expected != GameResult::Unknown {
-                findings.push(game_finding(
+                findings.push(Finding::about_game(
                     Code::ResultUnrecorded,
                     Severity::Warning,
                     format!(
@@ -132,7 +110,7 @@ pub(super) fn check_result(
                 }
                 _ => "the record ends before the game does",
             };
-            findings.push(game_finding(
+            findings.push(Finding::about_game(
                 Code::ResultNotReached,
                 Severity::Warning,
                 format!(
@@ -166,7 +144,7 @@ fn check_margin(value: &str, span: Span, outcome: Option<Outcome>) -> Option<Fin
         ));
     };
     match outcome.and_then(|o| o.margin)? {
-        Remaining::Exact(n) if n != written => Some(game_finding(
+        Remaining::Exact(n) if n != written => Some(Finding::about_game(
             Code::WrongMargin,
             Severity::Error,
             format!("the Margin tag says {written}, but the game was won by {n}"),
@@ -179,7 +157,7 @@ fn check_margin(value: &str, span: Span, outcome: Option<Outcome>) -> Option<Fin
         Remaining::Bounds { lower, upper } => {
             let upper_text = upper.map_or("?".to_string(), |u| u.to_string());
             Some(if written < lower || upper.is_some_and(|u| written > u) {
-                game_finding(
+                Finding::about_game(
                     Code::WrongMargin,
                     Severity::Error,
                     format!(
@@ -190,7 +168,7 @@ fn check_margin(value: &str, span: Span, outcome: Option<Outcome>) -> Option<Fin
                     Some(span),
                 )
             } else {
-                game_finding(
+                Finding::about_game(
                     Code::MarginUnproven,
                     Severity::Warning,
                     format!(
