@@ -10,13 +10,14 @@
 
 use super::ast::*;
 use super::visitor::{RawTag, WrittenMove};
-use crate::board::{BoardKind, Geometry};
+use crate::board::{BoardKind, Geometry, Square};
 use crate::diagnostic::Code;
 use crate::rules::{PieceKind, Rules};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1};
 use nom::combinator::{map, opt, value};
 use nom::{IResult, Parser as _};
+use std::sync::OnceLock;
 
 /// Bounds on what one game may hold, so that hostile input gives a diagnostic and not unbounded
 /// memory or a stack overflow. Built from [`Limits::default`] with its setters:
@@ -128,7 +129,13 @@ pub(crate) enum Token {
         span: Span,
         text: Span,
     },
-    Move(WrittenMove),
+    /// The move number of the [`Token::Numeric`] move that follows at once (the other moves hold
+    /// theirs).
+    Number(MoveNumber),
+    /// A move between numeric squares, the commonest token, kept small.
+    Numeric(NumericMove),
+    /// Any other move: its index in [`Log::moves`].
+    Move(u32),
     Salta(Span),
     Suffix(&'static str, Span),
     Nag(u16, Span),
@@ -141,8 +148,193 @@ pub(crate) enum Token {
 #[derive(Debug, Default)]
 pub(crate) struct Log {
     pub tokens: Vec<Token>,
+    /// The moves of the [`Token::Move`] tokens.
+    pub moves: Vec<WrittenMove>,
     pub warnings: Vec<Warning>,
     pub result: Option<(GameResult, Span)>,
+}
+
+/// A move between squares written as numbers (`33-43`, `92:103`): all a [`WrittenMove`] of it
+/// holds but its move number (a [`Token::Number`] before it), in an eighth of the size.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NumericMove {
+    /// Where the move starts.
+    start: u32,
+    from: Square,
+    to: Square,
+    /// [`NumericMove::JUMP`], [`NumericMove::FROM_3`] and [`NumericMove::TO_3`].
+    shape: u8,
+}
+
+impl NumericMove {
+    /// Joined by `:` or `x`, not `-`.
+    const JUMP: u8 = 1;
+    /// The from-square has three digits, not two.
+    const FROM_3: u8 = 2;
+    /// The to-square has three digits, not two.
+    const TO_3: u8 = 4;
+
+    /// The commonest move, between two-digit squares (`33-43`, `45:64`) followed by a delimiter,
+    /// at the start of `word` (at `start` in the game), on the squares of `numbering`.
+    #[inline(always)]
+    fn plain(word: Word, start: usize, numbering: &Numbering) -> Option<NumericMove> {
+        // Digits in lanes 0, 1, 3 and 4.
+        if word.nondigit & 0x0000_0080_8000_8080 != 0 || !is_delimiter(word.byte(5)) {
+            return None;
+        }
+        let shape = jump(word.byte(2))?;
+        // Both numbers at once: lane 0 gets 10 × lane 0 + lane 1, lane 3 gets 10 × lane 3 + lane
+        // 4 (no lane carries: each stays below 100).
+        let digits = word.lanes & 0x00ff_ff00_ffff;
+        let numbers = digits * 10 + (digits >> 8);
+        // Numbers below 10 (`05`) are no square: the numbering has none.
+        let (from, to) = (numbers & 0x7f, (numbers >> 24) & 0x7f);
+        Self::on(numbering, start, from as u32, to as u32, shape)
+    }
+
+    /// A move between squares of two or three digits (no leading zero), the ones
+    /// [`NumericMove::plain`] leaves, followed by a delimiter or the end, at the start of `rest` (at
+    /// `start` in the game), on the squares of `numbering`: the move and its length.
+    fn long(rest: &[u8], start: usize, numbering: &Numbering) -> Option<(NumericMove, usize)> {
+        // A square number: two or three digits, no leading zero, no fourth digit.
+        let number_at = |at: usize| {
+            let digits = rest.get(at..)?;
+            let len = digits
+                .iter()
+                .take(4)
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            if !(2..=3).contains(&len) || digits[0] == b'0' {
+                return None;
+            }
+            let n = digits[..len]
+                .iter()
+                .fold(0u32, |n, &d| n * 10 + (d - b'0') as u32);
+            Some((n, len))
+        };
+        let (from, from_len) = number_at(0)?;
+        let mut shape = jump(*rest.get(from_len)?)?;
+        let to_at = from_len + 1;
+        let (to, to_len) = number_at(to_at)?;
+        let len = to_at + to_len;
+        if !rest.get(len).is_none_or(|&b| is_delimiter(b)) {
+            return None;
+        }
+        if from_len == 3 {
+            shape |= Self::FROM_3;
+        }
+        if to_len == 3 {
+            shape |= Self::TO_3;
+        }
+        Some((Self::on(numbering, start, from, to, shape)?, len))
+    }
+
+    /// The move at `start` between the squares of these numbers in `numbering`, if it has both.
+    #[inline(always)]
+    fn on(numbering: &Numbering, start: usize, from: u32, to: u32, shape: u8) -> Option<Self> {
+        Some(NumericMove {
+            start: start as u32,
+            from: numbered_square(numbering, from as usize)?,
+            to: numbered_square(numbering, to as usize)?,
+            shape,
+        })
+    }
+
+    /// The move as the visitor gets it, with the move number written before it.
+    #[inline(always)]
+    pub(crate) fn written(self, number: Option<MoveNumber>) -> WrittenMove {
+        let start = self.start as usize;
+        let from_end = start + 2 + usize::from(self.shape & Self::FROM_3 != 0);
+        let to_end = from_end + 3 + usize::from(self.shape & Self::TO_3 != 0);
+        WrittenMove {
+            number,
+            played: Played::Move {
+                piece: None,
+                from: Some(SquareRef {
+                    square: self.from,
+                    span: Span::new(start, from_end),
+                }),
+                to: SquareRef {
+                    square: self.to,
+                    span: Span::new(from_end + 1, to_end),
+                },
+                separator: if self.shape & Self::JUMP != 0 {
+                    Separator::Jump
+                } else {
+                    Separator::Step
+                },
+            },
+            span: Span::new(start, to_end),
+        }
+    }
+}
+
+/// Eight bytes of movetext read at once, its digits marked, so that the commonest tokens are told
+/// apart in a few instructions (lanes are bytes, the first byte in the lowest).
+#[derive(Clone, Copy)]
+struct Word {
+    /// The bytes, each XOR `b'0'`: digits are 0–9.
+    lanes: u64,
+    /// 0x80 in each lane that is not a digit.
+    nondigit: u64,
+}
+
+impl Word {
+    const EACH: u64 = 0x0101_0101_0101_0101;
+
+    /// The eight bytes of `src` at `pos`, if it has them.
+    #[inline(always)]
+    fn at(src: &[u8], pos: usize) -> Option<Word> {
+        let bytes: [u8; 8] = src.get(pos..pos + 8)?.try_into().ok()?;
+        let lanes = u64::from_le_bytes(bytes) ^ (Self::EACH * u64::from(b'0'));
+        // A lane of 10 or more gets its top bit from the addition, one of 0x80 or more has it
+        // already; no lane carries into the next.
+        let low = lanes & (Self::EACH * 0x7f);
+        let nondigit = ((low + Self::EACH * 0x76) | lanes) & (Self::EACH * 0x80);
+        Some(Word { lanes, nondigit })
+    }
+
+    /// The byte in lane `i`.
+    #[inline(always)]
+    fn byte(self, i: u32) -> u8 {
+        self.digit(i) ^ b'0'
+    }
+
+    /// The value of the digit in lane `i` (meaningless for another byte).
+    #[inline(always)]
+    fn digit(self, i: u32) -> u8 {
+        (self.lanes >> (8 * i)) as u8
+    }
+
+    /// [`move_number`] at the start of `rest`, whose first eight bytes this is.
+    #[inline(always)]
+    fn move_number(self, rest: &[u8]) -> Option<(u32, usize, usize)> {
+        let digits = self.nondigit.trailing_zeros() / 8;
+        if digits == 8 {
+            return move_number(rest);
+        }
+        if digits == 0 || self.byte(digits) != b'.' {
+            return None;
+        }
+        let n = (0..digits).fold(0u32, |n, i| n * 10 + u32::from(self.digit(i)));
+        let digits = digits as usize;
+        let mut len = digits + 1;
+        while rest.get(len) == Some(&b'.') {
+            len += 1;
+        }
+        Some((n, digits, len))
+    }
+}
+
+/// The separator byte of a numeric move as a [`NumericMove`] shape: a jump or not (as
+/// [`separator`] reads it).
+#[inline(always)]
+fn jump(b: u8) -> Option<u8> {
+    match b {
+        b'-' => Some(0),
+        b':' | b'x' | b'X' => Some(NumericMove::JUMP),
+        _ => None,
+    }
 }
 
 impl Token {
@@ -208,6 +400,7 @@ pub(crate) fn parse_game(
     log: &mut Log,
 ) -> Outcome {
     log.tokens.clear();
+    log.moves.clear();
     log.warnings.clear();
     log.result = None;
     let mut p = Parser {
@@ -218,6 +411,7 @@ pub(crate) fn parse_game(
         board,
         geometry: Geometry::of(board.unwrap_or(BoardKind::Salta)),
         rotate: false,
+        numbering: numbering(board.unwrap_or(BoardKind::Salta), false),
         log,
     };
     match p.game() {
@@ -267,6 +461,8 @@ struct Parser<'a> {
     geometry: &'static Geometry,
     /// `Numbering "red"`: squares are rotated into the standard orientation.
     rotate: bool,
+    /// The square of each number on `geometry`'s board, rotated if `rotate`.
+    numbering: &'static Numbering,
 }
 
 #[inline(always)]
@@ -297,20 +493,14 @@ struct Line {
 }
 
 impl Line {
-    /// A move of this line, into the log.
-    #[inline(always)]
-    fn push(
-        &mut self,
-        tokens: &mut Vec<Token>,
-        number: Option<MoveNumber>,
-        played: Played,
-        span: Span,
-    ) {
-        tokens.push(Token::Move(WrittenMove {
-            number,
+    /// A move of this line, into the log, with the move number waiting for it.
+    fn push(&mut self, log: &mut Log, played: Played, span: Span) {
+        log.tokens.push(Token::Move(log.moves.len() as u32));
+        log.moves.push(WrittenMove {
+            number: self.number.take(),
             played,
             span,
-        }));
+        });
         self.moves += 1;
         self.salta = false;
     }
@@ -423,6 +613,71 @@ fn decimal(digits: &[u8]) -> Option<u32> {
     digits.iter().try_fold(0u32, |n, &d| {
         n.checked_mul(10)?.checked_add((d - b'0') as u32)
     })
+}
+
+/// A move number at the start of `rest`: at most nine digits (so that it fits a u32) and one or
+/// more dots. Its value, its digits and its length.
+#[inline(always)]
+fn move_number(rest: &[u8]) -> Option<(u32, usize, usize)> {
+    let (mut n, mut digits) = (0u32, 0);
+    while digits < 9
+        && let Some(&d) = rest.get(digits)
+        && d.is_ascii_digit()
+    {
+        n = n * 10 + (d - b'0') as u32;
+        digits += 1;
+    }
+    let mut len = digits;
+    while rest.get(len) == Some(&b'.') {
+        len += 1;
+    }
+    (digits > 0 && len > digits).then_some((n, digits, len))
+}
+
+/// Each historical number's square index, [`NO_SQUARE`] where no square has that number.
+type Numbering = [u8; 128];
+
+/// In a [`Numbering`], a number that names no square.
+const NO_SQUARE: u8 = u8::MAX;
+
+/// The numbering of `board`'s squares, turned to the standard orientation for a source numbered
+/// from Red's side: one load a square on the hot path.
+fn numbering(board: BoardKind, from_red: bool) -> &'static Numbering {
+    static TABLES: OnceLock<[Numbering; 4]> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        let table = |board, from_red| {
+            let geometry = Geometry::of(board);
+            std::array::from_fn(|n| {
+                let Some(square) = geometry.from_number(n as u32) else {
+                    return NO_SQUARE;
+                };
+                let square = if from_red {
+                    geometry.rotate(square)
+                } else {
+                    square
+                };
+                square.index() as u8
+            })
+        };
+        [
+            table(BoardKind::Salta, false),
+            table(BoardKind::Salta, true),
+            table(BoardKind::Pyramid, false),
+            table(BoardKind::Pyramid, true),
+        ]
+    });
+    let board = match board {
+        BoardKind::Salta => 0,
+        BoardKind::Pyramid => 2,
+    };
+    &tables[board + usize::from(from_red)]
+}
+
+/// The square numbered `number` in `numbering`, if any.
+#[inline(always)]
+fn numbered_square(numbering: &Numbering, number: usize) -> Option<Square> {
+    let index = *numbering.get(number)?;
+    (index != NO_SQUARE).then(|| Square::new_unchecked(index))
 }
 
 /// The most characters of the input a message quotes.
@@ -570,6 +825,7 @@ impl<'a> Parser<'a> {
             self.geometry = Geometry::of(board_of_rules(&rules));
         }
         self.rotate = find(b"Numbering").is_some_and(|v| v.trim().eq_ignore_ascii_case("red"));
+        self.numbering = numbering(self.geometry.kind, self.rotate);
     }
 
     /// Before the movetext: skips a line in which no word could begin movetext (a title, a
@@ -1008,13 +1264,7 @@ impl<'a> Parser<'a> {
         if !self.delimited_here() {
             return Err(self.unexpected(start, "a move such as 33-43, 45:64, e3-f4 or Su3-44"));
         }
-        let number = line.number.take();
-        line.push(
-            &mut self.log.tokens,
-            number,
-            played,
-            Span::new(start, self.pos),
-        );
+        line.push(self.log, played, Span::new(start, self.pos));
         Ok(None)
     }
 
@@ -1050,15 +1300,26 @@ impl<'a> Parser<'a> {
         Ok(Some(End::Result(result, span)))
     }
 
-    /// Reads a run of the commonest movetext, move numbers and plain numeric moves separated by
-    /// blanks, in one tight loop, and stops before anything else (left to the general loop, which
-    /// reads these tokens the same way). Whether it read anything.
+    /// Reads a run of the commonest movetext, move numbers and numeric moves separated by blanks,
+    /// in one tight loop, and stops before anything else (left to the general loop, which reads
+    /// these tokens the same way). Whether it read anything.
     /// Kept out of line: alone, its loop keeps its state in registers.
     #[inline(never)]
     fn plain_run(&mut self, line: &mut Line) -> bool {
-        let src = self.src;
+        let (src, numbering) = (self.src, self.numbering);
+        let tokens = &mut self.log.tokens;
         let first = self.pos;
         let mut pos = first;
+        // The line's state, in locals for the loop and written back after it. A move number read
+        // is logged at once, and taken back if no move follows it in the run.
+        let mut numbered = match line.number.take() {
+            Some(number) => {
+                tokens.push(Token::Number(number));
+                true
+            }
+            None => false,
+        };
+        let mut moves = 0;
         loop {
             while let Some(&b) = src.get(pos)
                 && b <= b' '
@@ -1066,127 +1327,51 @@ impl<'a> Parser<'a> {
             {
                 pos += 1;
             }
-            let start = pos;
-            if let Some((played, end)) = self.plain_numeric_move(start) {
-                let number = line.number.take();
-                line.push(&mut self.log.tokens, number, played, Span::new(start, end));
-                pos = end;
+            let word = Word::at(src, pos);
+            if let Some(word) = word
+                && let Some(plain) = NumericMove::plain(word, pos, numbering)
+            {
+                tokens.push(Token::Numeric(plain));
+                numbered = false;
+                moves += 1;
+                // The commonest blank after it is passed over here.
+                pos += 5 + usize::from(word.byte(5) == b' ');
                 continue;
             }
-            // A move number when none is waiting for its move (that case warns), of at most nine
-            // digits (so that it fits a u32).
-            if line.number.is_none() {
-                let (mut end, mut n) = (start, 0u32);
-                while let Some(&d) = src.get(end)
-                    && d.is_ascii_digit()
-                    && end - start < 9
-                {
-                    n = n * 10 + (d - b'0') as u32;
-                    end += 1;
-                }
-                let digits_end = end;
-                while src.get(end) == Some(&b'.') {
-                    end += 1;
-                }
-                if digits_end > start && end > digits_end {
-                    pos = end;
-                    line.number = Some(MoveNumber {
-                        number: n,
-                        ellipsis: end - digits_end >= 2,
-                        span: Span::new(start, end),
-                    });
-                    continue;
-                }
-            }
-            if let Some((played, end)) = self.numeric_move(start) {
-                let number = line.number.take();
-                line.push(&mut self.log.tokens, number, played, Span::new(start, end));
-                pos = end;
+            let rest = src.get(pos..).unwrap_or_default();
+            let (numeric, len) = if !numbered
+                && let Some((n, digits, len)) = match word {
+                    Some(word) => word.move_number(rest),
+                    None => move_number(rest),
+                } {
+                // A move number when none is waiting for its move (that case warns).
+                tokens.push(Token::Number(MoveNumber {
+                    number: n,
+                    ellipsis: len - digits >= 2,
+                    span: Span::new(pos, pos + len),
+                }));
+                numbered = true;
+                pos += len;
                 continue;
-            }
-            self.pos = start;
-            return start > first;
-        }
-    }
-
-    /// The commonest token, a move between two-digit squares (`33-43`, `45:64`) followed by a
-    /// delimiter, read without the general token parsers: the move and where it ends. `None` for
-    /// anything else (including a number that is not a square), which the general path reads the
-    /// same way or reports.
-    #[inline(always)]
-    fn plain_numeric_move(&self, start: usize) -> Option<(Played, usize)> {
-        const LEN: usize = 5;
-        let &[a, b, sep, c, d] = self.src.get(start..start + LEN)? else {
-            return None;
-        };
-        let two_digits = |hi: u8, lo: u8| {
-            (matches!(hi, b'1'..=b'9') && lo.is_ascii_digit())
-                .then(|| ((hi - b'0') * 10 + (lo - b'0')) as u32)
-        };
-        // The separator first: it turns move numbers (`12. `, `101.`) away soonest.
-        let separator = separator(Some(&sep))?;
-        let (from, to) = (two_digits(a, b)?, two_digits(c, d)?);
-        if !self.src.get(start + LEN).is_none_or(|&b| is_delimiter(b)) {
-            return None;
-        }
-        let played = Played::Move {
-            piece: None,
-            from: Some(self.numbered_square(from, Span::new(start, start + 2))?),
-            to: self.numbered_square(to, Span::new(start + 3, start + 5))?,
-            separator,
-        };
-        Some((played, start + LEN))
-    }
-
-    /// A move between numeric squares of two or three digits (`45:104`), the ones
-    /// [`Self::plain_numeric_move`] leaves, followed by a delimiter: the move and where it ends.
-    fn numeric_move(&self, start: usize) -> Option<(Played, usize)> {
-        let rest = self.src.get(start..)?;
-        // A square number: two or three digits, no leading zero, no fourth digit.
-        let number_at = |at: usize| {
-            let digits = rest.get(at..)?;
-            let len = digits
-                .iter()
-                .take(4)
-                .take_while(|b| b.is_ascii_digit())
-                .count();
-            if !(2..=3).contains(&len) || digits[0] == b'0' {
-                return None;
-            }
-            let n = digits[..len]
-                .iter()
-                .fold(0u32, |n, &d| n * 10 + (d - b'0') as u32);
-            Some((n, len))
-        };
-        let (from, from_len) = number_at(0)?;
-        let separator = separator(rest.get(from_len))?;
-        let to_at = from_len + 1;
-        let (to, to_len) = number_at(to_at)?;
-        let len = to_at + to_len;
-        if !rest.get(len).is_none_or(|&b| is_delimiter(b)) {
-            return None;
-        }
-        let played = Played::Move {
-            piece: None,
-            from: Some(self.numbered_square(from, Span::new(start, start + from_len))?),
-            to: self.numbered_square(to, Span::new(start + to_at, start + len))?,
-            separator,
-        };
-        Some((played, start + len))
-    }
-
-    /// The square with this historical number, turned to the standard orientation for a source
-    /// numbered from Red's side; `None` if no square has that number.
-    fn numbered_square(&self, number: u32, span: Span) -> Option<SquareRef> {
-        let square = self.geometry.from_number(number)?;
-        Some(SquareRef {
-            square: if self.rotate {
-                self.geometry.rotate(square)
+            } else if let Some(long) = NumericMove::long(rest, pos, numbering) {
+                long
             } else {
-                square
-            },
-            span,
-        })
+                break;
+            };
+            tokens.push(Token::Numeric(numeric));
+            numbered = false;
+            moves += 1;
+            pos += len;
+        }
+        line.moves += moves;
+        if moves > 0 {
+            line.salta = false;
+        }
+        if numbered && let Some(Token::Number(number)) = tokens.pop() {
+            line.number = Some(number);
+        }
+        self.pos = pos;
+        pos > first
     }
 
     /// A `Salta!` call here (`b` is the byte here): what follows it.
@@ -1546,24 +1731,25 @@ impl<'a> Parser<'a> {
             return Err(Stop::Error(e));
         }
         let token = &rest[..len];
-        let fast = match token {
-            [a, b] if !is_algebraic => self
-                .geometry
-                .from_number(((a - b'0') * 10 + (b - b'0')) as u32),
+        let number = match *token {
+            [a, b] if !is_algebraic => Some(((a - b'0') * 10 + (b - b'0')) as usize),
             // A leading zero (`033`) goes to the slow path, which refuses it.
-            [a, b, c] if !is_algebraic && *a != b'0' => self
-                .geometry
-                .from_number((a - b'0') as u32 * 100 + ((b - b'0') * 10 + (c - b'0')) as u32),
+            [a, b, c] if !is_algebraic && a != b'0' => {
+                Some((a - b'0') as usize * 100 + ((b - b'0') * 10 + (c - b'0')) as usize)
+            }
             _ => None,
         };
-        let square = match fast {
-            Some(sq) => sq,
-            None => self.slow_square(token, span)?,
-        };
-        let square = if self.rotate {
-            self.geometry.rotate(square)
-        } else {
-            square
+        // The numbering is turned already; a square the slow path reads is turned here.
+        let square = match number.and_then(|n| numbered_square(self.numbering, n)) {
+            Some(square) => square,
+            None => {
+                let square = self.slow_square(token, span)?;
+                if self.rotate {
+                    self.geometry.rotate(square)
+                } else {
+                    square
+                }
+            }
         };
         self.pos = span.end as usize;
         Ok((SquareRef { square, span }, is_algebraic))

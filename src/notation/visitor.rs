@@ -254,6 +254,8 @@ fn visit_tokens<V: Visitor>(
         visitor.warning(warning)?;
     }
     let mut tokens = log.tokens.iter();
+    // The number of the numeric move that follows.
+    let mut number = None;
     while let Some(token) = tokens.next() {
         match *token {
             Token::Tag { .. } => {
@@ -270,7 +272,9 @@ fn visit_tokens<V: Visitor>(
                 let text = text.get(inside.range()).unwrap_or_default();
                 visitor.comment(RawComment { text, span })?;
             }
-            Token::Move(played) => visitor.played(played)?,
+            Token::Number(n) => number = Some(n),
+            Token::Numeric(numeric) => visitor.played(numeric.written(number.take()))?,
+            Token::Move(index) => visitor.played(log.moves[index as usize])?,
             Token::Salta(span) => visitor.salta(span)?,
             Token::Suffix(suffix, span) => visitor.suffix(suffix, span)?,
             Token::Nag(nag, span) => visitor.nag(nag, span)?,
