@@ -162,24 +162,28 @@ pub(crate) struct NumericMove {
     start: u32,
     from: Square,
     to: Square,
-    /// [`NumericMove::JUMP`], [`NumericMove::FROM_3`] and [`NumericMove::TO_3`].
-    shape: u8,
+    /// [`NumericMove::JUMP`], [`NumericMove::FROM_3`] and [`NumericMove::TO_3`]. Two bytes, so
+    /// that the move has no padding byte (which costs instructions to carry over when it is
+    /// logged).
+    shape: u16,
 }
 
 impl NumericMove {
     /// Joined by `:` or `x`, not `-`.
-    const JUMP: u8 = 1;
+    const JUMP: u16 = 1;
     /// The from-square has three digits, not two.
-    const FROM_3: u8 = 2;
+    const FROM_3: u16 = 2;
     /// The to-square has three digits, not two.
-    const TO_3: u8 = 4;
+    const TO_3: u16 = 4;
 
     /// The commonest move, between two-digit squares (`33-43`, `45:64`) followed by a delimiter,
-    /// at the start of `word` (at `start` in the game), on the squares of `numbering`.
+    /// at the start of `word` (at `start` in the game), on the squares of `numbering`: the move
+    /// and where the next token may start (past the delimiter if it is a blank).
     #[inline(always)]
-    fn plain(word: Word, start: usize, numbering: &Numbering) -> Option<NumericMove> {
+    fn plain(word: Word, start: usize, numbering: &Numbering) -> Option<(NumericMove, usize)> {
         // Digits in lanes 0, 1, 3 and 4.
-        if word.nondigit & 0x0000_0080_8000_8080 != 0 || !is_delimiter(word.byte(5)) {
+        let after = CLASS[word.byte(5) as usize];
+        if word.nondigit & 0x0000_0080_8000_8080 != 0 || after & (DELIMITER | SPACE) == 0 {
             return None;
         }
         let shape = jump(word.byte(2))?;
@@ -189,7 +193,41 @@ impl NumericMove {
         let numbers = digits * 10 + (digits >> 8);
         // Numbers below 10 (`05`) are no square: the numbering has none.
         let (from, to) = (numbers & 0x7f, (numbers >> 24) & 0x7f);
-        Self::on(numbering, start, from as u32, to as u32, shape)
+        let numeric = Self::on(numbering, start, from as u32, to as u32, shape)?;
+        Some((numeric, start + 5 + usize::from(after & SPACE)))
+    }
+
+    /// A move between squares of two or three digits (no leading zero) followed by a delimiter,
+    /// within `word` (at `start` in the game), on the squares of `numbering`: the move and where
+    /// it ends. [`NumericMove::long`] reads the same moves from a slice.
+    #[inline(always)]
+    fn within(word: Word, start: usize, numbering: &Numbering) -> Option<(NumericMove, usize)> {
+        let from_len = word.digits(0);
+        if !(2..=3).contains(&from_len) {
+            return None;
+        }
+        let to_at = from_len + 1;
+        let to_len = word.digits(to_at);
+        let len = to_at + to_len;
+        if !(2..=3).contains(&to_len) || len > 7 {
+            return None;
+        }
+        let mut shape = jump(word.byte(from_len))?;
+        if word.digit(0) == 0 || word.digit(to_at) == 0 || !is_delimiter(word.byte(len)) {
+            return None;
+        }
+        if from_len == 3 {
+            shape |= Self::FROM_3;
+        }
+        if to_len == 3 {
+            shape |= Self::TO_3;
+        }
+        let from = word.number(0, from_len);
+        let to = word.number(to_at, to_len);
+        Some((
+            Self::on(numbering, start, from, to, shape)?,
+            start + len as usize,
+        ))
     }
 
     /// A move between squares of two or three digits (no leading zero), the ones
@@ -231,7 +269,7 @@ impl NumericMove {
 
     /// The move at `start` between the squares of these numbers in `numbering`, if it has both.
     #[inline(always)]
-    fn on(numbering: &Numbering, start: usize, from: u32, to: u32, shape: u8) -> Option<Self> {
+    fn on(numbering: &Numbering, start: usize, from: u32, to: u32, shape: u16) -> Option<Self> {
         Some(NumericMove {
             start: start as u32,
             from: numbered_square(numbering, from as usize)?,
@@ -285,8 +323,8 @@ impl Word {
     /// The eight bytes of `src` at `pos`, if it has them.
     #[inline(always)]
     fn at(src: &[u8], pos: usize) -> Option<Word> {
-        let bytes: [u8; 8] = src.get(pos..pos + 8)?.try_into().ok()?;
-        let lanes = u64::from_le_bytes(bytes) ^ (Self::EACH * u64::from(b'0'));
+        let bytes = src.get(pos..)?.first_chunk::<8>()?;
+        let lanes = u64::from_le_bytes(*bytes) ^ (Self::EACH * u64::from(b'0'));
         // A lane of 10 or more gets its top bit from the addition, one of 0x80 or more has it
         // already; no lane carries into the next.
         let low = lanes & (Self::EACH * 0x7f);
@@ -306,30 +344,48 @@ impl Word {
         (self.lanes >> (8 * i)) as u8
     }
 
-    /// [`move_number`] at the start of `rest`, whose first eight bytes this is.
+    /// The number of digits from lane `at` on (8 or more if all are).
     #[inline(always)]
-    fn move_number(self, rest: &[u8]) -> Option<(u32, usize, usize)> {
-        let digits = self.nondigit.trailing_zeros() / 8;
-        if digits == 8 {
-            return move_number(rest);
-        }
-        if digits == 0 || self.byte(digits) != b'.' {
+    fn digits(self, at: u32) -> u32 {
+        (self.nondigit >> (8 * at)).trailing_zeros() / 8
+    }
+
+    /// The decimal number in the `len` lanes from lane `at` (all digits).
+    #[inline(always)]
+    fn number(self, at: u32, len: u32) -> u32 {
+        (at..at + len).fold(0, |n, i| n * 10 + u32::from(self.digit(i)))
+    }
+
+    /// The commonest move numbers, of one to three digits and one dot, at the start of this word
+    /// (at `start` in the game), read as [`move_number`] reads them: the number and where the
+    /// next token may start (past the blank after the number, if there is one).
+    #[inline(always)]
+    fn move_number(self, start: usize) -> Option<(MoveNumber, usize)> {
+        let digits = self.digits(0);
+        let number = match digits {
+            1 => self.digit(0).into(),
+            2 => u32::from(self.digit(0)) * 10 + u32::from(self.digit(1)),
+            3 => u32::from(self.digit(0)) * 100 + u32::from(self.digit(1) * 10 + self.digit(2)),
+            _ => return None,
+        };
+        if self.byte(digits) != b'.' || self.byte(digits + 1) == b'.' {
             return None;
         }
-        let n = (0..digits).fold(0u32, |n, i| n * 10 + u32::from(self.digit(i)));
-        let digits = digits as usize;
-        let mut len = digits + 1;
-        while rest.get(len) == Some(&b'.') {
-            len += 1;
-        }
-        Some((n, digits, len))
+        let end = start + digits as usize + 1;
+        let number = MoveNumber {
+            number,
+            ellipsis: false,
+            span: Span::new(start, end),
+        };
+        let after = CLASS[self.byte(digits + 1) as usize];
+        Some((number, end + usize::from(after & SPACE)))
     }
 }
 
 /// The separator byte of a numeric move as a [`NumericMove`] shape: a jump or not (as
 /// [`separator`] reads it).
 #[inline(always)]
-fn jump(b: u8) -> Option<u8> {
+fn jump(b: u8) -> Option<u16> {
     match b {
         b'-' => Some(0),
         b':' | b'x' | b'X' => Some(NumericMove::JUMP),
@@ -613,6 +669,29 @@ fn decimal(digits: &[u8]) -> Option<u32> {
     digits.iter().try_fold(0u32, |n, &d| {
         n.checked_mul(10)?.checked_add((d - b'0') as u32)
     })
+}
+
+/// The tokens of a run of plain movetext that [`Parser::plain_run`] does not read from a [`Word`]:
+/// a move number (unless `numbered`: one is waiting for its move) or a move between numeric
+/// squares at `pos` in `src`, and where it ends.
+#[inline(never)]
+fn other_numeric(
+    src: &[u8],
+    pos: usize,
+    numbered: bool,
+    numbering: &Numbering,
+) -> Option<(Token, usize)> {
+    let rest = src.get(pos..)?;
+    if !numbered && let Some((n, digits, len)) = move_number(rest) {
+        let number = MoveNumber {
+            number: n,
+            ellipsis: len - digits >= 2,
+            span: Span::new(pos, pos + len),
+        };
+        return Some((Token::Number(number), pos + len));
+    }
+    let (numeric, len) = NumericMove::long(rest, pos, numbering)?;
+    Some((Token::Numeric(numeric), pos + len))
 }
 
 /// A move number at the start of `rest`: at most nine digits (so that it fits a u32) and one or
@@ -1319,50 +1398,49 @@ impl<'a> Parser<'a> {
             }
             None => false,
         };
-        let mut moves = 0;
+        let before = tokens.len();
+        let mut numbers = 0;
         loop {
-            while let Some(&b) = src.get(pos)
-                && b <= b' '
+            // The commonest tokens, read from eight bytes at once.
+            if let Some(word) = Word::at(src, pos) {
+                if let Some((plain, next)) = NumericMove::plain(word, pos, numbering) {
+                    tokens.push(Token::Numeric(plain));
+                    numbered = false;
+                    pos = next;
+                    continue;
+                }
+                // A move number when none is waiting for its move (that case warns).
+                if !numbered && let Some((number, next)) = word.move_number(pos) {
+                    tokens.push(Token::Number(number));
+                    numbered = true;
+                    numbers += 1;
+                    pos = next;
+                    continue;
+                }
+                if let Some((numeric, end)) = NumericMove::within(word, pos, numbering) {
+                    tokens.push(Token::Numeric(numeric));
+                    numbered = false;
+                    pos = end;
+                    continue;
+                }
+            }
+            // Blanks other than the one after a token are rare enough to be looked for last.
+            if let Some(&b) = src.get(pos)
                 && is_space(b)
             {
                 pos += 1;
-            }
-            let word = Word::at(src, pos);
-            if let Some(word) = word
-                && let Some(plain) = NumericMove::plain(word, pos, numbering)
-            {
-                tokens.push(Token::Numeric(plain));
-                numbered = false;
-                moves += 1;
-                // The commonest blank after it is passed over here.
-                pos += 5 + usize::from(word.byte(5) == b' ');
                 continue;
             }
-            let rest = src.get(pos..).unwrap_or_default();
-            let (numeric, len) = if !numbered
-                && let Some((n, digits, len)) = match word {
-                    Some(word) => word.move_number(rest),
-                    None => move_number(rest),
-                } {
-                // A move number when none is waiting for its move (that case warns).
-                tokens.push(Token::Number(MoveNumber {
-                    number: n,
-                    ellipsis: len - digits >= 2,
-                    span: Span::new(pos, pos + len),
-                }));
-                numbered = true;
-                pos += len;
-                continue;
-            } else if let Some(long) = NumericMove::long(rest, pos, numbering) {
-                long
-            } else {
+            let Some((token, end)) = other_numeric(src, pos, numbered, numbering) else {
                 break;
             };
-            tokens.push(Token::Numeric(numeric));
-            numbered = false;
-            moves += 1;
-            pos += len;
+            numbered = matches!(token, Token::Number(_));
+            numbers += u32::from(numbered);
+            tokens.push(token);
+            pos = end;
         }
+        // Counted once here rather than in the loop, where every register counts.
+        let moves = (tokens.len() - before) as u32 - numbers;
         line.moves += moves;
         if moves > 0 {
             line.salta = false;
