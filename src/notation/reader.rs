@@ -161,8 +161,13 @@ impl<R: Read> Reader<R> {
 
     /// Moves past `n` bytes, keeping the file position up to date.
     fn consume(&mut self, n: usize) {
+        let newlines = count_newlines(&self.buf[self.start..self.start + n]);
+        self.advance(n, newlines);
+    }
+
+    /// Moves past `n` bytes that hold `newlines` newlines.
+    fn advance(&mut self, n: usize, newlines: usize) {
         let bytes = &self.buf[self.start..self.start + n];
-        let newlines = count_newlines(bytes);
         let after = bytes.iter().rev().take_while(|&&b| b != b'\n').count();
         // Columns count characters: UTF-8 continuation bytes do not advance them.
         let chars = bytes[n - after..]
@@ -342,13 +347,14 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// Hands the game read (the first `end` bytes of what is pending) to `visitor`, or gives its
-    /// error. A text that is not UTF-8 is read as Latin-1, which means parsing it again so that
-    /// spans point into the decoded text.
+    /// Hands the game read (the first `end` bytes of what is pending, with a NUL byte among them
+    /// if `nul`) to `visitor`, or gives its error. A text that is not UTF-8 is read as Latin-1,
+    /// which means parsing it again so that spans point into the decoded text.
     fn deliver<V: Visitor>(
         &mut self,
         mut outcome: Outcome,
         end: usize,
+        nul: bool,
         visitor: &mut V,
     ) -> Option<Result<V::Output, SyntaxError>> {
         let raw = &self.buf[self.start..self.start + end];
@@ -384,7 +390,7 @@ impl<R: Read> Reader<R> {
         match outcome {
             // A NUL byte past the sniffed head: the game cannot be written back as text that reads
             // as text again, so it is refused as binary where it stands.
-            Outcome::Game(_) if let Some(at) = text.find('\0') => {
+            Outcome::Game(_) if nul && let Some(at) = text.find('\0') => {
                 let text = text.to_string();
                 Some(Err(self.reader_error(
                     Code::Binary,
@@ -534,8 +540,10 @@ impl<R: Read> Reader<R> {
                     if end > self.game_bytes() {
                         return Some(Err(self.too_large()));
                     }
-                    let item = self.deliver(outcome, end, visitor);
-                    self.consume(end);
+                    // One pass over the game's bytes for its file position and for NUL bytes.
+                    let (newlines, nul) = newlines_and_nul(&self.buf[self.start..self.start + end]);
+                    let item = self.deliver(outcome, end, nul, visitor);
+                    self.advance(end, newlines);
                     if item.is_some() {
                         return item;
                     }
@@ -554,17 +562,35 @@ struct Oversized {
     mid_line: bool,
 }
 
+/// The bytes [`count_newlines`] counts at a time: fewer than 256, for byte counters, and a
+/// multiple of the 64 bytes of its unrolled vector loop, so that no block ends in a byte-at-a-time
+/// tail (count_games on 8 MB, callgrind: 174.3 M instructions in all with 192, 174.8 M with 128,
+/// 175.9 M with 240, 177.3 M with 255).
+const NEWLINE_BLOCK: usize = 192;
+
 /// Newlines in `bytes`: a plain count, which the compiler turns into vector compares; in blocks of
-/// at most 255 so that per-lane byte counters cannot overflow.
+/// [`NEWLINE_BLOCK`] bytes so that per-lane byte counters cannot overflow.
 pub(crate) fn count_newlines(bytes: &[u8]) -> usize {
     bytes
-        .chunks(255)
+        .chunks(NEWLINE_BLOCK)
         .map(|block| {
             block
                 .iter()
                 .fold(0u8, |n, &b| n.wrapping_add((b == b'\n') as u8)) as usize
         })
         .sum()
+}
+
+/// [`count_newlines`], and whether `bytes` holds a NUL byte, in the same pass.
+fn newlines_and_nul(bytes: &[u8]) -> (usize, bool) {
+    bytes
+        .chunks(NEWLINE_BLOCK)
+        .fold((0, false), |(newlines, nul), block| {
+            let (n, zero) = block.iter().fold((0u8, 0u8), |(n, zero), &b| {
+                (n.wrapping_add((b == b'\n') as u8), zero | (b == 0) as u8)
+            });
+            (newlines + n as usize, nul || zero != 0)
+        })
 }
 
 impl<R: Read> Iterator for Reader<R> {
