@@ -224,8 +224,9 @@ impl Position {
         self.square_of[piece.color().index()][piece.id() as usize] = sq.index() as u8;
     }
 
-    /// Moves the piece on `from` to `to` without any legality check; `to` must be empty.
-    #[inline]
+    /// Moves the piece on `from` to `to` without any legality check; `to` must be empty. Inlined:
+    /// once a move in the replayer and perft.
+    #[inline(always)]
     pub(crate) fn relocate(&mut self, from: Square, to: Square) {
         let code = self.occupant[from.index()];
         debug_assert!(code != EMPTY && self.occupant[to.index()] == EMPTY);
@@ -234,7 +235,10 @@ impl Position {
         self.by_color[c] ^= Bitboard::from_square(from) | Bitboard::from_square(to);
         self.occupant[from.index()] = EMPTY;
         self.occupant[to.index()] = code;
-        self.square_of[c][piece.id() as usize] = to.index() as u8;
+        // A piece's id is below MAX_PIECES (Piece's invariant): `get_mut` only spares the check.
+        if let Some(at) = self.square_of[c].get_mut(piece.id() as usize) {
+            *at = to.index() as u8;
+        }
     }
 
     /// Hands the move on after a move: to the other side, or under odds or different limits as
@@ -268,8 +272,9 @@ impl Position {
         }
     }
 
-    /// Whether every piece of `color` on the board stands on its target.
-    #[inline]
+    /// Whether every piece of `color` on the board stands on its target. Inlined: the referee
+    /// asks after every move.
+    #[inline(always)]
     pub fn is_complete(&self, color: Color) -> bool {
         let own = self.pieces(color);
         if own.is_empty() {
