@@ -245,9 +245,15 @@ impl Position {
     /// the rhythm says (a completed side makes no more moves there).
     #[inline]
     pub(crate) fn end_turn(&mut self) {
-        let mut turn = self.turn;
-        turn.next(&self.rules, |c| self.is_complete(c));
-        self.turn = turn;
+        if self.rules.alternate() {
+            // In place: a copy written back after narrow stores into it stalls the next load of
+            // the turn (store forwarding), which perf showed as the replay's costliest line.
+            self.turn.alternate();
+        } else {
+            let mut turn = self.turn;
+            turn.next(&self.rules, |c| self.is_complete(c));
+            self.turn = turn;
+        }
     }
 
     /// The target square of a Salta or Winther piece under the rules' goal switch.
