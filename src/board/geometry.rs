@@ -84,6 +84,8 @@ pub struct Geometry {
     by_file_rank: [[u8; MAX_SIZE]; MAX_SIZE],
     neighbour: [[u8; 64]; 4],
     rank_masks: [Bitboard; MAX_SIZE],
+    /// [`Geometry::far_zone`] by color index: asked once a ply or more.
+    far_zones: [Bitboard; 2],
 }
 
 impl Geometry {
@@ -124,6 +126,7 @@ impl Geometry {
             by_file_rank: [[NONE; MAX_SIZE]; MAX_SIZE],
             neighbour: [[NONE; 64]; 4],
             rank_masks: [Bitboard(0); MAX_SIZE],
+            far_zones: [Bitboard(0); 2],
         };
         let mut r = 0u8;
         while r < size {
@@ -144,6 +147,12 @@ impl Geometry {
             }
             r += 1;
         }
+        let masks = &g.rank_masks;
+        let s = size as usize;
+        g.far_zones = [
+            Bitboard(masks[s - 1].0 | masks[s - 2].0 | masks[s - 3].0),
+            Bitboard(masks[0].0 | masks[1].0 | masks[2].0),
+        ];
         let mut bit = 0usize;
         while bit < 64 {
             if g.file[bit] != NONE {
@@ -325,12 +334,9 @@ impl Geometry {
     }
 
     /// The three ranks nearest to the far side for `color` (its goal zone in the Winther variant).
+    #[inline]
     pub fn far_zone(&self, color: Color) -> Bitboard {
-        let s = self.size;
-        match color {
-            Color::Green => self.rank_mask(s - 1) | self.rank_mask(s - 2) | self.rank_mask(s - 3),
-            Color::Red => self.rank_mask(0) | self.rank_mask(1) | self.rank_mask(2),
-        }
+        self.far_zones[color.index()]
     }
 }
 

@@ -126,7 +126,7 @@ impl<'a> Replayer<'a> {
                 played: node.played,
                 span: node.span,
             };
-            let (mut record, flow) = self.step(&written, node.salta(), state, main);
+            let (mut record, flow) = self.step::<RECORD>(&written, node.salta(), state, main);
             record.variations = variations;
             Self::keep::<RECORD>(&mut out, record);
             if flow.is_break() {
@@ -138,9 +138,9 @@ impl<'a> Replayer<'a> {
     }
 
     /// Plays one written move (with the "Salta!" call written after it, if any) on the line:
-    /// what became of it, and whether the line can go on.
+    /// what became of it (filled in only when `RECORD`), and whether the line can go on.
     #[inline(always)]
-    pub(super) fn step(
+    pub(super) fn step<const RECORD: bool>(
         &mut self,
         node: &WrittenMove,
         salta: Option<Span>,
@@ -152,12 +152,17 @@ impl<'a> Replayer<'a> {
             ply: state.ply + 1,
             main,
         };
+        // A summary keeps no record: spare the hot path its fields.
         let mut record = MoveReplay {
             played: None,
             piece: None,
             ply: here.ply,
-            number: pos.move_number(),
-            side: pos.side_to_move(),
+            number: if RECORD { pos.move_number() } else { 0 },
+            side: if RECORD {
+                pos.side_to_move()
+            } else {
+                Color::Green
+            },
             retracted: false,
             variations: Vec::new(),
         };
@@ -178,9 +183,11 @@ impl<'a> Replayer<'a> {
         let Some(candidate) = self.resolve(node, pos, here) else {
             return (record, ControlFlow::Break(()));
         };
-        record.piece = pos
-            .piece_at(candidate.from)
-            .filter(|_| candidate.kind != MoveKind::Pass);
+        if RECORD {
+            record.piece = pos
+                .piece_at(candidate.from)
+                .filter(|_| candidate.kind != MoveKind::Pass);
+        }
         if let Some(call) = salta {
             let at = At {
                 span: call,

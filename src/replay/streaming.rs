@@ -118,12 +118,14 @@ impl<'o> Replaying<'o> {
         let (Some(Ok(main)), Some(line)) = (self.begun.as_mut(), self.lines.last_mut()) else {
             return;
         };
-        let Some((written, salta)) = line.pending.take() else {
+        // Played where it lies, not moved out first: this runs once a ply.
+        let Some((written, salta)) = &line.pending else {
             return;
         };
         let (_, flow) = main
             .replayer
-            .step(&written, salta, &mut line.state, main_line);
+            .step::<false>(written, *salta, &mut line.state, main_line);
+        line.pending = None;
         line.stopped = flow.is_break();
     }
 

@@ -354,8 +354,8 @@ impl Position {
     /// Plays a move without checking it: for moves just taken from [`Position::legal_moves`] or
     /// found by [`Position::find_legal`] (perft, search, the replayer). An illegal move leaves a
     /// position the rules cannot reach; a move from an empty square or onto a taken one, a
-    /// corrupt one.
-    #[inline]
+    /// corrupt one. Inlined: the replayer and perft call it once a move.
+    #[inline(always)]
     pub fn play_unchecked(&mut self, m: Move) {
         if m.kind != MoveKind::Pass {
             self.relocate(m.from, m.to);
@@ -425,7 +425,7 @@ impl Position {
     /// Whether the side that moves next keeps a step whatever `sides` plays: the opponent, with two
     /// or more empty step targets (a move fills one empty square, its destination, and frees
     /// another, so one survives). Under odds the same side may move next: then it is not known.
-    #[inline]
+    #[inline(always)]
     fn surely_keeps_mobile(&self, g: &Geometry, sides: &Sides) -> bool {
         self.turn().hands_over()
             && (self.step_targets(g, sides.swapped()) & sides.empty(g)).count() >= 2
@@ -524,7 +524,7 @@ impl Position {
 
     /// Squares the `pieces` of `color` may step to if empty (the same directions as
     /// [`Position::step_sources`], without a per-direction loop: this runs several times a ply).
-    #[inline]
+    #[inline(always)]
     fn step_reach(&self, g: &Geometry, color: Color, pieces: Bitboard) -> Bitboard {
         let backward = match self.rules().variant {
             Variant::Salta => pieces,

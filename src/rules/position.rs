@@ -224,8 +224,9 @@ impl Position {
         self.square_of[piece.color().index()][piece.id() as usize] = sq.index() as u8;
     }
 
-    /// Moves the piece on `from` to `to` without any legality check; `to` must be empty.
-    #[inline]
+    /// Moves the piece on `from` to `to` without any legality check; `to` must be empty. Inlined:
+    /// once a move in the replayer and perft.
+    #[inline(always)]
     pub(crate) fn relocate(&mut self, from: Square, to: Square) {
         let code = self.occupant[from.index()];
         debug_assert!(code != EMPTY && self.occupant[to.index()] == EMPTY);
@@ -234,16 +235,25 @@ impl Position {
         self.by_color[c] ^= Bitboard::from_square(from) | Bitboard::from_square(to);
         self.occupant[from.index()] = EMPTY;
         self.occupant[to.index()] = code;
-        self.square_of[c][piece.id() as usize] = to.index() as u8;
+        // A piece's id is below MAX_PIECES (Piece's invariant): `get_mut` only spares the check.
+        if let Some(at) = self.square_of[c].get_mut(piece.id() as usize) {
+            *at = to.index() as u8;
+        }
     }
 
     /// Hands the move on after a move: to the other side, or under odds or different limits as
     /// the rhythm says (a completed side makes no more moves there).
     #[inline]
     pub(crate) fn end_turn(&mut self) {
-        let mut turn = self.turn;
-        turn.next(&self.rules, |c| self.is_complete(c));
-        self.turn = turn;
+        if self.rules.alternate() {
+            // In place: a copy written back after narrow stores into it stalls the next load of
+            // the turn (store forwarding), which perf showed as the replay's costliest line.
+            self.turn.alternate();
+        } else {
+            let mut turn = self.turn;
+            turn.next(&self.rules, |c| self.is_complete(c));
+            self.turn = turn;
+        }
     }
 
     /// The target square of a Salta or Winther piece under the rules' goal switch.
@@ -268,8 +278,9 @@ impl Position {
         }
     }
 
-    /// Whether every piece of `color` on the board stands on its target.
-    #[inline]
+    /// Whether every piece of `color` on the board stands on its target. Inlined: the referee
+    /// asks after every move.
+    #[inline(always)]
     pub fn is_complete(&self, color: Color) -> bool {
         let own = self.pieces(color);
         if own.is_empty() {

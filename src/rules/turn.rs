@@ -106,7 +106,7 @@ impl Turn {
 
     /// After the side to move has moved, when the sides simply alternate ([`Rules::alternate`]).
     #[inline(always)]
-    fn alternate(&mut self) {
+    pub(crate) fn alternate(&mut self) {
         let i = self.side.index();
         self.made[i] = self.made[i].saturating_add(1);
         if self.side == Color::Red {
