@@ -833,12 +833,20 @@ impl<'a> Parser<'a> {
     }
 
     fn line_end(&self, from: usize) -> usize {
-        self.src
-            .get(from..)
-            .unwrap_or_default()
-            .iter()
+        let rest = self.src.get(from..).unwrap_or_default();
+        // Eight bytes at a time: a newline is a zero lane of the word XOR newlines, and the lowest
+        // lane the zero-lane test marks is the first zero lane.
+        let (words, tail) = rest.as_chunks::<8>();
+        for (i, &bytes) in words.iter().enumerate() {
+            let x = u64::from_le_bytes(bytes) ^ (Word::EACH * u64::from(b'\n'));
+            let zero = x.wrapping_sub(Word::EACH) & !x & (Word::EACH * 0x80);
+            if zero != 0 {
+                return from + 8 * i + (zero.trailing_zeros() / 8) as usize;
+            }
+        }
+        tail.iter()
             .position(|&b| b == b'\n')
-            .map_or(self.src.len(), |p| from + p)
+            .map_or(self.src.len(), |p| self.src.len() - tail.len() + p)
     }
 
     fn unexpected(&self, start: usize, expected: &str) -> Stop {
@@ -911,6 +919,12 @@ impl<'a> Parser<'a> {
     /// copyright line), with a warning. Returns false if movetext starts here.
     fn skip_stray_line(&mut self) -> PResult<bool> {
         let start = self.pos;
+        // The common case, a move number or a move at the start of the line, without looking for
+        // the line's end (a word that starts with a digit is read the same up to it: the newline
+        // ends its digits and is no separator).
+        if self.peek().is_some_and(|b| b.is_ascii_digit()) && looks_like_movetext(self.rest()) {
+            return Ok(false);
+        }
         let end = self.line_end(start);
         if end == self.src.len() && !self.eof {
             return Err(Stop::NeedMore);
