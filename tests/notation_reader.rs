@@ -512,6 +512,78 @@ fn fast_path_edges_read_like_the_general_parser() {
     assert_eq!(code("1. 33-43x *"), Code::UnexpectedToken);
 }
 
+/// Numeric moves and move numbers of every shape read the same whether the fast path takes them
+/// eight bytes at a time (more text follows) or byte by byte (the last bytes of the input), on
+/// either numbering, glued together or apart, before any delimiter.
+#[test]
+fn numeric_tokens_read_alike_in_words_and_at_the_end() {
+    let moves = [
+        ("33-43", 33, 43, Separator::Step),
+        ("45:54", 45, 54, Separator::Jump),
+        ("45x104", 45, 104, Separator::Jump),
+        ("105X94", 105, 94, Separator::Jump),
+        ("102-103", 102, 103, Separator::Step),
+    ];
+    let numbers = [
+        ("", None),
+        ("1. ", Some((1, false, "1."))),
+        ("12.", Some((12, false, "12."))),
+        ("123.\t", Some((123, false, "123."))),
+        ("1234.\r\n", Some((1234, false, "1234."))),
+        ("123456789. ", Some((123_456_789, false, "123456789."))),
+        ("12.. ", Some((12, true, "12.."))),
+        ("7...", Some((7, true, "7..."))),
+    ];
+    for (text, from, to, separator) in moves {
+        for (written, number) in numbers {
+            let token = format!("{written}{text}");
+            for (numbering, turn) in [("", 0), ("[Numbering \"red\"]\n", 116)] {
+                // The move alone, before each delimiter, and last in a variation.
+                let mut games = vec![one(&format!("{numbering}{token}"))];
+                for after in [" ", "\n", "{c}", "!", "?", "$1", ";c"] {
+                    games.push(one(&format!("{numbering}{token}{after} 83-73 *\n")));
+                }
+                let nested = one(&format!("{numbering}1. 32-42 ({token}) 83-73 *\n"));
+                for g in games.iter().chain([&nested]) {
+                    let line = match g.mainline.moves[0].variations() {
+                        [variation] => variation,
+                        _ => &g.mainline,
+                    };
+                    let m = &line.moves[0];
+                    let turned = |n: u8| if turn == 0 { n } else { turn - n };
+                    assert_eq!(squares(m), (Some(turned(from)), turned(to)), "{token:?}");
+                    assert_eq!(slice(g, m.span), text, "{token:?}");
+                    let Played::Move {
+                        from: Some(f),
+                        to: t,
+                        separator: s,
+                        piece: None,
+                    } = m.played
+                    else {
+                        panic!("{token:?}: {:?}", m.played);
+                    };
+                    let (from_text, to_text) = text.split_once(['-', ':', 'x', 'X']).unwrap();
+                    assert_eq!(slice(g, f.span), from_text, "{token:?}");
+                    assert_eq!(slice(g, t.span), to_text, "{token:?}");
+                    assert_eq!(s, separator, "{token:?}");
+                    let read = m.number.map(|n| (n.number, n.ellipsis, slice(g, n.span)));
+                    assert_eq!(read, number, "{token:?}");
+                    assert!(g.warnings.is_empty(), "{token:?}: {:?}", g.warnings);
+                }
+            }
+        }
+    }
+    // What the fast path leaves goes to the general parser, which refuses it the same way
+    // wherever it stands.
+    for bad in [
+        "033-43", "33-043", "05-15", "33-1043", "33--43", "3343", "33-43x", "33-16",
+    ] {
+        let in_word = err(&format!("1. {bad} 83-73 *\n")).code;
+        let at_end = err(&format!("1. {bad}")).code;
+        assert_eq!(in_word, at_end, "{bad}");
+    }
+}
+
 #[test]
 fn algebraic_moves_without_separators() {
     // As the source of Krone–Grotewold 1901 prints them.
