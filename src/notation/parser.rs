@@ -134,6 +134,8 @@ pub(crate) enum Token {
     Number(MoveNumber),
     /// A move between numeric squares, the commonest token, kept small.
     Numeric(NumericMove),
+    /// The commonest pair of tokens, a move number and its numeric move, as one.
+    Numbered(MoveNumber, NumericMove),
     /// Any other move: its index in [`Log::moves`].
     Move(u32),
     Salta(Span),
@@ -1425,6 +1427,14 @@ impl<'a> Parser<'a> {
                 }
                 // A move number when none is waiting for its move (that case warns).
                 if !numbered && let Some((number, next)) = word.move_number(pos) {
+                    // Its move is read at once, in the commonest case, into one token.
+                    if let Some(word) = Word::at(src, next)
+                        && let Some((plain, after)) = NumericMove::plain(word, next, numbering)
+                    {
+                        tokens.push(Token::Numbered(number, plain));
+                        pos = after;
+                        continue;
+                    }
                     tokens.push(Token::Number(number));
                     numbered = true;
                     numbers += 1;

@@ -274,6 +274,7 @@ fn visit_tokens<V: Visitor>(
             }
             Token::Number(n) => number = Some(n),
             Token::Numeric(numeric) => visitor.played(numeric.written(number.take()))?,
+            Token::Numbered(number, numeric) => visitor.played(numeric.written(Some(number)))?,
             Token::Move(index) => visitor.played(log.moves[index as usize])?,
             Token::Salta(span) => visitor.salta(span)?,
             Token::Suffix(suffix, span) => visitor.suffix(suffix, span)?,
