@@ -540,7 +540,7 @@ impl Position {
 
     /// Landing squares of enemy jumps by `jumpers` of the side to move (single jumps, all
     /// directions allowed by the rules at once), before checking they are empty.
-    #[inline]
+    #[inline(always)]
     fn enemy_jump_reach(&self, g: &Geometry, sides: Sides, jumpers: Bitboard) -> Bitboard {
         // One direction's shifts only, where one will do: this runs once a ply.
         match (self.rules().jumps, sides.color) {
