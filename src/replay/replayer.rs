@@ -126,9 +126,11 @@ impl<'a> Replayer<'a> {
                 played: node.played,
                 span: node.span,
             };
-            let (mut record, flow) = self.step::<RECORD>(&written, node.salta(), state, main);
-            record.variations = variations;
-            Self::keep::<RECORD>(&mut out, record);
+            let (record, flow) = self.step::<RECORD>(&written, node.salta(), state, main);
+            if let Some(mut record) = record {
+                record.variations = variations;
+                out.moves.push(record);
+            }
             if flow.is_break() {
                 break;
             }
@@ -138,7 +140,7 @@ impl<'a> Replayer<'a> {
     }
 
     /// Plays one written move (with the "Salta!" call written after it, if any) on the line:
-    /// what became of it (filled in only when `RECORD`), and whether the line can go on.
+    /// what became of it (only when `RECORD`), and whether the line can go on.
     #[inline(always)]
     pub(super) fn step<const RECORD: bool>(
         &mut self,
@@ -146,35 +148,31 @@ impl<'a> Replayer<'a> {
         salta: Option<Span>,
         state: &mut LineState,
         main: bool,
-    ) -> (MoveReplay, ControlFlow<()>) {
+    ) -> (Option<MoveReplay>, ControlFlow<()>) {
         let pos = &mut state.position;
         let here = Here {
             ply: state.ply + 1,
             main,
         };
-        // A summary keeps no record: spare the hot path its fields.
-        let mut record = MoveReplay {
+        // A summary keeps no record: the hot path builds none.
+        let mut record = RECORD.then(|| MoveReplay {
             played: None,
             piece: None,
             ply: here.ply,
-            number: if RECORD { pos.move_number() } else { 0 },
-            side: if RECORD {
-                pos.side_to_move()
-            } else {
-                Color::Green
-            },
+            number: pos.move_number(),
+            side: pos.side_to_move(),
             retracted: false,
             variations: Vec::new(),
-        };
+        });
         if !state.referee.accepts_moves() {
             self.move_after_end(node, pos, &state.referee, here);
             return (record, ControlFlow::Break(()));
         }
         if matches!(node.played, Played::Pass) && self.passes_at_limit(node, pos, here) {
-            let (number, side) = pos.turn().passed();
-            record.played = Some(Move::PASS);
-            record.number = number;
-            record.side = side;
+            if let Some(record) = &mut record {
+                (record.number, record.side) = pos.turn().passed();
+                record.played = Some(Move::PASS);
+            }
             return (record, ControlFlow::Continue(()));
         }
         self.check_number(node, pos, here);
@@ -183,7 +181,7 @@ impl<'a> Replayer<'a> {
         let Some(candidate) = self.resolve(node, pos, here) else {
             return (record, ControlFlow::Break(()));
         };
-        if RECORD {
+        if let Some(record) = &mut record {
             record.piece = pos
                 .piece_at(candidate.from)
                 .filter(|_| candidate.kind != MoveKind::Pass);
@@ -195,8 +193,10 @@ impl<'a> Replayer<'a> {
             };
             match self.judge_call(pos, candidate) {
                 Ok(retracted) => {
-                    record.played = Some(retracted);
-                    record.retracted = true;
+                    if let Some(record) = &mut record {
+                        record.played = Some(retracted);
+                        record.retracted = true;
+                    }
                     state.called = Some((retracted, at));
                     return (record, ControlFlow::Continue(()));
                 }
@@ -216,7 +216,9 @@ impl<'a> Replayer<'a> {
         else {
             return (record, ControlFlow::Break(()));
         };
-        record.played = Some(m);
+        if let Some(record) = &mut record {
+            record.played = Some(m);
+        }
         pos.play_unchecked(m);
         state.ply += 1;
         state.referee.after_move_where(pos, opponent_can_move);
@@ -239,14 +241,6 @@ impl<'a> Replayer<'a> {
                 ),
                 "write the correcting jump right after the call",
             );
-        }
-    }
-
-    /// Adds a move's record to its line, unless only a summary is wanted.
-    #[inline(always)]
-    fn keep<const RECORD: bool>(line: &mut LineReplay, record: MoveReplay) {
-        if RECORD {
-            line.moves.push(record);
         }
     }
 

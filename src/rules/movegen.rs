@@ -540,14 +540,16 @@ impl Position {
 
     /// Landing squares of enemy jumps by `jumpers` of the side to move (single jumps, all
     /// directions allowed by the rules at once), before checking they are empty.
-    #[inline]
+    #[inline(always)]
     fn enemy_jump_reach(&self, g: &Geometry, sides: Sides, jumpers: Bitboard) -> Bitboard {
-        let (up, down) = match (self.rules().jumps, sides.color) {
-            (JumpDirection::Any, _) => (jumpers, jumpers),
-            (JumpDirection::Forward, Color::Green) => (jumpers, Bitboard::EMPTY),
-            (JumpDirection::Forward, Color::Red) => (Bitboard::EMPTY, jumpers),
-        };
-        over_up(g, up, sides.enemy) | over_down(g, down, sides.enemy)
+        // One direction's shifts only, where one will do: this runs once a ply.
+        match (self.rules().jumps, sides.color) {
+            (JumpDirection::Any, _) => {
+                over_up(g, jumpers, sides.enemy) | over_down(g, jumpers, sides.enemy)
+            }
+            (JumpDirection::Forward, Color::Green) => over_up(g, jumpers, sides.enemy),
+            (JumpDirection::Forward, Color::Red) => over_down(g, jumpers, sides.enemy),
+        }
     }
 
     /// For each direction, the pieces that may step that way (before checking the square is empty).
