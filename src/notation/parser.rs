@@ -201,7 +201,7 @@ impl NumericMove {
 
     /// A move between squares of two or three digits (no leading zero) followed by a delimiter,
     /// within `word` (at `start` in the game), on the squares of `numbering`: the move and where
-    /// it ends. [`NumericMove::long`] reads the same moves from a slice.
+    /// it ends.
     #[inline(always)]
     fn within(word: Word, start: usize, numbering: &Numbering) -> Option<(NumericMove, usize)> {
         let from_len = word.digits(0);
@@ -230,43 +230,6 @@ impl NumericMove {
             Self::on(numbering, start, from, to, shape)?,
             start + len as usize,
         ))
-    }
-
-    /// A move between squares of two or three digits (no leading zero), the ones
-    /// [`NumericMove::plain`] leaves, followed by a delimiter or the end, at the start of `rest` (at
-    /// `start` in the game), on the squares of `numbering`: the move and its length.
-    fn long(rest: &[u8], start: usize, numbering: &Numbering) -> Option<(NumericMove, usize)> {
-        // A square number: two or three digits, no leading zero, no fourth digit.
-        let number_at = |at: usize| {
-            let digits = rest.get(at..)?;
-            let len = digits
-                .iter()
-                .take(4)
-                .take_while(|b| b.is_ascii_digit())
-                .count();
-            if !(2..=3).contains(&len) || digits[0] == b'0' {
-                return None;
-            }
-            let n = digits[..len]
-                .iter()
-                .fold(0u32, |n, &d| n * 10 + (d - b'0') as u32);
-            Some((n, len))
-        };
-        let (from, from_len) = number_at(0)?;
-        let mut shape = jump(*rest.get(from_len)?)?;
-        let to_at = from_len + 1;
-        let (to, to_len) = number_at(to_at)?;
-        let len = to_at + to_len;
-        if !rest.get(len).is_none_or(|&b| is_delimiter(b)) {
-            return None;
-        }
-        if from_len == 3 {
-            shape |= Self::FROM_3;
-        }
-        if to_len == 3 {
-            shape |= Self::TO_3;
-        }
-        Some((Self::on(numbering, start, from, to, shape)?, len))
     }
 
     /// The move at `start` between the squares of these numbers in `numbering`, if it has both.
@@ -325,13 +288,27 @@ impl Word {
     /// The eight bytes of `src` at `pos`, if it has them.
     #[inline(always)]
     fn at(src: &[u8], pos: usize) -> Option<Word> {
-        let bytes = src.get(pos..)?.first_chunk::<8>()?;
-        let lanes = u64::from_le_bytes(*bytes) ^ (Self::EACH * u64::from(b'0'));
+        Some(Word::new(*src.get(pos..)?.first_chunk::<8>()?))
+    }
+
+    /// The first eight bytes of `rest`, blanks standing for those it lacks: the end of the input
+    /// is a delimiter, as a blank is.
+    fn padded(rest: &[u8]) -> Word {
+        let mut bytes = [b' '; 8];
+        let len = rest.len().min(8);
+        bytes[..len].copy_from_slice(&rest[..len]);
+        Word::new(bytes)
+    }
+
+    /// The word of these bytes.
+    #[inline(always)]
+    fn new(bytes: [u8; 8]) -> Word {
+        let lanes = u64::from_le_bytes(bytes) ^ (Self::EACH * u64::from(b'0'));
         // A lane of 10 or more gets its top bit from the addition, one of 0x80 or more has it
         // already; no lane carries into the next.
         let low = lanes & (Self::EACH * 0x7f);
         let nondigit = ((low + Self::EACH * 0x76) | lanes) & (Self::EACH * 0x80);
-        Some(Word { lanes, nondigit })
+        Word { lanes, nondigit }
     }
 
     /// The byte in lane `i`.
@@ -692,8 +669,8 @@ fn other_numeric(
         };
         return Some((Token::Number(number), pos + len));
     }
-    let (numeric, len) = NumericMove::long(rest, pos, numbering)?;
-    Some((Token::Numeric(numeric), pos + len))
+    let (numeric, end) = NumericMove::within(Word::padded(rest), pos, numbering)?;
+    Some((Token::Numeric(numeric), end))
 }
 
 /// A move number at the start of `rest`: at most nine digits (so that it fits a u32) and one or
