@@ -157,7 +157,8 @@ pub(crate) struct Log {
 }
 
 /// A move between squares written as numbers (`33-43`, `92:103`): all a [`WrittenMove`] of it
-/// holds but its move number (a [`Token::Number`] before it), in an eighth of the size.
+/// holds but its move number (logged beside it, [`Token::Numbered`], or before it,
+/// [`Token::Number`]), in eight bytes.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct NumericMove {
     /// Where the move starts.
