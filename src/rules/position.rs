@@ -235,10 +235,7 @@ impl Position {
         self.by_color[c] ^= Bitboard::from_square(from) | Bitboard::from_square(to);
         self.occupant[from.index()] = EMPTY;
         self.occupant[to.index()] = code;
-        // A piece's id is below MAX_PIECES (Piece's invariant): `get_mut` only spares the check.
-        if let Some(at) = self.square_of[c].get_mut(piece.id() as usize) {
-            *at = to.index() as u8;
-        }
+        self.square_of[c][piece.id() as usize] = to.index() as u8;
     }
 
     /// Hands the move on after a move: to the other side, or under odds or different limits as
