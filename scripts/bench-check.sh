@@ -4,6 +4,7 @@
 # moves counted, nothing replayed), `salta check` with one and two worker threads, and peak memory
 # (RSS) for a small and a large archive.
 # Usage: scripts/bench-check.sh [MB] [RUNS]   (defaults: 200 3). Needs GNU time (/usr/bin/time).
+# RUNS rounds, each running every program once back to back; a ratio is the median of the rounds'.
 # The archive is 500 distinct generated games (no Margin tags) repeated until it reaches MB
 # megabytes; it is checked with `--margins never` (replay only) and, on the distinct games, with
 # every margin counted. "1 worker" is one replaying thread; the file-cutting thread and the printing
@@ -48,22 +49,34 @@ mbps() { awk -v b="$BYTES" -v s="$1" 'BEGIN { printf "%.1f", b / 1000000 / s }';
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 echo "archive: $BYTES bytes ($(grep -c '^\[Event' "$DIR/big.sgn") games)"
-GREP=$(for _ in $(seq "$RUNS"); do seconds grep -c . "$DIR/big.sgn"; done | median)
-READING=$(for _ in $(seq "$RUNS"); do seconds "$READ" "$DIR/big.sgn"; done | median)
-COUNTED=$(cat "$DIR/out")
-# CPU time (user + system) is the steadier measure on a shared machine: the ratios by both.
-GREP_CPU=$(for _ in $(seq "$RUNS"); do cpu_seconds grep -c . "$DIR/big.sgn"; done | median)
-READING_CPU=$(for _ in $(seq "$RUNS"); do cpu_seconds "$READ" "$DIR/big.sgn"; done | median)
-ONE=$(for _ in $(seq "$RUNS"); do seconds "$BIN" check --margins never --threads 1 "$DIR/big.sgn"; done | median)
-ONE_CPU=$(for _ in $(seq "$RUNS"); do cpu_seconds "$BIN" check --margins never --threads 1 "$DIR/big.sgn"; done | median)
-TWO=$(for _ in $(seq "$RUNS"); do seconds "$BIN" check --margins never --threads 2 "$DIR/big.sgn"; done | median)
+# grep's CPU time on one pass (0.1 s) is near `time`'s 10 ms resolution: ten passes timed as one.
+GREP_TEN='for _ in 1 2 3 4 5 6 7 8 9 10; do grep -c . "$1"; done'
+# Rounds: each measures every program once, back to back, so that a ratio compares runs made in
+# the same state of the machine (a shared VM's speed can change between one minute and the next);
+# each ratio is the median of the rounds' ratios, each time the median of the rounds' times.
+for _ in $(seq "$RUNS"); do
+  echo "$(seconds grep -c . "$DIR/big.sgn") \
+$(seconds "$READ" "$DIR/big.sgn") \
+$(seconds "$BIN" check --margins never --threads 1 "$DIR/big.sgn") \
+$(seconds "$BIN" check --margins never --threads 2 "$DIR/big.sgn") \
+$(cpu_seconds bash -c "$GREP_TEN" grep_ten "$DIR/big.sgn" | awk '{ printf "%.3f", $1 / 10 }') \
+$(cpu_seconds "$READ" "$DIR/big.sgn") \
+$(cpu_seconds "$BIN" check --margins never --threads 1 "$DIR/big.sgn")"
+done > "$DIR/rounds"
+COUNTED=$("$READ" "$DIR/big.sgn")
+column() { awk -v c="$1" '{ print $c }' "$DIR/rounds" | median; }
+column_ratio() { awk -v a="$1" -v b="$2" '{ printf "%.4f\n", $a / $b }' "$DIR/rounds" | median | xargs printf "%.2f"; }
+GREP=$(column 1) READING=$(column 2) ONE=$(column 3) TWO=$(column 4)
+GREP_CPU=$(column 5) READING_CPU=$(column 6) ONE_CPU=$(column 7)
 echo "grep -c .            : median ${GREP} s, $(mbps "$GREP") MB/s"
-echo "grep -c ., CPU       : median ${GREP_CPU} s of CPU time"
-echo "reading (count_games): median ${READING} s, $(mbps "$READING") MB/s (ratio to grep: $(ratio "$READING" "$GREP"); ${COUNTED}: games moves errors)"
-echo "reading, CPU         : median ${READING_CPU} s of CPU time (ratio to grep's CPU time: $(ratio "$READING_CPU" "$GREP_CPU"))"
-echo "check, 1 worker      : median ${ONE} s, $(mbps "$ONE") MB/s (ratio to grep: $(ratio "$ONE" "$GREP"))"
-echo "check, 1 worker, CPU: median ${ONE_CPU} s of CPU time (all threads), $(mbps "$ONE_CPU") MB per CPU-second (ratio to grep's CPU time: $(ratio "$ONE_CPU" "$GREP_CPU"))"
-echo "check, 2 workers     : median ${TWO} s, $(mbps "$TWO") MB/s (speed-up over 1 worker: $(ratio "$ONE" "$TWO"))"
+echo "grep -c ., CPU       : median ${GREP_CPU} s of CPU time (ten passes timed together)"
+echo "reading (count_games): median ${READING} s, $(mbps "$READING") MB/s (ratio to grep: $(column_ratio 2 1); ${COUNTED}: games moves errors)"
+echo "reading, CPU         : median ${READING_CPU} s of CPU time (ratio to grep's CPU time: $(column_ratio 6 5))"
+echo "check, 1 worker      : median ${ONE} s, $(mbps "$ONE") MB/s (ratio to grep: $(column_ratio 3 1))"
+echo "check, 1 worker, CPU: median ${ONE_CPU} s of CPU time (all threads), $(mbps "$ONE_CPU") MB per CPU-second (ratio to grep's CPU time: $(column_ratio 7 5))"
+echo "check, 2 workers     : median ${TWO} s, $(mbps "$TWO") MB/s (speed-up over 1 worker: $(column_ratio 3 4))"
+echo "rounds (wall s: grep reading check1 check2; CPU s: grep reading check1):"
+sed 's/^/  /' "$DIR/rounds"
 for f in small.sgn big.sgn; do
   RSS=$(/usr/bin/time -f %M "$BIN" check --margins never "$DIR/$f" 2>&1 >/dev/null | tail -1)
   READ_RSS=$(/usr/bin/time -f %M "$READ" "$DIR/$f" 2>&1 >/dev/null | tail -1)
