@@ -169,20 +169,14 @@ mod tests {
     fn rendered(help: Option<&str>) -> String {
         let game = parse_str("1. 33-43 83-74 *").remove(0).expect("a game");
         let source = game_source(&Arc::from("t.sgn"), 1, &game);
-        let finding = Finding {
-            code: Code::MoveNumber,
-            severity: Severity::Warning,
-            message: "move number 1. does not match the game".to_string(),
-            help: help.map(str::to_string),
-            span: Some(Span::new(0, 2)),
-            label: Some("wrong number".to_string()),
-            ply: None,
-            move_number: None,
-            side: None,
-            in_variation: false,
-            suggestions: Vec::new(),
-            repeats: 0,
-        };
+        // The code's own label, "wrong number".
+        let finding = Finding::about_game(
+            Code::MoveNumber,
+            Severity::Warning,
+            "move number 1. does not match the game".to_string(),
+            help.map(str::to_string),
+            Some(Span::new(0, 2)),
+        );
         render(
             &FindingDiagnostic {
                 finding: &finding,
