@@ -826,4 +826,29 @@ mod tests {
         assert_eq!(super::count_newlines(&[b'\n'; 600]), 600);
         assert_eq!(super::count_newlines(b""), 0);
     }
+
+    #[test]
+    fn newlines_and_nul_bytes_are_found_in_one_pass_as_in_two() {
+        let mut text = vec![b'x'; 1000];
+        for i in (0..1000).step_by(7) {
+            text[i] = b'\n';
+        }
+        assert_eq!(
+            super::newlines_and_nul(&text),
+            (super::count_newlines(&text), false)
+        );
+        assert_eq!(super::newlines_and_nul(&[b'\n'; 600]), (600, false));
+        assert_eq!(super::newlines_and_nul(b""), (0, false));
+        // A NUL in the first block, on a block's edge, and in the short last block.
+        for at in [0, 191, 192, 999] {
+            let mut with_nul = text.clone();
+            with_nul[at] = 0;
+            let newlines = super::count_newlines(&with_nul);
+            assert_eq!(
+                super::newlines_and_nul(&with_nul),
+                (newlines, true),
+                "NUL at {at}"
+            );
+        }
+    }
 }
