@@ -256,6 +256,7 @@ impl Geometry {
     }
 
     /// Chebyshev distance: the fewest diagonal steps between two dark squares on an empty board.
+    #[inline]
     pub fn distance(&self, a: Square, b: Square) -> u8 {
         let df = self.file(a).abs_diff(self.file(b));
         let dr = self.rank(a).abs_diff(self.rank(b));

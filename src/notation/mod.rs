@@ -21,5 +21,5 @@ pub use error::{GameSource, MovePlace, SyntaxError, printable};
 pub use move_text::MoveText;
 pub use parser::{Limits, MAX_GAME_BYTES, MAX_VARIATION_DEPTH};
 pub use reader::{Reader, input_name, is_stdin, open_input, parse_str, read_path};
-pub use visitor::{GameStart, RawComment, RawTag, Skip, Visitor, WrittenMove};
+pub use visitor::{GameStart, Moves, RawComment, RawTag, Skip, Visitor, WrittenMove};
 pub use writer::{Notation, WriteOptions, write_game};

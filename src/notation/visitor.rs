@@ -192,6 +192,24 @@ pub trait Visitor {
         ControlFlow::Continue(())
     }
 
+    /// Whether the visitor takes moves in runs, through [`Visitor::moves`]: a visitor that holds
+    /// each move back until it knows what follows it (a call, a variation) spares that for every
+    /// move of a run but the last. When `false` (the default), each move comes to
+    /// [`Visitor::played`] as it is met, and the reader spares finding where runs end.
+    const RUNS: bool = false;
+
+    /// Moves written one after another, with nothing between them but their move numbers, when
+    /// [`Visitor::RUNS`] is `true`: every move of the run but the last is followed at once by
+    /// the next, so no call, suffix, comment or variation is about it ([`Moves::more`] tells).
+    /// By default [`played`](Visitor::played) for each. Moves the visitor does not take are
+    /// passed over.
+    fn moves(&mut self, moves: Moves<'_>) -> ControlFlow<Self::Output> {
+        for played in moves {
+            self.played(played)?;
+        }
+        ControlFlow::Continue(())
+    }
+
     /// A `Salta!` call after the last move.
     fn salta(&mut self, _span: Span) -> ControlFlow<Self::Output> {
         ControlFlow::Continue(())
@@ -273,6 +291,13 @@ fn visit_tokens<V: Visitor>(
                 visitor.comment(RawComment { text, span })?;
             }
             Token::Number(n) => number = Some(n),
+            Token::Numeric(_) | Token::Numbered(..) | Token::Move(_) if V::RUNS => {
+                // The run starts with this token, just taken.
+                let here = log.tokens.len() - tokens.as_slice().len() - 1;
+                let (run, len) = Moves::at(&log.tokens[here..], number.take(), &log.moves);
+                tokens = log.tokens[here + len..].iter();
+                visitor.moves(run)?;
+            }
             Token::Numeric(numeric) => visitor.played(numeric.written(number.take()))?,
             Token::Numbered(number, numeric) => visitor.played(numeric.written(Some(number)))?,
             Token::Move(index) => visitor.played(log.moves[index as usize])?,
@@ -289,6 +314,68 @@ fn visit_tokens<V: Visitor>(
         }
     }
     ControlFlow::Continue(())
+}
+
+/// A run of moves written one after another (see [`Visitor::moves`]): an iterator of the moves
+/// as written, each with its move number.
+#[derive(Clone, Debug)]
+pub struct Moves<'a> {
+    tokens: std::slice::Iter<'a, Token>,
+    /// The moves of [`Token::Move`] tokens.
+    moves: &'a [WrittenMove],
+    /// The number read for the move that follows.
+    number: Option<MoveNumber>,
+}
+
+impl<'a> Moves<'a> {
+    /// The run at the start of `tokens` (which starts with a move), the move number read for its
+    /// first move being `number`; and how many tokens it takes (move numbers after its last move
+    /// are not its own but the next move's).
+    fn at(
+        tokens: &'a [Token],
+        number: Option<MoveNumber>,
+        moves: &'a [WrittenMove],
+    ) -> (Moves<'a>, usize) {
+        let mut len = 1;
+        for (i, token) in tokens.iter().enumerate().skip(1) {
+            match token {
+                Token::Number(_) => {}
+                Token::Numeric(_) | Token::Numbered(..) | Token::Move(_) => len = i + 1,
+                _ => break,
+            }
+        }
+        let run = Moves {
+            tokens: tokens[..len].iter(),
+            moves,
+            number,
+        };
+        (run, len)
+    }
+
+    /// Whether another move follows in the run (the one [`Iterator::next`] gives next).
+    #[inline]
+    pub fn more(&self) -> bool {
+        // The run ends with a move, not a move number.
+        !self.tokens.as_slice().is_empty()
+    }
+}
+
+impl Iterator for Moves<'_> {
+    type Item = WrittenMove;
+
+    #[inline]
+    fn next(&mut self) -> Option<WrittenMove> {
+        loop {
+            match *self.tokens.next()? {
+                Token::Number(n) => self.number = Some(n),
+                Token::Numeric(numeric) => return Some(numeric.written(self.number.take())),
+                Token::Numbered(number, numeric) => return Some(numeric.written(Some(number))),
+                Token::Move(index) => return Some(self.moves[index as usize]),
+                // A run holds moves and move numbers only.
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Passes over the tokens of a variation just opened, to its end (included).
@@ -467,5 +554,56 @@ mod tests {
         assert_eq!(games[0].last().unwrap(), "(");
         assert_eq!(games[1][0], "game at line 6");
         assert_eq!(games.len(), 2);
+    }
+
+    /// Takes moves in runs: each run as the moves' texts (with their numbers) and, for each,
+    /// whether the run said another move follows.
+    struct Runs<'t> {
+        text: &'t str,
+        runs: Vec<Vec<String>>,
+    }
+
+    impl Visitor for Runs<'_> {
+        type Output = Vec<Vec<String>>;
+        const RUNS: bool = true;
+
+        fn moves(&mut self, mut moves: Moves<'_>) -> ControlFlow<Self::Output> {
+            let mut run = Vec::new();
+            while let Some(played) = moves.next() {
+                let number = played.number.map(|n| format!("{}.", n.number));
+                let text = &self.text[played.span.range()];
+                let more = if moves.more() { "+" } else { "" };
+                run.push(format!("{}{text}{more}", number.unwrap_or_default()));
+            }
+            self.runs.push(run);
+            ControlFlow::Continue(())
+        }
+
+        fn end_game(&mut self, _: Option<(GameResult, Span)>) -> Self::Output {
+            std::mem::take(&mut self.runs)
+        }
+    }
+
+    #[test]
+    fn runs_end_where_anything_but_a_move_or_its_number_is_written() {
+        // A long move number, a number before a comment, a designator, a call, a suffix, a
+        // variation, a pass, and a number left without its move at the end.
+        let text = "1. 33-43 83-73 2. 43-53 {c} 73-63 123. 53-64 Salta! 35-44 3... \
+                    (3. 32-42 63-53) St2 62-53 4. 12-23 5. -- 62-51! 6. 23-34 7. *";
+        let mut runs = Runs {
+            text,
+            runs: Vec::new(),
+        };
+        let mut reader = Reader::new(text.as_bytes());
+        let game = reader.read_game(&mut runs).unwrap().unwrap();
+        let expected: [&[&str]; 6] = [
+            &["1.33-43+", "83-73+", "2.43-53"],
+            &["73-63+", "123.53-64"],
+            &["35-44"],
+            &["3.32-42+", "63-53"],
+            &["3.St2 62-53+", "4.12-23+", "5.--+", "62-51"],
+            &["6.23-34"],
+        ];
+        assert_eq!(game, expected);
     }
 }

@@ -6,7 +6,7 @@
 use super::replayer::LineState;
 use super::{LineReplay, MainLine, Replay, ReplayOptions};
 use crate::notation::{
-    GameResult, GameStart, RawTag, Skip, Span, Tag, Visitor, Warning, WrittenMove,
+    GameResult, GameStart, Moves, RawTag, Skip, Span, Tag, Visitor, Warning, WrittenMove,
 };
 use std::ops::ControlFlow;
 
@@ -144,6 +144,8 @@ impl<'o> Replaying<'o> {
 impl Visitor for Replaying<'_> {
     type Output = Streamed;
 
+    const RUNS: bool = true;
+
     fn begin_game(&mut self, game: GameStart<'_>) -> ControlFlow<Streamed> {
         self.place = (game.offset, game.line, game.column, game.text.len());
         self.text.clear();
@@ -176,6 +178,28 @@ impl Visitor for Replaying<'_> {
             && !line.stopped
         {
             line.pending = Some((played, None));
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn moves(&mut self, mut moves: Moves<'_>) -> ControlFlow<Streamed> {
+        self.play_pending();
+        let main_line = self.lines.len() == 1;
+        let (Some(Ok(main)), Some(line)) = (self.begun.as_mut(), self.lines.last_mut()) else {
+            return ControlFlow::Continue(());
+        };
+        while !line.stopped
+            && let Some(played) = moves.next()
+        {
+            if !moves.more() {
+                line.pending = Some((played, None));
+                break;
+            }
+            // Followed by the next move: played at once, not held back.
+            let (_, flow) = main
+                .replayer
+                .step::<false>(&played, None, &mut line.state, main_line);
+            line.stopped = flow.is_break();
         }
         ControlFlow::Continue(())
     }
