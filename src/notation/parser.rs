@@ -172,6 +172,21 @@ pub(crate) struct NumericMove {
 }
 
 impl NumericMove {
+    /// The square the move starts from.
+    pub(crate) fn from(self) -> Square {
+        self.from
+    }
+
+    /// The square the move ends on.
+    pub(crate) fn to(self) -> Square {
+        self.to
+    }
+
+    /// Written as a jump (joined by `:` or `x`).
+    pub(crate) fn written_as_jump(self) -> bool {
+        self.shape & Self::JUMP != 0
+    }
+
     /// Joined by `:` or `x`, not `-`.
     const JUMP: u16 = 1;
     /// The from-square has three digits, not two.

@@ -41,7 +41,7 @@
 //! [`Reader::read_game`]: super::Reader::read_game
 
 use super::ast::{GameResult, MoveNumber, Played, Span, Tag, Warning};
-use super::parser::{Log, Token};
+use super::parser::{Log, NumericMove, Token};
 use std::borrow::Cow;
 use std::ops::ControlFlow;
 
@@ -360,21 +360,51 @@ impl<'a> Moves<'a> {
     }
 }
 
+/// A move of a run as logged: a numeric move with its number, or any other move as written.
+pub(crate) enum RunMove {
+    Numeric(NumericMove, Option<MoveNumber>),
+    Written(WrittenMove),
+}
+
+impl RunMove {
+    /// The move as the visitor gets it.
+    #[inline(always)]
+    pub(crate) fn written(self) -> WrittenMove {
+        match self {
+            RunMove::Numeric(numeric, number) => numeric.written(number),
+            RunMove::Written(written) => written,
+        }
+    }
+}
+
+impl Moves<'_> {
+    /// The next move as logged, for a visitor of this crate that reads numeric moves without
+    /// making a [`WrittenMove`] of each.
+    #[inline(always)]
+    pub(crate) fn next_logged(&mut self) -> Option<RunMove> {
+        loop {
+            match *self.tokens.next()? {
+                Token::Number(n) => self.number = Some(n),
+                Token::Numeric(numeric) => {
+                    return Some(RunMove::Numeric(numeric, self.number.take()));
+                }
+                Token::Numbered(number, numeric) => {
+                    return Some(RunMove::Numeric(numeric, Some(number)));
+                }
+                Token::Move(index) => return Some(RunMove::Written(self.moves[index as usize])),
+                // A run holds moves and move numbers only.
+                _ => {}
+            }
+        }
+    }
+}
+
 impl Iterator for Moves<'_> {
     type Item = WrittenMove;
 
     #[inline]
     fn next(&mut self) -> Option<WrittenMove> {
-        loop {
-            match *self.tokens.next()? {
-                Token::Number(n) => self.number = Some(n),
-                Token::Numeric(numeric) => return Some(numeric.written(self.number.take())),
-                Token::Numbered(number, numeric) => return Some(numeric.written(Some(number))),
-                Token::Move(index) => return Some(self.moves[index as usize]),
-                // A run holds moves and move numbers only.
-                _ => {}
-            }
-        }
+        self.next_logged().map(RunMove::written)
     }
 }
 

@@ -5,7 +5,9 @@
 use super::{Finding, LineReplay, MoveReplay, ReplayOptions, Severity};
 use crate::board::{Color, Geometry};
 use crate::diagnostic::Code;
-use crate::notation::{MoveNumber, MoveText, Played, Separator, Span, Variation, WrittenMove};
+use crate::notation::{
+    MoveNumber, MoveText, NumericMove, Played, Separator, Span, Variation, WrittenMove,
+};
 use crate::rules::{Move, MoveKind, Piece, Position, Referee, Rules, Variant};
 use std::ops::ControlFlow;
 
@@ -219,13 +221,51 @@ impl<'a> Replayer<'a> {
         if let Some(record) = &mut record {
             record.played = Some(m);
         }
-        pos.play_unchecked(m);
+        self.play(m, opponent_can_move, state, main);
+        (record, ControlFlow::Continue(()))
+    }
+
+    /// [`Replayer::step`] for a numeric move (with its move number) when it is plainly right:
+    /// the game goes on, no call waits for its correction, the number (if any) is the turn's, the
+    /// move is legal and written with the separator of its kind. Then it is played, with no
+    /// [`WrittenMove`] made of it and nothing to report, as `step` would; otherwise nothing is
+    /// done and `false` returned, for `step` to replay the move and say what is wrong.
+    #[inline(always)]
+    pub(super) fn step_plainly(
+        &mut self,
+        numeric: NumericMove,
+        number: Option<MoveNumber>,
+        state: &mut LineState,
+        main: bool,
+    ) -> bool {
+        let pos = &state.position;
+        if !state.referee.accepts_moves()
+            || state.called.is_some()
+            || number.is_some_and(|n| !number_fits(n, pos.move_number(), pos.side_to_move()))
+        {
+            return false;
+        }
+        match pos.find_legal_proving(numeric.from(), numeric.to()) {
+            Some((m, opponent_can_move)) if m.is_jump() == numeric.written_as_jump() => {
+                self.play(m, opponent_can_move, state, main);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Plays the legal move `m` on the line (`opponent_can_move`: known that the opponent can
+    /// move after it; `false`: not known).
+    #[inline(always)]
+    fn play(&mut self, m: Move, opponent_can_move: bool, state: &mut LineState, main: bool) {
+        state.position.play_unchecked(m);
         state.ply += 1;
-        state.referee.after_move_where(pos, opponent_can_move);
+        state
+            .referee
+            .after_move_where(&state.position, opponent_can_move);
         if main {
             self.mainline_moves.push(m);
         }
-        (record, ControlFlow::Continue(()))
     }
 
     /// The end of a line: a "Salta!" call still waiting for its correcting move is an error.

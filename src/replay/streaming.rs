@@ -6,7 +6,7 @@
 use super::replayer::LineState;
 use super::{LineReplay, MainLine, Replay, ReplayOptions};
 use crate::notation::{
-    GameResult, GameStart, Moves, RawTag, Skip, Span, Tag, Visitor, Warning, WrittenMove,
+    GameResult, GameStart, Moves, RawTag, RunMove, Skip, Span, Tag, Visitor, Warning, WrittenMove,
 };
 use std::ops::ControlFlow;
 
@@ -189,16 +189,24 @@ impl Visitor for Replaying<'_> {
             return ControlFlow::Continue(());
         };
         while !line.stopped
-            && let Some(played) = moves.next()
+            && let Some(logged) = moves.next_logged()
         {
             if !moves.more() {
-                line.pending = Some((played, None));
+                line.pending = Some((logged.written(), None));
                 break;
             }
-            // Followed by the next move: played at once, not held back.
-            let (_, flow) = main
-                .replayer
-                .step::<false>(&played, None, &mut line.state, main_line);
+            // Followed by the next move: played at once, not held back; a numeric move that is
+            // plainly right without its written form made.
+            if let RunMove::Numeric(numeric, number) = logged
+                && main
+                    .replayer
+                    .step_plainly(numeric, number, &mut line.state, main_line)
+            {
+                continue;
+            }
+            let (_, flow) =
+                main.replayer
+                    .step::<false>(&logged.written(), None, &mut line.state, main_line);
             line.stopped = flow.is_break();
         }
         ControlFlow::Continue(())
