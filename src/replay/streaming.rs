@@ -34,6 +34,9 @@ pub struct Replaying<'o> {
     /// The game's text, in a buffer reused from game to game.
     text: String,
     tags: Vec<Tag>,
+    /// Tags the game before had: the room made for the next game's (an archive's games mostly
+    /// carry the same tags, and growing the vector tag by tag costs more than reading them).
+    tags_before: usize,
     warnings: Vec<Warning>,
     /// How the replay began: the main line under way, or the whole replay of a game whose Setup
     /// tag cannot be read; `None` before the movetext.
@@ -85,6 +88,7 @@ impl<'o> Replaying<'o> {
             place: (0, 0, 0, 0),
             text: String::new(),
             tags: Vec::new(),
+            tags_before: 0,
             warnings: Vec::new(),
             begun: None,
             lines: Vec::new(),
@@ -150,7 +154,7 @@ impl Visitor for Replaying<'_> {
         self.place = (game.offset, game.line, game.column, game.text.len());
         self.text.clear();
         self.text.push_str(game.text);
-        self.tags = Vec::new();
+        self.tags = Vec::with_capacity(self.tags_before);
         self.warnings = Vec::new();
         self.begun = None;
         self.lines.clear();
@@ -267,6 +271,7 @@ impl Visitor for Replaying<'_> {
             Err(unplayable) => *unplayable,
         };
         let (offset, line, column, size) = self.place;
+        self.tags_before = self.tags.len();
         Streamed {
             offset,
             line,
