@@ -374,7 +374,8 @@ fn tag_rules(tags: &[Tag], opts: &ReplayOptions) -> (Rules, Vec<Finding>) {
 /// Replays a game: every move of the main line and of every variation.
 #[must_use]
 pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
-    let mut main = match MainLine::begin(&game.tags, opts, game.mainline.moves.len()) {
+    let moves = game.mainline.moves.len();
+    let mut main = match MainLine::begin(&game.tags, opts, moves, &mut LastStart::default()) {
         Ok(main) => main,
         Err(unplayable) => return *unplayable,
     };
@@ -401,10 +402,16 @@ struct MainLine<'o> {
 impl<'o> MainLine<'o> {
     /// The rules and start position the tags give, with room for `moves` main-line moves; the
     /// whole replay instead when the Setup tag cannot be read (no move can then be played).
-    fn begin(tags: &[Tag], opts: &'o ReplayOptions, moves: usize) -> Result<Self, Box<Replay>> {
+    /// `starts` keeps the standard start position from one game to the next.
+    fn begin(
+        tags: &[Tag],
+        opts: &'o ReplayOptions,
+        moves: usize,
+        starts: &mut LastStart,
+    ) -> Result<Self, Box<Replay>> {
         let (rules, mut findings) = tag_rules(tags, opts);
         let start = match find_tag(tags, "Setup") {
-            None => Position::start(rules),
+            None => starts.of(rules),
             Some((line, span)) => match Position::from_setup(line, rules) {
                 Ok(pos) => pos,
                 Err(e) => {
@@ -416,8 +423,8 @@ impl<'o> MainLine<'o> {
                     ));
                     return Err(Box::new(Replay {
                         rules,
-                        start: Position::start(rules),
-                        final_position: Position::start(rules),
+                        start: starts.of(rules),
+                        final_position: starts.of(rules),
                         moves: Vec::new(),
                         mainline: LineReplay::default(),
                         outcome: None,
@@ -460,6 +467,21 @@ impl<'o> MainLine<'o> {
         };
         check_result(tags, result, &referee, &mut replay);
         replay
+    }
+}
+
+/// The standard start position of the rules last asked for: the games of an archive mostly share
+/// their rules, and comparing rules costs far less than setting out the pieces.
+#[derive(Default)]
+struct LastStart(Option<Position>);
+
+impl LastStart {
+    /// The standard start position under `rules`.
+    fn of(&mut self, rules: Rules) -> Position {
+        match self.0 {
+            Some(start) if *start.rules() == rules => start,
+            _ => *self.0.insert(Position::start(rules)),
+        }
     }
 }
 

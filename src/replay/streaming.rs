@@ -4,7 +4,7 @@
 //! order as from [`replay`](super::replay) on the game's tree.
 
 use super::replayer::LineState;
-use super::{LineReplay, MainLine, Replay, ReplayOptions};
+use super::{LastStart, LineReplay, MainLine, Replay, ReplayOptions};
 use crate::notation::{
     GameResult, GameStart, Moves, RawTag, RunMove, Skip, Span, Tag, Visitor, Warning, WrittenMove,
 };
@@ -43,6 +43,8 @@ pub struct Replaying<'o> {
     begun: Option<Result<MainLine<'o>, Box<Replay>>>,
     /// The main line and the variations open in it, innermost last.
     lines: Vec<Line>,
+    /// The standard start position, kept from game to game.
+    starts: LastStart,
 }
 
 /// Main-line moves reserved for a game: most games fit without the vector growing.
@@ -92,6 +94,7 @@ impl<'o> Replaying<'o> {
             warnings: Vec::new(),
             begun: None,
             lines: Vec::new(),
+            starts: LastStart::default(),
         }
     }
 
@@ -105,7 +108,7 @@ impl<'o> Replaying<'o> {
         if self.begun.is_some() {
             return;
         }
-        let begun = MainLine::begin(&self.tags, self.opts, MAINLINE_RESERVE);
+        let begun = MainLine::begin(&self.tags, self.opts, MAINLINE_RESERVE, &mut self.starts);
         if let Ok(main) = &begun {
             self.lines.push(Line {
                 state: main.state.clone(),
@@ -259,8 +262,8 @@ impl Visitor for Replaying<'_> {
         }
         let main_line = self.close_line();
         // A game without movetext begins here.
-        let begun =
-            (self.begun.take()).unwrap_or_else(|| MainLine::begin(&self.tags, self.opts, 0));
+        let begun = (self.begun.take())
+            .unwrap_or_else(|| MainLine::begin(&self.tags, self.opts, 0, &mut self.starts));
         let replay = match begun {
             Ok(mut main) => {
                 if let Some(line) = main_line {
