@@ -81,15 +81,14 @@ pub fn check_files(
     let piece_bytes = piece_bytes(opts.piece_bytes, &opts.replay);
     let mut numbering = (usize::MAX, 0usize); // (file, games so far in it)
     // Each game is replayed as it is read: no tree is built unless its main line breaks.
-    let check = |_, name: &Arc<str>, reader: &mut PieceReader| {
+    let check = |_, name: &Arc<str>, reader: &mut PieceReader, reports: &mut Vec<GameReport>| {
         let mut replaying = Replaying::new(&opts.replay);
-        std::iter::from_fn(|| {
+        reports.extend(std::iter::from_fn(|| {
             reader.read_game(&mut replaying).map(|item| match item {
                 Err(e) => syntax_report(name, e),
                 Ok(game) => streamed_report(name, game, replaying.text(), opts),
             })
-        })
-        .collect()
+        }));
     };
     let board = opts.replay.rules.map(|r| r.board());
     summary.io_errors = visit_in_order(files, piece_bytes, board, check, |file, mut report| {

@@ -37,6 +37,7 @@ struct Piece {
 struct WorkedPiece<T> {
     number: usize,
     file: usize,
+    /// The results, in a vector that goes back to the workers once they are handed on.
     items: Vec<T>,
     /// The piece's buffer, back for the cutter once the items are handed on.
     bytes: Vec<u8>,
@@ -66,8 +67,8 @@ pub(crate) fn read_in_order<T: Send>(
     work: impl Fn(usize, &Arc<str>, Result<Game, SyntaxError>) -> T + Sync,
     take: impl FnMut(usize, T) -> bool,
 ) -> Vec<String> {
-    let read = |file, name: &Arc<str>, reader: &mut PieceReader| {
-        reader.map(|item| work(file, name, item)).collect()
+    let read = |file, name: &Arc<str>, reader: &mut PieceReader, items: &mut Vec<T>| {
+        items.extend(reader.map(|item| work(file, name, item)));
     };
     visit_in_order(files, piece_bytes, board, read, take)
 }
@@ -76,12 +77,14 @@ pub(crate) fn read_in_order<T: Send>(
 pub(crate) type PieceReader = Reader<std::io::Empty>;
 
 /// [`read_in_order`], where `work` reads the games of a piece itself from the piece's reader
-/// (with a [`Visitor`](crate::notation::Visitor) of its choice) and works on each.
+/// (with a [`Visitor`](crate::notation::Visitor) of its choice) and puts what it makes of each in
+/// the (empty) vector given: a vector whose results were handed on, back from this thread so that
+/// it does not grow again piece after piece.
 pub(crate) fn visit_in_order<T: Send>(
     files: &[PathBuf],
     piece_bytes: usize,
     board: Option<BoardKind>,
-    work: impl Fn(usize, &Arc<str>, &mut PieceReader) -> Vec<T> + Sync,
+    work: impl Fn(usize, &Arc<str>, &mut PieceReader, &mut Vec<T>) + Sync,
     mut take: impl FnMut(usize, T) -> bool,
 ) -> Vec<String> {
     let workers = workers();
@@ -100,17 +103,24 @@ pub(crate) fn visit_in_order<T: Send>(
         let (piece_sender, piece_receiver) = channel::<Piece>();
         let piece_receiver = Arc::new(Mutex::new(piece_receiver));
         let (worked_sender, worked_receiver) = channel::<std::thread::Result<WorkedPiece<T>>>();
+        // The vectors of results handed on, empty, back to the workers.
+        let (spent_sender, spent_receiver) = channel::<Vec<T>>();
+        let spent_receiver = Arc::new(Mutex::new(spent_receiver));
         let cutter =
             scope.spawn(move || cut_files(files, piece_bytes, piece_sender, spare_receiver));
         for _ in 0..workers {
             let (pieces, worked) = (piece_receiver.clone(), worked_sender.clone());
+            let spent = spent_receiver.clone();
             scope.spawn(move || {
                 // The lock is held only while waiting for a piece, not while working on it.
                 while let Some(piece) = pieces.lock().ok().and_then(|p| p.recv().ok()) {
+                    let items = (spent.lock().ok())
+                        .and_then(|spent| spent.try_recv().ok())
+                        .unwrap_or_default();
                     // A panic goes to this thread to be raised there: left here it would hold up
                     // the pieces after it, and the cutter waiting for their buffers, for ever.
                     let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                        work_piece(piece, board, work)
+                        work_piece(piece, board, work, items)
                     }));
                     if worked.send(result).is_err() {
                         break;
@@ -124,9 +134,9 @@ pub(crate) fn visit_in_order<T: Send>(
         'pieces: for result in worked_receiver {
             let piece = result.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             waiting.insert(piece.number, piece);
-            while let Some(piece) = waiting.remove(&next) {
+            while let Some(mut piece) = waiting.remove(&next) {
                 next += 1;
-                for item in piece.items {
+                for item in piece.items.drain(..) {
                     if !take(piece.file, item) {
                         // Without spare buffers the cutter stops, and without a receiver the
                         // workers do.
@@ -136,6 +146,7 @@ pub(crate) fn visit_in_order<T: Send>(
                 }
                 // The cutter may have finished: then the buffer is simply dropped.
                 let _ = spare_sender.send(piece.bytes);
+                let _ = spent_sender.send(piece.items);
             }
         }
         cutter
@@ -319,11 +330,12 @@ fn game_boundary(buf: &[u8]) -> Option<usize> {
     None
 }
 
-/// Reads the games of one piece and works on each (handed on later, in order).
+/// Reads the games of one piece and works on each (handed on later, in order), into `items`.
 fn work_piece<T>(
     piece: Piece,
     board: Option<BoardKind>,
-    work: &impl Fn(usize, &Arc<str>, &mut PieceReader) -> Vec<T>,
+    work: &impl Fn(usize, &Arc<str>, &mut PieceReader, &mut Vec<T>),
+    mut items: Vec<T>,
 ) -> WorkedPiece<T> {
     let Piece {
         number,
@@ -338,7 +350,7 @@ fn work_piece<T>(
         .with_name(&*name)
         .starting_at(offset, line)
         .on_board(board);
-    let items = work(file, &name, &mut reader);
+    work(file, &name, &mut reader, &mut items);
     WorkedPiece {
         number,
         file,
