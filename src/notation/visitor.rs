@@ -5,7 +5,10 @@
 //! A game is parsed whole before the visitor hears of it (the parser finds its end, checks its
 //! syntax and the text's encoding), so a game broken by a syntax error gives only the error and the
 //! visitor never sees half a game. [`Skip`] passes over a game's movetext or a variation; returning
-//! [`ControlFlow::Break`] from any call ends the game at once with the value given.
+//! [`ControlFlow::Break`] from any call ends the game at once with the value given. A visitor
+//! that holds each move back until it knows what is written after it (a "Salta!" call, a
+//! variation), as the replay does, may take moves in runs instead ([`Visitor::RUNS`],
+//! [`Visitor::moves`]): every move of a run but the last is followed at once by another move.
 //!
 //! Counting games and moves, passing over the variations:
 //!
@@ -158,8 +161,9 @@ pub struct WrittenMove {
 ///
 /// A game's calls: [`begin_game`](Visitor::begin_game); [`warning`](Visitor::warning) for each
 /// thing the reader tolerated (Latin-1 text first, then in the order met); [`tag`](Visitor::tag)
-/// for each tag pair; [`begin_movetext`](Visitor::begin_movetext); then moves, move suffixes,
-/// NAGs, `Salta!` calls, comments and variations (comments written before or among the tags come
+/// for each tag pair; [`begin_movetext`](Visitor::begin_movetext); then moves (each by
+/// [`played`](Visitor::played), or in runs by [`moves`](Visitor::moves)), move suffixes, NAGs,
+/// `Salta!` calls, comments and variations (comments written before or among the tags come
 /// first); and [`end_game`](Visitor::end_game) with the result token. `Break(output)` from any
 /// call ends the game there with `output` (the rest of the game is read past, unseen).
 pub trait Visitor {
