@@ -362,26 +362,7 @@ impl<'a> Moves<'a> {
         // The run ends with a move, not a move number.
         !self.tokens.as_slice().is_empty()
     }
-}
 
-/// A move of a run as logged: a numeric move with its number, or any other move as written.
-pub(crate) enum RunMove {
-    Numeric(NumericMove, Option<MoveNumber>),
-    Written(WrittenMove),
-}
-
-impl RunMove {
-    /// The move as the visitor gets it.
-    #[inline(always)]
-    pub(crate) fn written(self) -> WrittenMove {
-        match self {
-            RunMove::Numeric(numeric, number) => numeric.written(number),
-            RunMove::Written(written) => written,
-        }
-    }
-}
-
-impl Moves<'_> {
     /// The next move as logged, for a visitor of this crate that reads numeric moves without
     /// making a [`WrittenMove`] of each.
     #[inline(always)]
@@ -399,6 +380,23 @@ impl Moves<'_> {
                 // A run holds moves and move numbers only.
                 _ => {}
             }
+        }
+    }
+}
+
+/// A move of a run as logged: a numeric move with its number, or any other move as written.
+pub(crate) enum RunMove {
+    Numeric(NumericMove, Option<MoveNumber>),
+    Written(WrittenMove),
+}
+
+impl RunMove {
+    /// The move as the visitor gets it.
+    #[inline(always)]
+    pub(crate) fn written(self) -> WrittenMove {
+        match self {
+            RunMove::Numeric(numeric, number) => numeric.written(number),
+            RunMove::Written(written) => written,
         }
     }
 }
@@ -604,7 +602,9 @@ mod tests {
         fn moves(&mut self, mut moves: Moves<'_>) -> ControlFlow<Self::Output> {
             let mut run = Vec::new();
             while let Some(played) = moves.next() {
-                let number = played.number.map(|n| format!("{}.", n.number));
+                let number = played
+                    .number
+                    .map(|n| format!("{}{}", n.number, if n.ellipsis { "..." } else { "." }));
                 let text = &self.text[played.span.range()];
                 let more = if moves.more() { "+" } else { "" };
                 run.push(format!("{}{text}{more}", number.unwrap_or_default()));
@@ -635,7 +635,7 @@ mod tests {
             &["73-63+", "123.53-64"],
             &["35-44"],
             &["3.32-42+", "63-53"],
-            &["3.St2 62-53+", "4.12-23+", "5.--+", "62-51"],
+            &["3...St2 62-53+", "4.12-23+", "5.--+", "62-51"],
             &["6.23-34"],
         ];
         assert_eq!(game, expected);
