@@ -366,7 +366,7 @@ impl<'a> Moves<'a> {
     /// The next move as logged, for a visitor of this crate that reads numeric moves without
     /// making a [`WrittenMove`] of each.
     #[inline(always)]
-    pub(crate) fn next_logged(&mut self) -> Option<RunMove> {
+    pub(crate) fn next_logged(&mut self) -> Option<RunMove<'a>> {
         loop {
             match *self.tokens.next()? {
                 Token::Number(n) => self.number = Some(n),
@@ -376,7 +376,7 @@ impl<'a> Moves<'a> {
                 Token::Numbered(number, numeric) => {
                     return Some(RunMove::Numeric(numeric, Some(number)));
                 }
-                Token::Move(index) => return Some(RunMove::Written(self.moves[index as usize])),
+                Token::Move(index) => return Some(RunMove::Written(&self.moves[index as usize])),
                 // A run holds moves and move numbers only.
                 _ => {}
             }
@@ -385,18 +385,18 @@ impl<'a> Moves<'a> {
 }
 
 /// A move of a run as logged: a numeric move with its number, or any other move as written.
-pub(crate) enum RunMove {
+pub(crate) enum RunMove<'a> {
     Numeric(NumericMove, Option<MoveNumber>),
-    Written(WrittenMove),
+    Written(&'a WrittenMove),
 }
 
-impl RunMove {
+impl RunMove<'_> {
     /// The move as the visitor gets it.
     #[inline(always)]
     pub(crate) fn written(self) -> WrittenMove {
         match self {
             RunMove::Numeric(numeric, number) => numeric.written(number),
-            RunMove::Written(written) => written,
+            RunMove::Written(written) => *written,
         }
     }
 }
