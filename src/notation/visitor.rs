@@ -5,7 +5,10 @@
 //! A game is parsed whole before the visitor hears of it (the parser finds its end, checks its
 //! syntax and the text's encoding), so a game broken by a syntax error gives only the error and the
 //! visitor never sees half a game. [`Skip`] passes over a game's movetext or a variation; returning
-//! [`ControlFlow::Break`] from any call ends the game at once with the value given.
+//! [`ControlFlow::Break`] from any call ends the game at once with the value given. A visitor
+//! that holds each move back until it knows what is written after it (a "Salta!" call, a
+//! variation), as the replay does, may take moves in runs instead ([`Visitor::RUNS`],
+//! [`Visitor::moves`]): every move of a run but the last is followed at once by another move.
 //!
 //! Counting games and moves, passing over the variations:
 //!
@@ -158,8 +161,9 @@ pub struct WrittenMove {
 ///
 /// A game's calls: [`begin_game`](Visitor::begin_game); [`warning`](Visitor::warning) for each
 /// thing the reader tolerated (Latin-1 text first, then in the order met); [`tag`](Visitor::tag)
-/// for each tag pair; [`begin_movetext`](Visitor::begin_movetext); then moves, move suffixes,
-/// NAGs, `Salta!` calls, comments and variations (comments written before or among the tags come
+/// for each tag pair; [`begin_movetext`](Visitor::begin_movetext); then moves (each by
+/// [`played`](Visitor::played), or in runs by [`moves`](Visitor::moves)), move suffixes, NAGs,
+/// `Salta!` calls, comments and variations (comments written before or among the tags come
 /// first); and [`end_game`](Visitor::end_game) with the result token. `Break(output)` from any
 /// call ends the game there with `output` (the rest of the game is read past, unseen).
 pub trait Visitor {
@@ -358,30 +362,11 @@ impl<'a> Moves<'a> {
         // The run ends with a move, not a move number.
         !self.tokens.as_slice().is_empty()
     }
-}
 
-/// A move of a run as logged: a numeric move with its number, or any other move as written.
-pub(crate) enum RunMove {
-    Numeric(NumericMove, Option<MoveNumber>),
-    Written(WrittenMove),
-}
-
-impl RunMove {
-    /// The move as the visitor gets it.
-    #[inline(always)]
-    pub(crate) fn written(self) -> WrittenMove {
-        match self {
-            RunMove::Numeric(numeric, number) => numeric.written(number),
-            RunMove::Written(written) => written,
-        }
-    }
-}
-
-impl Moves<'_> {
     /// The next move as logged, for a visitor of this crate that reads numeric moves without
     /// making a [`WrittenMove`] of each.
     #[inline(always)]
-    pub(crate) fn next_logged(&mut self) -> Option<RunMove> {
+    pub(crate) fn next_logged(&mut self) -> Option<RunMove<'a>> {
         loop {
             match *self.tokens.next()? {
                 Token::Number(n) => self.number = Some(n),
@@ -391,10 +376,27 @@ impl Moves<'_> {
                 Token::Numbered(number, numeric) => {
                     return Some(RunMove::Numeric(numeric, Some(number)));
                 }
-                Token::Move(index) => return Some(RunMove::Written(self.moves[index as usize])),
+                Token::Move(index) => return Some(RunMove::Written(&self.moves[index as usize])),
                 // A run holds moves and move numbers only.
                 _ => {}
             }
+        }
+    }
+}
+
+/// A move of a run as logged: a numeric move with its number, or any other move as written.
+pub(crate) enum RunMove<'a> {
+    Numeric(NumericMove, Option<MoveNumber>),
+    Written(&'a WrittenMove),
+}
+
+impl RunMove<'_> {
+    /// The move as the visitor gets it.
+    #[inline(always)]
+    pub(crate) fn written(self) -> WrittenMove {
+        match self {
+            RunMove::Numeric(numeric, number) => numeric.written(number),
+            RunMove::Written(written) => *written,
         }
     }
 }
@@ -600,7 +602,9 @@ mod tests {
         fn moves(&mut self, mut moves: Moves<'_>) -> ControlFlow<Self::Output> {
             let mut run = Vec::new();
             while let Some(played) = moves.next() {
-                let number = played.number.map(|n| format!("{}.", n.number));
+                let number = played
+                    .number
+                    .map(|n| format!("{}{}", n.number, if n.ellipsis { "..." } else { "." }));
                 let text = &self.text[played.span.range()];
                 let more = if moves.more() { "+" } else { "" };
                 run.push(format!("{}{text}{more}", number.unwrap_or_default()));
@@ -631,7 +635,7 @@ mod tests {
             &["73-63+", "123.53-64"],
             &["35-44"],
             &["3.32-42+", "63-53"],
-            &["3.St2 62-53+", "4.12-23+", "5.--+", "62-51"],
+            &["3...St2 62-53+", "4.12-23+", "5.--+", "62-51"],
             &["6.23-34"],
         ];
         assert_eq!(game, expected);
