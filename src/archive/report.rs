@@ -4,12 +4,11 @@
 use super::CheckOptions;
 use crate::board::Color;
 use crate::diagnostic::{Code, FindingDiagnostic, render};
-use crate::notation::{Game, GameSource, Reader, SyntaxError, Tag, Warning};
+use crate::notation::{Game, GameSource, Reader, SyntaxError, TagList, Warning};
 use crate::repair::Suggestion;
 use crate::replay::{Finding, Replay, Severity, Status, Streamed, replay};
 use crate::rules::EndReason;
 use serde::Serialize;
-use std::borrow::Cow;
 use std::sync::Arc;
 
 /// The report of one game, in the shape `salta check --format json` prints.
@@ -25,9 +24,9 @@ pub struct GameReport {
     pub offset: u64,
     /// 1-based line where the game starts.
     pub line: u32,
-    /// Tag names and values in the order read (the usual names are shared, not allocated).
+    /// Tags in the order read.
     #[serde(serialize_with = "serialize_tags")]
-    pub tags: Vec<(Cow<'static, str>, String)>,
+    pub tags: TagList,
     /// Valid, warnings or invalid: the worst diagnostic decides.
     pub status: Status,
     /// Main-line plies that could be played.
@@ -52,14 +51,11 @@ fn serialize_str<S: serde::Serializer>(text: &Arc<str>, s: S) -> Result<S::Ok, S
 }
 
 /// Tags as a JSON object in their order.
-fn serialize_tags<S: serde::Serializer>(
-    tags: &[(Cow<'static, str>, String)],
-    s: S,
-) -> Result<S::Ok, S::Error> {
+fn serialize_tags<S: serde::Serializer>(tags: &TagList, s: S) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeMap;
     let mut map = s.serialize_map(Some(tags.len()))?;
-    for (name, value) in tags {
-        map.serialize_entry(name, value)?;
+    for tag in tags.iter() {
+        map.serialize_entry(tag.name, tag.value)?;
     }
     map.end()
 }
@@ -187,11 +183,7 @@ pub(super) fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
         game: e.game_index(),
         offset: e.game_offset(),
         line: e.game_line(),
-        tags: e
-            .tags
-            .iter()
-            .map(|t| (t.name.clone(), t.value.clone()))
-            .collect(),
+        tags: e.tags.iter().collect(),
         status,
         // The main line's moves read before the error.
         plies: e
@@ -219,7 +211,7 @@ pub(super) fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
 }
 
 /// Replays a game and builds its report (numbered and drawn later by
-/// [`check_files`](super::check_files)). The game is consumed: its tags move into the report.
+/// [`check_files`](super::check_files)).
 pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameReport {
     let mut replayed = replay(&game, &opts.replay);
     let replay_findings = std::mem::take(&mut replayed.findings);
@@ -233,7 +225,7 @@ pub fn game_report(file: &Arc<str>, game: Game, opts: &CheckOptions) -> GameRepo
     assemble(
         file,
         place,
-        game.tags,
+        game.tags.iter().collect(),
         &game.warnings,
         &replayed,
         findings,
@@ -289,7 +281,7 @@ struct Place<'t> {
 fn assemble(
     file: &Arc<str>,
     place: Place<'_>,
-    tags: Vec<Tag>,
+    tags: TagList,
     warnings: &[Warning],
     replayed: &Replay,
     replay_findings: Vec<Finding>,
@@ -363,7 +355,7 @@ fn assemble(
         game: 0,
         offset: place.offset,
         line: place.line,
-        tags: tags.into_iter().map(|t| (t.name, t.value)).collect(),
+        tags,
         status,
         plies: replayed.plies(),
         outcome: replayed.outcome().map(|o| OutcomeReport {

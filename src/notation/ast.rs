@@ -396,6 +396,121 @@ impl Tag {
     }
 }
 
+/// A game's tag pairs in the order read, their values (escapes resolved) one after the other in
+/// one buffer: a list costs two allocations however many tags it holds, where [`Tag`]s cost one
+/// each (what a streamed game and its report carry, game after game of an archive).
+///
+/// ```
+/// use salta::notation::{Span, TagList};
+///
+/// let mut tags = TagList::default();
+/// tags.push("Event", "Hamburg 1901", Span::new(0, 22));
+/// tags.push("Green", "Krone", Span::new(23, 38));
+/// assert_eq!(tags.get("Green"), Some("Krone"));
+/// let names: Vec<&str> = tags.iter().map(|t| t.name).collect();
+/// assert_eq!(names, ["Event", "Green"]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TagList {
+    /// The values, one after the other.
+    values: String,
+    pairs: Vec<StoredPair>,
+}
+
+/// A pair of a [`TagList`] as it keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct StoredPair {
+    name: Cow<'static, str>,
+    /// Where the value stands in the list's `values`.
+    value: std::ops::Range<usize>,
+    span: Span,
+}
+
+/// A tag pair of a [`TagList`], borrowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TagPair<'a> {
+    /// The name.
+    pub name: &'a str,
+    /// The value with escapes resolved.
+    pub value: &'a str,
+    /// The whole tag pair in the game's text.
+    pub span: Span,
+}
+
+impl TagList {
+    /// An empty list with room for as many pairs and value bytes as `other` holds (the tags of an
+    /// archive's next game, which mostly carries the same ones).
+    pub(crate) fn with_room_of(other: &TagList) -> TagList {
+        TagList {
+            values: String::with_capacity(other.values.len()),
+            pairs: Vec::with_capacity(other.pairs.len()),
+        }
+    }
+
+    /// Adds a pair at the end; a usual name is shared, not copied (see [`Tag::known_name`]).
+    pub fn push(&mut self, name: &str, value: &str, span: Span) {
+        let start = self.values.len();
+        self.values.push_str(value);
+        self.pairs.push(StoredPair {
+            name: Tag::known_name(name),
+            value: start..self.values.len(),
+            span,
+        });
+    }
+
+    /// The pairs in the order read.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = TagPair<'_>> + '_ {
+        self.pairs.iter().map(|pair| self.lend(pair))
+    }
+
+    /// The first pair with this name.
+    pub fn find(&self, name: &str) -> Option<TagPair<'_>> {
+        let pair = self.pairs.iter().find(|pair| pair.name == name)?;
+        Some(self.lend(pair))
+    }
+
+    /// One of the list's pairs, borrowed.
+    fn lend<'a>(&'a self, pair: &'a StoredPair) -> TagPair<'a> {
+        TagPair {
+            name: &pair.name,
+            value: &self.values[pair.value.clone()],
+            span: pair.span,
+        }
+    }
+
+    /// The value of the first pair with this name.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.find(name).map(|t| t.value)
+    }
+
+    /// How many pairs there are.
+    pub fn len(&self) -> usize {
+        self.pairs.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+
+    /// Removes every pair, keeping the room made.
+    pub fn clear(&mut self) {
+        self.values.clear();
+        self.pairs.clear();
+    }
+}
+
+impl<'a> FromIterator<&'a Tag> for TagList {
+    fn from_iter<I: IntoIterator<Item = &'a Tag>>(tags: I) -> TagList {
+        let mut list = TagList::default();
+        for tag in tags {
+            list.push(&tag.name, &tag.value, tag.span);
+        }
+        list
+    }
+}
+
 impl Game {
     /// The value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {

@@ -6,7 +6,8 @@
 use super::replayer::LineState;
 use super::{LastStart, LineReplay, MainLine, Replay, ReplayOptions};
 use crate::notation::{
-    GameResult, GameStart, Moves, RawTag, RunMove, Skip, Span, Tag, Visitor, Warning, WrittenMove,
+    GameResult, GameStart, Moves, RawTag, RunMove, Skip, Span, TagList, Visitor, Warning,
+    WrittenMove,
 };
 use std::ops::ControlFlow;
 
@@ -33,10 +34,10 @@ pub struct Replaying<'o> {
     place: (u64, u32, u32, usize),
     /// The game's text, in a buffer reused from game to game.
     text: String,
-    tags: Vec<Tag>,
-    /// Tags the game before had: the room made for the next game's (an archive's games mostly
-    /// carry the same tags, and growing the vector tag by tag costs more than reading them).
-    tags_before: usize,
+    /// The game's tags, in a list with room for as many as the game before had (an archive's
+    /// games mostly carry the same tags, and growing a list tag by tag costs more than reading
+    /// them).
+    tags: TagList,
     warnings: Vec<Warning>,
     /// How the replay began: the main line under way, or the whole replay of a game whose Setup
     /// tag cannot be read; `None` before the movetext.
@@ -64,7 +65,7 @@ pub struct Streamed {
     /// The length of the game's text in bytes (decoded to UTF-8).
     pub size: usize,
     /// Tags in the order read.
-    pub tags: Vec<Tag>,
+    pub tags: TagList,
     /// What the reader tolerated, as [`Game::warnings`](crate::notation::Game::warnings).
     pub warnings: Vec<Warning>,
     /// The replay.
@@ -89,8 +90,7 @@ impl<'o> Replaying<'o> {
             opts,
             place: (0, 0, 0, 0),
             text: String::new(),
-            tags: Vec::new(),
-            tags_before: 0,
+            tags: TagList::default(),
             warnings: Vec::new(),
             begun: None,
             lines: Vec::new(),
@@ -157,7 +157,7 @@ impl Visitor for Replaying<'_> {
         self.place = (game.offset, game.line, game.column, game.text.len());
         self.text.clear();
         self.text.push_str(game.text);
-        self.tags = Vec::with_capacity(self.tags_before);
+        self.tags.clear();
         self.warnings = Vec::new();
         self.begun = None;
         self.lines.clear();
@@ -170,7 +170,7 @@ impl Visitor for Replaying<'_> {
     }
 
     fn tag(&mut self, tag: RawTag<'_>) -> ControlFlow<Streamed> {
-        self.tags.push(Tag::from(tag));
+        self.tags.push(tag.name(), &tag.value(), tag.span());
         ControlFlow::Continue(())
     }
 
@@ -274,13 +274,13 @@ impl Visitor for Replaying<'_> {
             Err(unplayable) => *unplayable,
         };
         let (offset, line, column, size) = self.place;
-        self.tags_before = self.tags.len();
+        let room = TagList::with_room_of(&self.tags);
         Streamed {
             offset,
             line,
             column,
             size,
-            tags: std::mem::take(&mut self.tags),
+            tags: std::mem::replace(&mut self.tags, room),
             warnings: std::mem::take(&mut self.warnings),
             replay,
         }

@@ -3,15 +3,28 @@
 
 use super::{Finding, Replay, Severity, result_of};
 use crate::diagnostic::Code;
-use crate::notation::{GameResult, Span, Tag};
+use crate::notation::{GameResult, Span, Tag, TagList};
 use crate::rules::margin::Remaining;
 use crate::rules::{Outcome, Progress, Referee};
 
-/// A tag's value and span, by name.
-pub(super) fn find_tag<'g>(tags: &'g [Tag], name: &str) -> Option<(&'g str, Span)> {
-    tags.iter()
-        .find(|t| t.name == name)
-        .map(|t| (t.value.as_str(), t.span))
+/// A game's tags as the replay looks them up: a tree's [`Tag`]s, or a streamed game's list.
+pub(super) trait TagLookup {
+    /// The value and span of the first tag named `name`.
+    fn find_tag(&self, name: &str) -> Option<(&str, Span)>;
+}
+
+impl TagLookup for [Tag] {
+    fn find_tag(&self, name: &str) -> Option<(&str, Span)> {
+        self.iter()
+            .find(|t| t.name == name)
+            .map(|t| (t.value.as_str(), t.span))
+    }
+}
+
+impl TagLookup for TagList {
+    fn find_tag(&self, name: &str) -> Option<(&str, Span)> {
+        self.find(name).map(|t| (t.value, t.span))
+    }
 }
 
 /// An error about a tag's value.
@@ -28,13 +41,13 @@ pub(super) fn tag_error(code: Code, message: String, span: Span, help: &str) -> 
 /// Result tag, result token, replayed outcome and Margin tag must agree: the findings where they
 /// do not join the replay's.
 pub(super) fn check_result(
-    tags: &[Tag],
+    tags: &(impl TagLookup + ?Sized),
     token: Option<(GameResult, Span)>,
     referee: &Referee,
     replay: &mut Replay,
 ) {
     let mut findings = Vec::new();
-    let tag = find_tag(tags, "Result");
+    let tag = tags.find_tag("Result");
     let tag_result = match tag {
         Some((value, span)) => match GameResult::parse(value) {
             Some(r) => Some((r, span)),
@@ -126,7 +139,7 @@ pub(super) fn check_result(
         }
         _ => {}
     }
-    if let Some((value, span)) = find_tag(tags, "Margin") {
+    if let Some((value, span)) = tags.find_tag("Margin") {
         findings.extend(check_margin(value, span, replay.outcome));
     }
     replay.findings.extend(findings);
