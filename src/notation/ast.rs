@@ -414,6 +414,7 @@ impl Tag {
 pub struct TagList {
     /// The values, one after the other.
     values: String,
+    /// The pairs in the order read.
     pairs: Vec<StoredPair>,
 }
 

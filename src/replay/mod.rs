@@ -16,7 +16,7 @@ use crate::rules::{Move, MoveLimit, Odds, Outcome, Piece, Position, Referee, Rul
 use replayer::{LineState, Replayer};
 pub(crate) use replayer::{missed_jump_step, relaxed};
 pub use streaming::{Replaying, Streamed};
-use verdict::{TagLookup, check_result, tag_error};
+use verdict::{ReplayTags, check_result, tag_error};
 
 /// How strictly to replay, and what to override. Built from [`ReplayOptions::default`] with its
 /// setters: `ReplayOptions::default().lenient(true).rules(rules)`.
@@ -320,13 +320,13 @@ impl Replay {
 /// The rules a game declares (Rules, MoveLimit and Odds tags), with the options' overrides, and the
 /// findings about tags that could not be read.
 pub fn game_rules(game: &Game, opts: &ReplayOptions) -> (Rules, Vec<Finding>) {
-    tag_rules(game.tags.as_slice(), opts)
+    tag_rules(&ReplayTags::from(game.tags.as_slice()), opts)
 }
 
 /// [`game_rules`] from the tags alone.
-fn tag_rules(tags: &(impl TagLookup + ?Sized), opts: &ReplayOptions) -> (Rules, Vec<Finding>) {
+fn tag_rules(tags: &ReplayTags<'_>, opts: &ReplayOptions) -> (Rules, Vec<Finding>) {
     let mut findings = Vec::new();
-    let mut rules = match (&opts.rules, tags.find_tag("Rules")) {
+    let mut rules = match (&opts.rules, tags.rules) {
         (Some(r), _) => *r,
         (None, None) => Rules::default(),
         (None, Some((value, span))) => Rules::parse(value).unwrap_or_else(|e| {
@@ -339,7 +339,7 @@ fn tag_rules(tags: &(impl TagLookup + ?Sized), opts: &ReplayOptions) -> (Rules, 
             Rules::default()
         }),
     };
-    rules.move_limit = match (opts.move_limit, tags.find_tag("MoveLimit")) {
+    rules.move_limit = match (opts.move_limit, tags.move_limit) {
         (MoveLimitOverride::Limit(limit), _) => Some(limit),
         (MoveLimitOverride::Unlimited, _) => None,
         (MoveLimitOverride::FromTags, None) => None,
@@ -355,7 +355,7 @@ fn tag_rules(tags: &(impl TagLookup + ?Sized), opts: &ReplayOptions) -> (Rules, 
                 None
             }),
     };
-    rules.odds = match tags.find_tag("Odds") {
+    rules.odds = match tags.odds {
         None => None,
         Some((value, span)) => Odds::parse(value).unwrap_or_else(|e| {
             findings.push(tag_error(
@@ -375,8 +375,8 @@ fn tag_rules(tags: &(impl TagLookup + ?Sized), opts: &ReplayOptions) -> (Rules, 
 #[must_use]
 pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
     let moves = game.mainline.moves.len();
-    let tags = game.tags.as_slice();
-    let mut main = match MainLine::begin(tags, opts, moves, &mut LastStart::default()) {
+    let tags = ReplayTags::from(game.tags.as_slice());
+    let mut main = match MainLine::begin(&tags, opts, moves, &mut LastStart::default()) {
         Ok(main) => main,
         Err(unplayable) => return *unplayable,
     };
@@ -387,7 +387,7 @@ pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
         main.replayer
             .line::<true>(&game.mainline, &mut main.state, true)
     };
-    main.finish(tags, game.result, mainline)
+    main.finish(&tags, game.result, mainline)
 }
 
 /// A main line being replayed: the replayer and where the line stands. Begun from a game's tags,
@@ -405,13 +405,13 @@ impl<'o> MainLine<'o> {
     /// whole replay instead when the Setup tag cannot be read (no move can then be played).
     /// `starts` keeps the standard start position from one game to the next.
     fn begin(
-        tags: &(impl TagLookup + ?Sized),
+        tags: &ReplayTags<'_>,
         opts: &'o ReplayOptions,
         moves: usize,
         starts: &mut LastStart,
     ) -> Result<Self, Box<Replay>> {
         let (rules, mut findings) = tag_rules(tags, opts);
-        let start = match tags.find_tag("Setup") {
+        let start = match tags.setup {
             None => starts.of(rules),
             Some((line, span)) => match Position::from_setup(line, rules) {
                 Ok(pos) => pos,
@@ -436,7 +436,7 @@ impl<'o> MainLine<'o> {
         };
         let count_margins = match opts.margins {
             MarginPolicy::Always => true,
-            MarginPolicy::WhenTagged => tags.find_tag("Margin").is_some(),
+            MarginPolicy::WhenTagged => tags.margin.is_some(),
             MarginPolicy::Never => false,
         };
         let referee = Referee::new(&start, count_margins.then_some(opts.budget));
@@ -452,7 +452,7 @@ impl<'o> MainLine<'o> {
     /// checked against the tags and the result token.
     fn finish(
         self,
-        tags: &(impl TagLookup + ?Sized),
+        tags: &ReplayTags<'_>,
         result: Option<(GameResult, Span)>,
         mainline: LineReplay,
     ) -> Replay {

@@ -4,7 +4,7 @@
 //! order as from [`replay`](super::replay) on the game's tree.
 
 use super::replayer::LineState;
-use super::{LastStart, LineReplay, MainLine, Replay, ReplayOptions};
+use super::{LastStart, LineReplay, MainLine, Replay, ReplayOptions, ReplayTags};
 use crate::notation::{
     GameResult, GameStart, Moves, RawTag, RunMove, Skip, Span, TagList, Visitor, Warning,
     WrittenMove,
@@ -108,7 +108,8 @@ impl<'o> Replaying<'o> {
         if self.begun.is_some() {
             return;
         }
-        let begun = MainLine::begin(&self.tags, self.opts, MAINLINE_RESERVE, &mut self.starts);
+        let tags = ReplayTags::from(&self.tags);
+        let begun = MainLine::begin(&tags, self.opts, MAINLINE_RESERVE, &mut self.starts);
         if let Ok(main) = &begun {
             self.lines.push(Line {
                 state: main.state.clone(),
@@ -261,15 +262,16 @@ impl Visitor for Replaying<'_> {
             self.close_line();
         }
         let main_line = self.close_line();
+        let tags = ReplayTags::from(&self.tags);
         // A game without movetext begins here.
         let begun = (self.begun.take())
-            .unwrap_or_else(|| MainLine::begin(&self.tags, self.opts, 0, &mut self.starts));
+            .unwrap_or_else(|| MainLine::begin(&tags, self.opts, 0, &mut self.starts));
         let replay = match begun {
             Ok(mut main) => {
                 if let Some(line) = main_line {
                     main.state = line.state;
                 }
-                main.finish(&self.tags, result, LineReplay::default())
+                main.finish(&tags, result, LineReplay::default())
             }
             Err(unplayable) => *unplayable,
         };

@@ -7,23 +7,47 @@ use crate::notation::{GameResult, Span, Tag, TagList};
 use crate::rules::margin::Remaining;
 use crate::rules::{Outcome, Progress, Referee};
 
-/// A game's tags as the replay looks them up: a tree's [`Tag`]s, or a streamed game's list.
-pub(super) trait TagLookup {
-    /// The value and span of the first tag named `name`.
-    fn find_tag(&self, name: &str) -> Option<(&str, Span)>;
+/// The tags a replay reads, each the first of its name with its span: found in one pass over a
+/// game's tags (a tree's [`Tag`]s or a streamed game's [`TagList`]), not looked up one by one.
+#[derive(Default)]
+pub(super) struct ReplayTags<'t> {
+    pub(super) rules: Option<(&'t str, Span)>,
+    pub(super) move_limit: Option<(&'t str, Span)>,
+    pub(super) odds: Option<(&'t str, Span)>,
+    pub(super) setup: Option<(&'t str, Span)>,
+    pub(super) margin: Option<(&'t str, Span)>,
+    pub(super) result: Option<(&'t str, Span)>,
 }
 
-impl TagLookup for [Tag] {
-    fn find_tag(&self, name: &str) -> Option<(&str, Span)> {
-        self.iter()
-            .find(|t| t.name == name)
-            .map(|t| (t.value.as_str(), t.span))
+impl<'t> ReplayTags<'t> {
+    /// The tags the replay reads among `pairs` (name, value, span).
+    fn of(pairs: impl Iterator<Item = (&'t str, &'t str, Span)>) -> ReplayTags<'t> {
+        let mut tags = ReplayTags::default();
+        for (name, value, span) in pairs {
+            let slot = match name {
+                "Rules" => &mut tags.rules,
+                "MoveLimit" => &mut tags.move_limit,
+                "Odds" => &mut tags.odds,
+                "Setup" => &mut tags.setup,
+                "Margin" => &mut tags.margin,
+                "Result" => &mut tags.result,
+                _ => continue,
+            };
+            slot.get_or_insert((value, span));
+        }
+        tags
     }
 }
 
-impl TagLookup for TagList {
-    fn find_tag(&self, name: &str) -> Option<(&str, Span)> {
-        self.find(name).map(|t| (t.value, t.span))
+impl<'t> From<&'t [Tag]> for ReplayTags<'t> {
+    fn from(tags: &'t [Tag]) -> ReplayTags<'t> {
+        ReplayTags::of(tags.iter().map(|t| (&*t.name, t.value.as_str(), t.span)))
+    }
+}
+
+impl<'t> From<&'t TagList> for ReplayTags<'t> {
+    fn from(tags: &'t TagList) -> ReplayTags<'t> {
+        ReplayTags::of(tags.iter().map(|t| (t.name, t.value, t.span)))
     }
 }
 
@@ -41,14 +65,13 @@ pub(super) fn tag_error(code: Code, message: String, span: Span, help: &str) -> 
 /// Result tag, result token, replayed outcome and Margin tag must agree: the findings where they
 /// do not join the replay's.
 pub(super) fn check_result(
-    tags: &(impl TagLookup + ?Sized),
+    tags: &ReplayTags<'_>,
     token: Option<(GameResult, Span)>,
     referee: &Referee,
     replay: &mut Replay,
 ) {
     let mut findings = Vec::new();
-    let tag = tags.find_tag("Result");
-    let tag_result = match tag {
+    let tag_result = match tags.result {
         Some((value, span)) => match GameResult::parse(value) {
             Some(r) => Some((r, span)),
             None => {
@@ -139,7 +162,7 @@ pub(super) fn check_result(
         }
         _ => {}
     }
-    if let Some((value, span)) = tags.find_tag("Margin") {
+    if let Some((value, span)) = tags.margin {
         findings.extend(check_margin(value, span, replay.outcome));
     }
     replay.findings.extend(findings);
