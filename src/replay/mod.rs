@@ -582,6 +582,12 @@ mod tests {
             "1. 33-43 83-74 2. 33-43 (2. 34-44 (2. 32-42) 84-75) 32-42 (2. 31-42) *".to_string(),
             format!("{setup}\n\n1. 44-54 (1. 44-54 Salta!) (1. 44-53 Salta! 44:66) 55-45 *"),
             format!("{setup}\n\n1. 44-54 Salta! (1. 44-53) 44:66 *"),
+            // Inside a run of moves: a wrong move number, a wrong separator, a missed jump, an
+            // illegal move.
+            "1. 33-43 83-73 3. 43-53 73-63 *".to_string(),
+            "1. 33:43 83-73 2. 43-53 73-63 *".to_string(),
+            "1. 33-43 83-73 2. 43-54 73-63 3. 32-42 83-74 *".to_string(),
+            "1. 33-43 83-73 2. 43-55 73-63 *".to_string(),
         ];
         let mut files: Vec<_> = tricky
             .iter()

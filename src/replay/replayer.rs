@@ -8,7 +8,9 @@ use crate::diagnostic::Code;
 use crate::notation::{
     MoveNumber, MoveText, NumericMove, Played, Separator, Span, Variation, WrittenMove,
 };
-use crate::rules::{Move, MoveKind, Piece, Position, Referee, Rules, Variant};
+use crate::rules::{
+    Move, MoveKind, OwnRules, Piece, Position, Referee, Rules, RulesSource, Variant,
+};
 use std::ops::ControlFlow;
 
 pub(super) struct Replayer<'a> {
@@ -221,7 +223,7 @@ impl<'a> Replayer<'a> {
         if let Some(record) = &mut record {
             record.played = Some(m);
         }
-        self.play(m, opponent_can_move, state, main);
+        self.play(OwnRules, m, opponent_can_move, state, main);
         (record, ControlFlow::Continue(()))
     }
 
@@ -229,10 +231,12 @@ impl<'a> Replayer<'a> {
     /// the game goes on, no call waits for its correction, the number (if any) is the turn's, the
     /// move is legal and written with the separator of its kind. Then it is played, with no
     /// [`WrittenMove`] made of it and nothing to report, as `step` would; otherwise nothing is
-    /// done and `false` returned, for `step` to replay the move and say what is wrong.
+    /// done and `false` returned, for `step` to replay the move and say what is wrong. `source`
+    /// gives the line's rules.
     #[inline(always)]
     pub(super) fn step_plainly(
         &mut self,
+        source: impl RulesSource,
         numeric: NumericMove,
         number: Option<MoveNumber>,
         state: &mut LineState,
@@ -245,9 +249,9 @@ impl<'a> Replayer<'a> {
         {
             return false;
         }
-        match pos.find_legal_proving(numeric.from(), numeric.to()) {
+        match pos.find_legal_under(source, numeric.from(), numeric.to()) {
             Some((m, opponent_can_move)) if m.is_jump() == numeric.written_as_jump() => {
-                self.play(m, opponent_can_move, state, main);
+                self.play(source, m, opponent_can_move, state, main);
                 true
             }
             _ => false,
@@ -257,12 +261,19 @@ impl<'a> Replayer<'a> {
     /// Plays the legal move `m` on the line (`opponent_can_move`: known that the opponent can
     /// move after it; `false`: not known).
     #[inline(always)]
-    fn play(&mut self, m: Move, opponent_can_move: bool, state: &mut LineState, main: bool) {
-        state.position.play_unchecked(m);
+    fn play(
+        &mut self,
+        source: impl RulesSource,
+        m: Move,
+        opponent_can_move: bool,
+        state: &mut LineState,
+        main: bool,
+    ) {
+        state.position.play_unchecked_under(source, m);
         state.ply += 1;
         state
             .referee
-            .after_move_where(&state.position, opponent_can_move);
+            .after_move_under(source, &state.position, opponent_can_move);
         if main {
             self.mainline_moves.push(m);
         }

@@ -3,12 +3,13 @@
 //! call, its variations, which start from the position before it), so findings come in the same
 //! order as from [`replay`](super::replay) on the game's tree.
 
-use super::replayer::LineState;
+use super::replayer::{LineState, Replayer};
 use super::{LastStart, LineReplay, MainLine, Replay, ReplayOptions, ReplayTags};
 use crate::notation::{
     GameResult, GameStart, Moves, RawTag, RunMove, Skip, Span, TagList, Visitor, Warning,
     WrittenMove,
 };
+use crate::rules::{DefaultRules, OwnRules, RulesSource};
 use std::ops::ControlFlow;
 
 /// Replays each game as it is read, main line and variations, without building its tree: a
@@ -196,26 +197,17 @@ impl Visitor for Replaying<'_> {
         let (Some(Ok(main)), Some(line)) = (self.begun.as_mut(), self.lines.last_mut()) else {
             return ControlFlow::Continue(());
         };
-        while !line.stopped
-            && let Some(logged) = moves.next_logged()
-        {
-            if !moves.more() {
-                line.pending = Some((logged.written(), None));
-                break;
-            }
-            // Followed by the next move: played at once, not held back; a numeric move that is
-            // plainly right without its written form made.
-            if let RunMove::Numeric(numeric, number) = logged
-                && main
-                    .replayer
-                    .step_plainly(numeric, number, &mut line.state, main_line)
-            {
-                continue;
-            }
-            let (_, flow) =
-                main.replayer
-                    .step::<false>(&logged.written(), None, &mut line.state, main_line);
-            line.stopped = flow.is_break();
+        // One copy of the loop for the default rules, whose switches it then never tests.
+        if *line.state.position.rules() == DefaultRules::RULES {
+            play_run(
+                DefaultRules,
+                &mut main.replayer,
+                line,
+                &mut moves,
+                main_line,
+            );
+        } else {
+            play_run(OwnRules, &mut main.replayer, line, &mut moves, main_line);
         }
         ControlFlow::Continue(())
     }
@@ -286,5 +278,34 @@ impl Visitor for Replaying<'_> {
             warnings: std::mem::take(&mut self.warnings),
             replay,
         }
+    }
+}
+
+/// Plays a run of moves on `line` (under the rules `source` gives) but its last, which is held
+/// back; stops where a move cannot be played.
+#[inline(always)]
+fn play_run(
+    source: impl RulesSource,
+    replayer: &mut Replayer<'_>,
+    line: &mut Line,
+    moves: &mut Moves<'_>,
+    main_line: bool,
+) {
+    while !line.stopped
+        && let Some(logged) = moves.next_logged()
+    {
+        if !moves.more() {
+            line.pending = Some((logged.written(), None));
+            break;
+        }
+        // Followed by the next move: played at once, not held back; a numeric move that is
+        // plainly right without its written form made.
+        if let RunMove::Numeric(numeric, number) = logged
+            && replayer.step_plainly(source, numeric, number, &mut line.state, main_line)
+        {
+            continue;
+        }
+        let (_, flow) = replayer.step::<false>(&logged.written(), None, &mut line.state, main_line);
+        line.stopped = flow.is_break();
     }
 }

@@ -19,6 +19,7 @@ pub use ruleset::{
     DEFAULT_MOVE_LIMIT, Goal, JumpDirection, MoveLimit, Odds, Precedence, Rules, RulesError,
     Variant,
 };
+pub(crate) use ruleset::{DefaultRules, OwnRules, RulesSource};
 pub use setup::{Setup, SetupError};
 pub use turn::Turn;
 

@@ -3,7 +3,7 @@
 //!
 //! Generation works on bitboards and writes into a fixed-size [`MoveList`]: it allocates nothing.
 
-use super::{JumpDirection, Position, Precedence, Variant};
+use super::{JumpDirection, OwnRules, Position, Precedence, RulesSource, Variant};
 use crate::board::{Bitboard, BoardKind, Color, Direction, Geometry, Square};
 use crate::notation::{MoveText, Notation};
 use std::fmt;
@@ -248,24 +248,45 @@ impl Position {
     /// the replayer's loop, where it runs once a ply.
     #[inline(always)]
     pub fn find_legal_proving(&self, from: Square, to: Square) -> Option<(Move, bool)> {
+        self.find_legal_under(OwnRules, from, to)
+    }
+
+    /// [`Position::find_legal_proving`] under the rules `source` gives.
+    #[inline(always)]
+    pub(crate) fn find_legal_under(
+        &self,
+        source: impl RulesSource,
+        from: Square,
+        to: Square,
+    ) -> Option<(Move, bool)> {
         // One copy of the search per board, in which the board's geometry (shifts, masks) is a
         // constant.
-        match self.rules().board() {
-            BoardKind::Salta => self.find_legal_on(Geometry::of(BoardKind::Salta), from, to),
-            BoardKind::Pyramid => self.find_legal_on(Geometry::of(BoardKind::Pyramid), from, to),
+        match source.of(self).board() {
+            BoardKind::Salta => {
+                self.find_legal_on(source, Geometry::of(BoardKind::Salta), from, to)
+            }
+            BoardKind::Pyramid => {
+                self.find_legal_on(source, Geometry::of(BoardKind::Pyramid), from, to)
+            }
         }
     }
 
-    /// [`Position::find_legal_proving`] on this position's board `g`.
+    /// [`Position::find_legal_under`] on this position's board `g`.
     #[inline(always)]
-    fn find_legal_on(&self, g: &Geometry, from: Square, to: Square) -> Option<(Move, bool)> {
-        let rules = self.rules();
+    fn find_legal_on(
+        &self,
+        source: impl RulesSource,
+        g: &Geometry,
+        from: Square,
+        to: Square,
+    ) -> Option<(Move, bool)> {
+        let rules = source.of(self);
         let sides = self.sides();
         // Every legal move but a pass leaves an own piece's square for an empty one.
         if !sides.own.contains(from) || !sides.empty(g).contains(to) {
             return None;
         }
-        if rules.blockade && !self.surely_keeps_mobile(g, &sides) {
+        if rules.blockade && !self.surely_keeps_mobile(source, g, &sides) {
             return self
                 .legal_moves()
                 .iter()
@@ -278,20 +299,20 @@ impl Position {
         let (origin, target) = (Bitboard::from_square(from), Bitboard::from_square(to));
         // A step goes one square diagonally and any jump (or Pyramid chain) an even number: they
         // never share both ends, so the commoner step is tried first.
-        if (self.step_reach(g, sides.color, origin) & target).any() {
+        if (self.step_reach(source, g, sides.color, origin) & target).any() {
             let step = Move {
                 from,
                 to,
                 kind: MoveKind::Step,
             };
-            return (!(rules.compulsory && self.has_enemy_jump(g, sides)))
+            return (!(rules.compulsory && self.has_enemy_jump(source, g, sides)))
                 .then_some((step, proven));
         }
         let dirs = jump_directions(rules.jumps, sides.color);
         let jump = if rules.variant == Variant::Pyramid {
             chain_ends(g, sides, from, dirs).contains(to)
         } else {
-            (self.enemy_jump_reach(g, sides, origin) & target).any()
+            (self.enemy_jump_reach(source, g, sides, origin) & target).any()
         };
         if jump {
             let jump = Move {
@@ -301,7 +322,7 @@ impl Position {
             };
             return Some((jump, proven));
         }
-        if rules.compulsory && self.has_enemy_jump(g, sides) {
+        if rules.compulsory && self.has_enemy_jump(source, g, sides) {
             return None;
         }
         let friendly = rules.variant == Variant::Winther
@@ -329,12 +350,18 @@ impl Position {
     /// nearly always there: that test is inlined (the referee asks once a ply), the rest is not.
     #[inline]
     pub fn can_move(&self, color: Color) -> bool {
+        self.can_move_under(OwnRules, color)
+    }
+
+    /// [`Position::can_move`] under the rules `source` gives.
+    #[inline(always)]
+    pub(crate) fn can_move_under(&self, source: impl RulesSource, color: Color) -> bool {
         let sides = Sides {
             own: self.pieces(color),
             enemy: self.pieces(color.other()),
             color,
         };
-        self.has_step(sides) || self.mobile(sides)
+        self.has_step(source, sides) || self.mobile(sides)
     }
 
     /// Plays a legal move: one of [`Position::legal_moves`] (kind included). An illegal move is
@@ -357,10 +384,16 @@ impl Position {
     /// corrupt one. Inlined: the replayer and perft call it once a move.
     #[inline(always)]
     pub fn play_unchecked(&mut self, m: Move) {
+        self.play_unchecked_under(OwnRules, m);
+    }
+
+    /// [`Position::play_unchecked`] under the rules `source` gives.
+    #[inline(always)]
+    pub(crate) fn play_unchecked_under(&mut self, source: impl RulesSource, m: Move) {
         if m.kind != MoveKind::Pass {
             self.relocate(m.from, m.to);
         }
-        self.end_turn();
+        self.end_turn(source);
     }
 
     /// The position after a legal move ([`Position::play`] on a copy).
@@ -396,7 +429,9 @@ impl Position {
         if !compelled {
             self.gen_quiet(sides, list);
         }
-        if rules.blockade && !list.is_empty() && !self.surely_keeps_mobile(self.geometry(), &sides)
+        if rules.blockade
+            && !list.is_empty()
+            && !self.surely_keeps_mobile(OwnRules, self.geometry(), &sides)
         {
             self.apply_no_blockade(sides, compelled, list);
         }
@@ -416,7 +451,9 @@ impl Position {
         } else {
             jumps + self.quiet_count(sides)
         };
-        if count > 0 && (!rules.blockade || self.surely_keeps_mobile(self.geometry(), &sides)) {
+        if count > 0
+            && (!rules.blockade || self.surely_keeps_mobile(OwnRules, self.geometry(), &sides))
+        {
             return count;
         }
         self.legal_moves().len()
@@ -426,9 +463,9 @@ impl Position {
     /// or more empty step targets (a move fills one empty square, its destination, and frees
     /// another, so one survives). Under odds the same side may move next: then it is not known.
     #[inline(always)]
-    fn surely_keeps_mobile(&self, g: &Geometry, sides: &Sides) -> bool {
+    fn surely_keeps_mobile(&self, source: impl RulesSource, g: &Geometry, sides: &Sides) -> bool {
         self.turn().hands_over()
-            && (self.step_targets(g, sides.swapped()) & sides.empty(g)).count() >= 2
+            && (self.step_targets(source, g, sides.swapped()) & sides.empty(g)).count() >= 2
     }
 
     /// The no-blockade rule with its fallback and its yielding (rules.md §3.3) applied to the
@@ -472,7 +509,7 @@ impl Position {
         let opponent = sides.swapped();
         // The opponent's empty step targets now: any of them other than a move's destination
         // stays empty after the move.
-        let targets = self.step_targets(g, opponent) & sides.empty(g);
+        let targets = self.step_targets(OwnRules, g, opponent) & sides.empty(g);
         list.partition_from(start, |m| {
             let to = Bitboard::from_square(m.to);
             if (targets & !to).any() {
@@ -489,19 +526,19 @@ impl Position {
 
     /// Whether a side has a step to an empty square.
     #[inline(always)]
-    fn has_step(&self, sides: Sides) -> bool {
-        let g = self.geometry();
-        (self.step_targets(g, sides) & sides.empty(g)).any()
+    fn has_step(&self, source: impl RulesSource, sides: Sides) -> bool {
+        let g = Geometry::of(source.of(self).board());
+        (self.step_targets(source, g, sides) & sides.empty(g)).any()
     }
 
     /// Whether a side has any raw step or jump.
     fn mobile(&self, sides: Sides) -> bool {
-        if self.has_step(sides) {
+        if self.has_step(OwnRules, sides) {
             return true;
         }
         let g = self.geometry();
         let empty = sides.empty(g);
-        if (self.enemy_jump_reach(g, sides, sides.own) & empty).any() {
+        if (self.enemy_jump_reach(OwnRules, g, sides, sides.own) & empty).any() {
             return true;
         }
         let rules = self.rules();
@@ -518,15 +555,21 @@ impl Position {
 
     /// Squares next to `sides.own` pieces that they may step to if empty.
     #[inline]
-    fn step_targets(&self, g: &Geometry, sides: Sides) -> Bitboard {
-        self.step_reach(g, sides.color, sides.own)
+    fn step_targets(&self, source: impl RulesSource, g: &Geometry, sides: Sides) -> Bitboard {
+        self.step_reach(source, g, sides.color, sides.own)
     }
 
     /// Squares the `pieces` of `color` may step to if empty (the same directions as
     /// [`Position::step_sources`], without a per-direction loop: this runs several times a ply).
     #[inline(always)]
-    fn step_reach(&self, g: &Geometry, color: Color, pieces: Bitboard) -> Bitboard {
-        let backward = match self.rules().variant {
+    fn step_reach(
+        &self,
+        source: impl RulesSource,
+        g: &Geometry,
+        color: Color,
+        pieces: Bitboard,
+    ) -> Bitboard {
+        let backward = match source.of(self).variant {
             Variant::Salta => pieces,
             Variant::Winther => pieces & g.far_zone(color),
             Variant::Pyramid => Bitboard::EMPTY,
@@ -541,9 +584,15 @@ impl Position {
     /// Landing squares of enemy jumps by `jumpers` of the side to move (single jumps, all
     /// directions allowed by the rules at once), before checking they are empty.
     #[inline(always)]
-    fn enemy_jump_reach(&self, g: &Geometry, sides: Sides, jumpers: Bitboard) -> Bitboard {
+    fn enemy_jump_reach(
+        &self,
+        source: impl RulesSource,
+        g: &Geometry,
+        sides: Sides,
+        jumpers: Bitboard,
+    ) -> Bitboard {
         // One direction's shifts only, where one will do: this runs once a ply.
-        match (self.rules().jumps, sides.color) {
+        match (source.of(self).jumps, sides.color) {
             (JumpDirection::Any, _) => {
                 over_up(g, jumpers, sides.enemy) | over_down(g, jumpers, sides.enemy)
             }
@@ -649,8 +698,8 @@ impl Position {
     /// Whether [`Position::gen_enemy_jumps`] would generate any move. (A Pyramid chain starts with
     /// a single jump, so single jumps decide there too.)
     #[inline]
-    fn has_enemy_jump(&self, g: &Geometry, sides: Sides) -> bool {
-        (self.enemy_jump_reach(g, sides, sides.own) & sides.empty(g)).any()
+    fn has_enemy_jump(&self, source: impl RulesSource, g: &Geometry, sides: Sides) -> bool {
+        (self.enemy_jump_reach(source, g, sides, sides.own) & sides.empty(g)).any()
     }
 
     /// The number of moves [`Position::gen_enemy_jumps`] generates.

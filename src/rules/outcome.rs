@@ -2,7 +2,7 @@
 //! margin, the optional move limit, and stuck positions.
 
 use super::margin::{Budget, Remaining, exact_remaining};
-use super::{Position, Variant};
+use super::{OwnRules, Position, RulesSource, Variant};
 use crate::board::Color;
 
 /// Why a game ended.
@@ -121,7 +121,19 @@ impl Referee {
     /// in `pos` (`side_can_move`; `false`: not known), which spares the referee that test.
     #[inline(always)]
     pub fn after_move_where(&mut self, pos: &Position, side_can_move: bool) -> Progress {
-        if !matches!(self.progress, Progress::Playing) || !Self::surely_goes_on(pos, side_can_move)
+        self.after_move_under(OwnRules, pos, side_can_move)
+    }
+
+    /// [`Referee::after_move_where`] under the rules `source` gives.
+    #[inline(always)]
+    pub(crate) fn after_move_under(
+        &mut self,
+        source: impl RulesSource,
+        pos: &Position,
+        side_can_move: bool,
+    ) -> Progress {
+        if !matches!(self.progress, Progress::Playing)
+            || !Self::surely_goes_on(source, pos, side_can_move)
         {
             self.progress = self.judge_move(pos);
         }
@@ -133,17 +145,18 @@ impl Referee {
     /// mover's pieces moved, so only the mover can have completed; no move limit has been reached;
     /// and the side to move can move. When it fails, [`Referee::judge_move`] decides.
     #[inline(always)]
-    fn surely_goes_on(pos: &Position, side_can_move: bool) -> bool {
+    fn surely_goes_on(source: impl RulesSource, pos: &Position, side_can_move: bool) -> bool {
         let side = pos.side_to_move();
-        let rules = pos.rules();
-        let within_limit = rules.move_limit.is_none() || !pos.turn().limit_reached(rules);
+        let rules = source.of(pos);
+        let within_limit = rules.move_limit.is_none() || !pos.turn().limit_reached(&rules);
         // Under odds or different limits the mover may still be to move.
+        let complete = |color| pos.is_complete_under(source, color);
         let mover_done = if rules.alternate() {
-            pos.is_complete(side.other())
+            complete(side.other())
         } else {
-            pos.is_complete(side.other()) || pos.is_complete(side)
+            complete(side.other()) || complete(side)
         };
-        within_limit && !mover_done && (side_can_move || pos.can_move(side))
+        within_limit && !mover_done && (side_can_move || pos.can_move_under(source, side))
     }
 
     /// Where the game stands after a move to `pos`.

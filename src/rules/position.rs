@@ -1,4 +1,4 @@
-use super::{Goal, Piece, Rules, Turn, Variant};
+use super::{Goal, OwnRules, Piece, Rules, RulesSource, Turn, Variant};
 use crate::board::{Bitboard, BoardKind, Color, Geometry, Square};
 use std::fmt;
 
@@ -241,8 +241,8 @@ impl Position {
     /// Hands the move on after a move: to the other side, or under odds or different limits as
     /// the rhythm says (a completed side makes no more moves there).
     #[inline]
-    pub(crate) fn end_turn(&mut self) {
-        if self.rules.alternate() {
+    pub(crate) fn end_turn(&mut self, source: impl RulesSource) {
+        if source.of(self).alternate() {
             // In place: a copy written back after narrow stores into it stalls the next load of
             // the turn (store forwarding), which perf showed as the replay's costliest line.
             self.turn.alternate();
@@ -279,15 +279,25 @@ impl Position {
     /// asks after every move.
     #[inline(always)]
     pub fn is_complete(&self, color: Color) -> bool {
+        self.is_complete_under(OwnRules, color)
+    }
+
+    /// [`Position::is_complete`] under the rules `source` gives.
+    #[inline(always)]
+    pub(crate) fn is_complete_under(&self, source: impl RulesSource, color: Color) -> bool {
         let own = self.pieces(color);
         if own.is_empty() {
             return false;
         }
-        match self.rules.variant {
+        let rules = source.of(self);
+        match rules.variant {
             Variant::Pyramid => (own & !self.target_squares(color)).is_empty(),
             // Targets lie in the three far ranks under either goal: most positions fail that test,
             // inlined (the referee asks once a ply).
-            _ => (own & !self.geometry().far_zone(color)).is_empty() && self.on_targets(color),
+            _ => {
+                (own & !Geometry::of(rules.board()).far_zone(color)).is_empty()
+                    && self.on_targets(color)
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+use super::Position;
 use crate::board::{BoardKind, Color};
 use std::fmt;
 
@@ -238,14 +239,14 @@ pub enum RulesError {
 
 impl Rules {
     /// A variant with its default switches.
-    pub fn of(variant: Variant) -> Rules {
+    pub const fn of(variant: Variant) -> Rules {
         Rules {
             variant,
             jumps: JumpDirection::Forward,
             blockade: true,
             precedence: Precedence::BlockadeFirst,
             goal: Goal::Shift,
-            compulsory: variant != Variant::Pyramid,
+            compulsory: !matches!(variant, Variant::Pyramid),
             move_limit: None,
             odds: None,
         }
@@ -423,5 +424,41 @@ mod tests {
         ] {
             assert!(Odds::parse(bad).is_err(), "{bad}");
         }
+    }
+}
+
+/// Where a hot path (the replay's test of each move) reads a position's rules: [`OwnRules`] reads
+/// them from the position, at run time; [`DefaultRules`] knows them when compiling, so that the
+/// default rules' switches cost no test at all (decision 54). The public methods read the
+/// position's own.
+pub(crate) trait RulesSource: Copy {
+    /// The rules `pos` is played under.
+    fn of(self, pos: &Position) -> Rules;
+}
+
+/// The position's own rules.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OwnRules;
+
+impl RulesSource for OwnRules {
+    #[inline(always)]
+    fn of(self, pos: &Position) -> Rules {
+        *pos.rules()
+    }
+}
+
+/// The default rules ([`Rules::default`]), for a position played under them only.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DefaultRules;
+
+impl DefaultRules {
+    pub(crate) const RULES: Rules = Rules::of(Variant::Salta);
+}
+
+impl RulesSource for DefaultRules {
+    #[inline(always)]
+    fn of(self, pos: &Position) -> Rules {
+        debug_assert_eq!(*pos.rules(), Self::RULES);
+        Self::RULES
     }
 }
