@@ -835,7 +835,7 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{JumpDirection, Odds, Position, Rules, Variant};
+    use super::super::{DefaultRules, JumpDirection, Odds, Position, Rules, Variant};
     use super::{IllegalMove, Move, MoveKind};
     use crate::board::Color;
 
@@ -889,13 +889,13 @@ mod tests {
     }
 
     /// Random playouts under every combination of the rules that move generation depends on: in
-    /// every position, for every own piece and every square, `find_legal_proving` finds exactly
-    /// the legal move `legal_moves` lists, and when it claims a proof the side that moves next
+    /// every position, for every own piece and every square, `find_legal_proving` (and, under the
+    /// default rules, its copy for them) finds exactly the legal move `legal_moves` lists, and when it claims a proof the side that moves next
     /// (the opponent, or under odds the same side) can indeed move after the move.
     #[test]
     fn find_legal_agrees_with_the_legal_moves_and_its_proofs_hold() {
         let mut random = crate::rules::xorshift(0x9e37_79b9_7f4a_7c15);
-        let (mut checked, mut proven) = (0usize, 0usize);
+        let (mut checked, mut proven, mut known) = (0usize, 0usize, 0usize);
         for variant in [Variant::Salta, Variant::Winther, Variant::Pyramid] {
             for jumps in [JumpDirection::Forward, JumpDirection::Any] {
                 for blockade in [true, false] {
@@ -926,6 +926,13 @@ mod tests {
                                     });
                                     let found = pos.find_legal_proving(from, to);
                                     assert_eq!(found.map(|(m, _)| m), expected, "{pos:?}");
+                                    // The replay's copy for the default rules, known when
+                                    // compiling, finds the same.
+                                    if rules == Rules::default() {
+                                        let under = pos.find_legal_under(DefaultRules, from, to);
+                                        assert_eq!(under, found, "{pos:?}");
+                                        known += usize::from(found.is_some());
+                                    }
                                     if let Some((m, true)) = found {
                                         let after = pos.after_unchecked(m);
                                         let next = after.side_to_move();
@@ -943,6 +950,10 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "the playouts reach many legal moves");
+        assert!(
+            known > 500,
+            "the default rules' copy is checked: {known} moves"
+        );
         // Half the rule sets have no no-blockade rule, and so no proofs.
         assert!(
             proven > checked / 4,

@@ -199,7 +199,7 @@ pub const DEFAULT_MOVE_LIMIT: u16 = 120;
 
 impl Default for Rules {
     fn default() -> Rules {
-        Rules::of(Variant::Salta)
+        DefaultRules::RULES
     }
 }
 
@@ -452,6 +452,7 @@ impl RulesSource for OwnRules {
 pub(crate) struct DefaultRules;
 
 impl DefaultRules {
+    /// The default rules: Salta with its default switches (what [`Rules::default`] gives).
     pub(crate) const RULES: Rules = Rules::of(Variant::Salta);
 }
 
