@@ -340,13 +340,22 @@ impl<'a> Moves<'a> {
         number: Option<MoveNumber>,
         moves: &'a [WrittenMove],
     ) -> (Moves<'a>, usize) {
-        let mut len = 1;
-        for (i, token) in tokens.iter().enumerate().skip(1) {
-            match token {
-                Token::Number(_) => {}
-                Token::Numeric(_) | Token::Numbered(..) | Token::Move(_) => len = i + 1,
-                _ => break,
-            }
+        // Past the moves and move numbers (four at a test while they last: a game is mostly one
+        // long run), then back over the numbers at the end.
+        let mut rest = &tokens[1..];
+        while let [a, b, c, d, after @ ..] = rest
+            && in_run(a) & in_run(b) & in_run(c) & in_run(d)
+        {
+            rest = after;
+        }
+        while let [token, after @ ..] = rest
+            && in_run(token)
+        {
+            rest = after;
+        }
+        let mut len = tokens.len() - rest.len();
+        while len > 1 && matches!(tokens[len - 1], Token::Number(_)) {
+            len -= 1;
         }
         let run = Moves {
             tokens: tokens[..len].iter(),
@@ -382,6 +391,15 @@ impl<'a> Moves<'a> {
             }
         }
     }
+}
+
+/// Whether a token belongs in a run: a move or a move number.
+#[inline(always)]
+fn in_run(token: &Token) -> bool {
+    matches!(
+        token,
+        Token::Number(_) | Token::Numeric(_) | Token::Numbered(..) | Token::Move(_)
+    )
 }
 
 /// A move of a run as logged: a numeric move with its number, or any other move as written.
@@ -639,5 +657,35 @@ mod tests {
             &["6.23-34"],
         ];
         assert_eq!(game, expected);
+    }
+
+    /// Runs of every length up to past two of the scan's four-token strides end where they
+    /// should: before a comment, before a number left without its move, at the game's end.
+    #[test]
+    fn runs_of_any_length_end_at_their_last_move() {
+        for len in 1..=10 {
+            let moves: Vec<String> = (0..len).map(|i| format!("{}. 33-43", i + 1)).collect();
+            let run: Vec<String> = (0..len)
+                .map(|i| format!("{}.33-43{}", i + 1, if i + 1 < len { "+" } else { "" }))
+                .collect();
+            for (after, rest) in [
+                ("{c} 32-42 *", vec!["32-42"]),
+                ("99. *", vec![]),
+                ("", vec![]),
+            ] {
+                let text = format!("{} {after}", moves.join(" "));
+                let mut runs = Runs {
+                    text: &text,
+                    runs: Vec::new(),
+                };
+                let mut reader = Reader::new(text.as_bytes());
+                let game = reader.read_game(&mut runs).unwrap().unwrap();
+                let mut expected = vec![run.clone()];
+                if !rest.is_empty() {
+                    expected.push(rest.iter().map(|m| m.to_string()).collect());
+                }
+                assert_eq!(game, expected, "{text}");
+            }
+        }
     }
 }
