@@ -16,8 +16,13 @@ pub struct Position {
     turn: Turn,
     by_color: [Bitboard; 2],
     occupant: [u8; 64],
-    square_of: [[u8; MAX_PIECES]; 2],
+    /// Each side's pieces' squares by id, [`EMPTY`] for a piece off the board (and for the slot
+    /// past the last id, there so that an id's four bits index it without a bounds check).
+    square_of: [[u8; ID_SLOTS]; 2],
 }
+
+/// Slots in [`Position`]'s `square_of` for a side: one for each value of a piece's four id bits.
+const ID_SLOTS: usize = 16;
 
 /// Why [`Position::put`] refused to place a piece.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -73,7 +78,7 @@ impl Position {
             turn: Turn::new(Color::Green, 1, &rules),
             by_color: [Bitboard::EMPTY; 2],
             occupant: [EMPTY; 64],
-            square_of: [[EMPTY; MAX_PIECES]; 2],
+            square_of: [[EMPTY; ID_SLOTS]; 2],
         }
     }
 
