@@ -291,9 +291,10 @@ fn play_run(
     moves: &mut Moves<'_>,
     main_line: bool,
 ) {
-    while !line.stopped
-        && let Some(logged) = moves.next_logged()
-    {
+    if line.stopped {
+        return;
+    }
+    while let Some(logged) = moves.next_logged() {
         if !moves.more() {
             line.pending = Some((logged.written(), None));
             break;
@@ -305,7 +306,22 @@ fn play_run(
         {
             continue;
         }
-        let (_, flow) = replayer.step::<false>(&logged.written(), None, &mut line.state, main_line);
-        line.stopped = flow.is_break();
+        if step_in_run(replayer, &logged.written(), &mut line.state, main_line).is_break() {
+            line.stopped = true;
+            return;
+        }
     }
+}
+
+/// [`Replayer::step`] for a move of a run that is not plainly right (rare): kept out of the run's
+/// loop, whose registers then serve the plain moves.
+#[cold]
+#[inline(never)]
+fn step_in_run(
+    replayer: &mut Replayer<'_>,
+    played: &WrittenMove,
+    state: &mut LineState,
+    main_line: bool,
+) -> ControlFlow<()> {
+    replayer.step::<false>(played, None, state, main_line).1
 }
