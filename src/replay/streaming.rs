@@ -197,17 +197,17 @@ impl Visitor for Replaying<'_> {
         let (Some(Ok(main)), Some(line)) = (self.begun.as_mut(), self.lines.last_mut()) else {
             return ControlFlow::Continue(());
         };
-        // One copy of the loop for the default rules, whose switches it then never tests.
-        if *line.state.position.rules() == DefaultRules::RULES {
-            play_run(
-                DefaultRules,
-                &mut main.replayer,
-                line,
-                &mut moves,
-                main_line,
-            );
-        } else {
-            play_run(OwnRules, &mut main.replayer, line, &mut moves, main_line);
+        // One copy of the loop for the default rules, whose switches it then never tests, and
+        // one for the main line, which keeps its moves.
+        let replayer = &mut main.replayer;
+        match (
+            *line.state.position.rules() == DefaultRules::RULES,
+            main_line,
+        ) {
+            (true, true) => play_run::<true>(DefaultRules, replayer, line, &mut moves),
+            (true, false) => play_run::<false>(DefaultRules, replayer, line, &mut moves),
+            (false, true) => play_run::<true>(OwnRules, replayer, line, &mut moves),
+            (false, false) => play_run::<false>(OwnRules, replayer, line, &mut moves),
         }
         ControlFlow::Continue(())
     }
@@ -284,12 +284,11 @@ impl Visitor for Replaying<'_> {
 /// Plays a run of moves on `line` (under the rules `source` gives) but its last, which is held
 /// back; stops where a move cannot be played.
 #[inline(always)]
-fn play_run(
+fn play_run<const MAIN_LINE: bool>(
     source: impl RulesSource,
     replayer: &mut Replayer<'_>,
     line: &mut Line,
     moves: &mut Moves<'_>,
-    main_line: bool,
 ) {
     if line.stopped {
         return;
@@ -302,11 +301,11 @@ fn play_run(
         // Followed by the next move: played at once, not held back; a numeric move that is
         // plainly right without its written form made.
         if let RunMove::Numeric(numeric, number) = logged
-            && replayer.step_plainly(source, numeric, number, &mut line.state, main_line)
+            && replayer.step_plainly(source, numeric, number, &mut line.state, MAIN_LINE)
         {
             continue;
         }
-        if step_in_run(replayer, &logged.written(), &mut line.state, main_line).is_break() {
+        if step_in_run(replayer, &logged.written(), &mut line.state, MAIN_LINE).is_break() {
             line.stopped = true;
             return;
         }
