@@ -250,7 +250,10 @@ impl<'a> Replayer<'a> {
             return false;
         }
         match pos.find_legal_under(source, numeric.from(), numeric.to()) {
-            Some((m, opponent_can_move)) if m.is_jump() == numeric.written_as_jump() => {
+            // Found between two squares, the move is no pass: it jumps unless it steps.
+            Some((m, opponent_can_move))
+                if (m.kind != MoveKind::Step) == numeric.written_as_jump() =>
+            {
                 self.play(source, m, opponent_can_move, state, main);
                 true
             }
