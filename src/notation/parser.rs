@@ -215,6 +215,61 @@ impl NumericMove {
         Some((numeric, start + 5 + usize::from(after & SPACE)))
     }
 
+    /// The commonest pair of moves, [`NumericMove::plain`] moves with a blank between them
+    /// (`33-42 83-73 `), at `start` in `src`: both and where the next token may start. The same
+    /// as reading the two one at a time, in fewer instructions.
+    #[inline(always)]
+    fn pair(
+        src: &[u8],
+        start: usize,
+        numbering: &Numbering,
+    ) -> Option<(NumericMove, NumericMove, usize)> {
+        let bytes = src.get(start..)?.first_chunk::<14>()?;
+        let (first, second) = (
+            Word::new(*bytes.first_chunk::<8>()?),
+            Word::new(*bytes[6..].first_chunk::<8>()?),
+        );
+        // Digits in lanes 0, 1, 3 and 4 of each.
+        const DIGITS: u64 = 0x0000_0080_8000_8080;
+        let (blank, after) = (CLASS[bytes[5] as usize], CLASS[bytes[11] as usize]);
+        if (first.nondigit | second.nondigit) & DIGITS != 0
+            || blank & SPACE == 0
+            || after & (DELIMITER | SPACE) == 0
+        {
+            return None;
+        }
+        let (first_shape, second_shape) = (jump(bytes[2])?, jump(bytes[8])?);
+        let squares = |word: Word| {
+            let digits = word.lanes & 0x00ff_ff00_ffff;
+            let numbers = digits * 10 + (digits >> 8);
+            ((numbers & 0x7f) as u32, ((numbers >> 24) & 0x7f) as u32)
+        };
+        let ((from, to), (second_from, second_to)) = (squares(first), squares(second));
+        // The four squares looked up before one test: NO_SQUARE is the only index with its top
+        // bit set.
+        let index = |number: u32| numbering[number as usize];
+        let indices = [from, to, second_from, second_to].map(index);
+        if u32::from_le_bytes(indices) & 0x8080_8080 != 0 {
+            return None;
+        }
+        let [from, to, second_from, second_to] = indices.map(Square::new_unchecked);
+        Some((
+            NumericMove {
+                start: start as u32,
+                from,
+                to,
+                shape: first_shape,
+            },
+            NumericMove {
+                start: start as u32 + 6,
+                from: second_from,
+                to: second_to,
+                shape: second_shape,
+            },
+            start + 11 + usize::from(after & SPACE),
+        ))
+    }
+
     /// A move between squares of two or three digits (no leading zero) followed by a delimiter,
     /// within `word` (at `start` in the game), on the squares of `numbering`: the move and where
     /// it ends.
@@ -1412,25 +1467,36 @@ impl<'a> Parser<'a> {
         loop {
             // The commonest tokens, read from eight bytes at once.
             if let Some(word) = Word::at(src, pos) {
-                if let Some((plain, next)) = NumericMove::plain(word, pos, numbering) {
-                    tokens.push(Token::Numeric(plain));
-                    numbered = false;
-                    pos = next;
-                    continue;
-                }
-                // A move number when none is waiting for its move (that case warns).
+                // A move number when none is waiting for its move (that case warns). Tried first:
+                // the pair of moves read below leaves the loop at the next move number.
                 if !numbered && let Some((number, next)) = word.move_number(pos) {
-                    // Its move is read at once, in the commonest case, into one token.
+                    // Its move is read at once, in the commonest case, into one token, and so is
+                    // the move after it.
+                    if let Some((first, second, after)) = NumericMove::pair(src, next, numbering) {
+                        tokens.extend_from_slice(&[
+                            Token::Numbered(number, first),
+                            Token::Numeric(second),
+                        ]);
+                        pos = after;
+                        continue;
+                    }
                     if let Some(word) = Word::at(src, next)
-                        && let Some((plain, after)) = NumericMove::plain(word, next, numbering)
+                        && let Some((numeric, after)) = NumericMove::plain(word, next, numbering)
+                            .or_else(|| NumericMove::within(word, next, numbering))
                     {
-                        tokens.push(Token::Numbered(number, plain));
+                        tokens.push(Token::Numbered(number, numeric));
                         pos = after;
                         continue;
                     }
                     tokens.push(Token::Number(number));
                     numbered = true;
                     numbers += 1;
+                    pos = next;
+                    continue;
+                }
+                if let Some((plain, next)) = NumericMove::plain(word, pos, numbering) {
+                    tokens.push(Token::Numeric(plain));
+                    numbered = false;
                     pos = next;
                     continue;
                 }
