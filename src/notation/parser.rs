@@ -1450,7 +1450,9 @@ impl<'a> Parser<'a> {
     #[inline(never)]
     fn plain_run(&mut self, line: &mut Line) -> bool {
         let (src, numbering) = (self.src, self.numbering);
-        let tokens = &mut self.log.tokens;
+        // Taken out of the log for the loop: a local vector's length stays in a register.
+        let mut taken = std::mem::take(&mut self.log.tokens);
+        let tokens = &mut taken;
         let first = self.pos;
         let mut pos = first;
         // The line's state, in locals for the loop and written back after it. A move number read
@@ -1531,6 +1533,7 @@ impl<'a> Parser<'a> {
         if numbered && let Some(Token::Number(number)) = tokens.pop() {
             line.number = Some(number);
         }
+        self.log.tokens = taken;
         self.pos = pos;
         pos > first
     }
