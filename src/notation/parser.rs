@@ -713,6 +713,24 @@ fn separator(b: Option<&u8>) -> Option<Separator> {
     }
 }
 
+/// Where the first `a` or `b` in `bytes` is, looked for eight bytes at a time: a byte equal to
+/// `a` is a zero lane of the word XOR `a`s, and the lowest lane the zero-lane test marks is the
+/// first zero lane (a higher one may be marked wrongly by the borrow).
+fn first_of(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
+    let (words, tail) = bytes.as_chunks::<8>();
+    let zero = |x: u64| x.wrapping_sub(Word::EACH) & !x & (Word::EACH * 0x80);
+    for (i, &word) in words.iter().enumerate() {
+        let word = u64::from_le_bytes(word);
+        let found =
+            zero(word ^ (Word::EACH * u64::from(a))) | zero(word ^ (Word::EACH * u64::from(b)));
+        if found != 0 {
+            return Some(8 * i + (found.trailing_zeros() / 8) as usize);
+        }
+    }
+    let at = tail.iter().position(|&x| x == a || x == b)?;
+    Some(bytes.len() - tail.len() + at)
+}
+
 /// A decimal number of at most `u32::MAX`.
 #[inline(always)]
 fn decimal(digits: &[u8]) -> Option<u32> {
@@ -884,19 +902,7 @@ impl<'a> Parser<'a> {
 
     fn line_end(&self, from: usize) -> usize {
         let rest = self.src.get(from..).unwrap_or_default();
-        // Eight bytes at a time: a newline is a zero lane of the word XOR newlines, and the lowest
-        // lane the zero-lane test marks is the first zero lane.
-        let (words, tail) = rest.as_chunks::<8>();
-        for (i, &bytes) in words.iter().enumerate() {
-            let x = u64::from_le_bytes(bytes) ^ (Word::EACH * u64::from(b'\n'));
-            let zero = x.wrapping_sub(Word::EACH) & !x & (Word::EACH * 0x80);
-            if zero != 0 {
-                return from + 8 * i + (zero.trailing_zeros() / 8) as usize;
-            }
-        }
-        tail.iter()
-            .position(|&b| b == b'\n')
-            .map_or(self.src.len(), |p| self.src.len() - tail.len() + p)
+        first_of(rest, b'\n', b'\n').map_or(self.src.len(), |at| from + at)
     }
 
     fn unexpected(&self, start: usize, expected: &str) -> Stop {
@@ -1064,7 +1070,7 @@ impl<'a> Parser<'a> {
         // To the closing quote, past escaped quotes and backslashes.
         let mut i = quote + 1;
         loop {
-            match line[i..].iter().position(|&b| b == b'"' || b == b'\\') {
+            match first_of(&line[i..], b'"', b'\\') {
                 None => {
                     if let Some(tag) = self.repaired_tag(start, name, quote, line_end) {
                         return Ok(tag);
@@ -1660,12 +1666,7 @@ impl<'a> Parser<'a> {
             if i - start > self.limits.comment_bytes {
                 return Err(too_long(i, self.limits.comment_bytes));
             }
-            let found = self
-                .src
-                .get(i..)
-                .unwrap_or_default()
-                .iter()
-                .position(|&b| b == b'}' || b == b'\n');
+            let found = first_of(self.src.get(i..).unwrap_or_default(), b'}', b'\n');
             let Some(found) = found else {
                 if !self.eof {
                     return Err(Stop::NeedMore);
@@ -2069,6 +2070,35 @@ fn resync(src: &[u8], eof: bool, resume: Resume) -> Option<usize> {
             _ => {
                 word_start = is_delimiter(b);
                 i += 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// `first_of` finds what a byte-by-byte search finds, in the words and in the tail, with the
+    /// bytes sought next to each other, to `0x80` and to bytes one above them (the zero-lane
+    /// test's borrow).
+    #[test]
+    fn first_of_finds_what_a_byte_search_finds() {
+        let fill = [b'a', b'#', 0x80, 0xff, 0];
+        for len in 0..40 {
+            for &background in &fill {
+                for at in 0..len {
+                    for (a, b) in [(b'"', b'\\'), (b'\n', b'\n'), (b'}', b'\n')] {
+                        let mut bytes = vec![background; len];
+                        bytes[at] = b;
+                        if at + 3 < len {
+                            bytes[at + 3] = a;
+                        }
+                        if at > 0 {
+                            bytes[at - 1] = a.wrapping_add(1);
+                        }
+                        let expected = bytes.iter().position(|&x| x == a || x == b);
+                        assert_eq!(super::first_of(&bytes, a, b), expected, "{bytes:?}");
+                    }
+                }
             }
         }
     }
