@@ -584,6 +584,52 @@ fn numeric_tokens_read_alike_in_words_and_at_the_end() {
     }
 }
 
+/// A move number's two moves read alike whether the fast path takes them as a pair (one blank
+/// between them) or one at a time, whatever their shapes and whatever follows them.
+#[test]
+fn move_pairs_read_like_single_moves() {
+    let moves = [
+        ("33-43", 33, 43, Separator::Step),
+        ("45:54", 45, 54, Separator::Jump),
+        ("45x104", 45, 104, Separator::Jump),
+        ("105X94", 105, 94, Separator::Jump),
+        ("82-73", 82, 73, Separator::Step),
+    ];
+    for (first, first_from, first_to, first_separator) in moves {
+        for (second, from, to, separator) in moves {
+            for gap in [" ", "\n", "\t", "\r\n", "  "] {
+                let afters = ["", " ", "\n", "{c}", "!", "?", "$1", ";c\n", " 2. 32-42"];
+                // With and without more text after: the fast path needs some.
+                for (after, end) in afters.into_iter().flat_map(|a| [(a, ""), (a, " *\n")]) {
+                    let text = format!("1. {first}{gap}{second}{after}{end}");
+                    let g = one(&text);
+                    let m = &g.mainline.moves;
+                    assert_eq!(squares(&m[0]), (Some(first_from), first_to), "{text:?}");
+                    assert_eq!(squares(&m[1]), (Some(from), to), "{text:?}");
+                    assert_eq!(slice(&g, m[0].span), first, "{text:?}");
+                    assert_eq!(slice(&g, m[1].span), second, "{text:?}");
+                    let separators = [&m[0], &m[1]].map(|m| match m.played {
+                        Played::Move { separator, .. } => separator,
+                        _ => panic!("{text:?}: a move"),
+                    });
+                    assert_eq!(separators, [first_separator, separator], "{text:?}");
+                    let numbers = [&m[0], &m[1]].map(|m| m.number.map(|n| n.number));
+                    assert_eq!(numbers, [Some(1), None], "{text:?}");
+                    assert!(g.warnings.is_empty(), "{text:?}: {:?}", g.warnings);
+                }
+            }
+        }
+    }
+    // A second move the fast path refuses is refused as it would be alone.
+    for bad in [
+        "033-43", "05-15", "33--43", "3343", "33-43x", "33-16", "33-43-54",
+    ] {
+        let after_a_move = err(&format!("1. 82-73 {bad} 2. 83-73 *\n")).code;
+        let alone = err(&format!("1. {bad}")).code;
+        assert_eq!(after_a_move, alone, "{bad}");
+    }
+}
+
 #[test]
 fn algebraic_moves_without_separators() {
     // As the source of Krone–Grotewold 1901 prints them.
