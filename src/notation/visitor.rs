@@ -294,7 +294,7 @@ fn visit_tokens<V: Visitor>(
                 let text = text.get(inside.range()).unwrap_or_default();
                 visitor.comment(RawComment { text, span })?;
             }
-            Token::Number(n) => number = Some(n),
+            Token::Number(ref n) => number = Some(n),
             Token::Numeric(_) | Token::Numbered(..) | Token::Move(_) if V::RUNS => {
                 // The run starts with this token, just taken.
                 let here = log.tokens.len() - tokens.as_slice().len() - 1;
@@ -302,7 +302,7 @@ fn visit_tokens<V: Visitor>(
                 tokens = log.tokens[here + len..].iter();
                 visitor.moves(run)?;
             }
-            Token::Numeric(numeric) => visitor.played(numeric.written(number.take()))?,
+            Token::Numeric(numeric) => visitor.played(numeric.written(number.take().copied()))?,
             Token::Numbered(number, numeric) => visitor.played(numeric.written(Some(number)))?,
             Token::Move(index) => visitor.played(log.moves[index as usize])?,
             Token::Salta(span) => visitor.salta(span)?,
@@ -327,8 +327,8 @@ pub struct Moves<'a> {
     tokens: std::slice::Iter<'a, Token>,
     /// The moves of [`Token::Move`] tokens.
     moves: &'a [WrittenMove],
-    /// The number read for the move that follows.
-    number: Option<MoveNumber>,
+    /// The number read for the move that follows, where it is logged.
+    number: Option<&'a MoveNumber>,
 }
 
 impl<'a> Moves<'a> {
@@ -337,7 +337,7 @@ impl<'a> Moves<'a> {
     /// are not its own but the next move's).
     fn at(
         tokens: &'a [Token],
-        number: Option<MoveNumber>,
+        number: Option<&'a MoveNumber>,
         moves: &'a [WrittenMove],
     ) -> (Moves<'a>, usize) {
         // Past the moves and move numbers (four at a test while they last: a game is mostly one
@@ -377,15 +377,15 @@ impl<'a> Moves<'a> {
     #[inline(always)]
     pub(crate) fn next_logged(&mut self) -> Option<RunMove<'a>> {
         loop {
-            match *self.tokens.next()? {
+            match self.tokens.next()? {
                 Token::Number(n) => self.number = Some(n),
-                Token::Numeric(numeric) => {
+                &Token::Numeric(numeric) => {
                     return Some(RunMove::Numeric(numeric, self.number.take()));
                 }
                 Token::Numbered(number, numeric) => {
-                    return Some(RunMove::Numeric(numeric, Some(number)));
+                    return Some(RunMove::Numeric(*numeric, Some(number)));
                 }
-                Token::Move(index) => return Some(RunMove::Written(&self.moves[index as usize])),
+                &Token::Move(index) => return Some(RunMove::Written(&self.moves[index as usize])),
                 // A run holds moves and move numbers only.
                 _ => {}
             }
@@ -402,9 +402,10 @@ fn in_run(token: &Token) -> bool {
     )
 }
 
-/// A move of a run as logged: a numeric move with its number, or any other move as written.
+/// A move of a run as logged: a numeric move with its number (lent where it is logged: mostly
+/// only its value is read), or any other move as written.
 pub(crate) enum RunMove<'a> {
-    Numeric(NumericMove, Option<MoveNumber>),
+    Numeric(NumericMove, Option<&'a MoveNumber>),
     Written(&'a WrittenMove),
 }
 
@@ -413,7 +414,7 @@ impl RunMove<'_> {
     #[inline(always)]
     pub(crate) fn written(self) -> WrittenMove {
         match self {
-            RunMove::Numeric(numeric, number) => numeric.written(number),
+            RunMove::Numeric(numeric, number) => numeric.written(number.copied()),
             RunMove::Written(written) => *written,
         }
     }

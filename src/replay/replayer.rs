@@ -238,14 +238,14 @@ impl<'a> Replayer<'a> {
         &mut self,
         source: impl RulesSource,
         numeric: NumericMove,
-        number: Option<MoveNumber>,
+        number: Option<&MoveNumber>,
         state: &mut LineState,
         main: bool,
     ) -> bool {
         let pos = &state.position;
         if !state.referee.accepts_moves()
             || state.called.is_some()
-            || number.is_some_and(|n| !number_fits(n, pos.move_number(), pos.side_to_move()))
+            || number.is_some_and(|&n| !number_fits(n, pos.move_number(), pos.side_to_move()))
         {
             return false;
         }
