@@ -191,7 +191,7 @@ impl Visitor for Replaying<'_> {
         ControlFlow::Continue(())
     }
 
-    fn moves(&mut self, mut moves: Moves<'_>) -> ControlFlow<Streamed> {
+    fn moves(&mut self, moves: Moves<'_>) -> ControlFlow<Streamed> {
         self.play_pending();
         let main_line = self.lines.len() == 1;
         let (Some(Ok(main)), Some(line)) = (self.begun.as_mut(), self.lines.last_mut()) else {
@@ -204,10 +204,10 @@ impl Visitor for Replaying<'_> {
             *line.state.position.rules() == DefaultRules::RULES,
             main_line,
         ) {
-            (true, true) => play_run::<true>(DefaultRules, replayer, line, &mut moves),
-            (true, false) => play_run::<false>(DefaultRules, replayer, line, &mut moves),
-            (false, true) => play_run::<true>(OwnRules, replayer, line, &mut moves),
-            (false, false) => play_run::<false>(OwnRules, replayer, line, &mut moves),
+            (true, true) => play_run::<true>(DefaultRules, replayer, line, moves),
+            (true, false) => play_run::<false>(DefaultRules, replayer, line, moves),
+            (false, true) => play_run::<true>(OwnRules, replayer, line, moves),
+            (false, false) => play_run::<false>(OwnRules, replayer, line, moves),
         }
         ControlFlow::Continue(())
     }
@@ -288,7 +288,7 @@ fn play_run<const MAIN_LINE: bool>(
     source: impl RulesSource,
     replayer: &mut Replayer<'_>,
     line: &mut Line,
-    moves: &mut Moves<'_>,
+    mut moves: Moves<'_>,
 ) {
     if line.stopped {
         return;
