@@ -379,11 +379,11 @@ impl<'a> Moves<'a> {
         loop {
             match self.tokens.next()? {
                 Token::Number(n) => self.number = Some(n),
-                &Token::Numeric(numeric) => {
+                Token::Numeric(numeric) => {
                     return Some(RunMove::Numeric(numeric, self.number.take()));
                 }
                 Token::Numbered(number, numeric) => {
-                    return Some(RunMove::Numeric(*numeric, Some(number)));
+                    return Some(RunMove::Numeric(numeric, Some(number)));
                 }
                 &Token::Move(index) => return Some(RunMove::Written(&self.moves[index as usize])),
                 // A run holds moves and move numbers only.
@@ -402,10 +402,11 @@ fn in_run(token: &Token) -> bool {
     )
 }
 
-/// A move of a run as logged: a numeric move with its number (lent where it is logged: mostly
-/// only its value is read), or any other move as written.
+/// A move of a run as logged: a numeric move with its number, or any other move as written, each
+/// lent where it is logged (the replay mostly reads a few bytes of them; copied out, they cost the
+/// run's loop more than the reading).
 pub(crate) enum RunMove<'a> {
-    Numeric(NumericMove, Option<&'a MoveNumber>),
+    Numeric(&'a NumericMove, Option<&'a MoveNumber>),
     Written(&'a WrittenMove),
 }
 

@@ -237,7 +237,7 @@ impl<'a> Replayer<'a> {
     pub(super) fn step_plainly(
         &mut self,
         source: impl RulesSource,
-        numeric: NumericMove,
+        numeric: &NumericMove,
         number: Option<&MoveNumber>,
         state: &mut LineState,
         main: bool,
