@@ -288,11 +288,14 @@ fn play_run<const MAIN_LINE: bool>(
     source: impl RulesSource,
     replayer: &mut Replayer<'_>,
     line: &mut Line,
-    mut moves: Moves<'_>,
+    run: Moves<'_>,
 ) {
     if line.stopped {
         return;
     }
+    // A copy of its own, which the loop keeps in registers (the run given stays in the reader's
+    // memory, where each move would be written back).
+    let mut moves = run.clone();
     while let Some(logged) = moves.next_logged() {
         if !moves.more() {
             line.pending = Some((logged.written(), None));
