@@ -298,8 +298,13 @@ impl Position {
         let proven = rules.blockade;
         let (origin, target) = (Bitboard::from_square(from), Bitboard::from_square(to));
         // A step goes one square diagonally and any jump (or Pyramid chain) an even number: they
-        // never share both ends, so the commoner step is tried first.
-        if (self.step_reach(source, g, sides.color, origin) & target).any() {
+        // never share both ends, so the commoner step is tried first. A Salta piece steps all
+        // four ways, so there a step is told by the squares' indices alone.
+        let step = match rules.variant {
+            Variant::Salta => one_step_apart(g, from, to),
+            _ => (self.step_reach(source, g, sides.color, origin) & target).any(),
+        };
+        if step {
             let step = Move {
                 from,
                 to,
@@ -765,6 +770,16 @@ fn both_ways_down(g: &Geometry, pieces: Bitboard) -> Bitboard {
     let (left, right) = up_shifts(g);
     // Down-left undoes up-right and down-right undoes up-left.
     Bitboard(pieces.0 >> right | pieces.0 >> left)
+}
+
+/// Whether the empty square `to` is a step from `from` in any of the four directions: its index
+/// differs by one of the two step shifts ([`Position::step_reach`] with every piece stepping
+/// both ways, for one piece: a shift that leaves the board lands on padding, never on a square).
+#[inline(always)]
+fn one_step_apart(g: &Geometry, from: Square, to: Square) -> bool {
+    let (left, right) = up_shifts(g);
+    let apart = from.index().abs_diff(to.index()) as u32;
+    apart == left || apart == right
 }
 
 /// Landings of jumps up-left and up-right by `jumpers` over `over` (not yet checked empty).
