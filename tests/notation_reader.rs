@@ -466,6 +466,17 @@ fn read_path_names_the_file() {
     assert_eq!(e.location(), (2, 7));
 }
 
+/// A tag value's `\"` and `\\` escapes are resolved; any other backslash stays as written, and
+/// a value without escapes reads as it stands.
+#[test]
+fn tag_values_resolve_their_escapes_only() {
+    let g = one(
+        "[Event \"Club \\\"A\\\" \\\\ B\"]\n[Site \"C:\\dir\"]\n[Round \"\\\"\"]\n[Green \"Krone\"]\n\n*\n",
+    );
+    let values: Vec<&str> = g.tags.iter().map(|t| t.value.as_str()).collect();
+    assert_eq!(values, [r#"Club "A" \ B"#, r"C:\dir", r#"""#, "Krone"]);
+}
+
 #[test]
 fn comments_before_the_tags_belong_to_the_game() {
     let g = one(

@@ -115,7 +115,7 @@ enum Resume {
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Token {
     /// `[Name "value"]`: the whole pair, its name, and its value between the quotes (`escaped`:
-    /// with `\"` and `\\` escapes; a repaired tag's value is taken as it stands).
+    /// it holds a `\"` or `\\` escape; a repaired tag's value is taken as it stands).
     Tag {
         span: Span,
         name: Span,
@@ -1068,7 +1068,7 @@ impl<'a> Parser<'a> {
         }
         let name = Span::new(name_start, name_start + name.len());
         // To the closing quote, past escaped quotes and backslashes.
-        let mut i = quote + 1;
+        let (mut i, mut escaped) = (quote + 1, false);
         loop {
             match first_of(&line[i..], b'"', b'\\') {
                 None => {
@@ -1086,7 +1086,10 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 // A backslash escapes the byte after it if that is a quote or a backslash.
-                Some(at) if matches!(line.get(i + at + 1), Some(b'"' | b'\\')) => i += at + 2,
+                Some(at) if matches!(line.get(i + at + 1), Some(b'"' | b'\\')) => {
+                    i += at + 2;
+                    escaped = true;
+                }
                 Some(at) => i += at + 1,
             }
         }
@@ -1109,7 +1112,7 @@ impl<'a> Parser<'a> {
             span: Span::new(start, self.pos),
             name,
             value: Span::new(quote + 1, i),
-            escaped: true,
+            escaped,
         })
     }
 

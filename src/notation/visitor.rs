@@ -73,8 +73,8 @@ pub struct RawTag<'a> {
     name: &'a str,
     written: &'a str,
     span: Span,
-    /// `\"` and `\\` in `written` stand for `"` and `\` (not so in a repaired tag, whose value is
-    /// taken as it stands).
+    /// `written` holds a `\"` or `\\` escape, which stands for `"` or `\` (never so in a repaired
+    /// tag, whose value is taken as it stands).
     escaped: bool,
 }
 
@@ -95,7 +95,7 @@ impl<'a> RawTag<'a> {
 
     /// The value with its escapes (`\"`, `\\`) resolved: borrowed unless it holds one.
     pub fn value(&self) -> Cow<'a, str> {
-        if !self.escaped || !self.written.contains('\\') {
+        if !self.escaped {
             return Cow::Borrowed(self.written);
         }
         let mut value = String::with_capacity(self.written.len());
