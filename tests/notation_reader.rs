@@ -523,18 +523,23 @@ fn fast_path_edges_read_like_the_general_parser() {
     assert_eq!(code("1. 33-43x *"), Code::UnexpectedToken);
 }
 
+/// Numeric moves of every shape (two- and three-digit squares, each separator), as written and as
+/// read: from, to and separator.
+const NUMERIC_MOVES: [(&str, u8, u8, Separator); 6] = [
+    ("33-43", 33, 43, Separator::Step),
+    ("45:54", 45, 54, Separator::Jump),
+    ("45x104", 45, 104, Separator::Jump),
+    ("105X94", 105, 94, Separator::Jump),
+    ("102-103", 102, 103, Separator::Step),
+    ("82-73", 82, 73, Separator::Step),
+];
+
 /// Numeric moves and move numbers of every shape read the same whether the fast path takes them
 /// eight bytes at a time (more text follows) or byte by byte (the last bytes of the input), on
 /// either numbering, glued together or apart, before any delimiter.
 #[test]
 fn numeric_tokens_read_alike_in_words_and_at_the_end() {
-    let moves = [
-        ("33-43", 33, 43, Separator::Step),
-        ("45:54", 45, 54, Separator::Jump),
-        ("45x104", 45, 104, Separator::Jump),
-        ("105X94", 105, 94, Separator::Jump),
-        ("102-103", 102, 103, Separator::Step),
-    ];
+    let moves = NUMERIC_MOVES;
     let numbers = [
         ("", None),
         ("1. ", Some((1, false, "1."))),
@@ -599,13 +604,7 @@ fn numeric_tokens_read_alike_in_words_and_at_the_end() {
 /// between them) or one at a time, whatever their shapes and whatever follows them.
 #[test]
 fn move_pairs_read_like_single_moves() {
-    let moves = [
-        ("33-43", 33, 43, Separator::Step),
-        ("45:54", 45, 54, Separator::Jump),
-        ("45x104", 45, 104, Separator::Jump),
-        ("105X94", 105, 94, Separator::Jump),
-        ("82-73", 82, 73, Separator::Step),
-    ];
+    let moves = NUMERIC_MOVES;
     for (first, first_from, first_to, first_separator) in moves {
         for (second, from, to, separator) in moves {
             for gap in [" ", "\n", "\t", "\r\n", "  "] {
