@@ -199,19 +199,13 @@ impl NumericMove {
     /// and where the next token may start (past the delimiter if it is a blank).
     #[inline(always)]
     fn plain(word: Word, start: usize, numbering: &Numbering) -> Option<(NumericMove, usize)> {
-        // Digits in lanes 0, 1, 3 and 4.
         let after = CLASS[word.byte(5) as usize];
-        if word.nondigit & 0x0000_0080_8000_8080 != 0 || after & (DELIMITER | SPACE) == 0 {
+        if word.nondigit & Word::PLAIN_DIGITS != 0 || after & (DELIMITER | SPACE) == 0 {
             return None;
         }
         let shape = jump(word.byte(2))?;
-        // Both numbers at once: lane 0 gets 10 × lane 0 + lane 1, lane 3 gets 10 × lane 3 + lane
-        // 4 (no lane carries: each stays below 100).
-        let digits = word.lanes & 0x00ff_ff00_ffff;
-        let numbers = digits * 10 + (digits >> 8);
-        // Numbers below 10 (`05`) are no square: the numbering has none.
-        let (from, to) = (numbers & 0x7f, (numbers >> 24) & 0x7f);
-        let numeric = Self::on(numbering, start, from as u32, to as u32, shape)?;
+        let (from, to) = word.plain_squares();
+        let numeric = Self::on(numbering, start, from, to, shape)?;
         Some((numeric, start + 5 + usize::from(after & SPACE)))
     }
 
@@ -229,22 +223,16 @@ impl NumericMove {
             Word::new(*bytes.first_chunk::<8>()?),
             Word::new(*bytes[6..].first_chunk::<8>()?),
         );
-        // Digits in lanes 0, 1, 3 and 4 of each.
-        const DIGITS: u64 = 0x0000_0080_8000_8080;
         let (blank, after) = (CLASS[bytes[5] as usize], CLASS[bytes[11] as usize]);
-        if (first.nondigit | second.nondigit) & DIGITS != 0
+        if (first.nondigit | second.nondigit) & Word::PLAIN_DIGITS != 0
             || blank & SPACE == 0
             || after & (DELIMITER | SPACE) == 0
         {
             return None;
         }
         let (first_shape, second_shape) = (jump(bytes[2])?, jump(bytes[8])?);
-        let squares = |word: Word| {
-            let digits = word.lanes & 0x00ff_ff00_ffff;
-            let numbers = digits * 10 + (digits >> 8);
-            ((numbers & 0x7f) as u32, ((numbers >> 24) & 0x7f) as u32)
-        };
-        let ((from, to), (second_from, second_to)) = (squares(first), squares(second));
+        let ((from, to), (second_from, second_to)) =
+            (first.plain_squares(), second.plain_squares());
         // The four squares looked up before one test: NO_SQUARE is the only index with its top
         // bit set.
         let index = |number: u32| numbering[number as usize];
@@ -355,6 +343,18 @@ struct Word {
 
 impl Word {
     const EACH: u64 = 0x0101_0101_0101_0101;
+    /// The lanes of a plain move's digits (`33-43`): 0, 1, 3 and 4.
+    const PLAIN_DIGITS: u64 = 0x0000_0080_8000_8080;
+
+    /// The numbers of a plain move's squares, both at once: lane 0 gets 10 × lane 0 + lane 1,
+    /// lane 3 gets 10 × lane 3 + lane 4 (no lane carries: each stays below 100). Numbers below
+    /// 10 (`05`) are no square: the numbering has none.
+    #[inline(always)]
+    fn plain_squares(self) -> (u32, u32) {
+        let digits = self.lanes & 0x00ff_ff00_ffff;
+        let numbers = digits * 10 + (digits >> 8);
+        ((numbers & 0x7f) as u32, ((numbers >> 24) & 0x7f) as u32)
+    }
 
     /// The eight bytes of `src` at `pos`, if it has them.
     #[inline(always)]
