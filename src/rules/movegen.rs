@@ -905,8 +905,9 @@ mod tests {
 
     /// Random playouts under every combination of the rules that move generation depends on: in
     /// every position, for every own piece and every square, `find_legal_proving` (and, under the
-    /// default rules, its copy for them) finds exactly the legal move `legal_moves` lists, and when it claims a proof the side that moves next
-    /// (the opponent, or under odds the same side) can indeed move after the move.
+    /// default rules, its copy for them) finds exactly the legal move `legal_moves` lists, and
+    /// when it claims a proof the side that moves next (the opponent, or under odds the same side)
+    /// can indeed move after the move.
     #[test]
     fn find_legal_agrees_with_the_legal_moves_and_its_proofs_hold() {
         let mut random = crate::rules::xorshift(0x9e37_79b9_7f4a_7c15);
