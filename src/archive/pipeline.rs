@@ -20,6 +20,8 @@ const MAX_PIECE_BYTES: usize = 64 << 20;
 /// Pieces when every margin is counted: a game then takes about 30 ms instead of 20 µs, so pieces
 /// of about 60 games keep the workers busy even on one small file.
 const MARGIN_PIECE_BYTES: usize = 64 << 10;
+/// Bytes read from a file at a time: few enough to stay in the core's cache until counted.
+const READ_CHUNK_BYTES: usize = 64 << 10;
 
 /// A stretch of a file that starts at a game boundary, for one worker to read.
 struct Piece {
@@ -241,12 +243,24 @@ fn cut_input(
     let piece_bytes = cutter.piece_bytes;
     let (mut offset, mut line) = (0u64, 1u32);
     let mut eof = false;
-    // Appends up to one piece's worth of the file; true at the end of the file.
-    let mut read_more = |buf: &mut Vec<u8>| -> std::io::Result<bool> {
+    // The newlines in `buf`, counted as it is read.
+    let mut newlines = 0;
+    // Appends up to one piece's worth of the file, counting its newlines; true at the end of the
+    // file.
+    let mut read_more = |buf: &mut Vec<u8>, newlines: &mut usize| -> std::io::Result<bool> {
         let before = buf.len();
         // Room for the whole piece at once: growing the buffer step by step copies it repeatedly.
         buf.reserve(piece_bytes);
-        (&mut input).take(piece_bytes as u64).read_to_end(buf)?;
+        // Read a chunk at a time and counted while the chunk is still in the core's cache: counted
+        // after a whole piece's reading, the bytes come from memory again.
+        while buf.len() - before < piece_bytes {
+            let chunk = buf.len();
+            let wanted = (piece_bytes - (chunk - before)).min(READ_CHUNK_BYTES);
+            if (&mut input).take(wanted as u64).read_to_end(buf)? == 0 {
+                break;
+            }
+            *newlines += count_newlines(&buf[chunk..]);
+        }
         Ok(buf.len() == before)
     };
     // No game has a line this long: a file with one is not SGN (or an endless device).
@@ -265,7 +279,7 @@ fn cut_input(
                 ));
             }
         } else if !eof && buf.len() < piece_bytes {
-            eof = read_more(buf)?;
+            eof = read_more(buf, &mut newlines)?;
             continue;
         }
         let cut = if long_line {
@@ -277,7 +291,7 @@ fn cut_input(
             match game_boundary(buf) {
                 Some(cut) => cut,
                 None if buf.len() < MAX_PIECE_BYTES.max(piece_bytes) => {
-                    eof = read_more(buf)?;
+                    eof = read_more(buf, &mut newlines)?;
                     continue;
                 }
                 None => buf
@@ -293,7 +307,9 @@ fn cut_input(
         next.extend_from_slice(&buf[cut..]);
         buf.truncate(cut);
         let bytes = std::mem::replace(buf, next);
-        let newlines = u32::try_from(count_newlines(&bytes)).unwrap_or(u32::MAX);
+        let rest_newlines = count_newlines(buf);
+        let piece_newlines = u32::try_from(newlines - rest_newlines).unwrap_or(u32::MAX);
+        newlines = rest_newlines;
         let piece = Piece {
             number: cutter.sent,
             name: name.clone(),
@@ -303,7 +319,7 @@ fn cut_input(
             bytes,
         };
         offset += piece.bytes.len() as u64;
-        line = line.saturating_add(newlines);
+        line = line.saturating_add(piece_newlines);
         if cutter.pieces.send(piece).is_err() {
             return Ok(false);
         }
@@ -415,6 +431,46 @@ mod tests {
             offset += text.len() as u64;
         }
         assert_eq!(offset as usize, games.rfind("[Event").unwrap());
+    }
+
+    /// Pieces larger than a read (their newlines counted chunk by chunk, a game's rest carried
+    /// over into the next piece) start at the line their offset is on.
+    #[test]
+    fn pieces_of_many_reads_start_on_their_lines() {
+        let games: String = (1..=20_000)
+            .map(|g| format!("[Event \"g{g}\"]\n{}\n1. 33-43 *\n\n", "\n".repeat(g % 7)))
+            .collect();
+        for piece_bytes in [1000, super::READ_CHUNK_BYTES - 1, 100_000] {
+            let (pieces, received) = channel();
+            let (spare, spares) = channel();
+            let mut cutter = Cutter {
+                piece_bytes,
+                pieces,
+                spares,
+                sent: 0,
+            };
+            let name: Arc<str> = Arc::from("many.sgn");
+            let text = games.clone();
+            let sender = std::thread::spawn(move || {
+                let input = std::io::Cursor::new(text.into_bytes());
+                let done = cut_input(input, 0, &name, &mut cutter, &mut Vec::new());
+                assert!(done.unwrap());
+            });
+            let (mut offset, mut line, mut count) = (0, 1, 0);
+            for _ in 0..4 {
+                spare.send(Vec::new()).unwrap();
+            }
+            for piece in received {
+                assert_eq!((piece.offset, piece.line), (offset, line), "{piece_bytes}");
+                offset += piece.bytes.len() as u64;
+                line += piece.bytes.iter().filter(|&&b| b == b'\n').count() as u32;
+                count += 1;
+                // The buffer back, as the pipeline gives it back once the piece is worked on.
+                let _ = spare.send(piece.bytes);
+            }
+            sender.join().unwrap();
+            assert!(count > 2, "{piece_bytes}: {count} pieces");
+        }
     }
 
     #[test]
