@@ -80,6 +80,7 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
     let out = output.writer();
     // The first error writing the report: it stops the reading.
     let mut write_error = None;
+    let mut line = Vec::new();
     let summary = check_files(&files, &opts, |report| {
         if let Some(bar) = &progress {
             bar.inc(report.size as u64);
@@ -92,7 +93,7 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
             match (&report.rendered, report.status) {
                 (Some(text), _) => write!(out, "{text}"),
                 (None, Status::Valid) if args.quiet => Ok(()),
-                (None, _) => write_one_line(out, report),
+                (None, _) => write_one_line(out, &mut line, report),
             }
         };
         write_error = written.err();
@@ -153,26 +154,62 @@ fn progress_bar(total_bytes: u64) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-/// A game without findings in one line: where it is, and how it ended. Written straight out
-/// (there is one such line per game of an archive).
-fn write_one_line(out: &mut dyn Write, report: &salta::archive::GameReport) -> std::io::Result<()> {
-    write!(
-        out,
-        "{}:{}: game {}: valid, {} plies, ",
-        report.file, report.line, report.game, report.plies
-    )?;
+/// A game without findings in one line: where it is, and how it ended. Put together in `line`
+/// (kept from game to game) and written at once: there is one such line per game of an archive,
+/// and `write!`'s formatting took more of the printing thread than all its other work.
+fn write_one_line(
+    out: &mut dyn Write,
+    line: &mut Vec<u8>,
+    report: &salta::archive::GameReport,
+) -> std::io::Result<()> {
+    line.clear();
+    line.extend_from_slice(report.file.as_bytes());
+    line.push(b':');
+    push_number(line, report.line.into());
+    line.extend_from_slice(b": game ");
+    push_number(line, report.game as u64);
+    line.extend_from_slice(b": valid, ");
+    push_number(line, report.plies.into());
+    line.extend_from_slice(b" plies, ");
     let Some(o) = &report.outcome else {
-        return writeln!(out, "unfinished");
+        line.extend_from_slice(b"unfinished\n");
+        return out.write_all(line);
     };
-    match (o.winner, o.margin, o.margin_bounds) {
-        (Some(side), Some(margin), _) => write!(out, "{side} wins by {margin}")?,
-        (Some(side), None, Some((lower, Some(upper)))) => {
-            write!(out, "{side} wins by {lower}–{upper}")?
+    match o.winner {
+        Some(side) => {
+            line.extend_from_slice(side.title().as_bytes());
+            line.extend_from_slice(b" wins");
+            match (o.margin, o.margin_bounds) {
+                (Some(margin), _) => {
+                    line.extend_from_slice(b" by ");
+                    push_number(line, margin.into());
+                }
+                // Rare: the count ran out of budget.
+                (None, Some((lower, Some(upper)))) => write!(line, " by {lower}–{upper}")?,
+                (None, Some((lower, None))) => write!(line, " by at least {lower}")?,
+                (None, None) => {}
+            }
         }
-        (Some(side), None, Some((lower, None))) => write!(out, "{side} wins by at least {lower}")?,
-        (Some(side), None, None) => write!(out, "{side} wins")?,
-        (None, ..) if o.reason == salta::rules::EndReason::Stuck => write!(out, "undecided")?,
-        (None, ..) => write!(out, "drawn")?,
+        None if o.reason == salta::rules::EndReason::Stuck => line.extend_from_slice(b"undecided"),
+        None => line.extend_from_slice(b"drawn"),
     }
-    writeln!(out, " ({})", o.reason.describe())
+    line.extend_from_slice(b" (");
+    line.extend_from_slice(o.reason.describe().as_bytes());
+    line.extend_from_slice(b")\n");
+    out.write_all(line)
+}
+
+/// `n` in decimal digits at the end of `line`.
+fn push_number(line: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    line.extend_from_slice(&digits[at..]);
 }
