@@ -4,7 +4,8 @@
 # moves counted, nothing replayed), `salta check` with one and two worker threads, and peak memory
 # (RSS) for a small and a large archive.
 # Usage: scripts/bench-check.sh [MB] [RUNS]   (defaults: 200 3). Needs GNU time (/usr/bin/time).
-# RUNS rounds, each running every program once back to back; a ratio is the median of the rounds'.
+# RUNS rounds, each running every program once back to back (every other round in the reverse
+# order); a ratio is the median of the rounds'.
 # The archive is 500 distinct generated games (no Margin tags) repeated until it reaches MB
 # megabytes; it is checked with `--margins never` (replay only) and, on the distinct games, with
 # every margin counted. "1 worker" is one replaying thread; the file-cutting thread and the printing
@@ -53,15 +54,32 @@ echo "archive: $BYTES bytes ($(grep -c '^\[Event' "$DIR/big.sgn") games)"
 GREP_TEN='for _ in 1 2 3 4 5 6 7 8 9 10; do grep -c . "$1"; done'
 # Rounds: each measures every program once, back to back, so that a ratio compares runs made in
 # the same state of the machine (a shared VM's speed can change between one minute and the next);
-# each ratio is the median of the rounds' ratios, each time the median of the rounds' times.
-for _ in $(seq "$RUNS"); do
-  echo "$(seconds grep -c . "$DIR/big.sgn") \
-$(seconds "$READ" "$DIR/big.sgn") \
-$(seconds "$BIN" check --margins never --threads 1 "$DIR/big.sgn") \
-$(seconds "$BIN" check --margins never --threads 2 "$DIR/big.sgn") \
-$(cpu_seconds bash -c "$GREP_TEN" grep_ten "$DIR/big.sgn" | awk '{ printf "%.3f", $1 / 10 }') \
-$(cpu_seconds "$READ" "$DIR/big.sgn") \
-$(cpu_seconds "$BIN" check --margins never --threads 1 "$DIR/big.sgn")"
+# every other round runs them in the reverse order, so that a drift in the machine's speed within
+# a round favours neither side of a ratio. Each ratio is the median of the rounds' ratios, each
+# time the median of the rounds' times.
+for round in $(seq "$RUNS"); do
+  measures=(grep reading check1 check2 grep_cpu reading_cpu check1_cpu)
+  order=("${measures[@]}")
+  if (( round % 2 == 0 )); then
+    order=(); for (( i = ${#measures[@]} - 1; i >= 0; i-- )); do order+=("${measures[i]}"); done
+  fi
+  declare -A took=()
+  for measure in "${order[@]}"; do
+    case $measure in
+      grep) took[$measure]=$(seconds grep -c . "$DIR/big.sgn") ;;
+      reading) took[$measure]=$(seconds "$READ" "$DIR/big.sgn") ;;
+      check1) took[$measure]=$(seconds "$BIN" check --margins never --threads 1 "$DIR/big.sgn") ;;
+      check2) took[$measure]=$(seconds "$BIN" check --margins never --threads 2 "$DIR/big.sgn") ;;
+      grep_cpu) took[$measure]=$(cpu_seconds bash -c "$GREP_TEN" grep_ten "$DIR/big.sgn" \
+        | awk '{ printf "%.3f", $1 / 10 }') ;;
+      reading_cpu) took[$measure]=$(cpu_seconds "$READ" "$DIR/big.sgn") ;;
+      check1_cpu) took[$measure]=$(cpu_seconds "$BIN" check --margins never --threads 1 "$DIR/big.sgn") ;;
+    esac
+  done
+  line=""
+  for measure in "${measures[@]}"; do line+="${took[$measure]} "; done
+  echo "${line% }"
+  unset took
 done > "$DIR/rounds"
 COUNTED=$("$READ" "$DIR/big.sgn")
 column() { awk -v c="$1" '{ print $c }' "$DIR/rounds" | median; }
@@ -74,7 +92,8 @@ echo "reading (count_games): median ${READING} s, $(mbps "$READING") MB/s (ratio
 echo "reading, CPU         : median ${READING_CPU} s of CPU time (ratio to grep's CPU time: $(column_ratio 6 5))"
 echo "check, 1 worker      : median ${ONE} s, $(mbps "$ONE") MB/s (ratio to grep: $(column_ratio 3 1))"
 echo "check, 1 worker, CPU: median ${ONE_CPU} s of CPU time (all threads), $(mbps "$ONE_CPU") MB per CPU-second (ratio to grep's CPU time: $(column_ratio 7 5))"
-echo "check, 2 workers     : median ${TWO} s, $(mbps "$TWO") MB/s (speed-up over 1 worker: $(column_ratio 3 4))"
+SPREAD=$(awk '{ printf "%.4f\n", $3 / $4 }' "$DIR/rounds" | sort -g | awk '{ a[NR] = $1 } END { printf "%.2f-%.2f", a[1], a[NR] }')
+echo "check, 2 workers     : median ${TWO} s, $(mbps "$TWO") MB/s (speed-up over 1 worker: $(column_ratio 3 4); rounds ${SPREAD})"
 echo "rounds (wall s: grep reading check1 check2; CPU s: grep reading check1):"
 sed 's/^/  /' "$DIR/rounds"
 for f in small.sgn big.sgn; do
