@@ -41,9 +41,10 @@ pub struct GameReport {
     /// Bytes of the game's text.
     #[serde(skip)]
     pub size: usize,
-    /// What to draw once the game's number in its file is known.
+    /// What to draw once the game's number in its file is known. Boxed: most games have
+    /// nothing to draw, and a report is moved several times on its way to be printed.
     #[serde(skip)]
-    deferred: Option<Deferred>,
+    deferred: Option<Box<Deferred>>,
 }
 
 fn serialize_str<S: serde::Serializer>(text: &Arc<str>, s: S) -> Result<S::Ok, S::Error> {
@@ -148,7 +149,7 @@ pub(super) fn finish(report: &mut GameReport, index: usize, opts: &CheckOptions)
     let (Some(color), Some(deferred)) = (opts.render, deferred) else {
         return;
     };
-    report.rendered = Some(match deferred {
+    report.rendered = Some(match *deferred {
         Deferred::Syntax(mut e) => {
             e.source.index = index;
             render(&e, color)
@@ -206,7 +207,7 @@ pub(super) fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
         }],
         rendered: None,
         size: e.source.text().len(),
-        deferred: Some(Deferred::Syntax(e)),
+        deferred: Some(Box::new(Deferred::Syntax(e))),
     }
 }
 
@@ -349,7 +350,7 @@ fn assemble(
         .collect();
     let deferred = source
         .filter(|_| opts.render.is_some())
-        .map(|source| Deferred::Findings(source, findings));
+        .map(|source| Box::new(Deferred::Findings(source, findings)));
     GameReport {
         file: file.clone(),
         game: 0,
