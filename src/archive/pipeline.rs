@@ -251,8 +251,8 @@ fn cut_input(
         let before = buf.len();
         // Room for the whole piece at once: growing the buffer step by step copies it repeatedly.
         buf.reserve(piece_bytes);
-        // Read a chunk at a time and counted while the chunk is still in the core's cache: counted
-        // after a whole piece's reading, the bytes come from memory again.
+        // Read and counted a chunk at a time, while the chunk is still in the core's cache:
+        // counted after a whole piece's reading, the bytes would come from memory again.
         while buf.len() - before < piece_bytes {
             let chunk = buf.len();
             let wanted = (piece_bytes - (chunk - before)).min(READ_CHUNK_BYTES);

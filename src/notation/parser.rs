@@ -437,6 +437,7 @@ impl Word {
 
 /// The separator byte of a numeric move as a [`NumericMove`] shape: a jump or not (as
 /// [`separator`] reads it).
+///
 /// Looked up in [`CLASS`] rather than matched: whether a move is a jump is as good as random, and
 /// a branch on it would be mispredicted about one move in four.
 #[inline(always)]
