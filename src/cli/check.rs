@@ -80,15 +80,21 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
     let out = output.writer();
     // The first error writing the report: it stops the reading.
     let mut write_error = None;
+    // A game's line, put together before it is written.
     let mut line = Vec::new();
     let summary = check_files(&files, &opts, |report| {
         if let Some(bar) = &progress {
             bar.inc(report.size as u64);
         }
         let written = if json {
-            serde_json::to_string(report)
+            // Into the buffer kept from game to game, then written at once.
+            line.clear();
+            serde_json::to_writer(&mut line, report)
                 .map_err(std::io::Error::other)
-                .and_then(|line| writeln!(out, "{line}"))
+                .and_then(|()| {
+                    line.push(b'\n');
+                    out.write_all(&line)
+                })
         } else {
             match (&report.rendered, report.status) {
                 (Some(text), _) => write!(out, "{text}"),
