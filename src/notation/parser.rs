@@ -435,8 +435,7 @@ impl Word {
     }
 }
 
-/// The separator byte of a numeric move as a [`NumericMove`] shape: a jump or not (as
-/// [`separator`] reads it).
+/// The separator byte of a numeric move as a [`NumericMove`] shape: a jump or not.
 ///
 /// Looked up in [`CLASS`] rather than matched: whether a move is a jump is as good as random, and
 /// a branch on it would be mispredicted about one move in four.
@@ -723,13 +722,16 @@ fn salta_call(i: In) -> IResult<In, (), ()> {
     map((tag_no_case("salta"), opt(tag("!"))), |_| ()).parse(i)
 }
 
+/// The separator a move is written with, `-` for a step and `:`, `x` or `X` for a jump: as the
+/// byte classes ([`CLASS`]) have them, which the fast path reads as [`jump`] does.
 #[inline(always)]
 fn separator(b: Option<&u8>) -> Option<Separator> {
-    match b {
-        Some(b'-') => Some(Separator::Step),
-        Some(b':' | b'x' | b'X') => Some(Separator::Jump),
-        _ => None,
-    }
+    let shape = jump(*b?)?;
+    Some(if shape & NumericMove::JUMP != 0 {
+        Separator::Jump
+    } else {
+        Separator::Step
+    })
 }
 
 /// Where the first `a` or `b` in `bytes` is, looked for eight bytes at a time: a byte equal to
@@ -2101,16 +2103,20 @@ fn resync(src: &[u8], eof: bool, resume: Resume) -> Option<usize> {
 mod tests {
     use super::{NumericMove, Separator, jump, separator};
 
-    /// The byte classes' separators are the parser's: every byte gives the same shape both ways.
+    /// The separators are `-` for a step and `:`, `x` and `X` for a jump, and no other byte, both
+    /// as the fast path reads them and as the rest of the parser does.
     #[test]
-    fn separator_classes_agree_with_the_separator_parser() {
+    fn separators_are_a_dash_for_a_step_and_colon_or_x_for_a_jump() {
         for b in 0..=u8::MAX {
-            let shape = separator(Some(&b)).map(|s| match s {
-                Separator::Jump => NumericMove::JUMP,
-                Separator::Step | Separator::Omitted => 0,
-            });
+            let (expected, shape) = match b {
+                b'-' => (Some(Separator::Step), Some(0)),
+                b':' | b'x' | b'X' => (Some(Separator::Jump), Some(NumericMove::JUMP)),
+                _ => (None, None),
+            };
+            assert_eq!(separator(Some(&b)), expected, "byte {b:#04x}");
             assert_eq!(jump(b), shape, "byte {b:#04x}");
         }
+        assert_eq!(separator(None), None);
     }
 
     /// `first_of` finds what a byte-by-byte search finds, in the words and in the tail, with the
