@@ -3,7 +3,7 @@
 use super::{CliError, input_files, write_output};
 use salta::diagnostic::{game_source, render};
 use salta::notation::{Notation, WriteOptions, input_name, read_path, write_game};
-use salta::repair::{Mended, Suggestion, mend, notation_of};
+use salta::repair::{Mended, Suggestion, mend};
 use salta::replay::ReplayOptions;
 use std::io::Write;
 use std::path::PathBuf;
@@ -154,7 +154,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                 })
                                 .collect();
                             say(&mut report, json, &name, game_no, "repaired", "", &placed)?;
-                            let notation = notation.unwrap_or(notation_of(&game));
+                            let notation = notation.unwrap_or(game.notation());
                             write_game(&fixed, &WriteOptions::default().notation(notation))
                         }
                     },

@@ -18,7 +18,7 @@
 use super::diagram::{DiagramError, DiagramOptions, LiveBoard, live_board, piece_glyph};
 use super::structured::GameDoc;
 use crate::board::{BoardKind, Color};
-use crate::notation::{Game, MoveNode, Played, Span, Variation};
+use crate::notation::{Game, MoveNode, Notation, Span, Variation};
 use crate::replay::{Finding, LineReplay, MoveReplay, Replay, Status};
 use crate::rules::{Piece, Rules, Variant};
 use serde::Serialize;
@@ -39,7 +39,7 @@ struct GameView<'a> {
     /// The start position as a Setup line.
     start: String,
     /// How the record writes its moves: `numeric`, `algebraic` or `piece`.
-    notation: &'static str,
+    notation: Notation,
     status: Status,
     /// Pre-order indices of the written moves that the replay could not play.
     unplayed: Vec<usize>,
@@ -163,7 +163,7 @@ impl Viewer {
             line: game.line,
             board,
             start: replay.start().to_setup(),
-            notation: notation_of(game),
+            notation: game.notation(),
             status: replay.status(),
             unplayed: unplayed(game, replay),
             diagnostics: diagnostics(game, replay),
@@ -240,32 +240,6 @@ fn escape_html(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
-}
-
-/// How the record writes its first main-line move.
-fn notation_of(game: &Game) -> &'static str {
-    let first = game
-        .mainline
-        .moves
-        .iter()
-        .find_map(|node| match node.played {
-            Played::Move {
-                piece, from, to, ..
-            } => Some((piece, from, to)),
-            Played::Pass => None,
-        });
-    match first {
-        Some((Some(_), None, _)) => "piece",
-        Some((_, _, to)) => {
-            let text = game.text.get(to.span.start as usize..).unwrap_or("");
-            if text.starts_with(|c: char| c.is_ascii_alphabetic()) {
-                "algebraic"
-            } else {
-                "numeric"
-            }
-        }
-        None => "numeric",
-    }
 }
 
 /// Visits every written move in pre-order (a move, then each of its variations, then the next

@@ -520,6 +520,17 @@ impl Game {
             .find(|t| t.name == name)
             .map(|t| t.value.as_str())
     }
+
+    /// The notation the record writes its moves in: that of its first main-line move other than
+    /// a pass ([`Notation::of_move`]), numeric for a record without one. Messages about the game
+    /// and suggestions for it are written the same way.
+    pub fn notation(&self) -> super::Notation {
+        self.mainline
+            .moves
+            .iter()
+            .find_map(|node| super::Notation::of_move(&node.played, &self.text))
+            .unwrap_or_default()
+    }
 }
 
 #[cfg(test)]

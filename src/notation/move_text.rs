@@ -64,13 +64,24 @@ impl<'g> MoveText<'g> {
         MoveText::in_notation(Squares::of(played, geometry), notation, geometry)
     }
 
-    /// A written move as the record has it, numeric: the designator and the from-square both
-    /// where both were written (`Su3 33-44`), for messages that quote the record.
-    pub fn as_written(played: &Played, geometry: &'g Geometry) -> MoveText<'g> {
+    /// A written move as the record has it, for messages that quote the record: the designator
+    /// and the from-square both where both were written (`Su3 33-44`), the squares algebraic if
+    /// `notation` is (the record's, [`Game::notation`](super::Game::notation)), else numbers.
+    pub fn as_written(played: &Played, notation: Notation, geometry: &'g Geometry) -> MoveText<'g> {
         MoveText {
             geometry,
             squares: Squares::of(played, geometry),
-            algebraic: false,
+            algebraic: notation == Notation::Algebraic,
+        }
+    }
+
+    /// A square as `notation` names it: algebraic (`e3`) or its number (`33`, also in piece
+    /// notation).
+    pub(crate) fn square_name(sq: Square, notation: Notation, geometry: &Geometry) -> String {
+        if notation == Notation::Algebraic {
+            geometry.name(sq)
+        } else {
+            geometry.number(sq).to_string()
         }
     }
 

@@ -2,7 +2,7 @@
 //! benchmark. Each kind of [`SlipKind`] is made as a transcriber would make it, at a random
 //! written move, and the record written out and read back as text.
 
-use super::{SlipKind, Token, Written, breaks_main_line, misreadings, notation_of, rewrite};
+use super::{SlipKind, Token, Written, breaks_main_line, misreadings, rewrite};
 use crate::generate::Rng;
 use crate::notation::{
     Game, MoveNode, Notation, Played, Span, WriteOptions, parse_str, write_game,
@@ -80,7 +80,7 @@ pub fn inject(game: &Game, kind: SlipKind, seed: u64) -> Option<Slipped> {
     if replayed.findings.iter().any(breaks_main_line) {
         return None;
     }
-    let style = notation_of(game);
+    let style = game.notation();
     let mut tokens: Vec<Token> = game.mainline.moves.iter().map(Token::of).collect();
     if tokens.iter().any(|t| t.call) {
         return None;

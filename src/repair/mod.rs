@@ -60,25 +60,6 @@ pub fn breaks_main_line(f: &Finding) -> bool {
     f.severity == Severity::Error && !f.in_variation && BREAKING_CODES.contains(&f.code)
 }
 
-/// The notation a record writes its moves in, so that suggestions are written the same way: that
-/// of its first main-line move (numeric for a record without moves).
-pub fn notation_of(game: &Game) -> Notation {
-    let Some(node) = game
-        .mainline
-        .moves
-        .iter()
-        .find(|n| n.played != Played::Pass)
-    else {
-        return Notation::Numeric;
-    };
-    let text = game.text.get(node.span.range()).unwrap_or_default();
-    match (node.played, text.bytes().next()) {
-        (Played::Move { from: None, .. }, _) => Notation::Piece,
-        (_, Some(b)) if b.is_ascii_lowercase() => Notation::Algebraic,
-        _ => Notation::Numeric,
-    }
-}
-
 /// What a written move names: its squares (or piece) and whether "Salta!" follows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -638,7 +619,7 @@ impl Line {
         let margin_tag: Option<u32> = game.tag("Margin").and_then(|v| v.trim().parse().ok());
         let counting = opts.margins != MarginPolicy::Never;
         Some(Line {
-            style: notation_of(game),
+            style: game.notation(),
             written: game
                 .mainline
                 .moves

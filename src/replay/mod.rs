@@ -380,6 +380,7 @@ pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
         Ok(main) => main,
         Err(unplayable) => return *unplayable,
     };
+    main.replayer.notation = game.notation();
     let mainline = if opts.summary_only {
         main.replayer
             .line::<false>(&game.mainline, &mut main.state, true)
@@ -588,6 +589,12 @@ mod tests {
             "1. 33:43 83-73 2. 43-53 73-63 *".to_string(),
             "1. 33-43 83-73 2. 43-54 73-63 3. 32-42 83-74 *".to_string(),
             "1. 33-43 83-73 2. 43-55 73-63 *".to_string(),
+            // The notation the findings speak is the first main-line move's, however the moves
+            // after it are written, and passes do not decide it.
+            format!("{setup}\n\n1. h4-g5 i5-j4 *"),
+            "1. e3-f4 83-73 2. e3-d4 *".to_string(),
+            "1. 33-43 f8-e7 2. 33-44 *".to_string(),
+            "1. -- (1. e3-f4 f8-e7 2. d2-e3) 83-73 *".to_string(),
         ];
         let mut files: Vec<_> = tricky
             .iter()

@@ -6,7 +6,7 @@ use super::{Finding, LineReplay, MoveReplay, ReplayOptions, Severity};
 use crate::board::{Color, Geometry};
 use crate::diagnostic::Code;
 use crate::notation::{
-    MoveNumber, MoveText, NumericMove, Played, Separator, Span, Variation, WrittenMove,
+    MoveNumber, MoveText, Notation, NumericMove, Played, Separator, Span, Variation, WrittenMove,
 };
 use crate::rules::{
     Move, MoveKind, OwnRules, Piece, Position, Referee, Rules, RulesSource, Variant,
@@ -20,6 +20,9 @@ pub(super) struct Replayer<'a> {
     /// The main line's last missed jump: its finding, and the jumps it left open. A later move
     /// that misses one of them again is counted on that finding, not reported anew.
     open_miss: Option<OpenMiss>,
+    /// The record's notation ([`Game::notation`](crate::notation::Game::notation)), in which the
+    /// findings name moves and squares.
+    pub(super) notation: Notation,
 }
 
 /// A missed jump on the main line: its finding, the jumps it left open and the finding's help.
@@ -100,6 +103,7 @@ impl<'a> Replayer<'a> {
             findings,
             mainline_moves: Vec::with_capacity(moves),
             open_miss: None,
+            notation: Notation::Numeric,
         }
     }
 
@@ -291,7 +295,7 @@ impl<'a> Replayer<'a> {
                 Code::MissingCorrection,
                 format!(
                     "\"Salta!\" is called after {} but no correcting move follows",
-                    retracted.numeric(g)
+                    MoveText::of_move(retracted, None, self.notation, g)
                 ),
                 "write the correcting jump right after the call",
             );
@@ -379,7 +383,7 @@ impl<'a> Replayer<'a> {
                         "{} names {}, but {stands} stands on {}",
                         self.written(node, pos),
                         p.describe(),
-                        g.number(from_sq)
+                        self.square(from_sq, g)
                     ),
                     "the designator and the from-square must name the same piece",
                 );
@@ -487,7 +491,7 @@ impl<'a> Replayer<'a> {
             {
                 let first = &mut self.findings[open.finding];
                 first.repeats += 1;
-                let list = moves_text(&open.jumps, g);
+                let list = moves_text(&open.jumps, self.notation, g);
                 let later = match first.repeats {
                     1 => format!("1 later move also leaves {list} unplayed"),
                     n => format!("{n} later moves also leave {list} unplayed"),
@@ -495,7 +499,7 @@ impl<'a> Replayer<'a> {
                 first.help = Some(format!("{}\n{later}", open.help));
                 return Some(m);
             }
-            let list = moves_text(&jumps.sorted(g), g);
+            let list = moves_text(&jumps.sorted(g), self.notation, g);
             let message =
                 format!("{written} misses a compulsory jump ({list}) and no \"Salta!\" was called");
             let help = format!(
@@ -522,12 +526,18 @@ impl<'a> Replayer<'a> {
             return Some(m);
         }
         let reason = self.why_illegal(pos, candidate);
-        let mut help = format!("legal moves here: {}", moves_text(&legal.sorted(g), g));
+        let mut help = format!(
+            "legal moves here: {}",
+            moves_text(&legal.sorted(g), self.notation, g)
+        );
         if !jumps.is_empty()
             && pos.rules().compulsory
             && legal.iter().any(|m| m.kind == MoveKind::Jump)
         {
-            help = format!("a jump is compulsory: {}", moves_text(&legal.sorted(g), g));
+            help = format!(
+                "a jump is compulsory: {}",
+                moves_text(&legal.sorted(g), self.notation, g)
+            );
         }
         let code = if correcting {
             Code::BadCorrection
@@ -552,18 +562,18 @@ impl<'a> Replayer<'a> {
                 .to_string();
         }
         match pos.piece_at(m.from) {
-            None => return format!("there is no piece on {}", g.number(m.from)),
+            None => return format!("there is no piece on {}", self.square(m.from, g)),
             Some(p) if p.color() != side => {
                 return format!(
                     "{} stands on {}, and it is {side}'s move",
                     p.describe(),
-                    g.number(m.from)
+                    self.square(m.from, g)
                 );
             }
             _ => {}
         }
         if let Some(p) = pos.piece_at(m.to) {
-            return format!("{} is occupied by {}", g.number(m.to), p.describe());
+            return format!("{} is occupied by {}", self.square(m.to, g), p.describe());
         }
         let same = |r: &Move| r.from == m.from && r.to == m.to;
         // Compulsion first: a step that only a compulsory jump forbids is refused for that, even
@@ -581,7 +591,11 @@ impl<'a> Replayer<'a> {
             2 if diagonal => {
                 "there is no enemy piece to jump in that direction, or the piece may not jump that way".to_string()
             }
-            _ => format!("{} and {} are not one diagonal step or jump apart", g.number(m.from), g.number(m.to)),
+            _ => format!(
+                "{} and {} are not one diagonal step or jump apart",
+                self.square(m.from, g),
+                self.square(m.to, g)
+            ),
         }
     }
 
@@ -666,8 +680,13 @@ impl<'a> Replayer<'a> {
         );
     }
 
+    /// A square as the record names squares.
+    fn square(&self, sq: crate::board::Square, g: &Geometry) -> String {
+        MoveText::square_name(sq, self.notation, g)
+    }
+
     fn written(&self, node: &WrittenMove, pos: &Position) -> String {
-        let text = MoveText::as_written(&node.played, pos.geometry());
+        let text = MoveText::as_written(&node.played, self.notation, pos.geometry());
         let number = if pos.side_to_move() == Color::Green {
             format!("{}.", pos.move_number())
         } else {
@@ -751,13 +770,13 @@ fn with_rules(pos: &Position, change: impl FnOnce(&mut Rules)) -> Position {
     pos.with_rules(rules)
 }
 
-fn moves_text(moves: &[Move], g: &Geometry) -> String {
+fn moves_text(moves: &[Move], notation: Notation, g: &Geometry) -> String {
     if moves.is_empty() {
         return "none".to_string();
     }
     moves
         .iter()
-        .map(|m| m.numeric(g))
+        .map(|m| MoveText::of_move(*m, None, notation, g).to_string())
         .collect::<Vec<_>>()
         .join(", ")
 }

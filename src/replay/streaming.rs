@@ -6,7 +6,7 @@
 use super::replayer::{LineState, Replayer};
 use super::{LastStart, LineReplay, MainLine, Replay, ReplayOptions, ReplayTags};
 use crate::notation::{
-    GameResult, GameStart, Moves, RawTag, RunMove, Skip, Span, TagList, Visitor, Warning,
+    GameResult, GameStart, Moves, Notation, RawTag, RunMove, Skip, Span, TagList, Visitor, Warning,
     WrittenMove,
 };
 use crate::rules::{DefaultRules, OwnRules, RulesSource};
@@ -47,6 +47,9 @@ pub struct Replaying<'o> {
     lines: Vec<Line>,
     /// The standard start position, kept from game to game.
     starts: LastStart,
+    /// Whether the record's notation is known: its first main-line move other than a pass has
+    /// been read ([`Game::notation`](crate::notation::Game::notation)).
+    notation_known: bool,
 }
 
 /// Main-line moves reserved for a game: most games fit without the vector growing.
@@ -96,6 +99,7 @@ impl<'o> Replaying<'o> {
             begun: None,
             lines: Vec::new(),
             starts: LastStart::default(),
+            notation_known: false,
         }
     }
 
@@ -119,6 +123,26 @@ impl<'o> Replaying<'o> {
             });
         }
         self.begun = Some(begun);
+    }
+
+    /// Learns the record's notation from main-line moves read, before any of them is played (the
+    /// findings name moves and squares in it): from the first that is not a pass.
+    fn learn_notation<'m>(&mut self, moves: impl Iterator<Item = RunMove<'m>>) {
+        let Some(Ok(main)) = self.begun.as_mut() else {
+            return;
+        };
+        for logged in moves {
+            let notation = match logged {
+                // Numeric squares: the reader logs only these so.
+                RunMove::Numeric(..) => Some(Notation::Numeric),
+                RunMove::Written(written) => Notation::of_move(&written.played, &self.text),
+            };
+            if let Some(notation) = notation {
+                main.replayer.notation = notation;
+                self.notation_known = true;
+                return;
+            }
+        }
     }
 
     /// Plays the innermost line's held-back move.
@@ -163,6 +187,7 @@ impl Visitor for Replaying<'_> {
         self.warnings = Vec::new();
         self.begun = None;
         self.lines.clear();
+        self.notation_known = false;
         ControlFlow::Continue(())
     }
 
@@ -182,6 +207,9 @@ impl Visitor for Replaying<'_> {
     }
 
     fn played(&mut self, played: WrittenMove) -> ControlFlow<Streamed> {
+        if !self.notation_known && self.lines.len() == 1 {
+            self.learn_notation(std::iter::once(RunMove::Written(&played)));
+        }
         self.play_pending();
         if let Some(line) = self.lines.last_mut()
             && !line.stopped
@@ -192,6 +220,10 @@ impl Visitor for Replaying<'_> {
     }
 
     fn moves(&mut self, moves: Moves<'_>) -> ControlFlow<Streamed> {
+        if !self.notation_known && self.lines.len() == 1 {
+            let mut run = moves.clone();
+            self.learn_notation(std::iter::from_fn(|| run.next_logged()));
+        }
         self.play_pending();
         let main_line = self.lines.len() == 1;
         let (Some(Ok(main)), Some(line)) = (self.begun.as_mut(), self.lines.last_mut()) else {
