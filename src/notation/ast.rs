@@ -522,8 +522,8 @@ impl Game {
     }
 
     /// The notation the record writes its moves in: that of its first main-line move other than
-    /// a pass ([`Notation::of_move`]), numeric for a record without one. Messages about the game
-    /// and suggestions for it are written the same way.
+    /// a pass ([`Notation::of_move`](super::Notation::of_move)), numeric for a record without
+    /// one. Messages about the game and suggestions for it are written the same way.
     pub fn notation(&self) -> super::Notation {
         self.mainline
             .moves
