@@ -3,7 +3,7 @@
 //! [`Replayer::step`] is one move, which the streaming replay calls as the moves are read.
 
 use super::{Finding, LineReplay, MoveReplay, ReplayOptions, Severity};
-use crate::board::{Color, Geometry};
+use crate::board::{Color, Geometry, Square};
 use crate::diagnostic::Code;
 use crate::notation::{
     MoveNumber, MoveText, Notation, NumericMove, Played, Separator, Span, Variation, WrittenMove,
@@ -489,9 +489,9 @@ impl<'a> Replayer<'a> {
             if let Some(open) = self.open_miss.as_ref().filter(|_| here.main)
                 && jumps.iter().any(|j| open.jumps.contains(j))
             {
+                let list = self.moves_text(&open.jumps, g);
                 let first = &mut self.findings[open.finding];
                 first.repeats += 1;
-                let list = moves_text(&open.jumps, self.notation, g);
                 let later = match first.repeats {
                     1 => format!("1 later move also leaves {list} unplayed"),
                     n => format!("{n} later moves also leave {list} unplayed"),
@@ -499,7 +499,7 @@ impl<'a> Replayer<'a> {
                 first.help = Some(format!("{}\n{later}", open.help));
                 return Some(m);
             }
-            let list = moves_text(&jumps.sorted(g), self.notation, g);
+            let list = self.moves_text(&jumps.sorted(g), g);
             let message =
                 format!("{written} misses a compulsory jump ({list}) and no \"Salta!\" was called");
             let help = format!(
@@ -526,17 +526,14 @@ impl<'a> Replayer<'a> {
             return Some(m);
         }
         let reason = self.why_illegal(pos, candidate);
-        let mut help = format!(
-            "legal moves here: {}",
-            moves_text(&legal.sorted(g), self.notation, g)
-        );
+        let mut help = format!("legal moves here: {}", self.moves_text(&legal.sorted(g), g));
         if !jumps.is_empty()
             && pos.rules().compulsory
             && legal.iter().any(|m| m.kind == MoveKind::Jump)
         {
             help = format!(
                 "a jump is compulsory: {}",
-                moves_text(&legal.sorted(g), self.notation, g)
+                self.moves_text(&legal.sorted(g), g)
             );
         }
         let code = if correcting {
@@ -681,8 +678,20 @@ impl<'a> Replayer<'a> {
     }
 
     /// A square as the record names squares.
-    fn square(&self, sq: crate::board::Square, g: &Geometry) -> String {
+    fn square(&self, sq: Square, g: &Geometry) -> String {
         MoveText::square_name(sq, self.notation, g)
+    }
+
+    /// Moves as the record writes moves, listed: `none` for no move.
+    fn moves_text(&self, moves: &[Move], g: &Geometry) -> String {
+        if moves.is_empty() {
+            return "none".to_string();
+        }
+        moves
+            .iter()
+            .map(|&m| MoveText::of_move(m, None, self.notation, g).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     fn written(&self, node: &WrittenMove, pos: &Position) -> String {
@@ -768,15 +777,4 @@ fn with_rules(pos: &Position, change: impl FnOnce(&mut Rules)) -> Position {
     let mut rules = *pos.rules();
     change(&mut rules);
     pos.with_rules(rules)
-}
-
-fn moves_text(moves: &[Move], notation: Notation, g: &Geometry) -> String {
-    if moves.is_empty() {
-        return "none".to_string();
-    }
-    moves
-        .iter()
-        .map(|m| MoveText::of_move(*m, None, notation, g).to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
