@@ -531,6 +531,13 @@ impl Game {
             .find_map(|node| super::Notation::of_move(&node.played, &self.text))
             .unwrap_or_default()
     }
+
+    /// Whether the record numbers the squares from Red's side (`[Numbering "red"]`): its squares
+    /// were turned half round when read, and messages turn them back.
+    pub fn numbered_from_red(&self) -> bool {
+        self.tag("Numbering")
+            .is_some_and(super::parser::numbered_from_red)
+    }
 }
 
 #[cfg(test)]

@@ -29,6 +29,8 @@ pub struct MoveText<'g> {
     /// `None`: a pass.
     squares: Option<Squares>,
     algebraic: bool,
+    /// Squares named as a record numbered from Red's side names them ([`MoveText::from_red`]).
+    from_red: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,12 +74,27 @@ impl<'g> MoveText<'g> {
             geometry,
             squares: Squares::of(played, geometry),
             algebraic: notation == Notation::Algebraic,
+            from_red: false,
         }
     }
 
+    /// The same text with its squares named as a record numbered from Red's side
+    /// (`[Numbering "red"]`, [`Game::numbered_from_red`](super::Game::numbered_from_red)) names
+    /// them, if `from_red`: each turned half round, so that `33-43` reads `83-73`.
+    #[must_use]
+    pub fn from_red(self, from_red: bool) -> MoveText<'g> {
+        MoveText { from_red, ..self }
+    }
+
     /// A square as `notation` names it: algebraic (`e3`) or its number (`33`, also in piece
-    /// notation).
-    pub(crate) fn square_name(sq: Square, notation: Notation, geometry: &Geometry) -> String {
+    /// notation), turned half round if `from_red`.
+    pub(crate) fn square_name(
+        sq: Square,
+        notation: Notation,
+        from_red: bool,
+        geometry: &Geometry,
+    ) -> String {
+        let sq = as_named(sq, from_red, geometry);
         if notation == Notation::Algebraic {
             geometry.name(sq)
         } else {
@@ -110,6 +127,7 @@ impl<'g> MoveText<'g> {
             geometry,
             squares: None,
             algebraic: false,
+            from_red: false,
         }
     }
 
@@ -129,16 +147,24 @@ impl<'g> MoveText<'g> {
             geometry,
             squares,
             algebraic: notation == Notation::Algebraic,
+            from_red: false,
         }
     }
 
     fn square(&self, f: &mut fmt::Formatter<'_>, sq: Square) -> fmt::Result {
+        let sq = as_named(sq, self.from_red, self.geometry);
         if self.algebraic {
             f.write_str(&self.geometry.name(sq))
         } else {
             write!(f, "{}", self.geometry.number(sq))
         }
     }
+}
+
+/// The square a record names for `sq`: the square turned half round if the record numbers from
+/// Red's side (it was turned when read).
+fn as_named(sq: Square, from_red: bool, geometry: &Geometry) -> Square {
+    if from_red { geometry.rotate(sq) } else { sq }
 }
 
 impl Squares {

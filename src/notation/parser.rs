@@ -988,7 +988,7 @@ impl<'a> Parser<'a> {
         if let (None, Some(rules)) = (self.board, find(b"Rules")) {
             self.geometry = Geometry::of(board_of_rules(&rules));
         }
-        self.rotate = find(b"Numbering").is_some_and(|v| v.trim().eq_ignore_ascii_case("red"));
+        self.rotate = find(b"Numbering").is_some_and(|v| numbered_from_red(&v));
         self.numbering = numbering(self.geometry.kind, self.rotate);
     }
 
@@ -2003,6 +2003,11 @@ fn looks_like_movetext(rest: &[u8]) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether a Numbering tag's value says the source numbered the squares from Red's side.
+pub(crate) fn numbered_from_red(value: &str) -> bool {
+    value.trim().eq_ignore_ascii_case("red")
 }
 
 /// The board a `Rules` tag asks for, decided as the replayer decides the rules: a tag that does not

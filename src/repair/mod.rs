@@ -132,13 +132,14 @@ impl Token {
         }
     }
 
-    /// The move as a record in `style` writes it (`35-44`, `e3-f4`, `Su3-44`, with ` Salta!`).
-    pub fn text(&self, g: &Geometry, style: Notation) -> String {
+    /// The move as a record in `style` writes it (`35-44`, `e3-f4`, `Su3-44`, with ` Salta!`),
+    /// its squares numbered from Red's side if `from_red` ([`MoveText::from_red`]).
+    pub fn text(&self, g: &Geometry, style: Notation, from_red: bool) -> String {
         let text = match self.squares {
             None => MoveText::pass(g),
             Some(w) => {
                 let jump = w.from.is_some_and(|f| g.distance(f, w.to) >= 2);
-                MoveText::of_parts(w.piece, w.from, w.to, jump, style, g)
+                MoveText::of_parts(w.piece, w.from, w.to, jump, style, g).from_red(from_red)
             }
         };
         let mut out = text.to_string();
@@ -495,6 +496,9 @@ struct Tried {
 /// the cursor before each move that replayed.
 struct Line {
     style: Notation,
+    /// The record numbers the squares from Red's side (`[Numbering "red"]`): its slips are made
+    /// on those numbers, and its moves are written with them.
+    from_red: bool,
     /// Each written move of the record as its text has it.
     written: Vec<String>,
     lenient: bool,
@@ -620,6 +624,7 @@ impl Line {
         let counting = opts.margins != MarginPolicy::Never;
         Some(Line {
             style: game.notation(),
+            from_red: game.numbered_from_red(),
             written: game
                 .mainline
                 .moves
@@ -700,7 +705,8 @@ impl Line {
     fn search(&self, b: usize) -> Vec<Suggestion> {
         let near = self.fixed.max(b.saturating_sub(LOOK_BACK));
         let mut candidates: Vec<(SlipKind, Change)> = Vec::new();
-        if self.fixed == 0 {
+        // A record that says it is numbered from Red's side is not read as one that forgot to.
+        if self.fixed == 0 && !self.from_red {
             let g = self.states[0].pos.geometry();
             candidates.push((
                 SlipKind::RedNumbering,
@@ -781,6 +787,14 @@ impl Line {
             ));
         };
         let numeric = self.style != Notation::Algebraic;
+        // Slips are made on the squares as written: turned half round in a record numbered from
+        // Red's side, and their readings turned back.
+        let turn = |sq| if self.from_red { g.rotate(sq) } else { sq };
+        let misreadings = |kind, sq| {
+            misreadings(kind, g, turn(sq), numeric)
+                .into_iter()
+                .map(turn)
+        };
         for kind in [
             SlipKind::DigitSwap,
             SlipKind::NeighbourDigit,
@@ -789,11 +803,11 @@ impl Line {
             SlipKind::RedSideSquare,
         ] {
             if let Some(from) = w.from {
-                for s in misreadings(kind, g, from, numeric) {
+                for s in misreadings(kind, from) {
                     replace(kind, Written { from: Some(s), ..w });
                 }
             }
-            for s in misreadings(kind, g, w.to, numeric) {
+            for s in misreadings(kind, w.to) {
                 replace(kind, Written { to: s, ..w });
             }
         }
@@ -960,7 +974,7 @@ impl Line {
         let texts = |tokens: &[Token]| {
             tokens
                 .iter()
-                .map(|t| t.text(g, self.style))
+                .map(|t| t.text(g, self.style, self.from_red))
                 .collect::<Vec<_>>()
                 .join(" ")
         };
@@ -985,7 +999,7 @@ impl Line {
                 .zip(window)
                 .map(|(i, t)| match self.origin[i] {
                     Some(o) => self.written[o].clone(),
-                    None => t.text(g, self.style),
+                    None => t.text(g, self.style, self.from_red),
                 })
                 .collect::<Vec<_>>()
                 .join(" "),

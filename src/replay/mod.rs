@@ -441,8 +441,12 @@ impl<'o> MainLine<'o> {
             MarginPolicy::Never => false,
         };
         let referee = Referee::new(&start, count_margins.then_some(opts.budget));
+        let mut replayer = Replayer::new(opts, findings, moves);
+        replayer.from_red = tags
+            .numbering
+            .is_some_and(|(value, _)| crate::notation::numbered_from_red(value));
         Ok(MainLine {
-            replayer: Replayer::new(opts, findings, moves),
+            replayer,
             rules,
             start,
             state: LineState::new(start, referee),
@@ -595,6 +599,7 @@ mod tests {
             "1. e3-f4 83-73 2. e3-d4 *".to_string(),
             "1. 33-43 f8-e7 2. 33-44 *".to_string(),
             "1. -- (1. e3-f4 f8-e7 2. d2-e3) 83-73 *".to_string(),
+            "[Numbering \"red\"]\n\n1. 83-73 33-43 2. 83-74 (2. 73-63 44-45) *".to_string(),
         ];
         let mut files: Vec<_> = tricky
             .iter()

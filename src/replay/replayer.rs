@@ -23,6 +23,8 @@ pub(super) struct Replayer<'a> {
     /// The record's notation ([`Game::notation`](crate::notation::Game::notation)), in which the
     /// findings name moves and squares.
     pub(super) notation: Notation,
+    /// Whether the record numbers the squares from Red's side: the findings then name them so.
+    pub(super) from_red: bool,
 }
 
 /// A missed jump on the main line: its finding, the jumps it left open and the finding's help.
@@ -104,6 +106,7 @@ impl<'a> Replayer<'a> {
             mainline_moves: Vec::with_capacity(moves),
             open_miss: None,
             notation: Notation::Numeric,
+            from_red: false,
         }
     }
 
@@ -295,7 +298,7 @@ impl<'a> Replayer<'a> {
                 Code::MissingCorrection,
                 format!(
                     "\"Salta!\" is called after {} but no correcting move follows",
-                    MoveText::of_move(retracted, None, self.notation, g)
+                    self.move_text(retracted, g)
                 ),
                 "write the correcting jump right after the call",
             );
@@ -679,23 +682,36 @@ impl<'a> Replayer<'a> {
 
     /// A square as the record names squares.
     fn square(&self, sq: Square, g: &Geometry) -> String {
-        MoveText::square_name(sq, self.notation, g)
+        MoveText::square_name(sq, self.notation, self.from_red, g)
     }
 
-    /// Moves as the record writes moves, listed: `none` for no move.
+    /// A move as the record writes moves.
+    fn move_text<'g>(&self, m: Move, g: &'g Geometry) -> MoveText<'g> {
+        MoveText::of_move(m, None, self.notation, g).from_red(self.from_red)
+    }
+
+    /// Moves as the record writes moves, listed in the order of the squares' numbers as the
+    /// record numbers them (passes last): `none` for no move.
     fn moves_text(&self, moves: &[Move], g: &Geometry) -> String {
         if moves.is_empty() {
             return "none".to_string();
         }
+        let number = |sq| g.number(if self.from_red { g.rotate(sq) } else { sq });
+        let mut moves = moves.to_vec();
+        moves.sort_by_key(|m| match m.kind {
+            MoveKind::Pass => (true, 0, 0),
+            _ => (false, number(m.from), number(m.to)),
+        });
         moves
             .iter()
-            .map(|&m| MoveText::of_move(m, None, self.notation, g).to_string())
+            .map(|&m| self.move_text(m, g).to_string())
             .collect::<Vec<_>>()
             .join(", ")
     }
 
     fn written(&self, node: &WrittenMove, pos: &Position) -> String {
-        let text = MoveText::as_written(&node.played, self.notation, pos.geometry());
+        let text = MoveText::as_written(&node.played, self.notation, pos.geometry())
+            .from_red(self.from_red);
         let number = if pos.side_to_move() == Color::Green {
             format!("{}.", pos.move_number())
         } else {

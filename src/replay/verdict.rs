@@ -17,6 +17,7 @@ pub(super) struct ReplayTags<'t> {
     pub(super) setup: Option<(&'t str, Span)>,
     pub(super) margin: Option<(&'t str, Span)>,
     pub(super) result: Option<(&'t str, Span)>,
+    pub(super) numbering: Option<(&'t str, Span)>,
 }
 
 impl<'t> ReplayTags<'t> {
@@ -31,6 +32,7 @@ impl<'t> ReplayTags<'t> {
                 "Setup" => &mut tags.setup,
                 "Margin" => &mut tags.margin,
                 "Result" => &mut tags.result,
+                "Numbering" => &mut tags.numbering,
                 _ => continue,
             };
             slot.get_or_insert((value, span));
