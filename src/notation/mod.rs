@@ -19,6 +19,7 @@ mod writer;
 pub use ast::*;
 pub use error::{GameSource, MovePlace, SyntaxError, printable};
 pub use move_text::MoveText;
+pub(crate) use move_text::as_named;
 pub use parser::{Limits, MAX_GAME_BYTES, MAX_VARIATION_DEPTH};
 pub(crate) use parser::{NumericMove, numbered_from_red};
 pub use reader::{Reader, input_name, is_stdin, open_input, parse_str, read_path};

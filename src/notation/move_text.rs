@@ -163,7 +163,7 @@ impl<'g> MoveText<'g> {
 
 /// The square a record names for `sq`: the square turned half round if the record numbers from
 /// Red's side (it was turned when read).
-fn as_named(sq: Square, from_red: bool, geometry: &Geometry) -> Square {
+pub(crate) fn as_named(sq: Square, from_red: bool, geometry: &Geometry) -> Square {
     if from_red { geometry.rotate(sq) } else { sq }
 }
 

@@ -22,7 +22,7 @@ use crate::board::{Color, Geometry, Square};
 use crate::diagnostic::Code;
 use crate::notation::{
     Comment, Designator, Game, GameResult, MoveNode, MoveText, Notation, Played, Separator, Span,
-    SquareRef, Tag,
+    SquareRef, Tag, as_named,
 };
 use crate::replay::{Finding, MarginPolicy, ReplayOptions, Severity, missed_jump_step, replay};
 use crate::rules::margin::{Budget, Remaining};
@@ -789,7 +789,7 @@ impl Line {
         let numeric = self.style != Notation::Algebraic;
         // Slips are made on the squares as written: turned half round in a record numbered from
         // Red's side, and their readings turned back.
-        let turn = |sq| if self.from_red { g.rotate(sq) } else { sq };
+        let turn = |sq| as_named(sq, self.from_red, g);
         let misreadings = |kind, sq| {
             misreadings(kind, g, turn(sq), numeric)
                 .into_iter()

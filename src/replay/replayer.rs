@@ -7,6 +7,7 @@ use crate::board::{Color, Geometry, Square};
 use crate::diagnostic::Code;
 use crate::notation::{
     MoveNumber, MoveText, Notation, NumericMove, Played, Separator, Span, Variation, WrittenMove,
+    as_named,
 };
 use crate::rules::{
     Move, MoveKind, OwnRules, Piece, Position, Referee, Rules, RulesSource, Variant,
@@ -696,7 +697,7 @@ impl<'a> Replayer<'a> {
         if moves.is_empty() {
             return "none".to_string();
         }
-        let number = |sq| g.number(if self.from_red { g.rotate(sq) } else { sq });
+        let number = |sq| g.number(as_named(sq, self.from_red, g));
         let mut moves = moves.to_vec();
         moves.sort_by_key(|m| match m.kind {
             MoveKind::Pass => (true, 0, 0),
