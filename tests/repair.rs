@@ -67,6 +67,30 @@ fn every_slip_in_the_historical_game_is_repaired() {
 }
 
 #[test]
+fn a_record_numbered_from_reds_side_is_read_in_its_own_numbers() {
+    // The record wrote 3... 44-45 for 44-54, the digits of its own 54 swapped (72-71 and 72-62
+    // in the standard numbering, where no digit swap leads from one to the other).
+    let path = root().join("tests/edge-cases/red-numbering-digit-swap.sgn");
+    let text = std::fs::read_to_string(path).unwrap();
+    let game = salta::notation::parse_str(&text).remove(0).unwrap();
+    assert!(game.numbered_from_red());
+    let readings = analyse(&game, &search_options(), 1)
+        .breaks
+        .remove(0)
+        .suggestions;
+    let said: Vec<_> = readings
+        .iter()
+        .map(|s| (s.kind, s.text.as_str(), s.was.as_str()))
+        .collect();
+    assert_eq!(said[0], (SlipKind::DigitSwap, "44-54", "44-45"));
+    // A record that carries the tag is not read as one that left it out.
+    assert!(
+        said.iter()
+            .all(|(kind, ..)| *kind != SlipKind::RedNumbering)
+    );
+}
+
+#[test]
 fn the_margin_tag_decides_between_readings_that_replay_alike() {
     // 59. 92-102 was written 92-101, itself a legal move; the record breaks 20 plies later at
     // 69. 92-101. Reading that move as 92-102 also replays to the end with the result 0-1, but
