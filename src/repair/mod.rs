@@ -790,7 +790,7 @@ impl Line {
         // Slips are made on the squares as written: turned half round in a record numbered from
         // Red's side, and their readings turned back.
         let turn = |sq| as_named(sq, self.from_red, g);
-        let misreadings = |kind, sq| {
+        let misread = |kind, sq| {
             misreadings(kind, g, turn(sq), numeric)
                 .into_iter()
                 .map(turn)
@@ -803,11 +803,11 @@ impl Line {
             SlipKind::RedSideSquare,
         ] {
             if let Some(from) = w.from {
-                for s in misreadings(kind, from) {
+                for s in misread(kind, from) {
                     replace(kind, Written { from: Some(s), ..w });
                 }
             }
-            for s in misreadings(kind, w.to) {
+            for s in misread(kind, w.to) {
                 replace(kind, Written { to: s, ..w });
             }
         }
