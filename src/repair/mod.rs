@@ -1101,10 +1101,16 @@ pub fn annotate(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Ve
         });
     let after = replay(&apply(game, &all), opts).findings;
     // A ply left out or written twice shifts every later move number: the suggestion says why.
+    // Only the moves are read as the readings have them: the verdict on the game as a whole (its
+    // tags, result and margin) is the record's own, reached where its game ended or broke off,
+    // never after a move it rejected; what a reading would make of the result, its suggestion
+    // says.
     found.extend(after.into_iter().filter(|f| {
-        !(f.code == Code::MoveNumber
-            && renumbered.is_some_and(|from| f.span.is_some_and(|s| s.start >= from)))
+        f.ply.is_some()
+            && !(f.code == Code::MoveNumber
+                && renumbered.is_some_and(|from| f.span.is_some_and(|s| s.start >= from)))
     }));
+    found.extend(replayed.into_iter().filter(|f| f.ply.is_none()));
     found.sort_by_key(|f| (f.ply.is_none(), f.span.map(|s| s.start)));
     found
 }

@@ -461,7 +461,7 @@ impl<'o> MainLine<'o> {
         result: Option<(GameResult, Span)>,
         mainline: LineReplay,
     ) -> Replay {
-        let referee = self.state.referee;
+        let (referee, stopped) = (self.state.referee, self.state.stopped);
         let mut replay = Replay {
             rules: self.rules,
             start: self.start,
@@ -471,7 +471,7 @@ impl<'o> MainLine<'o> {
             outcome: referee.outcome_at_end_of_record(),
             findings: self.replayer.findings,
         };
-        check_result(tags, result, &referee, &mut replay);
+        check_result(tags, result, &referee, stopped, &mut replay);
         replay
     }
 }

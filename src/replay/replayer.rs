@@ -36,14 +36,15 @@ struct OpenMiss {
 }
 
 /// Where a line of play stands: the position after its last move that could be played, the
-/// referee, the plies played since the game's start, and a "Salta!" call waiting for its
-/// correcting move.
+/// referee, the plies played since the game's start, a "Salta!" call waiting for its
+/// correcting move, and whether a written move could not be played (the line stopped there).
 #[derive(Clone)]
 pub(super) struct LineState {
     pub(super) position: Position,
     pub(super) referee: Referee,
     ply: u32,
     called: Option<(Move, At)>,
+    pub(super) stopped: bool,
 }
 
 impl LineState {
@@ -54,6 +55,7 @@ impl LineState {
             referee,
             ply: 0,
             called: None,
+            stopped: false,
         }
     }
 
@@ -155,6 +157,20 @@ impl<'a> Replayer<'a> {
     /// what became of it (only when `RECORD`), and whether the line can go on.
     #[inline(always)]
     pub(super) fn step<const RECORD: bool>(
+        &mut self,
+        node: &WrittenMove,
+        salta: Option<Span>,
+        state: &mut LineState,
+        main: bool,
+    ) -> (Option<MoveReplay>, ControlFlow<()>) {
+        let (record, flow) = self.play_written::<RECORD>(node, salta, state, main);
+        state.stopped |= flow.is_break();
+        (record, flow)
+    }
+
+    /// [`Replayer::step`] but for noting that the line stopped.
+    #[inline(always)]
+    fn play_written<const RECORD: bool>(
         &mut self,
         node: &WrittenMove,
         salta: Option<Span>,

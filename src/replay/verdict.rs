@@ -65,11 +65,13 @@ pub(super) fn tag_error(code: Code, message: String, span: Span, help: &str) -> 
 }
 
 /// Result tag, result token, replayed outcome and Margin tag must agree: the findings where they
-/// do not join the replay's.
+/// do not join the replay's. The outcome is the referee's where the main line ended: at the
+/// game's end, at the record's, or where a written move could not be played (`stopped`).
 pub(super) fn check_result(
     tags: &ReplayTags<'_>,
     token: Option<(GameResult, Span)>,
     referee: &Referee,
+    stopped: bool,
     replay: &mut Replay,
 ) {
     let mut findings = Vec::new();
@@ -140,6 +142,20 @@ pub(super) fn check_result(
                     recorded.map(|r| r.1),
                 ));
             }
+        }
+        // A main line that broke off is judged where it broke: the game had not ended there.
+        (None, Some((written, span))) if written != GameResult::Unknown && stopped => {
+            findings.push(Finding::about_game(
+                Code::ResultNotReached,
+                Severity::Warning,
+                format!(
+                    "the main line breaks off before the game ends, so the result {} cannot be \
+                     checked",
+                    written.as_str()
+                ),
+                Some("the result is checked once the moves replay to the game's end".to_string()),
+                Some(span),
+            ));
         }
         (None, Some((written, span))) if written != GameResult::Unknown => {
             let why = match referee.progress() {
