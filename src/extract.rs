@@ -539,7 +539,7 @@ fn first_error(game: &Game, file: &Arc<str>, replayed: &Replay) -> String {
 
 /// An invalid game kept up to its first illegal main-line move: the text before that move, the
 /// rest of the movetext as `;` comments (line by line, so nothing is lost or re-read), the result
-/// unknown. `None` when that does not make a valid game (the error is elsewhere, or not only there).
+/// unknown (or, for a game that ended before that move, the one the replay proves). `None` when that does not make a valid game (the error is elsewhere, or not only there).
 fn cut_broken(game: &Game, replayed: &Replay, options: &ExtractOptions) -> Option<String> {
     let error = replayed
         .findings
@@ -557,12 +557,18 @@ fn cut_broken(game: &Game, replayed: &Replay, options: &ExtractOptions) -> Optio
         .result
         .map_or(game.text.len(), |(_, span)| span.range().start);
     let rest = game.text.get(cut..end)?;
-    // The Result tag must agree with the unfinished game; the Margin tag no longer applies.
+    // The Result tag must agree with the game as cut: unfinished, its Margin tag no longer
+    // applies; ended before the move that breaks it (a move after the end), it has the result
+    // and margin the replay proves there.
+    let ended = replayed.outcome;
+    let result = ended.map_or(GameResult::Unknown, |o| result_of(&o));
+    let margin = ended.and_then(|o| o.margin).and_then(|m| m.exact());
     let mut edits = Vec::new();
     for tag in &game.tags {
-        match tag.name.as_ref() {
-            "Result" => edits.push((tag.span, "[Result \"*\"]".to_string())),
-            "Margin" => edits.push((tag.span, String::new())),
+        match (tag.name.as_ref(), margin) {
+            ("Result", _) => edits.push((tag.span, format!("[Result \"{}\"]", result.as_str()))),
+            ("Margin", Some(margin)) => edits.push((tag.span, format!("[Margin \"{margin}\"]"))),
+            ("Margin", None) if ended.is_none() => edits.push((tag.span, String::new())),
             _ => {}
         }
     }
@@ -580,7 +586,11 @@ fn cut_broken(game: &Game, replayed: &Replay, options: &ExtractOptions) -> Optio
         text.push_str(line);
         text.push('\n');
     }
-    text.push_str("*\n");
+    if let Some(written) = game.result.map(|(r, _)| r).filter(|&r| r != result) {
+        text.push_str(&format!("; the record's result: {}\n", written.as_str()));
+    }
+    text.push_str(result.as_str());
+    text.push('\n');
     replays_cleanly(text, options)
 }
 

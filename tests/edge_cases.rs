@@ -141,37 +141,33 @@ fn cutting_files_into_small_pieces_changes_no_report() {
 /// after Green's completion under odds and after the move limit alike.
 #[test]
 fn the_result_is_judged_where_the_game_ended_not_after_a_rejected_move() {
-    for file in ["move-after-end-odds", "move-after-end-limit"] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/edge-cases")
-            .join(format!("{file}.sgn"));
-        let (text, reports) = report(&path, false);
-        let codes = |r: &GameReport| {
-            r.diagnostics
-                .iter()
-                .map(|d| d.code.to_string())
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(reports.len(), 3, "{text}");
+    for end in ["odds", "limit"] {
         // Recorded 1-0 (with the Margin), 0-1 and `*`: Green has won in every one.
-        assert_eq!(codes(&reports[0]), ["salta::move-after-end"], "{text}");
-        assert_eq!(
-            codes(&reports[1]),
-            ["salta::move-after-end", "salta::wrong-result"],
-            "{text}"
-        );
-        assert!(
-            reports[1].diagnostics[1]
-                .message
-                .starts_with("the game ends 1-0"),
-            "{text}"
-        );
-        assert_eq!(
-            codes(&reports[2]),
-            ["salta::move-after-end", "salta::result-unrecorded"],
-            "{text}"
-        );
-        for r in &reports {
+        for (suffix, expected) in [
+            ("", &["salta::move-after-end"][..]),
+            (
+                "-wrong-result",
+                &["salta::move-after-end", "salta::wrong-result"],
+            ),
+            (
+                "-no-result",
+                &["salta::move-after-end", "salta::result-unrecorded"],
+            ),
+        ] {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("tests/edge-cases/move-after-end-{end}{suffix}.sgn"));
+            let (text, reports) = report(&path, false);
+            let [r] = &reports[..] else {
+                panic!("one game: {text}")
+            };
+            let codes: Vec<String> = r.diagnostics.iter().map(|d| d.code.to_string()).collect();
+            assert_eq!(codes, expected, "{text}");
+            assert!(
+                r.diagnostics[1..]
+                    .iter()
+                    .all(|d| d.message.starts_with("the game ends 1-0")),
+                "{text}"
+            );
             let winner = r.outcome.as_ref().and_then(|o| o.winner);
             assert_eq!(winner, Some(salta::board::Color::Green), "{text}");
         }

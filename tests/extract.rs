@@ -330,3 +330,60 @@ fn results_and_margins_are_fixed_only_where_the_replay_proves_them() {
         );
     }
 }
+
+/// A game cut after its end (a move after the end) has ended: it keeps the result and margin the
+/// replay proves where it ended (issue 36), not `*`, and the record's own result, where it differs,
+/// stays in a comment.
+#[test]
+fn a_game_cut_after_its_end_keeps_the_result_it_ended_with() {
+    let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/edge-cases");
+    let files: Vec<PathBuf> = [
+        "move-after-end-odds",
+        "move-after-end-odds-wrong-result",
+        "move-after-end-limit-no-result",
+    ]
+    .iter()
+    .map(|name| folder.join(format!("{name}.sgn")))
+    .collect();
+    let mut sorted = Vec::new();
+    let options = ExtractOptions::default().keep_broken(true);
+    extract(&files, &options, |s| {
+        sorted.push(s);
+        Ok(())
+    })
+    .expect("the records can be read");
+    assert_eq!(sorted.len(), 3);
+    for s in &sorted {
+        assert!(
+            matches!(s.verdict, Verdict::KeptBroken { .. }),
+            "{}",
+            s.text
+        );
+        let game = parse_str(&s.text).remove(0).expect("the cut game reads");
+        assert_eq!(game.result.map(|(r, _)| r), Some(GameResult::GreenWins));
+        assert_eq!(game.tag("Result"), Some("1-0"));
+        let replayed = replay(&game, &ReplayOptions::default());
+        assert_eq!(
+            replayed.status(),
+            Status::Valid,
+            "{:?}",
+            replayed.findings()
+        );
+    }
+    assert_eq!(
+        parse_str(&sorted[0].text).remove(0).unwrap().tag("Margin"),
+        Some("1")
+    );
+    assert!(
+        sorted[1]
+            .text
+            .contains("\n; the record's result: 0-1\n1-0\n"),
+        "{}",
+        sorted[1].text
+    );
+    assert!(
+        sorted[2].text.contains("\n; the record's result: *\n1-0\n"),
+        "{}",
+        sorted[2].text
+    );
+}

@@ -7,7 +7,7 @@ use crate::notation::{
     Annotation, Comment, Designator, Game, GameResult, MoveExtras, MoveNode, Notation, Played,
     Separator, Span, SquareRef, Tag, Variation, WriteOptions, write_game,
 };
-use crate::replay::{LineReplay, MoveReplay, Replay, result_of};
+use crate::replay::{LineReplay, MoveReplay, Replay};
 use crate::rules::{MoveKind, MoveLimit, Odds, Piece, Rules};
 use serde::{Deserialize, Serialize};
 
@@ -31,7 +31,8 @@ pub struct GameDoc {
     pub comments: Vec<String>,
     /// The main line's moves.
     pub moves: Vec<MoveDoc>,
-    /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    /// The result token as the record gives it (`1-0`, `0-1`, `1/2-1/2`, `*`); what the replay
+    /// proves is in `outcome`.
     pub result: String,
     /// The position after the last main-line move that could be played, as a Setup line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -191,16 +192,6 @@ impl GameDoc {
                 reason: o.reason.describe().to_string(),
             }),
         }
-        .with_result_of(replay)
-    }
-
-    fn with_result_of(mut self, replay: &Replay) -> GameDoc {
-        if self.result == "*"
-            && let Some(o) = replay.outcome
-        {
-            self.result = result_of(&o).as_str().to_string();
-        }
-        self
     }
 
     /// The record again: tags, moves, comments, variations and result (spans are empty; the text
