@@ -97,14 +97,15 @@ fn svg_is_well_formed_and_sized_in_pixels_per_square() {
                 .unwrap_or_else(|e| panic!("{name} at size {size}: {e}"));
             let squares = pos.geometry().size as f32;
             let (w, h) = (tree.size().width(), tree.size().height());
-            // The board plus margins, coordinates and captions: more than the squares, less than
-            // three extra squares each way.
+            // The board plus margins, coordinates, the side to move and captions: more than the
+            // squares, less than four extra squares each way (at 12 px a square, 6 pt text takes
+            // two thirds of one).
             assert!(
-                w > squares * size as f32 && w < (squares + 3.0) * size as f32,
+                w > squares * size as f32 && w < (squares + 4.0) * size as f32,
                 "{name}: width {w}"
             );
             assert!(
-                h > squares * size as f32 && h < (squares + 3.0) * size as f32,
+                h > squares * size as f32 && h < (squares + 4.0) * size as f32,
                 "{name}: height {h}"
             );
         }
@@ -129,9 +130,11 @@ fn svg_draws_one_disc_per_piece_and_the_symbols_as_paths() {
     assert_eq!(svg_dots.matches("class=\"dot\"").count(), 6 * 15);
     assert!(!svg_dots.contains("class=\"numeral\""));
     assert_eq!(svg.matches("class=\"square dark\"").count(), 50);
-    assert_eq!(svg.matches("class=\"number\"").count(), 50);
+    // At 27 pt a square, 6 pt numbers do not fit beside centred discs: on the 20 empty squares.
+    assert_eq!(svg.matches("class=\"number\"").count(), 20);
     assert_eq!(svg.matches("class=\"coordinate\"").count(), 20);
     assert_eq!(svg.matches("class=\"last-move\"").count(), 2);
+    assert_eq!(svg.matches("class=\"last-move-edge\"").count(), 2);
     assert_eq!(svg.matches("class=\"arrow\"").count(), 1);
     assert!(
         svg.contains(MIDGAME),
@@ -152,9 +155,52 @@ fn coordinates_none_draws_no_text_at_all() {
     let pos = midgame();
     let opts = DiagramOptions::default()
         .coordinates(Coordinates::None)
-        .piece_number(PieceNumber::Dots);
+        .piece_number(PieceNumber::Dots)
+        .side_to_move(false);
     let svg = diagram::svg(&pos, &opts).unwrap();
     assert!(!svg.contains("<text"), "symbols with dots need no fonts");
+    let named = diagram::svg(&pos, &opts.side_to_move(true)).unwrap();
+    assert_eq!(named.matches("<text").count(), 1, "only \"Green to move\"");
+}
+
+/// The font sizes (in CSS pixels, the SVG's printed unit) of the elements of `class`.
+fn font_sizes(svg: &str, class: &str) -> Vec<f32> {
+    svg.lines()
+        .filter(|l| l.contains(&format!("<text class=\"{class}\"")))
+        .map(|l| {
+            let at = l.find("font-size=\"").expect("a font size") + "font-size=\"".len();
+            let end = at + l[at..].find('"').unwrap();
+            l[at..end].parse().unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn a_pieces_number_grows_with_the_printed_width() {
+    let pos = midgame();
+    let numeral = |cm: f32| {
+        let opts = midgame_options(&pos).width(cm * diagram::PT_PER_CM);
+        let svg = diagram::svg(&pos, &opts).unwrap();
+        let sizes = font_sizes(&svg, "numeral");
+        assert_eq!(sizes.len(), 30, "{cm} cm");
+        let numbers = font_sizes(&svg, "number");
+        // The piece's number is the largest text on the board: no square number is larger (at
+        // 5 cm both are at the 6 pt floor, the numeral in bold).
+        let largest_number = numbers.iter().copied().fold(0.0, f32::max);
+        assert!(sizes[0] >= largest_number, "{cm} cm: {sizes:?} {numbers:?}");
+        if cm > 6.0 {
+            assert!(
+                sizes[0] > 1.2 * largest_number,
+                "{cm} cm: {sizes:?} {numbers:?}"
+            );
+        }
+        sizes[0]
+    };
+    let (small, middle, large) = (numeral(5.0), numeral(7.5), numeral(11.0));
+    // 6 pt = 8 CSS px is the floor.
+    assert!(small >= 8.0 - 0.01, "{small}");
+    assert!(middle > small && large > middle, "{small} {middle} {large}");
+    assert!(large >= 1.8 * small, "11 cm: {large} px, 5 cm: {small} px");
 }
 
 #[test]
@@ -212,15 +258,15 @@ fn png_decodes_at_size_times_dpi_over_96() {
     }
 }
 
-/// The pixel at the centre of a square, for the default layout with algebraic coordinates: the board
-/// starts 0.25 + 0.5 squares from the left (margin, rank labels) and 0.25 from the top.
+/// The pixel at the centre of a square, for a board without coordinates or side-to-move line: the
+/// board starts 0.25 squares (the margin) from the left and the top.
 fn centre_pixel(
     pixmap: &tiny_skia::Pixmap,
     view_col: u32,
     view_row: u32,
     size: u32,
 ) -> tiny_skia::ColorU8 {
-    let x = ((0.75 + view_col as f32 + 0.5) * size as f32) as u32;
+    let x = ((0.25 + view_col as f32 + 0.5) * size as f32) as u32;
     let y = ((0.25 + view_row as f32 + 0.5) * size as f32) as u32;
     pixmap.pixel(x, y).unwrap().demultiply()
 }
@@ -238,6 +284,8 @@ fn png_pixels_show_the_board_and_the_sides_apart_in_greyscale() {
             .size(size)
             .dpi(96.0)
             .flip(flip)
+            .coordinates(Coordinates::None)
+            .side_to_move(false)
             .palette(Palette::greyscale());
         let pixmap = tiny_skia::Pixmap::decode_png(&diagram::png(&pos, &opts).unwrap()).unwrap();
         // a5 is an empty dark square, column 0 (9 flipped) and row 5 (4 flipped); b5 is light.
@@ -253,15 +301,16 @@ fn png_pixels_show_the_board_and_the_sides_apart_in_greyscale() {
             (d.r, d.g, d.b)
         });
         assert!(grey(light) > grey(dark) + 0.2);
-        // Near the rim of a1 (Green star 1) and b10 (Red star 5): the disc colours, far apart in grey.
+        // Near the bottom of the disc on a1 (Green star 1) and b10 (Red star 5), under the symbol
+        // and numeral: the disc colours, far apart in grey.
         let (a1, b10) = if flip {
             ((9, 0), (8, 9))
         } else {
             ((0, 9), (1, 0))
         };
         let rim = |(col, row): (u32, u32)| {
-            let x = ((0.75 + col as f32 + 0.5 - 0.3) * size as f32) as u32;
-            let y = ((0.25 + row as f32 + 0.5) * size as f32) as u32;
+            let x = ((0.25 + col as f32 + 0.5) * size as f32) as u32;
+            let y = ((0.25 + row as f32 + 0.5 + 0.33) * size as f32) as u32;
             grey(pixmap.pixel(x, y).unwrap().demultiply())
         };
         let (green, red) = (rim(a1), rim(b10));

@@ -76,6 +76,9 @@ struct BoardView {
     /// The last move's squares: colour and opacity.
     highlight: String,
     highlight_opacity: f32,
+    /// The edge inside the last move's squares: colour and width.
+    highlight_edge: String,
+    highlight_edge_width: f32,
 }
 
 impl From<LiveBoard> for BoardView {
@@ -86,6 +89,8 @@ impl From<LiveBoard> for BoardView {
             square: b.square,
             highlight: b.highlight.0.to_string(),
             highlight_opacity: b.highlight.1,
+            highlight_edge: b.highlight_edge.0.to_string(),
+            highlight_edge_width: b.highlight_edge.1,
         }
     }
 }

@@ -87,10 +87,10 @@ async function stepThrough(page, game) {
   return lines.length - 1;
 }
 
-// Where a piece is drawn, as a fraction of the board's width and height.
+// Where a piece is drawn, as a fraction of the board's width and height (inside its frame).
 async function piecePlace(page, square) {
   return page.evaluate((square) => {
-    const svg = document.querySelector("#board svg").getBoundingClientRect();
+    const svg = document.querySelector("#board svg .frame").getBoundingClientRect();
     const piece = document.querySelector(`#board use[data-square="${square}"]`).getBoundingClientRect();
     return [(piece.x + piece.width / 2 - svg.x) / svg.width, (piece.y + piece.height / 2 - svg.y) / svg.height];
   }, square);
@@ -137,7 +137,7 @@ try {
   assert.equal(await page.$eval("#flip", (e) => e.getAttribute("aria-pressed")), "true");
   assert.equal(await boardSetup(page, spec.fragment.game), before, "flipping moves no piece");
   const [fx, fy] = await piecePlace(page, square);
-  assert.ok(Math.abs(fx - (1 - x)) < 0.06 && Math.abs(fy - (1 - y)) < 0.06,
+  assert.ok(Math.abs(fx - (1 - x)) < 0.01 && Math.abs(fy - (1 - y)) < 0.01,
     `square ${square} at ${[x, y]} before the flip should be at ${[1 - x, 1 - y]} after it, not ${[fx, fy]}`);
   await page.keyboard.press("f");
   assert.deepEqual(await piecePlace(page, square), [x, y], "flipping twice turns the board back");

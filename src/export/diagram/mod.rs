@@ -5,16 +5,21 @@
 //! numbers around the border and/or the historical square numbers in the corners of the dark
 //! squares, all turned with the board in Red's view ([`DiagramOptions::flip`]).
 //!
-//! **Pieces.** A Salta piece is a disc carrying its symbol — a five-pointed star, a crescent moon,
-//! or a sun with rays — drawn as vector paths (no font glyphs), with its number 1–5 as a small bold
-//! numeral beside it ([`PieceNumber::Numeral`]) or that many dots under it ([`PieceNumber::Dots`]). [`PieceStyle::Numbers`] and [`PieceStyle::Designators`] print the single
-//! number 1–15 or the designator (`Su3`) on a plain disc instead. Pyramid pieces are identical plain
-//! discs with an inner ring.
+//! **Pieces.** A Salta piece is a disc filling most of its square, carrying its symbol — a
+//! five-pointed star, a crescent moon, or a sun with rays — drawn as vector paths (no font glyphs),
+//! with its number 1–5 as a large bold numeral beside it ([`PieceNumber::Numeral`]) or that many
+//! dots under it ([`PieceNumber::Dots`]). [`PieceStyle::Numbers`] and [`PieceStyle::Designators`]
+//! print the single number 1–15 or the designator (`Su3`) on a plain disc instead. Pyramid pieces
+//! are identical plain discs with an inner ring.
 //!
 //! **Print size.** A diagram is drawn for its printed size: [`DiagramOptions::width`] (or `size`
-//! CSS pixels per square). Every mark is sized for it: text (square numbers, coordinates, the
-//! pieces' numerals) at least 6 pt, lines at least 0.25 pt, number dots at least 0.35 mm across;
-//! at small widths the marks take a larger share of the square, never less than these.
+//! CSS pixels per square). Every mark grows with the square — a piece's numeral is about 40 % of
+//! the square's side, the largest text on the board — and none is ever smaller than its printed
+//! minimum: text 6 pt, lines 0.25 pt, number dots 0.35 mm across. Square numbers stand in the
+//! corners only where a centred disc keeps clear of them (very wide diagrams); otherwise they are
+//! set on the empty squares. The side to move is a disc and "Green to move" on that side's end of
+//! the board; the last move is a tint with an edge inside its squares, which survives greyscale
+//! print.
 //!
 //! **Greyscale.** Green pieces are *light* (pale green, dark outline, dark symbols) and Red pieces
 //! *dark* (deep red, light symbols), with dark squares a mid grey between them: the two sides stay
@@ -30,6 +35,7 @@
 //! ```
 
 mod options;
+mod piece;
 #[cfg(feature = "png")]
 mod png;
 mod scene;
@@ -233,6 +239,8 @@ pub struct LiveBoard {
     pub square: u32,
     /// The colour and opacity of the last move's squares, as the diagrams draw them.
     pub highlight: (Colour, f32),
+    /// The colour and width (in the SVG's units) of the edge inside the last move's squares.
+    pub highlight_edge: (Colour, f32),
 }
 
 /// The board of `rules` for a page to place pieces on (`opts.last_move`, marks and arrows are
@@ -264,6 +272,10 @@ pub fn live_board(rules: Rules, opts: &DiagramOptions) -> Result<LiveBoard, Diag
             .collect(),
         square: opts.size,
         highlight: (opts.palette.highlight, scene::HIGHLIGHT_OPACITY),
+        highlight_edge: (
+            opts.palette.highlight_edge,
+            scene::highlight_edge(&empty, &opts) * s,
+        ),
     })
 }
 

@@ -189,8 +189,11 @@ pub struct Palette {
     pub red: Colour,
     /// The symbol, dots and numbers on Red pieces.
     pub red_symbol: Colour,
-    /// The squares of the last move.
+    /// The squares of the last move, a tint over them.
     pub highlight: Colour,
+    /// The edge drawn inside the last move's squares, so that the move shows in black-and-white
+    /// print, where a tint alone disappears.
+    pub highlight_edge: Colour,
     /// Marked squares and arrows.
     pub accent: Colour,
     /// Frame, piece outlines, coordinates and captions.
@@ -254,6 +257,13 @@ impl Palette {
         self
     }
 
+    /// The edge inside the last move's squares (the field `highlight_edge`).
+    #[must_use]
+    pub fn highlight_edge(mut self, highlight_edge: Colour) -> Palette {
+        self.highlight_edge = highlight_edge;
+        self
+    }
+
     /// Marked squares and arrows (the field `accent`).
     #[must_use]
     pub fn accent(mut self, accent: Colour) -> Palette {
@@ -280,6 +290,7 @@ impl Default for Palette {
             red: Colour::rgb(0x8c, 0x1c, 0x1c),
             red_symbol: Colour::rgb(0xfb, 0xf3, 0xe4),
             highlight: Colour::rgb(0xf2, 0xc8, 0x3c),
+            highlight_edge: Colour::rgb(0x8a, 0x5c, 0x00),
             accent: Colour::rgb(0x1d, 0x4f, 0x9c),
             ink: Colour::rgb(0x1a, 0x1a, 0x1a),
         }
@@ -287,7 +298,9 @@ impl Default for Palette {
 }
 
 impl Palette {
-    /// The default palette turned to greys of the same luminance, for black-and-white print.
+    /// The default palette turned to greys of the same luminance, for black-and-white print; the
+    /// last move, whose amber would turn to the grey of the dark squares, is a pale grey with a
+    /// near-black edge instead.
     pub fn greyscale() -> Palette {
         let p = Palette::default();
         Palette {
@@ -298,7 +311,8 @@ impl Palette {
             green_symbol: p.green_symbol.grey(),
             red: p.red.grey(),
             red_symbol: p.red_symbol.grey(),
-            highlight: p.highlight.grey(),
+            highlight: Colour::rgb(0xe8, 0xe8, 0xe8),
+            highlight_edge: Colour::rgb(0x2a, 0x2a, 0x2a),
             accent: p.accent.grey(),
             ink: p.ink.grey(),
         }

@@ -2,10 +2,11 @@
 //! from a position and options and then written out by the SVG and TikZ back ends.
 
 use super::DiagramError;
-use super::options::{Colour, DiagramOptions, Palette, PieceNumber, PieceStyle};
+use super::options::{Colour, DiagramOptions, Palette};
+use super::piece::{self, Numbers};
 use super::shapes::{self, Outline, Point};
 use crate::board::{BoardKind, Color, Geometry, Square};
-use crate::rules::{Piece, PieceKind, Position};
+use crate::rules::{Piece, Position};
 
 /// A palette entry; back ends name colours by role (TikZ defines one colour per role).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,12 +19,13 @@ pub(crate) enum Role {
     Red,
     RedSymbol,
     Highlight,
+    HighlightEdge,
     Accent,
     Ink,
 }
 
 impl Role {
-    pub const ALL: [Role; 10] = [
+    pub const ALL: [Role; 11] = [
         Role::Paper,
         Role::Light,
         Role::Dark,
@@ -32,6 +34,7 @@ impl Role {
         Role::Red,
         Role::RedSymbol,
         Role::Highlight,
+        Role::HighlightEdge,
         Role::Accent,
         Role::Ink,
     ];
@@ -46,6 +49,7 @@ impl Role {
             Role::Red => "red",
             Role::RedSymbol => "redsymbol",
             Role::Highlight => "highlight",
+            Role::HighlightEdge => "highlightedge",
             Role::Accent => "accent",
             Role::Ink => "ink",
         }
@@ -61,19 +65,20 @@ impl Role {
             Role::Red => p.red,
             Role::RedSymbol => p.red_symbol,
             Role::Highlight => p.highlight,
+            Role::HighlightEdge => p.highlight_edge,
             Role::Accent => p.accent,
             Role::Ink => p.ink,
         }
     }
 
-    fn piece(color: Color) -> Role {
+    pub(super) fn piece(color: Color) -> Role {
         match color {
             Color::Green => Role::Green,
             Color::Red => Role::Red,
         }
     }
 
-    fn symbol(color: Color) -> Role {
+    pub(super) fn symbol(color: Color) -> Role {
         match color {
             Color::Green => Role::GreenSymbol,
             Color::Red => Role::RedSymbol,
@@ -252,24 +257,31 @@ pub(crate) const MIN_TEXT_PT: f32 = 6.0;
 pub(crate) const MIN_LINE_PT: f32 = 0.25;
 /// The smallest number dot printed, across: 0.35 mm.
 pub(crate) const MIN_DOT_PT: f32 = 0.35 / 25.4 * 72.0;
+/// The thinnest edge of the last move's squares: it must show in black-and-white print.
+pub(crate) const MIN_EDGE_PT: f32 = 0.6;
 
-// Layout constants, in board units: what a diagram of the default size (27 pt a square) draws.
+// Layout constants, in board units (one square = 1). Each mark grows with the square; the
+// printed minimums above are floors.
 const MARGIN: f32 = 0.25;
 const LABEL_BAND: f32 = 0.5;
-const COORDINATE: TextStyle = TextStyle::ink(0.3, Anchor::Middle, FontStyle::Regular);
-const NUMBER: TextStyle = TextStyle::ink(0.16, Anchor::Start, FontStyle::Regular);
+/// File letters and rank numbers: at a 280 px column the default SVG's are about 10 px.
+const COORDINATE: TextStyle = TextStyle::ink(0.4, Anchor::Middle, FontStyle::Regular);
+/// A square number in its square's corner, small beside the pieces it keeps clear of (at 6 pt,
+/// from about 16 cm wide).
+const CORNER_NUMBER: TextStyle = TextStyle::ink(0.12, Anchor::Start, FontStyle::Regular);
+/// A square number on an empty square: larger, nothing beside it.
+const EMPTY_NUMBER: TextStyle = TextStyle::ink(0.26, Anchor::Middle, FontStyle::Regular);
 const TITLE: TextStyle = TextStyle::ink(0.4, Anchor::Middle, FontStyle::Bold);
 const CAPTION: TextStyle = TextStyle::ink(0.32, Anchor::Middle, FontStyle::Italic);
-/// The height of a title or caption line, relative to its font size.
+/// "Green to move" beside its disc, over or under the board on that side's end.
+const SIDE: TextStyle = TextStyle::ink(0.4, Anchor::Start, FontStyle::Regular);
+/// The height of a line of text, relative to its font size.
 const LINE: f32 = 1.55;
 const FRAME: f32 = 0.045;
-const PIECE_RADIUS: f32 = 0.4;
-/// Pieces shrink a little when square numbers are shown, leaving the corner free for the number.
-const NUMBERED_PIECE_RADIUS: f32 = 0.37;
-const OUTLINE: f32 = 0.035;
 const MARK_LINE: f32 = 0.08;
-const SIDE_BAND: f32 = 0.4;
-pub(crate) const HIGHLIGHT_OPACITY: f32 = 0.75;
+/// The edge inside the last move's squares.
+const HIGHLIGHT_EDGE: f32 = 0.05;
+pub(crate) const HIGHLIGHT_OPACITY: f32 = 0.8;
 const ARROW_OPACITY: f32 = 0.7;
 /// From a line's vertical centre down to its baseline, as a fraction of the font size (about half
 /// the height of a capital).
@@ -277,28 +289,27 @@ const BASELINE_DROP: f32 = 0.36;
 /// The height of a capital or a digit relative to the font size (DejaVu Sans: 0.73).
 const CAP_HEIGHT: f32 = 0.73;
 /// Rough advance width of a sans-serif character relative to its font size, to make room for long
-/// titles (the only text whose length the user chooses) and to keep numbers clear of the pieces.
+/// titles (the only text whose length the user chooses).
 const CHAR_WIDTH: f32 = 0.55;
-/// A piece's numeral beside its symbol, relative to the disc's radius.
-const NUMERAL: f32 = 0.55;
-/// Number dots: radius and spacing relative to the full-size disc.
-const DOT_RADIUS: f32 = 0.029;
-const DOT_SPACING: f32 = 0.096;
+/// Advance width of a digit relative to its font size (DejaVu Sans: 0.636).
+const DIGIT_WIDTH: f32 = 0.64;
+/// Air between a square number and the frame or a disc.
+const NUMBER_GAP: f32 = 0.04;
 
 /// The sizes of the marks of a diagram printed at `unit` points per square: the layout constants,
 /// each raised to its printed minimum.
 #[derive(Clone, Copy, Debug)]
-struct Sizes {
-    unit: f32,
+pub(super) struct Sizes {
+    pub unit: f32,
 }
 
 impl Sizes {
     /// `at_least` points, in board units, or `nominal` if that is more.
-    fn min(self, nominal: f32, at_least: f32) -> f32 {
+    pub fn min(self, nominal: f32, at_least: f32) -> f32 {
         nominal.max(at_least / self.unit)
     }
 
-    fn text(self, style: TextStyle) -> TextStyle {
+    pub fn text(self, style: TextStyle) -> TextStyle {
         TextStyle {
             size: self.min(style.size, MIN_TEXT_PT),
             ..style
@@ -311,15 +322,34 @@ impl Sizes {
 
     /// The rank labels ("10") and file letters fit their band with a little air.
     fn label_band(self) -> f32 {
-        LABEL_BAND.max(self.text(COORDINATE).size * 1.6)
+        LABEL_BAND.max(self.text(COORDINATE).size * 1.8)
     }
 
     fn line_height(self, style: TextStyle) -> f32 {
         self.text(style).size * LINE
     }
+
+    /// A square number's distance from its square's top-left corner: clear of the frame.
+    fn number_inset(self) -> f32 {
+        self.line(FRAME) / 2.0 + NUMBER_GAP
+    }
+
+    /// Where square numbers go at this size, and the discs beside them.
+    fn numbers(self, g: &Geometry, opts: &DiagramOptions) -> Numbers {
+        let size = self.text(CORNER_NUMBER).size;
+        let inset = self.number_inset();
+        let corner = |digits: usize| {
+            (
+                inset + digits as f32 * size * DIGIT_WIDTH,
+                inset + size * CAP_HEIGHT,
+            )
+        };
+        let gap = NUMBER_GAP + self.line(piece::OUTLINE) / 2.0;
+        piece::numbers_layout(g, opts, corner, gap)
+    }
 }
 
-/// Where things go: the canvas and the board's top-left corner.
+/// Where things go: the canvas, the board's top-left corner and the side-to-move line.
 struct Layout {
     view: View,
     /// Width of the coordinate bands left of and under the board (0 without algebraic labels).
@@ -328,6 +358,11 @@ struct Layout {
     y0: f32,
     width: f32,
     height: f32,
+    /// The side to move and the vertical centre of its line, over the board when that side's
+    /// first rank is at the top, else under it.
+    side: Option<(Color, f32)>,
+    /// The top of the caption's line.
+    caption_top: f32,
 }
 
 impl Layout {
@@ -342,32 +377,45 @@ impl Layout {
         } else {
             0.0
         };
-        let line = |text: &Option<String>, style: TextStyle| {
-            if text.is_some() {
-                sizes.line_height(style)
-            } else {
-                0.0
-            }
+        let line = |shown: bool, style: TextStyle| {
+            if shown { sizes.line_height(style) } else { 0.0 }
         };
-        let side_band = if opts.side_to_move { SIDE_BAND } else { 0.0 };
-        let board_width = band + n + side_band;
-        let text_width = |text: &Option<String>, style: TextStyle| {
-            text.as_ref().map_or(0.0, |t| {
+        let text_width = |text: Option<&str>, style: TextStyle| {
+            text.map_or(0.0, |t| {
                 t.chars().count() as f32 * sizes.text(style).size * CHAR_WIDTH
             })
         };
+        let side = pos.side_to_move();
+        let side_label = side_label(side);
+        let side_text = opts.side_to_move.then_some(side_label.as_str());
+        let board_width = band + n;
         let inner_width = board_width
-            .max(text_width(&opts.title, TITLE))
-            .max(text_width(&opts.caption, CAPTION));
-        let title = line(&opts.title, TITLE);
+            .max(text_width(opts.title.as_deref(), TITLE))
+            .max(text_width(opts.caption.as_deref(), CAPTION))
+            .max(text_width(side_text, SIDE) + sizes.text(SIDE).size * 1.2);
+        let title = line(opts.title.is_some(), TITLE);
+        let side_line = line(opts.side_to_move, SIDE);
+        let side_on_top = view.home_row(side) == 0;
+        let y0 = MARGIN + title + if side_on_top { side_line } else { 0.0 };
+        let side = opts.side_to_move.then(|| {
+            let centre = if side_on_top {
+                MARGIN + title + side_line / 2.0
+            } else {
+                y0 + n + band + side_line / 2.0
+            };
+            (side, centre)
+        });
+        let caption_top = y0 + n + band + if side_on_top { 0.0 } else { side_line };
         Layout {
             view,
             band,
             // The board sits centred under a wide title.
             x0: MARGIN + (inner_width - board_width) / 2.0 + band,
-            y0: MARGIN + title,
+            y0,
             width: inner_width + 2.0 * MARGIN,
-            height: MARGIN + title + n + band + line(&opts.caption, CAPTION) + MARGIN,
+            height: caption_top + line(opts.caption.is_some(), CAPTION) + MARGIN,
+            side,
+            caption_top,
         }
     }
 
@@ -387,6 +435,10 @@ impl Layout {
     fn centre(&self, sq: Square) -> Point {
         self.square_origin(sq).plus(0.5, 0.5)
     }
+}
+
+fn side_label(side: Color) -> String {
+    format!("{side} to move")
 }
 
 /// The printed scale in points per square: from the stated width, or `0.75 × size`.
@@ -411,11 +463,11 @@ fn unit(pos: &Position, opts: &DiagramOptions) -> f32 {
 
 /// How a kind of text is set.
 #[derive(Clone, Copy, Debug)]
-struct TextStyle {
-    size: f32,
-    anchor: Anchor,
-    style: FontStyle,
-    role: Role,
+pub(super) struct TextStyle {
+    pub size: f32,
+    pub anchor: Anchor,
+    pub style: FontStyle,
+    pub role: Role,
 }
 
 impl TextStyle {
@@ -430,9 +482,9 @@ impl TextStyle {
 }
 
 /// Collects the items of a scene.
-struct Canvas {
+pub(super) struct Canvas {
     items: Vec<Item>,
-    sizes: Sizes,
+    pub sizes: Sizes,
 }
 
 impl Canvas {
@@ -451,29 +503,36 @@ impl Canvas {
         });
     }
 
-    fn fill(&mut self, class: &'static str, shape: Shape, role: Role) {
+    pub fn fill(&mut self, class: &'static str, shape: Shape, role: Role) {
         self.put(class, shape, Some(Fill { role, opacity: 1.0 }), None);
     }
 
     /// An outline of at least the printed minimum width.
-    fn stroke(&mut self, class: &'static str, shape: Shape, role: Role, width: f32) {
+    pub fn stroke(&mut self, class: &'static str, shape: Shape, role: Role, width: f32) {
         let width = self.sizes.line(width);
         self.put(class, shape, None, Some(Stroke { role, width }));
     }
 
     /// A filled shape with an ink outline (pieces, the side-to-move disc).
-    fn outlined(&mut self, class: &'static str, shape: Shape, role: Role) {
+    pub fn outlined(&mut self, class: &'static str, shape: Shape, role: Role) {
         let fill = Some(Fill { role, opacity: 1.0 });
         let stroke = Some(Stroke {
             role: Role::Ink,
-            width: self.sizes.line(OUTLINE),
+            width: self.sizes.line(piece::OUTLINE),
         });
         self.put(class, shape, fill, stroke);
     }
 
     /// A line of text whose capitals are centred vertically on `centre_y`, at least the printed
     /// minimum size.
-    fn text(&mut self, class: &'static str, x: f32, centre_y: f32, text: String, style: TextStyle) {
+    pub fn text(
+        &mut self,
+        class: &'static str,
+        x: f32,
+        centre_y: f32,
+        text: String,
+        style: TextStyle,
+    ) {
         let TextStyle {
             size,
             anchor,
@@ -518,11 +577,15 @@ pub(crate) fn build(pos: &Position, opts: &DiagramOptions) -> Result<Scene, Diag
     draw_board(&mut canvas, &layout);
     let ground = canvas.items.len();
     draw_overlays(&mut canvas, &layout, opts);
-    let disc = piece_disc(sizes, pos.geometry(), opts);
-    if opts.coordinates.numbers() {
-        draw_square_numbers(&mut canvas, &layout, pos, disc.is_some());
+    let numbers = sizes.numbers(pos.geometry(), opts);
+    draw_square_numbers(&mut canvas, &layout, pos, numbers);
+    let disc = numbers.disc();
+    for color in Color::ALL {
+        for (p, sq) in pos.pieces_of(color) {
+            let board = layout.view.geometry.kind;
+            piece::draw_piece(&mut canvas, p, layout.centre(sq), board, opts, disc);
+        }
     }
-    draw_pieces(&mut canvas, &layout, pos, opts, disc.unwrap_or(Disc::FULL));
     for &(from, to) in &opts.arrows {
         let fill = Some(Fill {
             role: Role::Accent,
@@ -536,17 +599,8 @@ pub(crate) fn build(pos: &Position, opts: &DiagramOptions) -> Result<Scene, Diag
     if opts.coordinates.algebraic() {
         draw_labels(&mut canvas, &layout);
     }
-    if opts.side_to_move {
-        let side = pos.side_to_move();
-        let row = layout.view.home_row(side);
-        let centre = layout
-            .cell_origin(layout.view.size(), row)
-            .plus(SIDE_BAND / 2.0, 0.5);
-        canvas.outlined(
-            "side-to-move",
-            Shape::Circle { centre, r: 0.13 },
-            Role::piece(side),
-        );
+    if let Some((side, centre_y)) = layout.side {
+        draw_side_to_move(&mut canvas, &layout, side, centre_y);
     }
     let mid = layout.width / 2.0;
     if let Some(title) = &opts.title {
@@ -554,7 +608,7 @@ pub(crate) fn build(pos: &Position, opts: &DiagramOptions) -> Result<Scene, Diag
         canvas.text("title", mid, y, title.clone(), TITLE);
     }
     if let Some(caption) = &opts.caption {
-        let y = layout.y0 + layout.n() + layout.band + sizes.line_height(CAPTION) / 2.0;
+        let y = layout.caption_top + sizes.line_height(CAPTION) / 2.0;
         canvas.text("caption", mid, y, caption.clone(), CAPTION);
     }
     Ok(Scene {
@@ -578,17 +632,26 @@ pub(crate) fn square_centres(pos: &Position, opts: &DiagramOptions) -> Vec<(Squa
 
 /// One piece as `build` draws it, centred on the origin.
 /// `opts.size` gives the scale (a page's board has no printed width).
-pub(crate) fn piece_items(piece: Piece, board: BoardKind, opts: &DiagramOptions) -> Vec<Item> {
+pub(crate) fn piece_items(p: Piece, board: BoardKind, opts: &DiagramOptions) -> Vec<Item> {
     let sizes = Sizes {
         unit: 0.75 * opts.size as f32,
     };
-    let disc = piece_disc(sizes, Geometry::of(board), opts).unwrap_or(Disc::FULL);
+    let disc = sizes.numbers(Geometry::of(board), opts).disc();
     let mut canvas = Canvas {
         items: Vec::new(),
         sizes,
     };
-    draw_piece(&mut canvas, piece, Point::new(0.0, 0.0), board, opts, disc);
+    piece::draw_piece(&mut canvas, p, Point::new(0.0, 0.0), board, opts, disc);
     canvas.items
+}
+
+/// The last move's edge width in board units at the scale `opts` gives (for a page drawing its
+/// own highlights).
+pub(crate) fn highlight_edge(pos: &Position, opts: &DiagramOptions) -> f32 {
+    let sizes = Sizes {
+        unit: unit(pos, opts),
+    };
+    sizes.min(HIGHLIGHT_EDGE, MIN_EDGE_PT)
 }
 
 /// Paper, light board, dark squares.
@@ -616,23 +679,27 @@ fn draw_board(canvas: &mut Canvas, layout: &Layout) {
     }
 }
 
-/// The last move's squares and the marked squares, under the pieces.
+/// The last move's squares (a tint and an edge inside them, which survives greyscale print) and
+/// the marked squares (an accent outline further in), under the pieces.
 fn draw_overlays(canvas: &mut Canvas, layout: &Layout, opts: &DiagramOptions) {
     if let Some((from, to)) = opts.last_move {
+        let edge = canvas.sizes.min(HIGHLIGHT_EDGE, MIN_EDGE_PT);
         for sq in [from, to] {
             let fill = Some(Fill {
                 role: Role::Highlight,
                 opacity: HIGHLIGHT_OPACITY,
             });
-            canvas.put(
-                "last-move",
-                rect(layout.square_origin(sq), 1.0, 1.0),
-                fill,
-                None,
-            );
+            let origin = layout.square_origin(sq);
+            canvas.put("last-move", rect(origin, 1.0, 1.0), fill, None);
+            let inside = rect(origin.plus(edge / 2.0, edge / 2.0), 1.0 - edge, 1.0 - edge);
+            let stroke = Some(Stroke {
+                role: Role::HighlightEdge,
+                width: edge,
+            });
+            canvas.put("last-move-edge", inside, None, stroke);
         }
     }
-    let inset = 0.07;
+    let inset = 0.1;
     for &sq in &opts.marks {
         let frame = rect(
             layout.square_origin(sq).plus(inset, inset),
@@ -643,161 +710,27 @@ fn draw_overlays(canvas: &mut Canvas, layout: &Layout, opts: &DiagramOptions) {
     }
 }
 
-/// Where a piece's disc sits in its square: its radius and how far its centre is below the
-/// square's centre.
-#[derive(Clone, Copy, Debug)]
-struct Disc {
-    radius: f32,
-    drop: f32,
-}
-
-impl Disc {
-    const FULL: Disc = Disc {
-        radius: PIECE_RADIUS,
-        drop: 0.0,
-    };
-}
-
-/// The historical square numbers: in the top-left corner of every dark square when the pieces
-/// shrink and move down to keep clear of them (`in_corner`, see [`piece_disc`]), else centred on
-/// the empty squares only, the pieces keeping their full size (a reader finds an occupied square's
-/// number from its neighbours).
-fn draw_square_numbers(canvas: &mut Canvas, layout: &Layout, pos: &Position, in_corner: bool) {
+/// The historical square numbers, where [`Sizes::numbers`] puts them.
+fn draw_square_numbers(canvas: &mut Canvas, layout: &Layout, pos: &Position, numbers: Numbers) {
     let g = layout.view.geometry;
-    let style = canvas.sizes.text(NUMBER);
+    let inset = canvas.sizes.number_inset();
     for sq in g.squares() {
-        let corner = layout.square_origin(sq);
         let number = g.number(sq).to_string();
-        if in_corner {
-            let centre_y = corner.y + NUMBER_INSET.1 + style.size * CAP_HEIGHT / 2.0;
-            canvas.text("number", corner.x + NUMBER_INSET.0, centre_y, number, style);
-        } else if pos.piece_at(sq).is_none() {
-            let centred = TextStyle {
-                anchor: Anchor::Middle,
-                ..style
-            };
-            let c = layout.centre(sq);
-            canvas.text("number", c.x, c.y, number, centred);
-        }
-    }
-}
-
-/// A square number's distance from its square's top-left corner.
-const NUMBER_INSET: (f32, f32) = (0.04, 0.03);
-
-/// The disc the pieces get: full size without square numbers; with them, the largest that keeps
-/// clear of the widest number in the corner, or `None` when that would be smaller than
-/// [`SMALLEST_NUMBERED_RADIUS`] (the numbers then go to the empty squares and the disc is full).
-fn piece_disc(sizes: Sizes, g: &Geometry, opts: &DiagramOptions) -> Option<Disc> {
-    if !opts.coordinates.numbers() {
-        return Some(Disc::FULL);
-    }
-    let size = sizes.text(NUMBER).size;
-    let widest = g.squares().map(|sq| g.number(sq).to_string().len()).max();
-    // The number's box, from the square's corner, and a little air around it.
-    let gap = 0.02;
-    let right = NUMBER_INSET.0 + widest.unwrap_or(0) as f32 * size * CHAR_WIDTH + gap;
-    let bottom = NUMBER_INSET.1 + size * CAP_HEIGHT + gap;
-    let disc = disc_clear_of(right, bottom, gap);
-    (disc.radius >= SMALLEST_NUMBERED_RADIUS).then_some(disc)
-}
-
-/// The smallest disc a piece keeps beside a square number in the corner.
-const SMALLEST_NUMBERED_RADIUS: f32 = 0.3;
-
-/// The largest disc up to [`NUMBERED_PIECE_RADIUS`], centred across the square and at or below its
-/// centre, that keeps clear of a box from the square's top-left corner to (`right`, `bottom`) and
-/// `gap` inside the square's bottom edge.
-fn disc_clear_of(right: f32, bottom: f32, gap: f32) -> Disc {
-    let dx = (0.5 - right).max(0.0);
-    let mut radius = NUMBERED_PIECE_RADIUS;
-    loop {
-        let clear = bottom + (radius * radius - dx * dx).max(0.0).sqrt();
-        let centre = clear.max(0.5);
-        if centre + radius <= 1.0 - gap || radius <= SMALLEST_NUMBERED_RADIUS - 0.01 {
-            return Disc {
-                radius,
-                drop: centre - 0.5,
-            };
-        }
-        radius -= 0.005;
-    }
-}
-
-fn draw_pieces(
-    canvas: &mut Canvas,
-    layout: &Layout,
-    pos: &Position,
-    opts: &DiagramOptions,
-    disc: Disc,
-) {
-    for color in Color::ALL {
-        for (piece, sq) in pos.pieces_of(color) {
-            let c = layout.centre(sq).plus(0.0, disc.drop);
-            draw_piece(canvas, piece, c, layout.view.geometry.kind, opts, disc);
-        }
-    }
-}
-
-/// A piece's disc and symbol (or number, or Pyramid ring) centred at `c`.
-fn draw_piece(
-    canvas: &mut Canvas,
-    piece: Piece,
-    c: Point,
-    board: BoardKind,
-    opts: &DiagramOptions,
-    disc: Disc,
-) {
-    let radius = disc.radius;
-    let color = piece.color();
-    let class = if color == Color::Green {
-        "piece green"
-    } else {
-        "piece red"
-    };
-    let symbol = Role::symbol(color);
-    canvas.outlined(
-        class,
-        Shape::Circle {
-            centre: c,
-            r: radius,
-        },
-        Role::piece(color),
-    );
-    if board == BoardKind::Pyramid {
-        canvas.stroke(
-            "ring",
-            Shape::Circle {
-                centre: c,
-                r: radius * 0.62,
-            },
-            symbol,
-            OUTLINE,
-        );
-        return;
-    }
-    let scale = radius / PIECE_RADIUS;
-    let (text, size) = match (opts.pieces, opts.piece_number) {
-        (PieceStyle::Symbols, PieceNumber::Dots) => {
-            for (class, shape) in symbol_with_dots(piece, c, scale, canvas.sizes) {
-                canvas.fill(class, shape, symbol);
+        match numbers {
+            Numbers::None => return,
+            Numbers::InCorners(_) => {
+                let corner = layout.square_origin(sq);
+                let size = canvas.sizes.text(CORNER_NUMBER).size;
+                let centre_y = corner.y + inset + size * CAP_HEIGHT / 2.0;
+                canvas.text("number", corner.x + inset, centre_y, number, CORNER_NUMBER);
             }
-            return;
+            Numbers::OnEmptySquares if pos.piece_at(sq).is_none() => {
+                let c = layout.centre(sq);
+                canvas.text("number", c.x, c.y, number, EMPTY_NUMBER);
+            }
+            Numbers::OnEmptySquares => {}
         }
-        (PieceStyle::Symbols, PieceNumber::Numeral) => {
-            symbol_with_numeral(canvas, piece, c, radius, symbol);
-            return;
-        }
-        (PieceStyle::Numbers, _) => (piece.single_number().to_string(), 0.36 * scale),
-        (PieceStyle::Designators, _) => (piece.designator(), 0.26 * scale),
-    };
-    let style = TextStyle {
-        size,
-        anchor: Anchor::Middle,
-        style: FontStyle::Bold,
-        role: symbol,
-    };
-    canvas.text("label", c.x, c.y, text, style);
+    }
 }
 
 /// File letters under the board and rank numbers to its left, as the board is turned.
@@ -814,86 +747,26 @@ fn draw_labels(canvas: &mut Canvas, layout: &Layout) {
     }
 }
 
-/// The outline of a piece's symbol centred at `at` with the given radius.
-fn symbol_outline(kind: PieceKind, at: Point, radius: f32) -> Vec<(&'static str, Shape)> {
-    match kind {
-        PieceKind::Star => vec![(
-            "star",
-            Shape::Outline(shapes::star(at.plus(0.0, 0.09 * radius), 1.05 * radius)),
-        )],
-        PieceKind::Moon => vec![("moon", Shape::Outline(shapes::crescent(at, 0.96 * radius)))],
-        PieceKind::Sun => vec![
-            ("sun", Shape::Outline(shapes::sun_rays(at, radius, 8))),
-            (
-                "sun",
-                Shape::Circle {
-                    centre: at,
-                    r: shapes::sun_core(radius),
-                },
-            ),
-        ],
-    }
-}
-
-/// The symbol on the left of the disc and the number 1–5 as a bold numeral on its right, the pair
-/// centred; the numeral is never smaller than [`MIN_TEXT_PT`].
-fn symbol_with_numeral(canvas: &mut Canvas, piece: Piece, c: Point, radius: f32, role: Role) {
-    let size = canvas.sizes.min(NUMERAL * radius, MIN_TEXT_PT);
-    let numeral_width = size * 0.62;
-    let symbol = 0.48 * radius;
-    let gap = 0.05 * radius;
-    let left = c.x - (2.0 * symbol + gap + numeral_width) / 2.0;
-    for (class, shape) in symbol_outline(piece.kind(), Point::new(left + symbol, c.y), symbol) {
-        canvas.fill(class, shape, role);
-    }
-    let style = TextStyle {
-        size,
-        anchor: Anchor::Middle,
-        style: FontStyle::Bold,
-        role,
-    };
-    let x = left + 2.0 * symbol + gap + numeral_width / 2.0;
-    canvas.text("numeral", x, c.y, piece.number().to_string(), style);
-}
-
-/// The symbol of a Salta piece with its number as dots beneath, centred in the disc at `c`; `scale`
-/// is the disc's radius relative to the full-size piece. Dots are at least [`MIN_DOT_PT`] across
-/// with at least a dot's width between them: one row when that fits the disc, else two (3 over 2).
-fn symbol_with_dots(
-    piece: Piece,
-    c: Point,
-    scale: f32,
-    sizes: Sizes,
-) -> Vec<(&'static str, Shape)> {
-    let at = c.plus(0.0, -0.05 * scale);
-    let mut out = symbol_outline(piece.kind(), at, 0.225 * scale);
-    let count = piece.number() as usize;
-    let r = sizes.min(DOT_RADIUS * scale, MIN_DOT_PT / 2.0);
-    let spacing = (DOT_SPACING * scale).max(4.0 * r);
-    let (y, disc) = (0.27 * scale, PIECE_RADIUS * scale);
-    let half_row = |n: usize| (n as f32 - 1.0) / 2.0 * spacing + r;
-    let fits = |n: usize, y: f32| half_row(n) <= (disc * disc - y * y).max(0.0).sqrt() - r;
-    let rows: Vec<(usize, f32)> = if fits(count, y) {
-        vec![(count, y)]
-    } else {
-        let top = count.div_ceil(2);
-        let y0 = y - spacing * 0.45;
-        vec![(top, y0), (count - top, y0 + spacing * 0.9)]
-    };
-    for (n, y) in rows {
-        let first = -(n as f32 - 1.0) / 2.0 * spacing;
-        for i in 0..n {
-            let centre = c.plus(first + i as f32 * spacing, y);
-            out.push(("dot", Shape::Circle { centre, r }));
-        }
-    }
-    out
+/// A disc of the side's colour and "Green to move" beside it, at the board's left edge on that
+/// side's end.
+fn draw_side_to_move(canvas: &mut Canvas, layout: &Layout, side: Color, centre_y: f32) {
+    let size = canvas.sizes.text(SIDE).size;
+    let r = 0.42 * size;
+    let centre = Point::new(layout.x0 + r, centre_y);
+    canvas.outlined(
+        "side-to-move",
+        Shape::Circle { centre, r },
+        Role::piece(side),
+    );
+    let x = layout.x0 + 2.0 * r + 0.4 * size;
+    canvas.text("side-to-move", x, centre_y, side_label(side), SIDE);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::diagram::{Coordinates, PT_PER_CM};
+    use crate::export::diagram::piece;
+    use crate::export::diagram::{Coordinates, PT_PER_CM, PieceNumber, PieceStyle};
     use crate::rules::Rules;
 
     /// Every printed mark of a scene meets its minimum: text, lines, dots.
@@ -956,33 +829,118 @@ mod tests {
         }
     }
 
-    #[test]
-    fn square_numbers_keep_clear_of_the_pieces_or_move_to_the_empty_squares() {
+    /// The pieces' radius and the number of square numbers drawn at a printed width.
+    fn numbers_at(cm: f32, coordinates: Coordinates) -> (usize, f32) {
         let start = Position::start(Rules::default());
-        let numbers = |cm: f32| {
-            let opts = DiagramOptions {
-                width: Some(cm * PT_PER_CM),
-                coordinates: Coordinates::Numbers,
-                ..DiagramOptions::default()
+        let opts = DiagramOptions {
+            width: Some(cm * PT_PER_CM),
+            coordinates,
+            ..DiagramOptions::default()
+        };
+        let scene = build(&start, &opts).unwrap();
+        let radius = scene
+            .items
+            .iter()
+            .find_map(|i| match i.shape {
+                Shape::Circle { r, .. } if i.class == "piece green" => Some(r),
+                _ => None,
+            })
+            .unwrap();
+        let count = scene.items.iter().filter(|i| i.class == "number").count();
+        (count, radius)
+    }
+
+    #[test]
+    fn square_numbers_keep_clear_of_centred_pieces_or_move_to_the_empty_squares() {
+        // Very wide: a number in the corner of every dark square, the pieces smaller but centred.
+        let (count, radius) = numbers_at(30.0, Coordinates::Numbers);
+        assert_eq!(count, 50);
+        assert!((piece::SMALLEST_NUMBERED_RADIUS..piece::PIECE_RADIUS).contains(&radius));
+        // A book's column and narrower: numbers on the 20 empty dark squares, pieces full size.
+        for cm in [5.0, 7.5, 11.0] {
+            assert_eq!(
+                numbers_at(cm, Coordinates::Both),
+                (20, piece::PIECE_RADIUS),
+                "{cm} cm"
+            );
+        }
+    }
+
+    #[test]
+    fn square_numbers_in_the_corners_keep_clear_of_the_frame() {
+        let start = Position::start(Rules::default());
+        let opts = DiagramOptions {
+            width: Some(30.0 * PT_PER_CM),
+            coordinates: Coordinates::Both,
+            ..DiagramOptions::default()
+        };
+        let scene = build(&start, &opts).unwrap();
+        let frame = scene.items.iter().find(|i| i.class == "frame").unwrap();
+        let (Shape::Rect { x, y, .. }, Some(stroke)) = (&frame.shape, frame.stroke) else {
+            panic!("{frame:?}")
+        };
+        let inner = (x + stroke.width / 2.0, y + stroke.width / 2.0);
+        for item in scene.items.iter().filter(|i| i.class == "number") {
+            let Shape::Text { at, size, .. } = &item.shape else {
+                continue;
             };
-            let scene = build(&start, &opts).unwrap();
-            let radius = scene
+            assert!(at.x - inner.0 >= 0.03, "{item:?}");
+            assert!(at.y - size * CAP_HEIGHT - inner.1 >= 0.03, "{item:?}");
+        }
+    }
+
+    #[test]
+    fn the_side_to_move_is_named_at_its_own_end_of_the_board() {
+        let start = Position::start(Rules::default());
+        for (flip, below) in [(false, true), (true, false)] {
+            let scene = build(&start, &DiagramOptions::default().flip(flip)).unwrap();
+            let label = scene
                 .items
                 .iter()
-                .find_map(|i| match i.shape {
-                    Shape::Circle { r, .. } if i.class == "piece green" => Some(r),
+                .find_map(|i| match &i.shape {
+                    Shape::Text { at, text, .. } if i.class == "side-to-move" => {
+                        Some((at.y, text.clone()))
+                    }
                     _ => None,
                 })
                 .unwrap();
-            let count = scene.items.iter().filter(|i| i.class == "number").count();
-            (count, radius)
-        };
-        // Wide: a number on every dark square, the pieces a little smaller and lower.
-        let (count, radius) = numbers(11.0);
-        assert_eq!(count, 50);
-        assert!((SMALLEST_NUMBERED_RADIUS..=NUMBERED_PIECE_RADIUS).contains(&radius));
-        // Narrow: numbers only on the 20 empty dark squares, pieces full size.
-        assert_eq!(numbers(5.0), (20, PIECE_RADIUS));
+            assert_eq!(label.1, "Green to move");
+            let frame_top = scene
+                .items
+                .iter()
+                .find_map(|i| match i.shape {
+                    Shape::Rect { y, .. } if i.class == "frame" => Some(y),
+                    _ => None,
+                })
+                .unwrap();
+            assert_eq!(label.0 > frame_top + 10.0, below, "flip {flip}");
+        }
+    }
+
+    #[test]
+    fn the_last_move_shows_in_greyscale_print() {
+        use crate::export::diagram::Palette;
+        let p = Palette::greyscale();
+        let edge = p.highlight_edge.luminance();
+        assert!(p.dark.luminance() - edge > 0.4 && p.green.luminance() - edge > 0.4);
+        assert!(p.highlight.luminance() - p.dark.luminance() > 0.2);
+        let start = Position::start(Rules::default());
+        let g = start.geometry();
+        let opts = DiagramOptions {
+            width: Some(5.0 * PT_PER_CM),
+            palette: p,
+            ..DiagramOptions::default()
+        }
+        .last_move((g.parse_square("33").unwrap(), g.parse_square("43").unwrap()));
+        let scene = build(&start, &opts).unwrap();
+        let edges: Vec<f32> = scene
+            .items
+            .iter()
+            .filter(|i| i.class == "last-move-edge")
+            .map(|i| i.stroke.unwrap().width * scene.unit)
+            .collect();
+        assert_eq!(edges.len(), 2);
+        assert!(edges.iter().all(|&w| w >= MIN_EDGE_PT - 1e-3), "{edges:?}");
     }
 
     #[test]

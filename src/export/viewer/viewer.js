@@ -301,11 +301,17 @@
       for (const square of [move.from.numeric, move.to.numeric]) {
         const [x, y] = board.centres[square];
         const half = board.square / 2;
-        const rect = document.createElementNS(SVG, "rect");
-        const attrs = { class: "last-move", x: x - half, y: y - half, width: board.square,
+        const tint = { class: "last-move", x: x - half, y: y - half, width: board.square,
           height: board.square, fill: board.highlight, "fill-opacity": board.highlight_opacity };
-        for (const [k, v] of Object.entries(attrs)) rect.setAttribute(k, v);
-        marks.append(rect);
+        const e = board.highlight_edge_width;
+        const edge = { class: "last-move-edge", x: x - half + e / 2, y: y - half + e / 2,
+          width: board.square - e, height: board.square - e, fill: "none",
+          stroke: board.highlight_edge, "stroke-width": e };
+        for (const attrs of [tint, edge]) {
+          const rect = document.createElementNS(SVG, "rect");
+          for (const [k, v] of Object.entries(attrs)) rect.setAttribute(k, v);
+          marks.append(rect);
+        }
       }
     }
     tree.start.pieces.forEach((piece, i) => {
