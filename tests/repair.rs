@@ -80,7 +80,7 @@ fn a_record_numbered_from_reds_side_is_read_in_its_own_numbers() {
         .suggestions;
     let said: Vec<_> = readings
         .iter()
-        .map(|s| (s.kind, s.text.as_str(), s.was.as_str()))
+        .map(|s| (s.slip(), s.text(), s.was()))
         .collect();
     assert_eq!(said[0], (SlipKind::DigitSwap, "44-54", "44-45"));
     // A record that carries the tag is not read as one that left it out.
@@ -102,7 +102,13 @@ fn the_margin_tag_decides_between_readings_that_replay_alike() {
         let opts = search_options().margins(margins);
         analyse(&game, &opts, 1).breaks.remove(0).suggestions
     };
-    let said = |s: &Suggestion| (s.ply, s.text.clone(), s.margin.and_then(|m| m.agrees()));
+    let said = |s: &Suggestion| {
+        (
+            s.ply(),
+            s.text().to_string(),
+            s.margin().and_then(|m| m.agrees()),
+        )
+    };
     let counted = readings(MarginPolicy::WhenTagged);
     assert_eq!(said(&counted[0]), (117, "92-102".to_string(), Some(true)));
     assert_eq!(said(&counted[1]), (137, "92-102".to_string(), Some(false)));

@@ -5,7 +5,7 @@ use super::CheckOptions;
 use crate::board::Color;
 use crate::diagnostic::{Code, FindingDiagnostic, render};
 use crate::notation::{Game, GameSource, Reader, SyntaxError, TagList, Warning};
-use crate::repair::Suggestion;
+use crate::repair::{Diagnosis, Suggestion};
 use crate::replay::{Finding, Replay, Severity, Status, Streamed, replay};
 use crate::rules::EndReason;
 use serde::Serialize;
@@ -244,14 +244,17 @@ pub fn streamed_report(
     opts: &CheckOptions,
 ) -> GameReport {
     let replayed = &streamed.replay;
-    let mut findings = replayed.findings().to_vec();
-    if findings.iter().any(crate::repair::breaks_main_line) {
+    let findings = replayed.findings().to_vec();
+    let findings = if findings.iter().any(crate::repair::breaks_main_line) {
         let board = opts.replay.rules.map(|r| r.board());
         let mut again = Reader::from_bytes(text.as_bytes().to_vec()).on_board(board);
-        if let Some(Ok(game)) = again.next() {
-            findings = crate::repair::annotate(&game, &opts.replay, findings);
+        match again.next() {
+            Some(Ok(game)) => crate::repair::annotate(&game, &opts.replay, findings),
+            _ => findings.into_iter().map(Diagnosis::of).collect(),
         }
-    }
+    } else {
+        findings.into_iter().map(Diagnosis::of).collect()
+    };
     let place = Place {
         offset: streamed.offset,
         line: streamed.line,
@@ -285,25 +288,31 @@ fn assemble(
     tags: TagList,
     warnings: &[Warning],
     replayed: &Replay,
-    replay_findings: Vec<Finding>,
+    replay_findings: Vec<Diagnosis>,
     opts: &CheckOptions,
 ) -> GameReport {
-    let mut findings: Vec<Finding> = warnings
+    let mut findings: Vec<Diagnosis> = warnings
         .iter()
         // Drawn without a label, as the reader draws its own warnings.
-        .map(|w| Finding {
-            label: None,
-            ..Finding::about_game(
-                w.code,
-                Severity::Warning,
-                w.message.clone(),
-                None,
-                Some(w.span),
-            )
+        .map(|w| {
+            Diagnosis::of(Finding {
+                label: None,
+                ..Finding::about_game(
+                    w.code,
+                    Severity::Warning,
+                    w.message.clone(),
+                    None,
+                    Some(w.span),
+                )
+            })
         })
         .collect();
     findings.extend(replay_findings);
-    let status = Status::of(&findings);
+    let status = match findings.iter().map(|d| d.finding.severity).max() {
+        Some(Severity::Error) => Status::Invalid,
+        Some(Severity::Warning) => Status::Warnings,
+        None => Status::Valid,
+    };
     // The source (a copy of the game's text) is only needed to place and draw findings.
     let source = (!findings.is_empty()).then(|| {
         GameSource::new(
@@ -323,7 +332,7 @@ fn assemble(
             source.locations(
                 findings
                     .iter()
-                    .filter_map(|f| f.span)
+                    .filter_map(|d| d.finding.span)
                     .map(|s| s.start as usize),
             )
         })
@@ -331,7 +340,8 @@ fn assemble(
         .into_iter();
     let diagnostics = findings
         .iter()
-        .map(|f| {
+        .map(|d| {
+            let f = &d.finding;
             let (line, column) = f.span.and_then(|_| places.next()).unzip();
             DiagnosticReport {
                 code: f.code,
@@ -343,14 +353,22 @@ fn assemble(
                 column,
                 message: f.message.clone(),
                 help: f.help.clone(),
-                suggestions: f.suggestions.clone(),
+                suggestions: d.readings.clone(),
                 repeats: f.repeats,
             }
         })
         .collect();
-    let deferred = source
-        .filter(|_| opts.render.is_some())
-        .map(|source| Box::new(Deferred::Findings(source, findings)));
+    // Drawn for people, a finding's help is followed by its readings.
+    let deferred = source.filter(|_| opts.render.is_some()).map(|source| {
+        let drawn = findings
+            .into_iter()
+            .map(|d| Finding {
+                help: d.help(),
+                ..d.finding
+            })
+            .collect();
+        Box::new(Deferred::Findings(source, drawn))
+    });
     GameReport {
         file: file.clone(),
         game: 0,

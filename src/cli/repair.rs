@@ -3,7 +3,7 @@
 use super::{CliError, input_files, write_output};
 use salta::diagnostic::{game_source, render};
 use salta::notation::{Notation, WriteOptions, input_name, read_path, write_game};
-use salta::repair::{Mended, Suggestion, mend};
+use salta::repair::{EditKind, Mended, Suggestion, mend};
 use salta::replay::ReplayOptions;
 use std::io::Write;
 use std::path::PathBuf;
@@ -62,7 +62,7 @@ impl<'a> EditReport<'a> {
         EditReport {
             line,
             column,
-            was: &suggestion.was,
+            was: suggestion.was(),
             suggestion,
             equally_good,
         }
@@ -134,14 +134,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                         Mended::Repaired(fixed, breaks) => {
                             repaired += 1;
                             let source = game_source(&name, game_no, &game);
-                            let place = |s: &'_ Suggestion| {
-                                let at = game
-                                    .mainline
-                                    .moves
-                                    .get(s.change.start)
-                                    .map_or(game.text.len(), |n| n.span.range().start);
-                                source.location(at)
-                            };
+                            let place = |s: &'_ Suggestion| source.location(s.span().range().start);
                             let placed: Vec<EditReport> = breaks
                                 .iter()
                                 .filter_map(|b| {
@@ -214,11 +207,11 @@ fn say(
     }
     for e in edits {
         let s = e.suggestion;
-        let change = match s.edit {
-            salta::repair::EditKind::Insert => format!("inserted {}", s.text),
-            salta::repair::EditKind::Delete => format!("removed {}", e.was),
-            salta::repair::EditKind::Renumber => format!("added {}", s.text),
-            _ => format!("{} -> {}", e.was, s.text),
+        let change = match s.edit() {
+            EditKind::Insert => format!("inserted {}", s.text()),
+            EditKind::Delete => format!("removed {}", e.was),
+            EditKind::Renumber => format!("added {}", s.text()),
+            _ => format!("{} -> {}", e.was, s.text()),
         };
         let rivals: String = e
             .equally_good
@@ -228,7 +221,10 @@ fn say(
         writeln!(
             out,
             "{file}:{}:{}: game {game}, ply {}: {change} ({}){rivals}",
-            e.line, e.column, s.ply, s.why
+            e.line,
+            e.column,
+            s.ply(),
+            s.why()
         )?;
     }
     Ok(())

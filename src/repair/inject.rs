@@ -1,8 +1,14 @@
 //! Slips injected into valid records, reproducibly by seed: the material of the repair tests and
 //! benchmark. Each kind of [`SlipKind`] is made as a transcriber would make it, at a random
 //! written move, and the record written out and read back as text.
+//!
+//! Not part of the library's promise: the module is public only so that the integration tests
+//! and `benches/repair.rs` can reach it, and hidden from the documentation (decision 71).
 
-use super::{SlipKind, Token, Written, breaks_main_line, misreadings, rewrite};
+use super::mend::rewrite;
+use super::slips::misreadings;
+use super::token::{Token, Written};
+use super::{SlipKind, breaks_main_line};
 use crate::generate::Rng;
 use crate::notation::{
     Game, MoveNode, Notation, Played, Span, WriteOptions, parse_str, write_game,

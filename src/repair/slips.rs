@@ -121,7 +121,7 @@ fn partner(pairs: &[(u8, u8)], c: u8) -> Option<u8> {
 /// The squares a written square may have been meant as under a slip of one kind that acts on a
 /// single square's text, in `numeric` or algebraic form. Only real squares, never the square
 /// itself.
-pub fn misreadings(kind: SlipKind, g: &Geometry, sq: Square, numeric: bool) -> Vec<Square> {
+pub(crate) fn misreadings(kind: SlipKind, g: &Geometry, sq: Square, numeric: bool) -> Vec<Square> {
     let text = if numeric {
         g.number(sq).to_string()
     } else {

@@ -136,9 +136,6 @@ pub struct Finding {
     pub side: Option<Color>,
     /// Whether the finding is inside a variation rather than the main line.
     pub in_variation: bool,
-    /// Readings of an error that breaks the main line, best first ([`crate::repair::annotate`]).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub suggestions: Vec<crate::repair::Suggestion>,
     /// Later moves of the line that miss the same open jump again: reported only here.
     #[serde(skip_serializing_if = "is_zero")]
     pub repeats: u32,
@@ -165,7 +162,6 @@ impl Finding {
             move_number: None,
             side: None,
             in_variation: false,
-            suggestions: Vec::new(),
             repeats: 0,
         }
     }

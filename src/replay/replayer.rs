@@ -764,7 +764,6 @@ impl<'a> Replayer<'a> {
             move_number: Some(at.number),
             side: Some(at.side),
             in_variation: !at.main,
-            suggestions: Vec::new(),
             repeats: 0,
         });
     }

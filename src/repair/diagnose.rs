@@ -1,0 +1,184 @@
+//! A game's findings with what the record may have meant: the one call that replays a game and
+//! reads its breaks ([`check`]), and the readings added to a replay already made ([`annotate`]).
+
+use super::breaks_main_line;
+use super::mend::apply;
+use super::search::{Break, analyse};
+use super::suggestion::Suggestion;
+use crate::diagnostic::Code;
+use crate::notation::Game;
+use crate::replay::{Finding, MarginPolicy, Replay, ReplayOptions, replay};
+use std::fmt;
+
+/// Breaks a record is searched for at most (each one searched costs a few milliseconds).
+const MAX_BREAKS: usize = 20;
+
+/// A finding of the replayer and, for an error that breaks the main line, the readings of the
+/// record that would mend it, best first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Diagnosis {
+    /// What the replayer found, with its own help (the legal moves, say).
+    pub finding: Finding,
+    /// What the record may have meant, best first (empty for most findings).
+    pub readings: Vec<Suggestion>,
+}
+
+impl Diagnosis {
+    /// A finding without readings.
+    pub fn of(finding: Finding) -> Diagnosis {
+        Diagnosis {
+            finding,
+            readings: Vec::new(),
+        }
+    }
+
+    /// The readings in words, one line each, as `check` prints them under the finding's help:
+    /// `did you mean 35-44 (digits swapped)? the game then replays to its end ...`, then the
+    /// others (`or, just as well, ...` for one that fares exactly as the first).
+    pub fn readings_text(&self) -> Vec<String> {
+        let Some(best) = self.readings.first() else {
+            return Vec::new();
+        };
+        let mut lines = vec![format!(
+            "did you mean {}? {}",
+            best.reading(),
+            best.consequence()
+        )];
+        for s in &self.readings[1..] {
+            lines.push(if s.equally_good(best) {
+                // Two transpositions of moves that commute, say: only the source can decide.
+                s.just_as_well(true)
+            } else {
+                format!("or {}: {}", s.reading(), s.consequence())
+            });
+        }
+        lines
+    }
+
+    /// The finding's help and then its readings, one a line: what a person reads under it.
+    pub fn help(&self) -> Option<String> {
+        let mut lines: Vec<String> = self.finding.help.iter().cloned().collect();
+        lines.extend(self.readings_text());
+        (!lines.is_empty()).then(|| lines.join("\n"))
+    }
+}
+
+impl fmt::Display for Diagnosis {
+    /// `code: message`, then its help and readings indented, a line each.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.finding.code, self.finding.message)?;
+        for line in self
+            .help()
+            .iter()
+            .flat_map(|h| h.lines().map(str::to_string).collect::<Vec<_>>())
+        {
+            write!(f, "\n  {line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A game replayed, its findings with the readings of each break.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Checked {
+    /// The replay of the record as written.
+    pub replay: Replay,
+    /// Its findings, with readings for those that break the main line; after the best reading
+    /// of a break the record is replayed on, so the findings of later slips are here too.
+    pub findings: Vec<Diagnosis>,
+}
+
+/// Replays a game and reads every break of its main line: what `salta check` reports.
+pub fn check(game: &Game, opts: &ReplayOptions) -> Checked {
+    let replayed = replay(game, opts);
+    let findings = annotate(game, opts, replayed.findings().to_vec());
+    Checked {
+        replay: replayed,
+        findings,
+    }
+}
+
+/// The findings of a replay with the readings added: every error that breaks the main line
+/// gets its readings; after the best reading of a break the record is replayed on, so the
+/// errors of later slips are reported too. `replayed` is the replay of the record as read.
+pub fn annotate(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Vec<Diagnosis> {
+    if !replayed.iter().any(breaks_main_line) {
+        return replayed.into_iter().map(Diagnosis::of).collect();
+    }
+    let analysis = analyse(game, opts, MAX_BREAKS);
+    let repaired: Vec<&Break> = analysis
+        .breaks
+        .iter()
+        .filter(|b| !b.suggestions.is_empty())
+        .collect();
+    if repaired.is_empty() {
+        return replayed.into_iter().map(Diagnosis::of).collect();
+    }
+    let quiet = ReplayOptions {
+        margins: MarginPolicy::Never,
+        summary_only: true,
+        ..opts.clone()
+    };
+    let mut found = Vec::new();
+    for (k, brk) in repaired.iter().enumerate() {
+        let earlier: Vec<&Suggestion> = repaired[..k]
+            .iter()
+            .filter_map(|b| b.suggestions.first())
+            .collect();
+        let findings = if k == 0 {
+            replayed.clone()
+        } else {
+            replay(&apply(game, &earlier), &quiet).findings
+        };
+        let at = game.mainline.moves[brk.token].span.start;
+        let Some(finding) = findings
+            .into_iter()
+            .find(|f| breaks_main_line(f) && f.span.is_some_and(|s| s.start >= at))
+        else {
+            continue;
+        };
+        found.push(Diagnosis {
+            finding,
+            readings: brk.suggestions.clone(),
+        });
+    }
+    let all: Vec<&Suggestion> = repaired
+        .iter()
+        .filter_map(|b| b.suggestions.first())
+        .collect();
+    let renumbered = all
+        .iter()
+        .find(|s| matches!(s.edit, super::EditKind::Insert | super::EditKind::Delete))
+        .map(|s| {
+            game.mainline
+                .moves
+                .get(s.change.start)
+                .map_or(u32::MAX, |n| n.span.start)
+        });
+    let after = replay(&apply(game, &all), opts).findings;
+    // A ply left out or written twice shifts every later move number: the suggestion says why.
+    // Only the moves are read as the readings have them: the verdict on the game as a whole (its
+    // tags, result and margin) is the record's own, reached where its game ended or broke off,
+    // never after a move it rejected; what a reading would make of the result, its suggestion
+    // says.
+    found.extend(
+        after
+            .into_iter()
+            .filter(|f| {
+                f.ply.is_some()
+                    && !(f.code == Code::MoveNumber
+                        && renumbered.is_some_and(|from| f.span.is_some_and(|s| s.start >= from)))
+            })
+            .map(Diagnosis::of),
+    );
+    found.extend(
+        replayed
+            .into_iter()
+            .filter(|f| f.ply.is_none())
+            .map(Diagnosis::of),
+    );
+    found.sort_by_key(|d| (d.finding.ply.is_none(), d.finding.span.map(|s| s.start)));
+    found
+}

@@ -1,0 +1,146 @@
+//! A line under repair: its written moves as the search now reads them, where each came from in
+//! the record, and the replay's state before each move that replayed.
+
+use super::cursor::Cursor;
+use super::suggestion::Change;
+use super::token::{Token, Written};
+use crate::notation::{Game, GameResult, Notation, Span};
+use crate::replay::{MarginPolicy, ReplayOptions};
+use crate::rules::Position;
+use crate::rules::margin::Budget;
+
+/// The search states one margin count of a reading may store (at most the replay options'
+/// budget).
+const MARGIN_STATES: u64 = 100_000;
+
+/// The Margin tag a search checks tied readings against, and the effort each count may take.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MarginTag {
+    pub recorded: u32,
+    pub budget: Budget,
+}
+
+/// A main line under repair: its written moves now, where each came from in the record, and
+/// the cursor before each move that replayed.
+pub(crate) struct Line {
+    pub style: Notation,
+    /// The record numbers the squares from Red's side (`[Numbering "red"]`): its slips are made
+    /// on those numbers, and its moves are written with them.
+    pub from_red: bool,
+    /// Each written move of the record as its text has it.
+    pub written: Vec<String>,
+    /// Where each written move of the record stands in its text.
+    pub spans: Vec<Span>,
+    pub lenient: bool,
+    pub tokens: Vec<Token>,
+    /// The index in the record of each token (`None`: inserted by a repair).
+    pub origin: Vec<Option<usize>>,
+    pub states: Vec<Cursor>,
+    /// Tokens before this index were changed by a repair: the search does not look back past it.
+    pub fixed: usize,
+    pub recorded: Option<GameResult>,
+    /// `None`: no Margin tag, or margins are not counted (`--margins never`).
+    pub margin: Option<MarginTag>,
+    /// The record has a Margin tag, but margins are not counted (`--margins never`).
+    pub margin_ignored: bool,
+}
+
+impl Line {
+    /// The main line of `game`; `None` when its start cannot be set up, or its squares are not
+    /// on the board of the rules in force.
+    pub fn new(game: &Game, opts: &ReplayOptions) -> Option<Line> {
+        let (rules, _) = crate::replay::game_rules(game, opts);
+        let start = match game.tag("Setup") {
+            None => Position::start(rules),
+            Some(setup) => Position::from_setup(setup, rules).ok()?,
+        };
+        let tokens: Vec<Token> = game.mainline.moves.iter().map(Token::of).collect();
+        // Rules given on the command line may name another board than the record was read on:
+        // its squares then mean nothing there, and nothing is suggested.
+        let g = start.geometry();
+        let on_board = |w: &Written| g.contains(w.to) && w.from.is_none_or(|f| g.contains(f));
+        if !tokens
+            .iter()
+            .filter_map(|t| t.squares.as_ref())
+            .all(on_board)
+        {
+            return None;
+        }
+        let margin_tag: Option<u32> = game.tag("Margin").and_then(|v| v.trim().parse().ok());
+        let counting = opts.margins != MarginPolicy::Never;
+        Some(Line {
+            style: game.notation(),
+            from_red: game.numbered_from_red(),
+            written: game
+                .mainline
+                .moves
+                .iter()
+                .map(|n| {
+                    game.text
+                        .get(n.span.range())
+                        .unwrap_or_default()
+                        .to_string()
+                })
+                .collect(),
+            spans: game.mainline.moves.iter().map(|n| n.span).collect(),
+            lenient: opts.lenient,
+            origin: (0..tokens.len()).map(Some).collect(),
+            tokens,
+            states: vec![Cursor::new(start)],
+            fixed: 0,
+            recorded: game
+                .result
+                .map(|(r, _)| r)
+                .or_else(|| game.tag("Result").and_then(GameResult::parse))
+                .filter(|&r| r != GameResult::Unknown),
+            margin: margin_tag.filter(|_| counting).map(|recorded| MarginTag {
+                recorded,
+                budget: opts
+                    .budget
+                    .max_states(opts.budget.max_states.min(MARGIN_STATES)),
+            }),
+            margin_ignored: margin_tag.is_some() && !counting,
+        })
+    }
+
+    /// Replays from the last known cursor to the first move that breaks; `None` at the end.
+    pub fn next_break(&mut self) -> Option<usize> {
+        loop {
+            let i = self.states.len() - 1;
+            let mut cursor = self.states[i].clone();
+            let Some(t) = self.tokens.get(i) else {
+                // A call with no correction after it breaks at the call.
+                return cursor.correcting.then(|| i - 1);
+            };
+            if !cursor.advance(t, self.lenient) {
+                return Some(i);
+            }
+            self.states.push(cursor);
+        }
+    }
+
+    /// Plays the uncalled missed jump at the break `b` as it stands, as the replayer does.
+    pub fn force_missed_jump(&mut self, b: usize) -> bool {
+        let mut cursor = self.states[b].clone();
+        if b + 1 != self.states.len() || !cursor.force_missed_jump(&self.tokens[b]) {
+            return false;
+        }
+        self.states.push(cursor);
+        true
+    }
+
+    /// Replaces the tokens and forgets the cursors from the change on.
+    pub fn apply(&mut self, change: &Change) {
+        let end = change.start + change.removed;
+        self.tokens
+            .splice(change.start..end, change.inserted.iter().copied());
+        let origins: Vec<Option<usize>> = if change.removed == change.inserted.len() {
+            self.origin[change.start..end].to_vec()
+        } else {
+            vec![None; change.inserted.len()]
+        };
+        self.origin.splice(change.start..end, origins);
+        self.states.truncate(change.start + 1);
+        self.fixed = change.start + change.inserted.len();
+    }
+}

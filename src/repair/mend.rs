@@ -1,0 +1,150 @@
+//! A record mended: each break's best reading made in the syntax tree, each edit marked by a
+//! comment, and what `salta repair` makes of a game.
+
+use super::breaks_main_line;
+use super::search::{Break, analyse};
+use super::suggestion::{EditKind, Suggestion};
+use super::token::Token;
+use crate::board::Color;
+use crate::notation::{
+    Comment, Designator, Game, MoveNode, Played, Separator, Span, SquareRef, Tag,
+};
+use crate::replay::{Finding, MarginPolicy, ReplayOptions, replay};
+use crate::rules::Piece;
+
+/// The game with the given repairs made (in the order of the record).
+pub fn apply(game: &Game, repairs: &[&Suggestion]) -> Game {
+    edit(game, repairs, |_| None)
+}
+
+/// The game with each break repaired by its best reading, every edit marked by a comment giving
+/// what was written, why, and any reading that fares exactly as well; a `Repairs` tag names them.
+fn apply_marked(game: &Game, breaks: &[Break]) -> Game {
+    let repaired: Vec<&Break> = breaks
+        .iter()
+        .filter(|b| !b.suggestions.is_empty())
+        .collect();
+    let repairs: Vec<&Suggestion> = repaired.iter().map(|b| &b.suggestions[0]).collect();
+    let mut out = edit(game, &repairs, |k| {
+        let s = repairs[k];
+        let mut note = match s.edit {
+            EditKind::Insert => format!("not in the record: {}", s.why),
+            EditKind::Renumber => format!("squares were numbered from Red's side: {}", s.why),
+            _ => format!("was {}: {}", s.was, s.why),
+        };
+        for rival in repaired[k].rivals() {
+            note.push_str("; ");
+            note.push_str(&rival.just_as_well(false));
+        }
+        Some(note)
+    });
+    if !repairs.is_empty() {
+        let value = repairs
+            .iter()
+            .map(|s| format!("ply {}: {}", s.ply, s.why))
+            .collect::<Vec<_>>()
+            .join("; ");
+        out.tags.push(Tag {
+            name: "Repairs".into(),
+            value,
+            span: Span::default(),
+        });
+    }
+    out
+}
+
+/// The game with the repairs made, the `k`th marked by the comment `note(k)` where it stands.
+fn edit(game: &Game, repairs: &[&Suggestion], note: impl Fn(usize) -> Option<String>) -> Game {
+    let mut out = game.clone();
+    let nodes = &game.mainline.moves;
+    let mut moves: Vec<MoveNode> = Vec::with_capacity(nodes.len() + 2);
+    let mut next = 0;
+    for (k, s) in repairs.iter().enumerate() {
+        let c = &s.change;
+        moves.extend(nodes[next.min(c.start)..c.start].iter().cloned());
+        let at = nodes
+            .get(c.start)
+            .or(nodes.last())
+            .map_or(Span::default(), |n| {
+                Span::new(n.span.start as usize, n.span.start as usize)
+            });
+        let first = moves.len();
+        for (j, token) in c.inserted.iter().enumerate() {
+            let node = match nodes.get(c.start + j).filter(|_| j < c.removed) {
+                Some(n) => rewrite(n, token),
+                None => rewrite(&MoveNode::new(None, Played::Pass, at), token),
+            };
+            moves.push(node);
+        }
+        if let Some(text) = note(k) {
+            let comment = Comment { text, span: at };
+            // A deletion's comment goes on the move before it.
+            let target = first.min(moves.len().saturating_sub(1));
+            match moves.get_mut(target) {
+                Some(node) => node.extras_mut().comments.push(comment),
+                None => out.mainline.comments.push(comment),
+            }
+        }
+        next = c.start + c.removed;
+    }
+    moves.extend(nodes[next.min(nodes.len())..].iter().cloned());
+    out.mainline.moves = moves;
+    out
+}
+
+/// A written move made to say what `token` says, keeping its place, number and extras.
+pub(crate) fn rewrite(node: &MoveNode, token: &Token) -> MoveNode {
+    let span = node.span;
+    let mut out = node.clone();
+    out.played = match token.squares {
+        None => Played::Pass,
+        Some(w) => Played::Move {
+            piece: w
+                .piece
+                .and_then(|id| Piece::new(Color::Green, id))
+                .map(|p| Designator::of_piece(p, span)),
+            from: w.from.map(|square| SquareRef { square, span }),
+            to: SquareRef { square: w.to, span },
+            separator: Separator::Omitted,
+        },
+    };
+    if token.call != node.salta().is_some() {
+        out.extras_mut().salta = token.call.then_some(span);
+        out.extras = out.extras.take().and_then(|e| e.boxed());
+    }
+    out
+}
+
+/// What `salta repair` makes of a game.
+#[derive(Clone, Debug)]
+pub enum Mended {
+    /// The main line replays as written: nothing to repair.
+    Sound,
+    /// The game with its repairs made and marked, and its breaks in the order of the record, each
+    /// repaired by its first suggestion (see [`Break::rivals`] for those that fare as well).
+    Repaired(Game, Vec<Break>),
+    /// No plausible repair within the edits allowed: the first error that breaks the main line.
+    Unrepairable(Finding),
+}
+
+/// The most plausible repair of a game's main line with at most `max_edits` edits: each break
+/// read by its best suggestion in turn, until the whole main line replays.
+pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
+    let quiet = ReplayOptions {
+        margins: MarginPolicy::Never,
+        summary_only: true,
+        ..opts.clone()
+    };
+    let Some(first) = replay(game, &quiet)
+        .findings
+        .into_iter()
+        .find(breaks_main_line)
+    else {
+        return Mended::Sound;
+    };
+    let analysis = analyse(game, opts, max_edits);
+    if !analysis.replays_to_end || analysis.repairs().count() < analysis.breaks.len() {
+        return Mended::Unrepairable(first);
+    }
+    Mended::Repaired(apply_marked(game, &analysis.breaks), analysis.breaks)
+}

@@ -1,0 +1,123 @@
+//! What a written move names, apart from how it was written: the squares and piece the search
+//! edits and replays.
+
+use crate::board::{Geometry, Square};
+use crate::notation::{MoveNode, MoveText, Notation, Played};
+use crate::rules::{Move, MoveKind, Piece, Position, Variant};
+
+/// What a written move names: its squares (or piece) and whether "Salta!" follows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Token {
+    /// `None`: a pass (`--`).
+    pub squares: Option<Written>,
+    /// Whether "Salta!" follows the move.
+    pub call: bool,
+}
+
+/// The squares and piece of a written move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Written {
+    /// The designator's piece identity, if one was written.
+    pub piece: Option<u8>,
+    /// The square written first, if any (a designator may stand in its place).
+    pub from: Option<Square>,
+    /// The square written last, where the piece goes.
+    pub to: Square,
+}
+
+impl Token {
+    /// What a written move of the syntax tree names.
+    pub fn of(node: &MoveNode) -> Token {
+        let squares = match node.played {
+            Played::Pass => None,
+            Played::Move {
+                piece, from, to, ..
+            } => Some(Written {
+                piece: piece.map(|d| d.id()),
+                from: from.map(|f| f.square),
+                to: to.square,
+            }),
+        };
+        Token {
+            squares,
+            call: node.salta().is_some(),
+        }
+    }
+
+    /// A legal move as a record in `style` writes it.
+    pub fn of_move(m: Move, pos: &Position, style: Notation) -> Token {
+        let squares = (m.kind != MoveKind::Pass).then(|| Written {
+            piece: pos
+                .piece_at(m.from)
+                .filter(|_| style == Notation::Piece && pos.rules().variant != Variant::Pyramid)
+                .map(Piece::id),
+            from: Some(m.from),
+            to: m.to,
+        });
+        Token {
+            squares,
+            call: false,
+        }
+    }
+
+    pub fn with_call(self, call: bool) -> Token {
+        Token { call, ..self }
+    }
+
+    pub fn rotated(self, g: &Geometry) -> Token {
+        Token {
+            squares: self.squares.map(|w| Written {
+                from: w.from.map(|s| g.rotate(s)),
+                to: g.rotate(w.to),
+                ..w
+            }),
+            ..self
+        }
+    }
+
+    /// The move as a record in `style` writes it (`35-44`, `e3-f4`, `Su3-44`, with ` Salta!`),
+    /// its squares numbered from Red's side if `from_red` ([`MoveText::from_red`]).
+    pub fn text(&self, g: &Geometry, style: Notation, from_red: bool) -> String {
+        let text = match self.squares {
+            None => MoveText::pass(g),
+            Some(w) => {
+                let jump = w.from.is_some_and(|f| g.distance(f, w.to) >= 2);
+                MoveText::of_parts(w.piece, w.from, w.to, jump, style, g).from_red(from_red)
+            }
+        };
+        let mut out = text.to_string();
+        if self.call {
+            out.push_str(" Salta!");
+        }
+        out
+    }
+
+    /// The move it names in `pos`, its kind guessed from the distance (as the replayer does);
+    /// `None` when the designator names no piece there or contradicts the from-square.
+    pub fn resolve(&self, pos: &Position) -> Option<Move> {
+        let Some(w) = self.squares else {
+            return Some(Move::PASS);
+        };
+        let g = pos.geometry();
+        let named = w
+            .piece
+            .filter(|_| pos.rules().variant != Variant::Pyramid)
+            .and_then(|id| Piece::new(pos.side_to_move(), id));
+        let from = match (w.from, named) {
+            (Some(f), Some(p)) if pos.piece_at(f) != Some(p) => return None,
+            (Some(f), _) => f,
+            (None, Some(p)) => pos.square_of(p)?,
+            (None, None) => return None,
+        };
+        let kind = if g.distance(from, w.to) >= 2 {
+            MoveKind::Jump
+        } else {
+            MoveKind::Step
+        };
+        Some(Move {
+            from,
+            to: w.to,
+            kind,
+        })
+    }
+}
