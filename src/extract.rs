@@ -10,7 +10,7 @@
 
 use crate::archive::{piece_bytes, read_in_order};
 use crate::diagnostic::game_source;
-use crate::notation::{Game, GameResult, Notation, Reader, Span, SyntaxError};
+use crate::notation::{Game, GameResult, Notation, Reader, Span, SyntaxError, input_name};
 use crate::replay::{Replay, ReplayOptions, Severity, Status, replay, result_of};
 use crate::rules::{Move, Position, Rules};
 use std::collections::HashMap;
@@ -345,7 +345,7 @@ pub fn extract(
             continue;
         }
         std::fs::File::open(file)
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", file.display())))?;
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", input_name(file))))?;
     }
     let duplicates = if options.find_duplicates {
         Some(DuplicateIndex::build(files, options)?)

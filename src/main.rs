@@ -4,7 +4,7 @@
 // command's `Output` and diagnostics through `cli::to_stderr`, which end quietly instead.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 mod cli;
@@ -49,7 +49,14 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    cli::started();
+    // Before any thread starts, so that every thread leaves the signals to the one that removes
+    // temporary files.
+    cli::signals::install();
+    let cli = match parse() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let color = cli.color;
     let result = match cli.command {
         Command::Adjudicate(args) => cli::adjudicate::run(args),
@@ -60,8 +67,11 @@ fn main() -> ExitCode {
         Command::Generate(args) => cli::generate::run(args),
         Command::Perft(args) => cli::perft::run(args),
         Command::Completions { shell } => cli::write_output(None, &[], |out| {
-            clap_complete::generate(shell, &mut Cli::command(), "salta", out);
-            Ok(())
+            // clap_complete panics when its writer fails (a closed pipe, a full disk): the script
+            // is made in memory and written here, where a failure is an error like any other.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "salta", &mut script);
+            out.write_all(&script)
         })
         .map(|_| ExitCode::SUCCESS),
         Command::Man => cli::write_output(None, &[], |out| {
@@ -73,11 +83,53 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) if err.closed_pipe => ExitCode::SUCCESS,
-        Err(err) => {
-            use std::io::IsTerminal;
-            let color = color.enabled(std::io::stderr().is_terminal());
-            cli::to_stderr(salta::diagnostic::render(&err, color));
-            ExitCode::from(2)
-        }
+        Err(err) => report(&err, color),
+    }
+}
+
+/// Reports a command's error on stderr: exit code 2.
+fn report(err: &cli::CliError, color: cli::ColorWhen) -> ExitCode {
+    use std::io::IsTerminal;
+    let color = color.enabled(std::io::stderr().is_terminal());
+    cli::to_stderr(salta::diagnostic::render(err, color));
+    ExitCode::from(2)
+}
+
+/// The command line, or the exit code after clap's own output: a usage error (stderr, 2), or
+/// `--help` and `--version` (stdout, 0). Both are coloured as `--color` says (clap alone would
+/// colour them on a terminal whatever it says), and a failed write of the help is an error (2),
+/// not a silent success.
+fn parse() -> Result<Cli, ExitCode> {
+    use std::io::IsTerminal;
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let color = cli::color_in_args(&args);
+    let mut command = Cli::command();
+    let error = match command
+        .try_get_matches_from_mut(&args)
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
+        Ok(cli) => return Ok(cli),
+        Err(error) => error,
+    };
+    let text = error.render();
+    let on_stderr = error.use_stderr();
+    let coloured = if on_stderr {
+        color.enabled(std::io::stderr().is_terminal())
+    } else {
+        color.enabled(std::io::stdout().is_terminal())
+    };
+    let text = if coloured {
+        text.ansi().to_string()
+    } else {
+        text.to_string()
+    };
+    if on_stderr {
+        cli::to_stderr(text);
+        return Err(ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2)));
+    }
+    match cli::write_output(None, &[], |out| out.write_all(text.as_bytes())) {
+        Ok(()) => Err(ExitCode::SUCCESS),
+        Err(err) if err.closed_pipe => Err(ExitCode::SUCCESS),
+        Err(err) => Err(report(&err, color)),
     }
 }

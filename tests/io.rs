@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 const GAME: &str = "corpus/edge-cases/green-wins.sgn";
 
 /// Runs the binary with `configure` applied to its command, killing it after `limit`.
-fn salta_within(limit: Duration, configure: impl FnOnce(&mut Command)) -> Run {
+pub(crate) fn salta_within(limit: Duration, configure: impl FnOnce(&mut Command)) -> Run {
     let mut command = Command::new(env!("CARGO_BIN_EXE_salta"));
     command
         .current_dir(root())
@@ -46,7 +46,7 @@ fn salta_within(limit: Duration, configure: impl FnOnce(&mut Command)) -> Run {
 
 /// A device node made in a test folder (`mknod PATH c MAJOR MINOR`), or `None` with the reason
 /// printed when this machine does not permit it.
-fn device(path: &Path, major: u32, minor: u32) -> Option<PathBuf> {
+pub(crate) fn device(path: &Path, major: u32, minor: u32) -> Option<PathBuf> {
     let made = Command::new("mknod")
         .arg(path)
         .args(["c", &major.to_string(), &minor.to_string()])
@@ -68,7 +68,7 @@ fn device(path: &Path, major: u32, minor: u32) -> Option<PathBuf> {
     }
 }
 
-fn fifo(path: &Path) -> PathBuf {
+pub(crate) fn fifo(path: &Path) -> PathBuf {
     let status = Command::new("mkfifo")
         .arg(path)
         .status()

@@ -9,6 +9,7 @@ mod engine;
 mod exporters;
 mod extract;
 mod grammar;
+mod hostile;
 mod inputs;
 mod io;
 mod margin;

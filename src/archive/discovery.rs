@@ -1,6 +1,6 @@
 //! Finding the files to read: the `.sgn` files under the paths given, each folder read once.
 
-use crate::notation::is_stdin;
+use crate::notation::{input_name, is_stdin};
 use std::path::{Path, PathBuf};
 
 /// The files [`sgn_files`] found to read, and what it could not read or left out.
@@ -16,7 +16,8 @@ pub struct Inputs {
     pub notes: Vec<String>,
 }
 
-/// Every `.sgn` file under the given paths, sorted within each folder. Paths given by name are
+/// Every `.sgn` file under the given paths (names in the messages made printable, as
+/// [`input_name`] shows them), sorted within each folder. Paths given by name are
 /// taken as given (a FIFO or device too, and `-` for standard input); in folders only regular
 /// files and links to them are read, and every folder once, whatever the links (so a link loop
 /// ends).
@@ -34,15 +35,15 @@ pub fn sgn_files(paths: &[PathBuf]) -> Inputs {
                 if let Some(kind) = special_kind(&meta).filter(|&k| k == "a FIFO") {
                     found.notes.push(format!(
                         "{} is {kind}: reading waits until a program opens it for writing",
-                        path.display()
+                        input_name(path)
                     ));
                 }
                 found.files.push(path.clone());
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => found
                 .errors
-                .push(format!("{}: no such file or folder", path.display())),
-            Err(e) => found.errors.push(format!("{}: {e}", path.display())),
+                .push(format!("{}: no such file or folder", input_name(path))),
+            Err(e) => found.errors.push(format!("{}: {e}", input_name(path))),
         }
     }
     found
@@ -78,15 +79,15 @@ fn walk(dir: &Path, meta: &std::fs::Metadata, found: &mut Inputs, folders: &mut 
     if let Some(first) = folders.seen(dir, meta) {
         found.notes.push(format!(
             "{}: skipped, the folder {} already read (a link loop or a second link to it)",
-            dir.display(),
-            first.display()
+            input_name(dir),
+            input_name(&first)
         ));
         return;
     }
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) => {
-            found.errors.push(format!("{}: {e}", dir.display()));
+            found.errors.push(format!("{}: {e}", input_name(dir)));
             return;
         }
     };
@@ -102,11 +103,11 @@ fn walk(dir: &Path, meta: &std::fs::Metadata, found: &mut Inputs, folders: &mut 
             Ok(meta) if sgn && meta.is_file() => found.files.push(path),
             Ok(meta) if sgn => found.notes.push(format!(
                 "{}: skipped: {}, not a regular file",
-                path.display(),
+                input_name(&path),
                 special_kind(&meta).unwrap_or("a special file")
             )),
             Ok(_) => {}
-            Err(e) if sgn => found.errors.push(format!("{}: {e}", path.display())),
+            Err(e) if sgn => found.errors.push(format!("{}: {e}", input_name(&path))),
             Err(_) => {}
         }
     }

@@ -91,11 +91,14 @@ pub fn check_files(
         }));
     };
     let board = opts.replay.rules.map(|r| r.board());
+    let mut file_bytes = None;
     summary.io_errors = visit_in_order(files, piece_bytes, board, check, |file, mut report| {
         if numbering.0 != file {
             numbering = (file, 0);
+            file_bytes = report::path_bytes(&files[file], &report.file);
         }
         numbering.1 += 1;
+        report.file_bytes = file_bytes.clone();
         finish(&mut report, numbering.1, opts);
         summary.games += 1;
         summary.bytes += report.size as u64;

@@ -325,6 +325,25 @@ fn cut_input(
         }
         cutter.sent += 1;
     }
+    if offset == 0 {
+        // An empty file is one empty piece, whose reader says that it holds no game.
+        let piece = Piece {
+            number: cutter.sent,
+            name: name.clone(),
+            file,
+            offset,
+            line,
+            bytes: std::mem::take(buf),
+        };
+        if cutter.pieces.send(piece).is_err() {
+            return Ok(false);
+        }
+        cutter.sent += 1;
+        match cutter.spare() {
+            Some(spare) => *buf = spare,
+            None => return Ok(false),
+        }
+    }
     Ok(true)
 }
 

@@ -18,6 +18,14 @@ pub struct GameReport {
     /// The file's name, shared by all its games' reports.
     #[serde(serialize_with = "serialize_str")]
     pub file: Arc<str>,
+    /// When `file` does not give the path exactly (a name that is not UTF-8, or holds control
+    /// characters, shown as `?`): the path's bytes in base64 (standard alphabet, padded), as
+    /// ripgrep gives such names. Absent otherwise.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "serialize_some_str"
+    )]
+    pub file_bytes: Option<Arc<str>>,
     /// 1-based index of the game in its file.
     pub game: usize,
     /// Byte offset in the file where the game starts.
@@ -45,6 +53,39 @@ pub struct GameReport {
     /// nothing to draw, and a report is moved several times on its way to be printed.
     #[serde(skip)]
     deferred: Option<Box<Deferred>>,
+}
+
+/// The bytes of `path` in base64 when its name in reports (`shown`) does not give it exactly.
+pub(crate) fn path_bytes(path: &std::path::Path, shown: &str) -> Option<Arc<str>> {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    (bytes != shown.as_bytes() && !crate::notation::is_stdin(path)).then(|| base64(bytes).into())
+}
+
+/// Standard base64 (RFC 4648, padded).
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for group in bytes.chunks(3) {
+        let n = group
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= group.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+fn serialize_some_str<S: serde::Serializer>(
+    text: &Option<Arc<str>>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.serialize_str(text.as_deref().unwrap_or_default())
 }
 
 fn serialize_str<S: serde::Serializer>(text: &Arc<str>, s: S) -> Result<S::Ok, S::Error> {
@@ -181,6 +222,7 @@ pub(super) fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
     };
     GameReport {
         file: file.clone(),
+        file_bytes: None,
         game: e.game_index(),
         offset: e.game_offset(),
         line: e.game_line(),
@@ -371,6 +413,7 @@ fn assemble(
     });
     GameReport {
         file: file.clone(),
+        file_bytes: None,
         game: 0,
         offset: place.offset,
         line: place.line,
@@ -387,5 +430,24 @@ fn assemble(
         rendered: None,
         size: place.text.len(),
         deferred,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn base64_is_rfc_4648() {
+        for (bytes, encoded) in [
+            (&b""[..], ""),
+            (b"f", "Zg=="),
+            (b"fo", "Zm8="),
+            (b"foo", "Zm9v"),
+            (b"foob", "Zm9vYg=="),
+            (b"fooba", "Zm9vYmE="),
+            (b"foobar", "Zm9vYmFy"),
+            (b"\xff\xfe\x00", "//4A"),
+        ] {
+            assert_eq!(super::base64(bytes), encoded);
+        }
     }
 }

@@ -109,6 +109,7 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
         bar.finish_and_clear();
     }
     let mut summary = summary;
+    summary.seconds = super::started().elapsed().as_secs_f64();
     io_errors.append(&mut summary.io_errors);
     summary.io_errors = io_errors;
     if let Some(e) = write_error {
@@ -135,7 +136,7 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
     output.commit()?;
     if !summary.io_errors.is_empty() {
         for e in &summary.io_errors {
-            super::to_stderr(format_args!("error: {e}\n"));
+            super::say("error", e);
         }
         return Ok(ExitCode::from(2));
     }

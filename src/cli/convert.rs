@@ -81,10 +81,13 @@ pub(super) fn finish(
     }
     match path.filter(|_| output.is_replacing()) {
         // Dropping the output removes the temporary file: a failed run changes nothing.
-        Some(path) => super::to_stderr(format_args!(
-            "error: {} left as it was: {failed} game(s) or file(s) could not be converted\n",
-            path.display()
-        )),
+        Some(path) => super::say(
+            "error",
+            format_args!(
+                "{} left as it was: {failed} game(s) or file(s) could not be converted",
+                input_name(path)
+            ),
+        ),
         None => output.commit()?,
     }
     Ok(ExitCode::from(1))
@@ -200,7 +203,12 @@ fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
 
 /// The line on stderr for something of `file` that could not be converted.
 pub(super) fn unconverted(file: &Path, message: &str) -> String {
-    format!("error: {}: {message}\n", input_name(file))
+    // A message may quote the file (a YAML or JSON parser's error does).
+    format!(
+        "error: {}: {}\n",
+        input_name(file),
+        printable(message, true)
+    )
 }
 
 /// The game and its replay, or the report of why not (for stderr); replay errors are reported on

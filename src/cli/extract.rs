@@ -1,6 +1,6 @@
 use super::{CliError, Output, input_files, position_from_args, rules_from_args};
 use salta::extract::{ExtractOptions, Selection, Sorted, TagFilter, Verdict, extract};
-use salta::notation::{GameResult, Notation, is_stdin, printable};
+use salta::notation::{GameResult, Notation, input_name, is_stdin, printable};
 use salta::replay::{MarginPolicy, ReplayOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -113,14 +113,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         (Some(path), Some(_)) if path.is_dir() || path.file_name().is_none() => {
             return Err(CliError::new(format!(
                 "-o {} is a folder: with --split it names the files, e.g. -o clean.sgn",
-                path.display()
+                input_name(path)
             )));
         }
         // targets[0] is -o itself; the others must not be among its numbered files.
         (Some(path), Some(_)) if targets[1..].iter().any(|t| numbered_after(&targets[0], t)) => {
             return Err(CliError::new(format!(
                 "--split numbers files after {}: another output file would be one of them",
-                path.display()
+                input_name(path)
             )));
         }
         (Some(path), Some(per_file)) => KeptOutput::Split(SplitOutput {

@@ -11,9 +11,11 @@ pub mod output;
 pub mod perft;
 pub mod print;
 pub mod repair;
+pub mod signals;
 
 pub use output::{Output, write_output};
 
+use salta::notation::input_name;
 use salta::replay::MarginPolicy;
 use salta::rules::margin::Budget;
 use salta::rules::{MoveLimit, Odds, Position, Rules};
@@ -78,6 +80,37 @@ impl ColorWhen {
             }
         }
     }
+}
+
+/// When the run started: the time a summary gives is the run's wall time, thread start-up
+/// included (a thousand worker threads take seconds to start on a loaded machine).
+pub fn started() -> std::time::Instant {
+    static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    *STARTED.get_or_init(std::time::Instant::now)
+}
+
+/// The `--color` option as the command line gives it (`--color WHEN` or `--color=WHEN`, before any
+/// `--`), read before clap parses the line: clap's own usage errors and help, printed when the
+/// line does not parse, are coloured as it says too. `auto` when absent or not a choice.
+pub fn color_in_args(args: &[std::ffi::OsString]) -> ColorWhen {
+    let mut color = ColorWhen::Auto;
+    let mut words = args.iter().skip(1).map(|a| a.to_str());
+    while let Some(word) = words.next() {
+        let value = match word {
+            Some("--") => break,
+            Some("--color") => words.next().flatten(),
+            Some(word) => word.strip_prefix("--color="),
+            None => None,
+        };
+        if let Some(value) = value {
+            color = match value {
+                "always" => ColorWhen::Always,
+                "never" => ColorWhen::Never,
+                _ => ColorWhen::Auto,
+            };
+        }
+    }
+    color
 }
 
 /// How much search an exact margin count may spend before it settles for proven bounds.
@@ -201,9 +234,20 @@ pub fn to_stderr(text: impl std::fmt::Display) {
     let _ = write!(std::io::stderr().lock(), "{text}");
 }
 
-/// Writes a `warning: …` line to standard error (see [`to_stderr`]).
+/// Writes a `warning: …` line to standard error (see [`to_stderr`]), its control characters
+/// replaced: a warning names files, whose names may hold escape sequences or newlines.
 pub fn warn(message: impl std::fmt::Display) {
-    to_stderr(format_args!("warning: {message}\n"));
+    say("warning", message);
+}
+
+/// Writes `KIND: message` as one line to standard error, its control characters replaced (see
+/// [`salta::notation::printable`]).
+pub fn say(kind: &str, message: impl std::fmt::Display) {
+    let message = message.to_string();
+    to_stderr(format_args!(
+        "{kind}: {}\n",
+        salta::notation::printable(&message, false)
+    ));
 }
 
 /// The SGN files under `paths` for a command that needs them all: the first path that cannot be
@@ -227,7 +271,7 @@ pub fn input_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBu
 /// Reads game `index` (1-based) of an SGN file, with a clear error for anything else.
 pub fn select_game(file: &Path, index: usize) -> Result<salta::notation::Game, CliError> {
     let reader = salta::notation::read_path(file)
-        .map_err(|e| CliError::new(format!("cannot read {}: {e}", file.display())))?;
+        .map_err(|e| CliError::new(format!("cannot read {}: {e}", input_name(file))))?;
     let mut count = 0;
     for (i, item) in reader.enumerate() {
         count = i + 1;
@@ -235,7 +279,7 @@ pub fn select_game(file: &Path, index: usize) -> Result<salta::notation::Game, C
             return item.map_err(|e| {
                 CliError::new(format!(
                     "game {index} of {} cannot be read:\n{}",
-                    file.display(),
+                    input_name(file),
                     salta::diagnostic::render(&e, false)
                 ))
             });
@@ -243,7 +287,7 @@ pub fn select_game(file: &Path, index: usize) -> Result<salta::notation::Game, C
     }
     Err(CliError::new(format!(
         "{} has {count} game(s); there is no game {index}",
-        file.display()
+        input_name(file)
     )))
 }
 

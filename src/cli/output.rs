@@ -4,6 +4,7 @@
 //! to directly, never replaced.
 
 use super::CliError;
+use salta::notation::input_name;
 use std::fs::{self, File, OpenOptions};
 use std::hash::{BuildHasher, Hasher};
 use std::io::{self, BufWriter, Write};
@@ -51,7 +52,8 @@ impl Output {
     /// The file `path`, which must not be one of the `inputs`.
     pub fn create(path: &Path, inputs: &[PathBuf]) -> Result<Output, CliError> {
         refuse_inputs(path, inputs)?;
-        let cannot = |e: io::Error| CliError::new(format!("cannot write {}: {e}", path.display()));
+        let cannot =
+            |e: io::Error| CliError::new(format!("cannot write {}: {e}", input_name(path)));
         // Followed through links: `-o /dev/stdout` is the pipe or terminal it stands for.
         let existing = match fs::metadata(path) {
             Ok(meta) => Some(meta),
@@ -64,11 +66,11 @@ impl Output {
             if !is_stream(meta) {
                 return Err(CliError::new(format!(
                     "cannot write {}: it is not a regular file, a character device or a FIFO",
-                    path.display()
+                    input_name(path)
                 ))
                 .with_help("name a file to write"));
             }
-            let file = OpenOptions::new().write(true).open(path).map_err(cannot)?;
+            let file = open_stream(path, meta).map_err(cannot)?;
             return Ok(Output {
                 sink: Sink::Direct {
                     path: path.to_path_buf(),
@@ -76,7 +78,16 @@ impl Output {
                 },
             });
         }
-        let (temp, file) = TempName::new(path).create().map_err(cannot)?;
+        let names = TempName::new(path);
+        let (temp, file) = names.create().map_err(|e| {
+            // The file is made in the output's folder, and that is what must be writable.
+            CliError::new(format!(
+                "cannot write {}: cannot create a file in the folder {}: {e}",
+                input_name(path),
+                input_name(&names.folder)
+            ))
+        })?;
+        super::signals::register(&temp);
         let output = Output {
             sink: Sink::Replace {
                 path: path.to_path_buf(),
@@ -109,7 +120,7 @@ impl Output {
         match &self.sink {
             Sink::Stdout(_) => CliError::io("cannot write to standard output", e),
             Sink::Direct { path, .. } | Sink::Replace { path, .. } => {
-                CliError::io(&format!("cannot write {}", path.display()), e)
+                CliError::io(&format!("cannot write {}", input_name(path)), e)
             }
         }
     }
@@ -128,7 +139,10 @@ impl Output {
                 .flush()
                 .and_then(|_| out.get_ref().sync_all())
                 .and_then(|_| fs::rename(&*temp, &*path))
-                .map(|_| *committed = true),
+                .map(|_| {
+                    *committed = true;
+                    super::signals::unregister(temp);
+                }),
         };
         done.map_err(|e| self.failed(e))
     }
@@ -143,8 +157,34 @@ impl Drop for Output {
         } = &self.sink
         {
             let _ = fs::remove_file(temp);
+            super::signals::unregister(temp);
         }
     }
+}
+
+/// Opens a character device or FIFO for writing. Opening a FIFO waits for a program to open it for
+/// reading: when none has yet, a note says so first (as for a FIFO read from).
+fn open_stream(path: &Path, meta: &fs::Metadata) -> io::Result<File> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+        // Without a reader, a non-blocking open of a FIFO fails (ENXIO) instead of waiting.
+        let no_reader = meta.file_type().is_fifo()
+            && OpenOptions::new()
+                .write(true)
+                .custom_flags(libc::O_NONBLOCK)
+                .open(path)
+                .is_err_and(|e| e.raw_os_error() == Some(libc::ENXIO));
+        if no_reader {
+            super::warn(format_args!(
+                "{} is a FIFO: writing waits until a program opens it for reading",
+                input_name(path)
+            ));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = meta;
+    OpenOptions::new().write(true).open(path)
 }
 
 /// Writes a whole output with `write` and commits it (see [`Output`]).
@@ -167,7 +207,7 @@ fn refuse_inputs(path: &Path, inputs: &[PathBuf]) -> Result<(), CliError> {
     {
         return Err(CliError::new(format!(
             "{} is an input file: refusing to write over it",
-            path.display()
+            input_name(path)
         ))
         .with_help("choose another output file"));
     }
