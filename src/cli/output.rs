@@ -166,20 +166,33 @@ impl Drop for Output {
 /// reading: when none has yet, a note says so first (as for a FIFO read from).
 fn open_stream(path: &Path, meta: &fs::Metadata) -> io::Result<File> {
     #[cfg(unix)]
-    {
-        use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
-        // Without a reader, a non-blocking open of a FIFO fails (ENXIO) instead of waiting.
-        let no_reader = meta.file_type().is_fifo()
-            && OpenOptions::new()
-                .write(true)
-                .custom_flags(libc::O_NONBLOCK)
-                .open(path)
-                .is_err_and(|e| e.raw_os_error() == Some(libc::ENXIO));
-        if no_reader {
-            super::warn(format_args!(
+    if std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type()) {
+        use std::os::fd::AsRawFd;
+        use std::os::unix::fs::OpenOptionsExt;
+        // Without a reader, a non-blocking open fails (ENXIO) instead of waiting. With one, the
+        // file opened is kept (closing it would end the reader's input) and made blocking again.
+        match OpenOptions::new()
+            .write(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(path)
+        {
+            Ok(file) => {
+                // SAFETY: F_GETFL and F_SETFL on a file descriptor this function owns.
+                let flags = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_GETFL) };
+                if flags == -1
+                    || unsafe {
+                        libc::fcntl(file.as_raw_fd(), libc::F_SETFL, flags & !libc::O_NONBLOCK)
+                    } == -1
+                {
+                    return Err(io::Error::last_os_error());
+                }
+                return Ok(file);
+            }
+            Err(e) if e.raw_os_error() == Some(libc::ENXIO) => super::warn(format_args!(
                 "{} is a FIFO: writing waits until a program opens it for reading",
                 input_name(path)
-            ));
+            )),
+            Err(e) => return Err(e),
         }
     }
     #[cfg(not(unix))]
