@@ -447,11 +447,18 @@ impl<'a> Replayer<'a> {
             Some(_) if pos.available_jumps().is_empty() => {
                 Err("no jump was available, so none was missed".to_string())
             }
-            Some(&m) if pos.find_legal(m.from, m.to).is_some() => Err(
-                "the step was legal (no jump could be made without leaving the opponent without \
-                 a move), so no jump was missed"
-                    .to_string(),
-            ),
+            Some(&m) if pos.find_legal(m.from, m.to).is_some() => {
+                let jumps = pos.available_jumps();
+                let side = pos.side_to_move();
+                let left = match jumps.iter().next().map(|&j| pos.side_to_keep_mobile(j)) {
+                    Some(left) if left == side => format!("{side} itself"),
+                    _ => side.other().to_string(),
+                };
+                Err(format!(
+                    "the step was legal (no jump could be made without leaving {left} without a \
+                     move), so no jump was missed"
+                ))
+            }
             Some(&m) => Ok(m),
         }
     }
@@ -599,7 +606,13 @@ impl<'a> Replayer<'a> {
             return "a jump is compulsory here".to_string();
         }
         if relaxed_blockade(pos).iter().any(same) {
-            return "it would leave the opponent without a move (no-blockade rule)".to_string();
+            return match pos.side_to_keep_mobile(m) {
+                left if left == side => format!(
+                    "it would leave {side} itself without a move, and {side} moves next \
+                     (no-blockade rule)"
+                ),
+                left => format!("it would leave {left} without a move (no-blockade rule)"),
+            };
         }
         let diagonal =
             g.file(m.from).abs_diff(g.file(m.to)) == g.rank(m.from).abs_diff(g.rank(m.to));

@@ -500,22 +500,12 @@ impl Position {
     /// Moves the moves from index `start` on after which the side that moves next can still move
     /// to the front of that range and returns their number (see [`MoveList::partition_from`]).
     fn sort_out_blockading(&self, sides: Sides, list: &mut MoveList, start: usize) -> usize {
-        if !self.turn().hands_over() {
-            // The same side moves again (odds, or the opponent at its limit): it must be able to.
-            return list.partition_from(start, |m| {
-                let moved = Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
-                self.mobile(Sides {
-                    own: sides.own ^ moved,
-                    ..sides
-                })
-            });
-        }
         let g = self.geometry();
         let opponent = sides.swapped();
         // The opponent's empty step targets now: any of them other than a move's destination
         // stays empty after the move.
         let targets = self.step_targets(OwnRules, g, opponent) & sides.empty(g);
-        list.partition_from(start, |m| {
+        let opponent_can_move = |m: &Move| {
             let to = Bitboard::from_square(m.to);
             if (targets & !to).any() {
                 return true;
@@ -526,7 +516,38 @@ impl Position {
                 enemy: opponent.enemy ^ moved,
                 color: opponent.color,
             })
+        };
+        if self.turn().hands_over() {
+            return list.partition_from(start, opponent_can_move);
+        }
+        // The same side may move again (odds, or the opponent at its limit): then it must be able
+        // to.
+        list.partition_from(start, |m| {
+            if self.side_to_keep_mobile(*m) != sides.color {
+                return opponent_can_move(m);
+            }
+            let moved = Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
+            self.mobile(Sides {
+                own: sides.own ^ moved,
+                ..sides
+            })
         })
+    }
+
+    /// The side the no-blockade rule keeps able to move after the move `m` of the side to move
+    /// (rules.md §3, §5; decision 142): the side that moves next, which under odds or a move
+    /// limit may be the mover itself; after a move that ends the game (it completes the mover,
+    /// it is Red's compensating move, it is the last before both limits) nobody moves next, and
+    /// the rule keeps the opponent able to move, as §3 words it for every move.
+    pub(crate) fn side_to_keep_mobile(&self, m: Move) -> Color {
+        let mover = self.side_to_move();
+        let ends_the_game =
+            || self.is_complete(mover.other()) || self.after_unchecked(m).is_complete(mover);
+        if self.turn().hands_over() || ends_the_game() {
+            mover.other()
+        } else {
+            mover
+        }
     }
 
     /// Whether a side has a step to an empty square.

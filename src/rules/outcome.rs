@@ -317,6 +317,85 @@ mod tests {
     use super::{Progress, Referee};
     use crate::rules::{MoveLimit, Odds, Position, Rules, Variant};
 
+    /// The side the no-blockade rule keeps able to move (decision 142), checked against the
+    /// game's own course in playouts under odds and limits, from the start and from positions a
+    /// few moves from completion: after each legal move it is the side the turn then falls to,
+    /// or the opponent when the referee says the game is over; and the legal moves all leave
+    /// that side a move, or (the rule yielding) none of them does.
+    #[test]
+    fn the_no_blockade_rule_keeps_the_side_that_moves_next_mobile() {
+        let near_the_end = [
+            // Three stars a side one rank short of their targets.
+            "G/71,72,73,84,85,91,92,93,94,95,101,102,103,104,105/45,44,43,32,31,25,24,23,22,21,15,14,13,12,11",
+            "R/71,82,73,84,75,91,92,93,94,95,101,102,103,104,105/35,44,33,42,31,25,24,23,22,21,15,14,13,12,11",
+            // A few pieces a side, close to the corners.
+            "G/-,-,-,-,-,-,-,-,-,-,84,-,-,-,94/95,-,-,-,-,-,-,-,-,-,-,-,-,-,12",
+        ];
+        let mut random = crate::rules::xorshift(0x9e37_79b9_7f4a_7c15);
+        let (mut judged, mut ends, mut mover_kept) = (0, 0, 0);
+        for odds in ["", "red 3:2", "green 3:2", "red 2:1", "green 5:4"] {
+            for move_limit in [None, Some((3, 5)), Some((6, 4)), Some((4, 4))] {
+                let rules = Rules {
+                    odds: Odds::parse(odds).unwrap(),
+                    move_limit: move_limit.map(|(green, red)| MoveLimit { green, red }),
+                    ..Rules::default()
+                };
+                let starts = std::iter::once(Position::start(rules)).chain(
+                    near_the_end
+                        .iter()
+                        .map(|line| Position::from_setup(line, rules).unwrap()),
+                );
+                for start in starts {
+                    for _ in 0..6 {
+                        let (mut pos, mut referee) = (start, Referee::new(&start, None));
+                        for _ in 0..60 {
+                            if !referee.accepts_moves() {
+                                break;
+                            }
+                            let legal = pos.legal_moves();
+                            let mut kept = 0;
+                            for &m in legal.iter() {
+                                let after = pos.after_unchecked(m);
+                                let mut next = referee.clone();
+                                let expected = match next.after_move(&after) {
+                                    Progress::Ended(_) => {
+                                        ends += 1;
+                                        pos.side_to_move().other()
+                                    }
+                                    _ => after.side_to_move(),
+                                };
+                                assert_eq!(pos.side_to_keep_mobile(m), expected, "{pos:?} {m:?}");
+                                mover_kept += usize::from(expected == pos.side_to_move());
+                                kept += usize::from(after.can_move(expected));
+                                judged += 1;
+                            }
+                            assert!(kept == 0 || kept == legal.len(), "{pos:?}");
+                            if legal.is_empty() {
+                                break;
+                            }
+                            // Half the moves bring the mover nearer its targets: games end.
+                            let side = pos.side_to_move();
+                            let m = if random(2) == 0 {
+                                legal.as_slice()[random(legal.len())]
+                            } else {
+                                *legal
+                                    .iter()
+                                    .min_by_key(|&&m| pos.after_unchecked(m).free_count(side))
+                                    .unwrap()
+                            };
+                            pos.play_unchecked(m);
+                            referee.after_move(&pos);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            judged > 10_000 && ends > 100 && mover_kept > 1_000,
+            "{judged} moves judged, {ends} ending the game, {mover_kept} keeping the mover"
+        );
+    }
+
     /// The referee's per-move shortcut decides as the full judgement does, ply by ply, in random
     /// playouts with and without a move limit (which ends them), the same for both sides or one
     /// each, with and without odds.

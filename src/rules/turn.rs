@@ -126,7 +126,9 @@ impl Turn {
         self.settle(rules, done);
     }
 
-    /// Hands the move on until a side that may move has it, and looks one move ahead.
+    /// Hands the move on until a side that may move has it, and looks one move ahead: the move
+    /// hands over when the other side moves next, or nobody does (both limits are then reached;
+    /// the no-blockade rule keeps the opponent able to move, decision 142).
     fn settle(&mut self, rules: &Rules, done: impl Fn(Color) -> bool) {
         self.hand_on(rules, done);
         self.hands_over = rules.alternate() || {
@@ -134,7 +136,7 @@ impl Turn {
             next.made[self.side.index()] = next.made[self.side.index()].saturating_add(1);
             next.run = next.run.saturating_add(1);
             next.hand_on(rules, |_| false);
-            next.side != self.side
+            next.side != self.side || next.limit_reached(rules)
         };
     }
 
@@ -210,8 +212,9 @@ mod tests {
             // Green has made its 2 moves: Red moves on alone, and the numbers go on.
             (R, 2, false),
             (R, 3, false),
-            // After Red's last move neither side moves: the game ends, nothing is handed over.
-            (R, 4, false),
+            // After Red's last move neither side moves: the game ends, and the no-blockade rule
+            // keeps the opponent able to move, as for a move that hands over.
+            (R, 4, true),
         ];
         assert_eq!(rhythm(&rules, 6), expected);
         let mut turn = Turn::new(G, 1, &rules);
