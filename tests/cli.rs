@@ -885,9 +885,14 @@ fn convert_sets_a_game_for_print_as_latex_and_pdf() {
         .ok()
         .text();
     assert!(latex.starts_with("% Salta games set by salta"));
-    assert!(latex.contains("\\section*{Krone -- Grotewold}"), "{latex}");
+    assert!(latex.contains("\\saltagame{Krone -- Grotewold}"), "{latex}");
     // Moves 50 and 100, then the final position.
     assert_eq!(latex.matches("\\begin{tikzpicture}").count(), 3);
+    let fragment = salta(&["convert", file, "--to", "latex", "--fragment"])
+        .ok()
+        .text();
+    assert!(!fragment.contains("\\begin{document}") && fragment.contains("\\saltagame{"));
+    salta(&["convert", file, "--to", "pdf", "--fragment"]).expect_code(2);
     let dir = TempDir::new("print");
     let out = dir.path("game.pdf");
     salta(&["convert", file, "--to", "pdf", "-o", out.to_str().unwrap()]).ok();

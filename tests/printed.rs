@@ -8,11 +8,13 @@ use salta::rules::margin::Budget;
 
 const GAME: &str = r#"[Event "Club game"]
 [Site "Jüterbog"]
+[Date "1901.??.??"]
 [Green "Krone"]
 [Red "Grotewold"]
+[Margin "27"]
 [Annotator "A & B"]
 {Before the first move. [%diagram]}
-1. 33-43 83-73 2. 32-42 {A quiet move [%diagram]} 2... 82-72 (2... 84-74 {[%diagram] not drawn} 3. 42-52) 3. 21-32 84-74 *
+1. 33-43 83-73 2. 32-42 {Green's "quiet" move [%diagram]} 2... 82-72 (2... 84-74 {[%diagram] not drawn} 3. 42-52) 3. 21-32 84-74 *
 "#;
 
 fn document(opts: &PrintOptions) -> printed::Document {
@@ -22,8 +24,8 @@ fn document(opts: &PrintOptions) -> printed::Document {
 }
 
 fn diagram_captions(doc: &printed::Document) -> Vec<String> {
-    doc.blocks
-        .iter()
+    all_blocks(doc)
+        .into_iter()
         .filter_map(|b| match b {
             Block::Diagram(d) => d.1.caption.clone(),
             _ => None,
@@ -35,7 +37,16 @@ fn diagram_captions(doc: &printed::Document) -> Vec<String> {
 fn the_document_follows_the_record() {
     let doc = document(&PrintOptions::default());
     assert_eq!(doc.title, "Krone – Grotewold");
-    assert_eq!(doc.details, ["Club game, Jüterbog", "Annotator: A & B"]);
+    // Who had which side; the date as a reader reads it; never the margin, which gives the result
+    // away.
+    assert_eq!(
+        doc.details,
+        [
+            "Green: Krone · Red: Grotewold",
+            "Club game, Jüterbog, 1901",
+            "Annotator: A & B"
+        ]
+    );
     // The start, after 2. 32-42 (marked), and the final position; the marker in the variation is
     // reported, not drawn.
     assert_eq!(
@@ -44,9 +55,8 @@ fn the_document_follows_the_record() {
     );
     assert_eq!(doc.warnings.len(), 1, "{:?}", doc.warnings);
     assert!(doc.warnings[0].contains("variation"));
-    let text: Vec<&printed::Run> = doc
-        .blocks
-        .iter()
+    let text: Vec<&printed::Run> = all_blocks(&doc)
+        .into_iter()
         .filter_map(|b| match b {
             Block::Text(runs) => Some(runs),
             _ => None,
@@ -54,43 +64,101 @@ fn the_document_follows_the_record() {
         .flatten()
         .collect();
     assert!(text.iter().all(|r| !r.text.contains(DIAGRAM_MARKER)));
-    let moves: Vec<&str> = text
-        .iter()
-        .filter(|r| r.style == Style::Move)
-        .map(|r| r.text.as_str())
-        .collect();
-    // Green's moves numbered, Red's numbered again after a comment or a diagram.
+    let moves = |variation: bool| -> Vec<String> {
+        text.iter()
+            .filter(|r| r.style == Style::Move && r.variation == variation)
+            .map(|r| r.text.replace('\u{a0}', "_"))
+            .collect()
+    };
+    // Green's moves numbered, Red's numbered again after a comment or a diagram; a number is
+    // joined to its move by a no-break space.
     assert_eq!(
-        moves,
+        moves(false),
         [
-            "1. 33-43",
+            "1._33-43",
             "83-73",
-            "2. 32-42",
-            "2… 82-72",
-            "3. 21-32",
+            "2._32-42",
+            "2…_82-72",
+            "3._21-32",
             "84-74"
         ]
     );
-    let plain: Vec<&str> = text
+    // A variation's moves a size smaller, its parentheses joined to the words beside them.
+    assert_eq!(moves(true), ["(2…_84-74", "3._42-52)"]);
+    let comments: Vec<&str> = text
         .iter()
-        .filter(|r| r.style == Style::Plain)
+        .filter(|r| r.style == Style::Comment)
         .map(|r| r.text.as_str())
         .collect();
-    assert!(plain.contains(&"Before the first move."));
-    assert!(
-        plain.contains(&"(2… 84-74 not drawn 3. 42-52)"),
-        "{plain:?}"
+    assert_eq!(
+        comments,
+        [
+            "Before the first move.",
+            "Green’s “quiet” move",
+            "not drawn"
+        ]
     );
-    assert!(
-        matches!(doc.blocks.iter().rev().nth(2), Some(Block::Heading(h)) if h == "Final position")
-    );
+    // The end: heading, diagram and closing sentence kept together.
     match doc.blocks.last() {
-        Some(Block::Text(runs)) => {
-            assert!(runs[0].text.starts_with("*. The game goes on"), "{runs:?}")
+        Some(Block::Together(end)) => {
+            assert!(matches!(&end[0], Block::Heading(h) if h == "Final position"));
+            assert!(matches!(&end[1], Block::Diagram(_)));
+            match &end[2] {
+                Block::Text(runs) => assert!(
+                    runs[0].text.starts_with("The record ends here, with Green"),
+                    "{runs:?}"
+                ),
+                other => panic!("{other:?}"),
+            }
         }
-        other => panic!("the adjudication ends the document, not {other:?}"),
+        other => panic!("the final position ends the document, not {other:?}"),
     }
 }
+
+/// The blocks, those kept together taken out of their group.
+fn all_blocks(doc: &printed::Document) -> Vec<&Block> {
+    doc.blocks
+        .iter()
+        .flat_map(|b| match b {
+            Block::Together(inner) => inner.iter().collect(),
+            other => vec![other],
+        })
+        .collect()
+}
+
+#[test]
+fn a_finished_game_ends_as_an_annotator_says_it() {
+    let game = parse_str(&std::fs::read_to_string(HISTORICAL).unwrap())
+        .remove(0)
+        .unwrap();
+    let replayed = replay(&game, &ReplayOptions::default());
+    let doc = printed::document(
+        &game,
+        &replayed,
+        &PrintOptions::default(),
+        &Budget::default(),
+    );
+    let Some(Block::Together(end)) = doc.blocks.last() else {
+        panic!("{:?}", doc.blocks.last())
+    };
+    let Block::Text(runs) = &end[2] else {
+        panic!("{end:?}")
+    };
+    assert_eq!(
+        runs[0].text,
+        "0–1. Red was first to bring every piece home. Green still needed 27 moves to finish (25 \
+         had its pieces not stood in one another’s way), so Red wins by 27 points."
+    );
+    let Block::Diagram(last) = &end[1] else {
+        panic!("{end:?}")
+    };
+    assert!(!last.1.side_to_move, "nobody is to move after the game");
+}
+
+const HISTORICAL: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/corpus/historical/krone-grotewold-1901.sgn"
+);
 
 #[test]
 fn diagram_every_n_moves_adds_to_the_marked_ones() {
@@ -120,7 +188,7 @@ fn latex_is_one_document_needing_only_tikz() {
     assert_eq!(latex.matches("\\begin{document}").count(), 1);
     assert!(latex.trim_end().ends_with("\\end{document}"));
     assert_eq!(
-        latex.matches("\\clearpage").count(),
+        latex.matches("\\saltanewgame\n").count(),
         1,
         "each game on a new page"
     );
@@ -129,9 +197,11 @@ fn latex_is_one_document_needing_only_tikz() {
         latex.matches("\\begin{tikzpicture}").count(),
         latex.matches("\\end{tikzpicture}").count()
     );
-    assert!(latex.contains("\\section*{Krone -- Grotewold}"));
+    assert!(latex.contains("\\saltagame{Krone -- Grotewold}"));
     assert!(latex.contains("Annotator: A \\& B"));
-    assert!(latex.contains("\\textbf{2. 32-42} A quiet move"));
+    assert!(latex.contains("\\mbox{2.~32-42} \\saltacomment{Green's ``quiet'' move}"));
+    assert!(latex.contains("\\frenchspacing"));
+    assert!(!latex.contains("1901.??") && !latex.contains("Margin"));
     // Braces balance outside comments.
     let depth = latex
         .lines()
@@ -172,4 +242,98 @@ fn pdf_has_a5_pages_and_embedded_fonts() {
     }
     assert!(text.contains("/FontFile2"), "fonts are embedded");
     assert!(text.contains("DejaVuSans"), "the shipped font is used");
+}
+
+/// The lines of running text of a LaTeX document (outside the TikZ pictures and comments).
+fn running_text(latex: &str) -> Vec<&str> {
+    let mut inside = false;
+    latex
+        .lines()
+        .filter(|l| {
+            if l.starts_with("\\begin{tikzpicture}") {
+                inside = true;
+            }
+            let keep = !inside && !l.starts_with('%');
+            if l.starts_with("\\end{tikzpicture}") {
+                inside = false;
+            }
+            keep
+        })
+        .collect()
+}
+
+#[test]
+fn latex_never_ends_a_line_after_a_move_number() {
+    let game = parse_str(&std::fs::read_to_string(HISTORICAL).unwrap())
+        .remove(0)
+        .unwrap();
+    let replayed = replay(&game, &ReplayOptions::default());
+    let opts = PrintOptions::default().diagram_every(20);
+    let doc = printed::document(&game, &replayed, &opts, &Budget::default());
+    let latex = printed::latex(&[doc]).unwrap();
+    let text = running_text(&latex).join("\n");
+    // Every move number: "12.~" or "12\ldots{}~" inside the \mbox of its move, so TeX can break
+    // neither after the number nor at the move's hyphen.
+    let mut numbers = 0;
+    for (at, _) in text.match_indices(|c: char| c.is_ascii_digit()) {
+        let before = text[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_digit() || c == '-' || c == ':') {
+            continue;
+        }
+        let rest = &text[at..];
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let after = &rest[digits..];
+        if after.starts_with('.') || after.starts_with("\\ldots") {
+            let mark = if after.starts_with('.') {
+                1
+            } else {
+                "\\ldots{}".len()
+            };
+            if after[mark..].starts_with('~') {
+                numbers += 1;
+                assert!(
+                    text[..at].ends_with("\\mbox{") || text[..at].ends_with("\\mbox{("),
+                    "a move number outside its move's box at {:?}",
+                    &text[at.saturating_sub(30)..at + 10]
+                );
+            } else {
+                assert!(
+                    !after[mark..].starts_with([' ', '\n']),
+                    "a breakable space after a move number: {:?}",
+                    &text[at.saturating_sub(20)..(at + 20).min(text.len())]
+                );
+            }
+        }
+    }
+    assert_eq!(numbers, 107, "every Green move is numbered");
+    assert!(latex.contains("\\frenchspacing"));
+}
+
+#[test]
+fn a_latex_fragment_is_the_games_alone_for_a_book() {
+    let doc = document(&PrintOptions::default());
+    let fragment = printed::latex_fragment(std::slice::from_ref(&doc)).unwrap();
+    assert!(!fragment.contains("\\documentclass") && !fragment.contains("\\begin{document}"));
+    assert!(!fragment.lines().any(|l| l.starts_with("\\usepackage")));
+    // The book can set the games its way: every macro the fragment uses is provided only if the
+    // book has not defined it.
+    for name in [
+        "saltagame",
+        "saltadetails",
+        "saltaheading",
+        "saltavariation",
+        "saltacomment",
+    ] {
+        assert!(
+            fragment.contains(&format!("\\providecommand{{\\{name}}}")),
+            "{name}"
+        );
+    }
+    let whole = printed::latex(&[doc]).unwrap();
+    assert!(
+        whole.contains(&fragment),
+        "the article wraps the same fragment"
+    );
 }

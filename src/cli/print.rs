@@ -22,6 +22,10 @@ pub struct PrintArgs {
     /// latex, pdf: how the diagrams' pieces show their number 1–5, numeral or dots.
     #[arg(long, default_value = "numeral")]
     piece_number: String,
+    /// latex: only the games, to `\input` into a book that loads TikZ (no preamble, no
+    /// `\begin{document}`); its look is set by macros the book may define (`\saltagame`, …).
+    #[arg(long)]
+    fragment: bool,
     #[command(flatten)]
     budget: BudgetArgs,
 }
@@ -42,6 +46,9 @@ pub fn run(
         .parse::<PieceNumber>()
         .map_err(|e| bad(&e))?;
     let budget = args.budget.budget()?;
+    if args.fragment && target != "latex" {
+        return Err(CliError::new("--fragment is for --to latex"));
+    }
     if target == "pdf" && output.is_none() && std::io::stdout().is_terminal() {
         return Err(CliError::new("a PDF is not for the terminal")
             .with_help("write it to a file with -o game.pdf"));
@@ -72,6 +79,7 @@ pub fn run(
     }
     let bytes = match target {
         "pdf" => printed::pdf(&documents),
+        _ if args.fragment => printed::latex_fragment(&documents).map(String::into_bytes),
         _ => printed::latex(&documents).map(String::into_bytes),
     }
     .map_err(|e| bad(&e))?;

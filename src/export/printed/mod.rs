@@ -1,7 +1,9 @@
-//! A game set for print: the tags as a heading, the moves as running text (main line in bold,
-//! comments and variations in roman, variations in parentheses, as books set them), diagrams where
-//! the record asks for them and every N moves, and the final position with its adjudication at the
-//! end. One document model, written as LaTeX needing only TikZ ([`latex`]) or as a PDF needing
+//! A game set for print: the tags as a heading a reader reads (players with their colours, event,
+//! place and date), the moves as running text (main line at body size, variations smaller in
+//! parentheses, comments in italic, as books set them; a move number never parted from its
+//! move), diagrams where the record asks for them and every N moves, and the final position with
+//! an annotator's closing sentence, kept together. One document model, written as LaTeX needing
+//! only TikZ ([`latex`], or [`latex_fragment`] to `\input` into a book) or as a PDF needing
 //! nothing ([`pdf`]).
 //!
 //! A diagram is asked for by a comment containing [`DIAGRAM_MARKER`] (`{[%diagram]}`, the PGN
@@ -13,8 +15,9 @@
 mod latex;
 #[cfg(feature = "pdf")]
 mod pages;
+mod prose;
 
-pub use latex::latex;
+pub use latex::{latex, latex_fragment};
 #[cfg(feature = "pdf")]
 pub use pages::pdf;
 
@@ -29,6 +32,9 @@ use crate::rules::{MoveKind, Position};
 
 /// The comment text that asks for a diagram.
 pub const DIAGRAM_MARKER: &str = "[%diagram]";
+
+/// Between a move number and its move: a no-break space, so that no line ends after "12.".
+pub const NUMBER_SPACE: char = '\u{a0}';
 
 /// How a game is set. Built from [`PrintOptions::default`] with its setters:
 /// `PrintOptions::default().diagram_every(10)`.
@@ -77,9 +83,10 @@ impl Default for PrintOptions {
 pub struct Document {
     /// "Green player – Red player", or the event.
     pub title: String,
-    /// Event, site, date and round on one line; the other tags, each `Name: value`.
+    /// Who had which colour; event, site, date (as a reader reads it) and round; then the other
+    /// tags a reader wants, each `Name: value` (never the result or margin, which the end gives).
     pub details: Vec<String>,
-    /// The body: moves, comments, variations, diagrams and the adjudication.
+    /// The body: moves, comments, variations, diagrams and the ending.
     pub blocks: Vec<Block>,
     /// What the document could not show as the record asks (diagram markers in variations).
     pub warnings: Vec<String>,
@@ -87,36 +94,45 @@ pub struct Document {
 
 /// One piece of a printed document.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub enum Block {
     /// A paragraph of running text.
     Text(Vec<Run>),
-    /// A diagram, its caption and last move set.
+    /// A diagram, its caption and last move set; it may float to the next page's top rather than
+    /// leave a blank at the foot of this one.
     Diagram(Box<(Position, DiagramOptions)>),
     /// A section heading.
     Heading(String),
+    /// Blocks that stay on one page: the final position's heading, diagram and closing sentence.
+    Together(Vec<Block>),
 }
 
 /// A stretch of text in one style.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Run {
-    /// The words.
+    /// The words; a move's number is joined to it by [`NUMBER_SPACE`].
     pub text: String,
     /// How they are set.
     pub style: Style,
+    /// Inside a variation: set a size smaller.
+    pub variation: bool,
 }
 
 /// How a run of text is set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Style {
-    /// A main-line move: bold.
+    /// A move with its number and annotations: one unit, never broken across lines.
     Move,
-    /// Comments, variations, prose: roman.
+    /// A comment of the record: italic.
+    Comment,
+    /// Prose of ours (the closing sentence): roman.
     Plain,
 }
 
-/// Tags shown in the heading rather than listed.
-const HEADING_TAGS: [&str; 8] = [
+/// Tags shown in the heading, or left out: the result and margin belong to the end.
+const HEADING_TAGS: [&str; 11] = [
     "Green",
     "Red",
     "Event",
@@ -124,22 +140,41 @@ const HEADING_TAGS: [&str; 8] = [
     "Date",
     "Round",
     "Result",
+    "Margin",
     "Numbering",
+    "Setup",
+    "PlyCount",
 ];
 
 /// Sets a game and its replay. `budget` bounds the margin count of the final adjudication.
 pub fn document(game: &Game, replay: &Replay, opts: &PrintOptions, budget: &Budget) -> Document {
     let doc = GameDoc::new(game, replay);
-    let tag = |name: &str| game.tag(name).filter(|v| !v.trim().is_empty() && *v != "?");
-    let title = match (tag("Green"), tag("Red")) {
+    let tag = |name: &str| {
+        game.tag(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+    };
+    let (green, red) = (tag("Green"), tag("Red"));
+    let title = match (green, red) {
         (Some(green), Some(red)) => format!("{green} – {red}"),
         _ => tag("Event").unwrap_or("Salta").to_string(),
     };
-    let place: Vec<&str> = ["Event", "Site", "Date", "Round"]
+    let mut details = Vec::new();
+    let sides: Vec<String> = [("Green", green), ("Red", red)]
+        .into_iter()
+        .filter_map(|(side, name)| name.map(|n| format!("{side}: {n}")))
+        .collect();
+    if !sides.is_empty() {
+        details.push(sides.join(" · "));
+    }
+    let mut place: Vec<String> = ["Event", "Site"]
         .into_iter()
         .filter_map(tag)
+        .filter(|v| *v != title)
+        .map(str::to_string)
         .collect();
-    let mut details = Vec::new();
+    place.extend(tag("Date").and_then(prose::reader_date));
+    place.extend(tag("Round").map(|r| format!("round {r}")));
     if !place.is_empty() {
         details.push(place.join(", "));
     }
@@ -149,6 +184,8 @@ pub fn document(game: &Game, replay: &Replay, opts: &PrintOptions, budget: &Budg
             .filter(|(name, value)| !HEADING_TAGS.contains(&name.as_str()) && !value.is_empty())
             .map(|(name, value)| format!("{name}: {value}")),
     );
+    let title = prose::typographic(&title);
+    let details = details.iter().map(|d| prose::typographic(d)).collect();
     let mut setter = Setter {
         replay,
         opts,
@@ -164,31 +201,29 @@ pub fn document(game: &Game, replay: &Replay, opts: &PrintOptions, budget: &Budg
     }
     setter.line(&doc.moves);
     setter.flush();
-    setter
-        .blocks
-        .push(Block::Heading("Final position".to_string()));
     let last = plies
         .checked_sub(1)
         .and_then(|i| doc.moves.iter().find(|m| m.ply == Some(i + 1)));
     let caption = match last {
-        Some(m) => format!("After {}", numbered(m, true)),
+        Some(m) => caption(m),
         None => "The start".to_string(),
     };
-    setter.diagram(plies, caption);
     let verdict = adjudicate(replay, plies, budget);
-    let mut ending = format!("{}. ", doc.result);
-    ending.push_str(&capitalised(&verdict.reason));
-    match (verdict.winner, verdict.margin, verdict.margin_bounds) {
-        (Some(w), Some(m), _) => ending.push_str(&format!("; {w} wins by {m}.")),
-        (Some(w), None, Some((lo, Some(hi)))) => {
-            ending.push_str(&format!("; {w} wins by {lo} to {hi} (proven bounds)."))
-        }
-        _ => ending.push('.'),
+    let mut ending = vec![Block::Heading("Final position".to_string())];
+    let mut final_diagram = setter.diagram_block(plies, caption);
+    if let Block::Diagram(d) = &mut final_diagram
+        && verdict.winner.is_some()
+    {
+        // The game is over: nobody is to move.
+        d.1.side_to_move = false;
     }
-    setter.blocks.push(Block::Text(vec![Run {
-        text: ending,
+    ending.push(final_diagram);
+    ending.push(Block::Text(vec![Run {
+        text: prose::closing(&verdict, &doc.result),
         style: Style::Plain,
+        variation: false,
     }]));
+    setter.blocks.push(Block::Together(ending));
     Document {
         title,
         details,
@@ -210,7 +245,11 @@ struct Setter<'a> {
 
 impl Setter<'_> {
     fn push(&mut self, text: String, style: Style) {
-        self.paragraph.push(Run { text, style });
+        self.paragraph.push(Run {
+            text,
+            style,
+            variation: false,
+        });
     }
 
     fn flush(&mut self) {
@@ -227,13 +266,19 @@ impl Setter<'_> {
             let (text, asks) = without_marker(comment);
             marked |= asks;
             if !text.is_empty() {
-                self.push(text, Style::Plain);
+                self.push(prose::typographic(&text), Style::Comment);
             }
         }
         marked
     }
 
     fn diagram(&mut self, ply: u32, caption: String) {
+        let block = self.diagram_block(ply, caption);
+        self.blocks.push(block);
+    }
+
+    /// The diagram after `ply`, ending the paragraph before it.
+    fn diagram_block(&mut self, ply: u32, caption: String) -> Block {
         self.flush();
         self.drawn.push(ply);
         let position = self.replay.position_at(ply);
@@ -246,11 +291,10 @@ impl Setter<'_> {
             last_move: last_move.filter(|&(from, to): &(Square, Square)| from != to),
             ..self.opts.diagram.clone()
         };
-        self.blocks
-            .push(Block::Diagram(Box::new((position, options))));
+        Block::Diagram(Box::new((position, options)))
     }
 
-    /// The main line: moves in bold, numbered where a reader needs the number.
+    /// The main line, numbered where a reader needs the number.
     fn line(&mut self, moves: &[MoveDoc]) {
         let mut numbered_next = true;
         for m in moves {
@@ -258,8 +302,10 @@ impl Setter<'_> {
             numbered_next = m.side != Some(Color::Green);
             let marked = self.comments(&m.comments);
             for v in &m.variations {
-                let text = format!("({})", variation_text(v, &mut self.warnings));
-                self.push(text, Style::Plain);
+                let mut runs = Vec::new();
+                variation_runs(v, &mut runs, &mut self.warnings);
+                parenthesised(&mut runs);
+                self.paragraph.extend(runs);
             }
             if !m.comments.is_empty() || !m.variations.is_empty() {
                 numbered_next = true;
@@ -270,35 +316,51 @@ impl Setter<'_> {
             });
             let last = ply == self.replay.plies();
             if (marked || (every && !last)) && !self.drawn.contains(&ply) {
-                self.diagram(ply, format!("After {}", numbered(m, true)));
+                self.diagram(ply, caption(m));
                 numbered_next = true;
             }
         }
     }
 }
 
-/// A variation in running text: every move plain, the first one numbered.
-fn variation_text(v: &VariationDoc, warnings: &mut Vec<String>) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    variation_notes(&v.comments, &mut parts, warnings);
+/// A variation as runs set a size smaller, its first move numbered.
+fn variation_runs(v: &VariationDoc, runs: &mut Vec<Run>, warnings: &mut Vec<String>) {
+    let run = |text: String, style: Style| Run {
+        text,
+        style,
+        variation: true,
+    };
+    variation_notes(&v.comments, runs, warnings);
     let mut numbered_next = true;
     for m in &v.moves {
-        parts.push(text_of(m, numbered_next));
+        runs.push(run(text_of(m, numbered_next), Style::Move));
         numbered_next = m.side != Some(Color::Green);
-        variation_notes(&m.comments, &mut parts, warnings);
+        variation_notes(&m.comments, runs, warnings);
         for inner in &m.variations {
-            let text = variation_text(inner, warnings);
-            parts.push(format!("({text})"));
+            let mut nested = Vec::new();
+            variation_runs(inner, &mut nested, warnings);
+            parenthesised(&mut nested);
+            runs.extend(nested);
         }
         if !m.comments.is_empty() || !m.variations.is_empty() {
             numbered_next = true;
         }
     }
-    parts.join(" ")
+}
+
+/// Puts a variation's runs in parentheses, each joined to the word beside it ("(10… 72-62",
+/// "tempo)"), never standing alone at a line's end or start.
+fn parenthesised(runs: &mut [Run]) {
+    if let Some(first) = runs.first_mut() {
+        first.text.insert(0, '(');
+    }
+    if let Some(last) = runs.last_mut() {
+        last.text.push(')');
+    }
 }
 
 /// A variation's comments, with a warning for each diagram marker (not drawn).
-fn variation_notes(comments: &[String], parts: &mut Vec<String>, warnings: &mut Vec<String>) {
+fn variation_notes(comments: &[String], runs: &mut Vec<Run>, warnings: &mut Vec<String>) {
     for comment in comments {
         let (text, marked) = without_marker(comment);
         if marked {
@@ -308,7 +370,11 @@ fn variation_notes(comments: &[String], parts: &mut Vec<String>, warnings: &mut 
             ));
         }
         if !text.is_empty() {
-            parts.push(text);
+            runs.push(Run {
+                text: prose::typographic(&text),
+                style: Style::Comment,
+                variation: true,
+            });
         }
     }
 }
@@ -324,6 +390,11 @@ fn without_marker(comment: &str) -> (String, bool) {
     )
 }
 
+/// A diagram's caption: "After 12. 33-43" (one line: plain spaces).
+fn caption(m: &MoveDoc) -> String {
+    format!("After {}", numbered(m, true).replace(NUMBER_SPACE, " "))
+}
+
 /// A move as printed: `12. 33-43`, `12… 68:48`, or the bare move between a pair's two moves.
 fn text_of(m: &MoveDoc, numbered_next: bool) -> String {
     let show_number = numbered_next || m.side == Some(Color::Green);
@@ -332,8 +403,8 @@ fn text_of(m: &MoveDoc, numbered_next: bool) -> String {
 
 fn numbered(m: &MoveDoc, show_number: bool) -> String {
     let mut text = match (show_number, m.number, m.side) {
-        (true, Some(n), Some(Color::Green)) => format!("{n}. "),
-        (true, Some(n), Some(Color::Red)) => format!("{n}… "),
+        (true, Some(n), Some(Color::Green)) => format!("{n}.{NUMBER_SPACE}"),
+        (true, Some(n), Some(Color::Red)) => format!("{n}…{NUMBER_SPACE}"),
         _ => String::new(),
     };
     text.push_str(&move_text(m));
@@ -357,7 +428,7 @@ fn move_text(m: &MoveDoc) -> String {
         _ => "?".to_string(),
     };
     for a in &m.annotations {
-        text.push_str(a);
+        text.push_str(annotation(a));
     }
     if m.salta_called {
         text.push_str(" Salta!");
@@ -365,10 +436,16 @@ fn move_text(m: &MoveDoc) -> String {
     text
 }
 
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+/// A move's annotation as printed: the glyph of the six common NAGs (`$1` → `!`), others as
+/// written.
+fn annotation(a: &str) -> &str {
+    match a {
+        "$1" => "!",
+        "$2" => "?",
+        "$3" => "!!",
+        "$4" => "??",
+        "$5" => "!?",
+        "$6" => "?!",
+        other => other,
     }
 }

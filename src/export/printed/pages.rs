@@ -1,6 +1,8 @@
 //! The document as a PDF needing nothing installed: A5 pages laid out here (lines broken with the
 //! shipped font's advance widths), each page an SVG with the diagrams' own SVG inside, converted by
-//! [`crate::export::pdf`].
+//! [`crate::export::pdf`]. A diagram that does not fit at a page's foot floats to the next page's
+//! top while the text goes on filling this one; the final position, its diagram and the closing
+//! sentence stay together.
 
 use super::{Block, Document, Run, Style};
 use crate::export::diagram::{self, DiagramError};
@@ -12,6 +14,8 @@ const PAGE_WIDTH: f32 = 419.53;
 const PAGE_HEIGHT: f32 = 595.28;
 const MARGIN: f32 = 42.5;
 const BODY: f32 = 10.0;
+/// Variations, a size smaller.
+const SMALL: f32 = 8.8;
 const LEADING: f32 = 13.0;
 const TITLE: f32 = 15.0;
 const DETAILS: f32 = 8.5;
@@ -27,12 +31,14 @@ pub fn pdf(docs: &[Document]) -> Result<Vec<u8>, DiagramError> {
         pages: Vec::new(),
         page: String::new(),
         y: MARGIN,
+        floating: Vec::new(),
     };
     for doc in docs {
         if !book.page.is_empty() {
             book.finish_page();
         }
         set(&mut book, doc, &metrics)?;
+        book.place_floating();
     }
     book.finish_page();
     let title = match docs {
@@ -56,7 +62,8 @@ impl Metrics {
         })
     }
 
-    /// The width of `text` at `size` points; a character the face lacks counts as 0.6 em.
+    /// The width of `text` at `size` points; a character the face lacks counts as 0.6 em (the
+    /// oblique face has the regular one's advances).
     fn width(&self, text: &str, bold: bool, size: f32) -> f32 {
         let face = if bold { &self.bold } else { &self.regular };
         let em = face.units_per_em() as f32;
@@ -74,58 +81,98 @@ impl Metrics {
 
 /// Lays one game out on the pages, each page an SVG document.
 fn set(book: &mut Book, doc: &Document, metrics: &Metrics) -> Result<(), DiagramError> {
-    for line in wrap(&[word_run(&doc.title, Style::Move)], metrics, TITLE) {
+    for line in wrap(&[word_run(&doc.title, Face::Bold)], metrics, TITLE) {
         book.need(TITLE * 1.3);
-        book.text_line(&line, TITLE);
+        book.words_line(&line, TITLE * 1.3);
     }
     for detail in &doc.details {
-        for line in wrap(&[word_run(detail, Style::Plain)], metrics, DETAILS) {
+        for line in wrap(&[word_run(detail, Face::Regular)], metrics, DETAILS) {
             book.need(DETAILS * 1.35);
-            book.text_line(&line, DETAILS);
+            book.words_line(&line, DETAILS * 1.35);
         }
     }
     book.y += SKIP;
     for (i, block) in doc.blocks.iter().enumerate() {
         match block {
-            Block::Text(runs) => {
-                for line in wrap(runs, metrics, BODY) {
-                    book.need(LEADING);
-                    book.text_line(&line, BODY);
-                }
-                book.y += SKIP;
-            }
-            Block::Heading(text) => {
-                // A heading stays with what follows it: a diagram, or two lines of text.
-                let next = match doc.blocks.get(i + 1) {
-                    Some(Block::Diagram(d)) => diagram::svg_fragment(&d.0, &d.1)?.height_pt + SKIP,
-                    _ => LEADING * 2.0,
-                };
-                book.need(SKIP + HEADING * 1.3 + next);
-                book.y += SKIP;
-                book.text_line(&[(text.clone(), Style::Move)], HEADING);
-            }
             Block::Diagram(d) => {
-                let (position, options) = d.as_ref();
-                let fragment = diagram::svg_fragment(position, options)?;
-                book.need(fragment.height_pt + SKIP);
-                let x = (PAGE_WIDTH - fragment.width_pt) / 2.0;
-                let _ = writeln!(
-                    book.page,
-                    "<g transform=\"translate({x:.2} {:.2}) scale({PT_PER_PX})\">\n{}</g>",
-                    book.y, fragment.body
-                );
-                book.y += fragment.height_pt + SKIP;
+                let fragment = diagram::svg_fragment(&d.0, &d.1)?;
+                book.diagram(fragment);
+            }
+            Block::Together(blocks) => {
+                // The final position: whatever floats is placed first, then the group on one page.
+                book.place_floating();
+                let laid: Vec<Laid> = blocks
+                    .iter()
+                    .map(|b| lay(b, metrics))
+                    .collect::<Result<_, _>>()?;
+                book.need(laid.iter().map(Laid::height).sum());
+                for l in laid {
+                    book.put(l);
+                }
+            }
+            _ => {
+                // A heading stays with what follows it: two lines of text, or a diagram.
+                if let Block::Heading(_) = block {
+                    let next = match doc.blocks.get(i + 1) {
+                        Some(Block::Diagram(d)) => {
+                            diagram::svg_fragment(&d.0, &d.1)?.height_pt + SKIP
+                        }
+                        _ => LEADING * 2.0,
+                    };
+                    book.need(SKIP + HEADING * 1.3 + next);
+                }
+                book.put(lay(block, metrics)?);
             }
         }
     }
     Ok(())
 }
 
-fn word_run(text: &str, style: Style) -> Run {
-    Run {
-        text: text.to_string(),
-        style,
+/// A block made ready to put on a page.
+enum Laid {
+    Lines(Vec<Vec<Word>>),
+    Heading(String),
+    Diagram(diagram::Fragment),
+}
+
+impl Laid {
+    fn height(&self) -> f32 {
+        match self {
+            Laid::Lines(lines) => lines.len() as f32 * LEADING + SKIP,
+            Laid::Heading(_) => SKIP + HEADING * 1.3,
+            Laid::Diagram(f) => f.height_pt + SKIP,
+        }
     }
+}
+
+fn lay(block: &Block, metrics: &Metrics) -> Result<Laid, DiagramError> {
+    Ok(match block {
+        Block::Text(runs) => Laid::Lines(wrap(runs, metrics, BODY)),
+        Block::Heading(text) => Laid::Heading(text.clone()),
+        Block::Diagram(d) => Laid::Diagram(diagram::svg_fragment(&d.0, &d.1)?),
+        Block::Together(_) => Laid::Lines(Vec::new()),
+    })
+}
+
+/// A heading's words, as one run in a face.
+fn word_run(text: &str, face: Face) -> (String, Face) {
+    (text.to_string(), face)
+}
+
+/// The shipped faces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Face {
+    Regular,
+    Bold,
+    Oblique,
+}
+
+/// A word on a line: its text, face and size.
+#[derive(Clone, Debug)]
+struct Word {
+    text: String,
+    face: Face,
+    size: f32,
 }
 
 /// Pages being filled, in points from the top-left corner.
@@ -133,6 +180,8 @@ struct Book {
     pages: Vec<String>,
     page: String,
     y: f32,
+    /// Diagrams waiting for the next page's top.
+    floating: Vec<diagram::Fragment>,
 }
 
 impl Book {
@@ -140,6 +189,50 @@ impl Book {
     fn need(&mut self, height: f32) {
         if self.y + height > PAGE_HEIGHT - MARGIN && !self.page.is_empty() {
             self.finish_page();
+        }
+    }
+
+    /// A diagram here if it fits, else at the next page's top (the text goes on filling this
+    /// page); diagrams keep their order.
+    fn diagram(&mut self, fragment: diagram::Fragment) {
+        let fits = self.y + fragment.height_pt + SKIP <= PAGE_HEIGHT - MARGIN;
+        if self.floating.is_empty() && (fits || self.page.is_empty()) {
+            self.put(Laid::Diagram(fragment));
+        } else {
+            self.floating.push(fragment);
+        }
+    }
+
+    /// Places the diagrams still waiting, on new pages as needed.
+    fn place_floating(&mut self) {
+        for fragment in std::mem::take(&mut self.floating) {
+            self.need(fragment.height_pt + SKIP);
+            self.put(Laid::Diagram(fragment));
+        }
+    }
+
+    fn put(&mut self, laid: Laid) {
+        match laid {
+            Laid::Lines(lines) => {
+                for line in lines {
+                    self.need(LEADING);
+                    self.words_line(&line, LEADING);
+                }
+                self.y += SKIP;
+            }
+            Laid::Heading(text) => {
+                self.y += SKIP;
+                self.text_line(&[(text, Face::Bold)], HEADING);
+            }
+            Laid::Diagram(fragment) => {
+                let x = (PAGE_WIDTH - fragment.width_pt) / 2.0;
+                let _ = writeln!(
+                    self.page,
+                    "<g transform=\"translate({x:.2} {:.2}) scale({PT_PER_PX})\">\n{}</g>",
+                    self.y, fragment.body
+                );
+                self.y += fragment.height_pt + SKIP;
+            }
         }
     }
 
@@ -168,49 +261,65 @@ impl Book {
         self.pages.push(svg);
         self.page.clear();
         self.y = MARGIN;
+        // A new page starts with the diagrams that did not fit on the last.
+        for fragment in std::mem::take(&mut self.floating) {
+            self.put(Laid::Diagram(fragment));
+        }
     }
 
-    /// One line of words at the left margin, its baseline a line's height down.
-    fn text_line(&mut self, words: &[(String, Style)], size: f32) {
-        self.y += size * 1.3;
+    /// One line of a heading in one face and size.
+    fn text_line(&mut self, words: &[(String, Face)], size: f32) {
+        let words: Vec<Word> = words
+            .iter()
+            .map(|(text, face)| Word {
+                text: text.clone(),
+                face: *face,
+                size,
+            })
+            .collect();
+        self.words_line(&words, size * 1.3);
+    }
+
+    /// One line of words at the left margin, its baseline `height` down.
+    fn words_line(&mut self, words: &[Word], height: f32) {
+        self.y += height;
         let _ = write!(
             self.page,
-            "<text x=\"{MARGIN}\" y=\"{:.2}\" font-family=\"{}\" font-size=\"{size}\" fill=\"#1a1a1a\">",
+            "<text x=\"{MARGIN}\" y=\"{:.2}\" font-family=\"{}\" fill=\"#1a1a1a\">",
             self.y,
             fonts::FAMILY
         );
-        for (i, (word, style)) in words.iter().enumerate() {
+        for (i, word) in words.iter().enumerate() {
             let space = if i + 1 < words.len() { " " } else { "" };
-            let weight = match style {
-                Style::Move => " font-weight=\"bold\"",
-                Style::Plain => "",
+            let face = match word.face {
+                Face::Regular => "",
+                Face::Bold => " font-weight=\"bold\"",
+                Face::Oblique => " font-style=\"italic\"",
             };
             let _ = write!(
                 self.page,
-                "<tspan{weight}>{}{space}</tspan>",
-                diagram::xml_escape(word)
+                "<tspan font-size=\"{}\"{face}>{}{space}</tspan>",
+                word.size,
+                diagram::xml_escape(&word.text)
             );
         }
         self.page.push_str("</text>\n");
     }
 }
 
-/// Breaks runs into lines no wider than the text width; a move's number stays with its move.
-fn wrap(runs: &[Run], metrics: &Metrics, size: f32) -> Vec<Vec<(String, Style)>> {
+/// Breaks runs into lines no wider than the text width. A move (with its number, joined by a
+/// no-break space) is one unit; prose breaks at spaces. Variations are set a size smaller,
+/// comments oblique.
+fn wrap(runs: &[impl AsWords], metrics: &Metrics, size: f32) -> Vec<Vec<Word>> {
     let width = PAGE_WIDTH - 2.0 * MARGIN;
-    let space = metrics.width(" ", false, size);
     let mut lines = Vec::new();
-    let mut line: Vec<(String, Style)> = Vec::new();
+    let mut line: Vec<Word> = Vec::new();
     let mut used = 0.0;
     for run in runs {
-        let bold = run.style == Style::Move;
-        // A move run ("12. 33-43") is one unit; prose breaks at spaces.
-        let words: Vec<String> = match run.style {
-            Style::Move => vec![run.text.clone()],
-            Style::Plain => run.text.split_whitespace().map(str::to_string).collect(),
-        };
-        for word in words {
-            let w = metrics.width(&word, bold, size);
+        for word in run.words(size) {
+            let bold = word.face == Face::Bold;
+            let w = metrics.width(&word.text, bold, word.size);
+            let space = metrics.width(" ", bold, word.size);
             let extra = if line.is_empty() { w } else { space + w };
             if used + extra > width && !line.is_empty() {
                 lines.push(std::mem::take(&mut line));
@@ -218,11 +327,79 @@ fn wrap(runs: &[Run], metrics: &Metrics, size: f32) -> Vec<Vec<(String, Style)>>
             } else {
                 used += extra;
             }
-            line.push((word, run.style));
+            line.push(word);
         }
     }
     if !line.is_empty() {
         lines.push(line);
     }
     lines
+}
+
+/// Text that breaks into words.
+trait AsWords {
+    fn words(&self, body: f32) -> Vec<Word>;
+}
+
+impl AsWords for Run {
+    fn words(&self, body: f32) -> Vec<Word> {
+        let size = if self.variation { SMALL } else { body };
+        let face = match self.style {
+            Style::Comment => Face::Oblique,
+            _ => Face::Regular,
+        };
+        let word = |text: &str| Word {
+            text: text.to_string(),
+            face,
+            size,
+        };
+        match self.style {
+            Style::Move => vec![word(&self.text)],
+            _ => self
+                .text
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .map(word)
+                .collect(),
+        }
+    }
+}
+
+impl AsWords for (String, Face) {
+    fn words(&self, body: f32) -> Vec<Word> {
+        self.0
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(|w| Word {
+                text: w.to_string(),
+                face: self.1,
+                size: body,
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::printed::NUMBER_SPACE;
+
+    #[test]
+    fn a_move_is_never_broken_from_its_number() {
+        let metrics = Metrics::new().unwrap();
+        let runs: Vec<Run> = (1..=60)
+            .map(|n| Run {
+                text: format!("{n}.{NUMBER_SPACE}33-43"),
+                style: Style::Move,
+                variation: false,
+            })
+            .collect();
+        let lines = wrap(&runs, &metrics, BODY);
+        assert!(lines.len() > 3);
+        for line in &lines {
+            for word in line {
+                assert!(word.text.contains(NUMBER_SPACE) && word.text.ends_with("33-43"));
+            }
+        }
+    }
 }
