@@ -62,7 +62,7 @@ fn main() -> ExitCode {
         Command::Adjudicate(args) => cli::adjudicate::run(args),
         Command::Check(args) => cli::check::run(args, color),
         Command::Convert(args) => cli::convert::run(args),
-        Command::Diagram(args) => cli::diagram::run(*args),
+        Command::Diagram(args) => cli::diagram::run(*args, color),
         Command::Extract(args) => cli::extract::run(args),
         Command::Generate(args) => cli::generate::run(args),
         Command::Perft(args) => cli::perft::run(args),

@@ -902,6 +902,23 @@ fn convert_sets_a_game_for_print_as_latex_and_pdf() {
 }
 
 #[test]
+fn a_text_diagram_is_coloured_as_color_says() {
+    let setup = "G/-,-,-,-,-,-,-,-,-,-,44,-,-,-,-/55,-,-,-,-,-,-,-,-,-,-,-,-,-,-";
+    let coloured = salta(&["--color", "always", "diagram", "--setup", setup])
+        .ok()
+        .text();
+    assert!(coloured.contains("\x1b[1;32mSu1\x1b[0m"), "{coloured}");
+    assert!(coloured.contains("\x1b[1;31mst1\x1b[0m"), "{coloured}");
+    // Not a terminal: no colour unless asked for.
+    let plain = salta(&["diagram", "--setup", setup]).ok().text();
+    assert!(!plain.contains('\x1b') && plain.is_ascii(), "{plain}");
+    let never = salta(&["--color", "never", "diagram", "--setup", setup])
+        .ok()
+        .text();
+    assert_eq!(never, plain);
+}
+
+#[test]
 fn diagram_of_a_setup_and_a_pyramid_setup() {
     let setup = "G/-,-,-,-,-,-,-,-,-,-,44,-,-,-,-/55,-,-,-,-,-,-,-,-,-,-,-,-,-,-";
     let pyramid = "R/11,12,14,22,24,32,42,43,53,34/84,83,81,73,71,63,62,52,54,44/9";

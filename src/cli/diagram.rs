@@ -1,7 +1,7 @@
 use super::{CliError, replay_to_ply, select_game, write_output};
 use salta::export::diagram::{
     Colour, Coordinates, DiagramFormat, DiagramOptions, Palette, PieceNumber, PieceStyle,
-    parse_arrow, parse_length, parse_mark, render,
+    parse_arrow, parse_length, parse_mark, render, text_ansi,
 };
 use salta::rules::Position;
 use std::io::IsTerminal;
@@ -91,7 +91,7 @@ where
     T::from_str(text).map_err(|e| CliError::new(e.to_string()))
 }
 
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
     let format: DiagramFormat = option(&args.format)?;
     let mut past_break = false;
     let (pos, last) = match (&args.file, &args.setup) {
@@ -123,7 +123,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         return Err(CliError::new("a PNG is not for the terminal")
             .with_help("write it to a file with -o diagram.png"));
     }
-    let bytes = render(&pos, &opts, format).map_err(|e| CliError::new(e.to_string()))?;
+    // A text board is coloured as --color says for where it goes (a terminal, or not).
+    let coloured = format == DiagramFormat::Text
+        && color.enabled(to_stdout && std::io::stdout().is_terminal());
+    let bytes = if coloured {
+        text_ansi(&pos, &opts).map(String::into_bytes)
+    } else {
+        render(&pos, &opts, format)
+    }
+    .map_err(|e| CliError::new(e.to_string()))?;
     let inputs: Vec<PathBuf> = args.file.iter().cloned().collect();
     write_output(args.output.as_deref(), &inputs, |out| out.write_all(&bytes))?;
     Ok(super::exit_code(past_break))

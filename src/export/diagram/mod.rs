@@ -24,7 +24,8 @@
 //! **Greyscale.** Green pieces are *light* (pale green, dark outline, dark symbols) and Red pieces
 //! *dark* (deep red, light symbols), with dark squares a mid grey between them: the two sides stay
 //! distinct in black-and-white print, the way white and black men are in draughts diagrams. The text
-//! board follows the same idea with hollow symbols for Green and filled ones for Red.
+//! board, in ASCII for any monospace font, sets Green's pieces in capitals (`Su3`) and Red's in
+//! lower case (`su3`), coloured on a terminal ([`text_ansi`]).
 //!
 //! ```
 //! use salta::export::diagram::{render, DiagramFormat, DiagramOptions};
@@ -138,10 +139,18 @@ pub fn render(
     })
 }
 
-/// A Unicode board for terminals (see the module documentation for the symbols).
+/// A board in ASCII for terminals and plain text, within 80 columns: Green's pieces by their
+/// capitalised designators (`Su3`), Red's in lower case (`su3`), any monospace font draws it.
 pub fn text(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramError> {
     scene::validate(pos, opts)?;
-    Ok(text::write(pos, opts))
+    Ok(text::write(pos, opts, false))
+}
+
+/// [`text`] coloured for a terminal with ANSI sequences: Green's pieces green, Red's red, the last
+/// move's markers yellow, marked squares blue. Without the sequences it is [`text`].
+pub fn text_ansi(pos: &Position, opts: &DiagramOptions) -> Result<String, DiagramError> {
+    scene::validate(pos, opts)?;
+    Ok(text::write(pos, opts, true))
 }
 
 /// A self-contained SVG document in CSS pixels: `size` per square, or the stated printed width.
