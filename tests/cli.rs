@@ -1182,7 +1182,7 @@ fn generate_refuses_a_move_limit_the_tag_cannot_hold() {
         assert!(run.stdout.is_empty(), "{limit}: {}", run.text());
         assert!(run.stderr.contains("--move-limit"), "{}", run.stderr);
     }
-    for odds in ["red", "red 2:3", "blue 3:2"] {
+    for odds in ["red", "red 0:3", "blue 3:2"] {
         let run = salta(&["generate", "--odds", odds]).expect_code(2);
         assert!(run.stdout.is_empty(), "{odds}: {}", run.text());
         assert!(run.stderr.contains("--odds"), "{}", run.stderr);

@@ -1,5 +1,5 @@
 use super::{CliError, Output, odds_from_args, position_from_args, rules_from_args};
-use salta::rules::{perft, perft_divide};
+use salta::rules::{Referee, perft, perft_divide};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -29,6 +29,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.depth > 12 {
         return Err(CliError::new(format!("depth {} is too deep", args.depth))
             .with_help("use a depth of 12 or less"));
+    }
+    if let Some(outcome) = Referee::new(&pos, None).outcome() {
+        super::warn(format!(
+            "the game has ended in this position ({}): it has no moves to count",
+            outcome.reason.describe()
+        ));
     }
     let mut output = Output::stdout();
     let out = output.writer();

@@ -45,6 +45,8 @@ pub(super) struct LineState {
     ply: u32,
     called: Option<(Move, At)>,
     pub(super) stopped: bool,
+    /// The plies played when a pass of a side at its limit was last written.
+    passed_at: Option<u32>,
 }
 
 impl LineState {
@@ -56,6 +58,7 @@ impl LineState {
             ply: 0,
             called: None,
             stopped: false,
+            passed_at: None,
         }
     }
 
@@ -196,7 +199,12 @@ impl<'a> Replayer<'a> {
             self.move_after_end(node, pos, &state.referee, here);
             return (record, ControlFlow::Break(()));
         }
-        if matches!(node.played, Played::Pass) && self.passes_at_limit(node, pos, here) {
+        // One pass a turn passed over, written where that turn falls (decision 149).
+        if matches!(node.played, Played::Pass)
+            && state.passed_at != Some(state.ply)
+            && self.passes_at_limit(node, pos, here)
+        {
+            state.passed_at = Some(state.ply);
             if let Some(record) = &mut record {
                 (record.number, record.side) = pos.turn().passed();
                 record.played = Some(Move::PASS);
@@ -581,9 +589,29 @@ impl<'a> Replayer<'a> {
         let g = pos.geometry();
         let side = pos.side_to_move();
         if m.kind == MoveKind::Pass {
-            return "a pass is only allowed in Pyramid, for a side with no move, or for a side \
-                    that has reached its move limit"
-                .to_string();
+            let other = side.other();
+            let limit = pos.rules().move_limit.map(|l| l.of(side));
+            return match limit {
+                Some(limit) if pos.rules().variant != Variant::Pyramid && pos.at_limit(other) => {
+                    if pos.turn().passed_over(pos.rules()) {
+                        let (number, _) = pos.turn().passed();
+                        let dots = if other == Color::Green { "." } else { "..." };
+                        format!(
+                            "{other}'s pass at {number}{dots} is already written, and it is \
+                             {side}'s move"
+                        )
+                    } else {
+                        format!(
+                            "{other} has reached its limit and passes at its own turns, not at \
+                             {side}'s: {side} has made {} of its {limit} moves",
+                            pos.turn().made(side)
+                        )
+                    }
+                }
+                _ => "a pass is only allowed in Pyramid, for a side with no move, or for a side \
+                      that has reached its move limit"
+                    .to_string(),
+            };
         }
         match pos.piece_at(m.from) {
             None => return format!("there is no piece on {}", self.square(m.from, g)),
@@ -656,12 +684,12 @@ impl<'a> Replayer<'a> {
     }
 
     /// Whether a written pass (`--`, in Salta or Winther) stands for the turn of a side that has
-    /// reached its move limit (rules.md §5): the side not to move has, as the position hands its
-    /// turns on by itself. The pass changes nothing; its number is checked as that turn's.
+    /// reached its move limit (rules.md §5): the turn just before the side to move's, which the
+    /// position passed over by itself. The pass changes nothing; its number is checked as that
+    /// turn's.
     #[cold]
     fn passes_at_limit(&mut self, node: &WrittenMove, pos: &Position, here: Here) -> bool {
-        let passer = pos.side_to_move().other();
-        if pos.rules().variant == Variant::Pyramid || !pos.at_limit(passer) {
+        if pos.rules().variant == Variant::Pyramid || !pos.turn().passed_over(pos.rules()) {
             return false;
         }
         let (number, side) = pos.turn().passed();

@@ -4,6 +4,7 @@ mod assignment;
 pub mod margin;
 mod movegen;
 mod outcome;
+mod perft;
 mod piece;
 mod position;
 mod ruleset;
@@ -11,8 +12,9 @@ mod setup;
 mod turn;
 
 pub(crate) use assignment::min_cost as min_cost_assignment;
-pub use movegen::{IllegalMove, Move, MoveKind, MoveList, perft, perft_divide};
+pub use movegen::{IllegalMove, Move, MoveKind, MoveList};
 pub use outcome::{EndReason, Outcome, Progress, Referee, limit_outcome};
+pub use perft::{perft, perft_divide};
 pub use piece::{Piece, PieceKind};
 pub use position::{MAX_PIECES, PlacementError, Position, start_squares};
 pub use ruleset::{

@@ -844,31 +844,6 @@ fn offset(sq: Square, delta: i8) -> Square {
     Square::new_unchecked((sq.index() as i16 + delta as i16) as u8)
 }
 
-/// Counts the leaves of the legal-move tree to `depth` plies (a pass is a ply).
-pub fn perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if depth == 1 {
-        return pos.legal_move_count() as u64;
-    }
-    let moves = pos.legal_moves();
-    moves
-        .iter()
-        .map(|&m| perft(&pos.after_unchecked(m), depth - 1))
-        .sum()
-}
-
-/// The leaf count under each first move, as chess perft tools print with `divide`.
-pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    let g = pos.geometry();
-    pos.legal_moves()
-        .sorted(g)
-        .into_iter()
-        .map(|m| (m, perft(&pos.after_unchecked(m), depth.saturating_sub(1))))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::{DefaultRules, JumpDirection, Odds, Position, Rules, Variant};

@@ -66,6 +66,27 @@ pub enum Progress {
     Ended(Outcome),
 }
 
+impl Progress {
+    /// Where the game stands after a move to `pos` from here, with no margin counted: the
+    /// referee's judgement, on the way perft walks the legal-move tree (decision 150).
+    pub(crate) fn after_move(self, pos: &Position) -> Progress {
+        let rules = pos.rules();
+        let goes_on = matches!(self, Progress::Playing)
+            && !pos.is_complete(Color::Green)
+            && !pos.is_complete(Color::Red)
+            && (rules.move_limit.is_none() || !pos.turn().limit_reached(rules));
+        if goes_on {
+            // A side without a move has no moves to count: nothing to judge.
+            return Progress::Playing;
+        }
+        Referee {
+            margins: None,
+            progress: self,
+        }
+        .judge_move(pos)
+    }
+}
+
 /// Follows a game ply by ply and says when and how it ends.
 #[derive(Clone, Debug)]
 pub struct Referee {

@@ -111,15 +111,23 @@ impl MoveLimit {
         }
     }
 
-    /// Reads a `MoveLimit` tag value: `120`, `100/120`, or `-` (or nothing) for no limit.
+    /// Reads a `MoveLimit` tag value: `120`, `100/120` (Green's, then Red's), or `-` (or
+    /// nothing, or only spaces) for no limit. Each limit is a whole number of moves, 1–10000: `0`
+    /// (no moves, or no limit?) and anything else is an error (decision 144).
     pub fn parse(text: &str) -> Result<Option<MoveLimit>, RulesError> {
         let t = text.trim();
         if t.is_empty() || t == "-" {
             return Ok(None);
         }
-        let moves = |part: &str| match part.trim().parse::<u16>() {
-            Ok(n) if (1..=10000).contains(&n) => Ok(n),
-            _ => Err(RulesError::BadMoveLimit(t.to_string())),
+        let moves = |part: &str| {
+            let part = part.trim();
+            match part.parse::<u16>() {
+                // Digits only: `+120` is no way to write a number of moves.
+                Ok(n) if (1..=10000).contains(&n) && part.bytes().all(|b| b.is_ascii_digit()) => {
+                    Ok(n)
+                }
+                _ => Err(RulesError::BadMoveLimit(t.to_string())),
+            }
         };
         Ok(Some(match t.split_once('/') {
             None => MoveLimit::both(moves(t)?),
@@ -146,11 +154,11 @@ impl fmt::Display for MoveLimit {
 /// side's, in groups; Green's group comes first, as Green moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Odds {
-    /// The side given the odds: it makes the larger group.
+    /// The side given the odds: it makes the larger group (Green when the groups are equal).
     pub side: Color,
     /// Moves in a group of `side`'s.
     pub more: u8,
-    /// Moves in a group of the other side's.
+    /// Moves in a group of the other side's (at most `more`).
     pub fewer: u8,
 }
 
@@ -165,7 +173,11 @@ impl Odds {
         }
     }
 
-    /// Reads an `Odds` tag value such as `red 3:2`, or nothing for alternate moves.
+    /// Reads an `Odds` tag value `SIDE A:B`, such as `red 3:2`: the named side makes A moves,
+    /// then the other side B, and so on, each number 1–99 (decision 143). Written the other way
+    /// round, `red 2:3` is `green 3:2`; equal groups give nobody odds, and `1:1` is the sides
+    /// alternating (`None`, as is an empty value). A group of no moves, or anything else, is an
+    /// error.
     pub fn parse(text: &str) -> Result<Option<Odds>, RulesError> {
         let t = text.trim();
         if t.is_empty() {
@@ -178,12 +190,35 @@ impl Odds {
             "red" => Color::Red,
             _ => return Err(bad()),
         };
-        let (more, fewer) = rhythm.trim().split_once(':').ok_or_else(bad)?;
-        let moves = |n: &str| n.trim().parse::<u8>().ok().filter(|n| (1..=99).contains(n));
-        match (moves(more), moves(fewer)) {
-            (Some(more), Some(fewer)) if more > fewer => Ok(Some(Odds { side, more, fewer })),
-            _ => Err(bad()),
-        }
+        let (named, other) = rhythm.trim().split_once(':').ok_or_else(bad)?;
+        let moves = |n: &str| {
+            let n = n.trim();
+            // Digits only: `+3` is no way to write a number of moves.
+            (n.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| n.parse::<u8>().ok())
+                .flatten()
+                .filter(|n| (1..=99).contains(n))
+                .ok_or_else(bad)
+        };
+        let (named, other) = (moves(named)?, moves(other)?);
+        Ok(match named.cmp(&other) {
+            std::cmp::Ordering::Greater => Some(Odds {
+                side,
+                more: named,
+                fewer: other,
+            }),
+            std::cmp::Ordering::Less => Some(Odds {
+                side: side.other(),
+                more: other,
+                fewer: named,
+            }),
+            std::cmp::Ordering::Equal if named == 1 => None,
+            std::cmp::Ordering::Equal => Some(Odds {
+                side: Color::Green,
+                more: named,
+                fewer: named,
+            }),
+        })
     }
 }
 
@@ -231,8 +266,8 @@ pub enum RulesError {
     BadMoveLimit(String),
     /// An Odds value that is not a side and a rhythm such as `red 3:2`.
     #[error(
-        "bad odds {0:?}: expected the side that makes more moves and the rhythm, larger number \
-         first (1–99), e.g. \"red 3:2\""
+        "bad odds {0:?}: expected a side, its moves and the other side's moves (each 1–99), e.g. \
+         \"red 3:2\" for Red making 3 moves for every 2 of Green's"
     )]
     BadOdds(String),
 }
@@ -411,7 +446,29 @@ mod tests {
         assert_eq!(handicap.to_string(), "100/120");
         assert_eq!(MoveLimit::both(120).to_string(), "120");
         assert_eq!(MoveLimit::parse("-").unwrap(), None);
-        for bad in ["x", "0", "100/", "/120", "100/120/140", "100-120", "10001"] {
+        assert_eq!(MoveLimit::parse("").unwrap(), None);
+        assert_eq!(MoveLimit::parse("   ").unwrap(), None);
+        assert_eq!(
+            MoveLimit::parse("120/120").unwrap(),
+            Some(MoveLimit::both(120))
+        );
+        for bad in [
+            "x",
+            "0",
+            "0/5",
+            "5/0",
+            "100/",
+            "/120",
+            "100/120/140",
+            "100-120",
+            "10001",
+            "99999999999",
+            "+120",
+            "-120",
+            "12 0",
+            "120 moves",
+            "1.5",
+        ] {
             assert!(MoveLimit::parse(bad).is_err(), "{bad}");
         }
         let odds = Odds::parse("Red 3:2").unwrap().unwrap();
@@ -419,8 +476,37 @@ mod tests {
         assert_eq!((odds.group(Color::Red), odds.group(Color::Green)), (3, 2));
         assert_eq!(odds.to_string(), "red 3:2");
         assert_eq!(Odds::parse("").unwrap(), None);
+        assert_eq!(Odds::parse("  ").unwrap(), None);
+        // The named side's moves first, whichever is larger: `red 2:3` is `green 3:2`.
+        assert_eq!(
+            Odds::parse("red 2:3").unwrap(),
+            Odds::parse("green 3:2").unwrap()
+        );
+        assert_eq!(
+            Odds::parse(" green  5 : 4 ").unwrap().unwrap().to_string(),
+            "green 5:4"
+        );
+        // Equal groups: nobody has odds; single moves are the sides alternating.
+        assert_eq!(Odds::parse("red 1:1").unwrap(), None);
+        let pairs = Odds::parse("red 2:2").unwrap().unwrap();
+        assert_eq!((pairs.group(Color::Red), pairs.group(Color::Green)), (2, 2));
+        assert_eq!(pairs, Odds::parse("green 2:2").unwrap().unwrap());
         for bad in [
-            "red", "3:2", "blue 3:2", "red 2:3", "red 2:2", "red 3:0", "red 3-2",
+            "red",
+            "3:2",
+            "blue 3:2",
+            "red 3:0",
+            "red 0:3",
+            "red 0:0",
+            "red 3-2",
+            "red 3:2:1",
+            "red 100:2",
+            "red +3:2",
+            "red -3:2",
+            "red 3:",
+            "red :2",
+            "red3:2",
+            "red 3.5:2",
         ] {
             assert!(Odds::parse(bad).is_err(), "{bad}");
         }

@@ -22,7 +22,7 @@ pub struct Turn {
 
 impl Turn {
     /// `side` to move at move `number`, at the start of its group, each side having made all the
-    /// moves of the rounds before.
+    /// moves of the rounds before, as many as its limit allows (decision 145).
     pub fn new(side: Color, number: u32, rules: &Rules) -> Turn {
         // Moves made saturate far beyond any move limit (at most 10,000).
         let rounds = u16::try_from(number.saturating_sub(1)).unwrap_or(u16::MAX);
@@ -33,6 +33,12 @@ impl Turn {
         ];
         if side == Color::Red {
             made[0] = made[0].saturating_add(group(Color::Green));
+        }
+        // A side at its limit made no more moves than the limit (it passed the rest).
+        if let Some(limit) = rules.move_limit {
+            for (made, color) in made.iter_mut().zip([Color::Green, Color::Red]) {
+                *made = (*made).min(limit.of(color));
+            }
         }
         let mut turn = Turn {
             side,
@@ -84,13 +90,34 @@ impl Turn {
         self.run
     }
 
-    /// The move number and side of the turn a side at its limit passed just before this one (a
-    /// record may write that pass, `--`).
+    /// The move number and side of the other side's turn just before this one: where a side at
+    /// its limit passed, [`Turn::passed_over`] says whether it did.
     pub fn passed(&self) -> (u32, Color) {
         match self.side {
             Color::Green => (self.number.saturating_sub(1), Color::Red),
             Color::Red => (self.number, Color::Green),
         }
+    }
+
+    /// Whether the other side's turn just before this one ([`Turn::passed`]) was passed over, that
+    /// side having reached its limit before it: only there may a record write its pass, `--`
+    /// (decision 149). The side to move is at the start of its group, and the other side's
+    /// groups before that turn held as many moves as its limit allows.
+    pub fn passed_over(&self, rules: &Rules) -> bool {
+        let Some(limit) = rules.move_limit else {
+            return false;
+        };
+        let other = self.side.other();
+        // The other side's full groups before its turn: Green's turn of this round comes after
+        // `number - 1` of its groups, Red's turn of the round before after `number - 2`.
+        let groups_before = match self.side {
+            Color::Red => self.number.checked_sub(1),
+            Color::Green => self.number.checked_sub(2),
+        };
+        self.run == 0
+            && groups_before.is_some_and(|groups| {
+                groups.saturating_mul(u32::from(rules.group(other))) >= u32::from(limit.of(other))
+            })
     }
 
     /// After the side to move has moved: the next turn (`done`: sides that make no more moves,
@@ -229,5 +256,53 @@ mod tests {
             at_three.next(&rules, |_| false);
         }
         assert_eq!(at_three.passed(), (3, G));
+        assert!(at_three.passed_over(&rules));
+    }
+
+    /// The turns, move numbers and passed-over turns, against a schedule written out round by
+    /// round: Green's group, then Red's, each of the moves its limit still allows (none: the
+    /// group is passed over, and the other side's next turn follows that pass).
+    #[test]
+    fn turns_follow_the_rounds_and_passes_follow_the_limits() {
+        for odds in ["", "red 3:2", "green 3:2", "red 2:1", "green 5:4"] {
+            for (green, red) in [(2, 4), (4, 2), (3, 3), (5, 9), (7, 1)] {
+                let rules = Rules {
+                    odds: Odds::parse(odds).unwrap(),
+                    move_limit: Some(MoveLimit { green, red }),
+                    ..Rules::default()
+                };
+                let mut schedule = Vec::new();
+                let (mut made, mut skipped) = ([0u16; 2], false);
+                for round in 1..=20u32 {
+                    for side in [G, R] {
+                        let limit = rules.move_limit.unwrap().of(side);
+                        let moves = u16::from(rules.group(side)).min(limit - made[side.index()]);
+                        for k in 0..moves {
+                            schedule.push((side, round, k == 0 && skipped));
+                            skipped = false;
+                        }
+                        made[side.index()] += moves;
+                        skipped |= moves == 0;
+                    }
+                }
+                let mut turn = Turn::new(G, 1, &rules);
+                let mut seen = Vec::new();
+                while !turn.limit_reached(&rules) {
+                    seen.push((turn.side(), turn.number(), turn.passed_over(&rules)));
+                    turn.next(&rules, |_| false);
+                }
+                assert_eq!(seen, schedule, "{odds} {green}/{red}");
+                // A Setup at each of these turns starts where the game had come.
+                for &(side, number, passed) in schedule.iter().filter(|t| t.2) {
+                    let set_up = Turn::new(side, number, &rules);
+                    assert!(set_up.passed_over(&rules), "{odds} {green}/{red} {number}");
+                    assert_eq!(
+                        set_up.passed(),
+                        (number - u32::from(side == G), side.other())
+                    );
+                    assert!(!passed || set_up.at_limit(side.other(), &rules));
+                }
+            }
+        }
     }
 }
