@@ -147,7 +147,7 @@ fn assert_no_escape_codes(run: &Run) {
 }
 
 const THREE_GAMES_SECOND_BROKEN: &str = "[Event \"one\"]\n[Result \"*\"]\n\n1. 33-43 83-74 *\n\n\
-[Event \"two\"]\n[Result \"*\"]\n\n1. 33-43 83-74 2. 32-%% *\n\n\
+[Event \"two\"]\n[Result \"*\"]\n\n1. 33-43 83-74 2. 32-42 ) *\n\n\
 [Event \"three\"]\n[Result \"*\"]\n\n1. 35-44 84-75 *\n";
 
 // ---------------------------------------------------------------------------------------------
@@ -1526,8 +1526,11 @@ fn squares_are_read_on_the_board_the_game_is_replayed_on() {
     .expect_code(1)
     .json_lines();
     let diagnostic = &lines[0]["diagnostics"][0];
-    assert_eq!(diagnostic["code"], "sgn::bad-square", "{lines:?}");
-    assert_eq!(diagnostic["message"], "55 is not a square");
+    assert_eq!(diagnostic["code"], "sgn::garbled-move", "{lines:?}");
+    assert_eq!(
+        diagnostic["message"],
+        "1. 55-64 is not a move: 55 is not a square: square numbers end in 1–4"
+    );
     let unread = dir.write("x.sgn", "[Rules \"pyramid; x\"]\n\n1. 33-43 *\n");
     let doc: Value = serde_json::from_slice(
         &salta(&[
@@ -1552,7 +1555,7 @@ fn a_syntax_error_names_its_game_tags_move_and_side() {
     let dir = TempDir::new("syntax-place");
     let file = dir.write(
         "g.sgn",
-        "[Event \"a\"]\n\n1. 33-43 *\n\n[Event \"b\"]\n\n1. 33-43 83-73 2. 47-57 *\n",
+        "[Event \"a\"]\n\n1. 33-43 *\n\n[Event \"b\"]\n\n1. 33-43 83-73 2. ) 47-57 *\n",
     );
     let lines = salta(&[
         "check".as_ref(),
@@ -1576,7 +1579,7 @@ fn a_syntax_error_names_its_game_tags_move_and_side() {
         .expect_code(1)
         .text();
     assert!(
-        human.contains("game 2, move 2 (Green): 47 is not a square"),
+        human.contains("game 2, move 2 (Green): unmatched )"),
         "{human}"
     );
 }

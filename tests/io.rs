@@ -341,7 +341,7 @@ fn convert_leaves_the_output_as_it_was_when_it_fails() {
     let out = dir.write("out.sgn", "OLD\n");
     let broken = dir.write(
         "broken.sgn",
-        "[Event \"one\"]\n\n1. 33-43 83-74 *\n\n[Event \"two\"]\n\n1. 33-43 83-74 2. 32-%% *\n",
+        "[Event \"one\"]\n\n1. 33-43 83-74 *\n\n[Event \"two\"]\n\n1. 33-43 83-74 2. 32-42 ) *\n",
     );
     for input in [dir.path("missing.sgn"), broken] {
         for to in ["numeric", "json"] {

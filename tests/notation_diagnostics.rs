@@ -20,15 +20,31 @@ fn first_error(name: &str, text: &str) -> SyntaxError {
         .expect("an error")
 }
 
-/// A file whose third game, starting on line 9, has a bad square on line 12.
-const FILE: &str = "[Event \"one\"]\n\n1. 33-43 *\n\n[Event \"two\"]\n\n1. 34-44 *\n\n[Event \"three\"]\n[Green \"Krone\"]\n\n1. 33-43 83-73 2. 32-42 82-72 3. 21-32 84-76 *\n";
+/// A file whose third game, starting on line 9, has a stray `)` on line 12.
+const FILE: &str = "[Event \"one\"]\n\n1. 33-43 *\n\n[Event \"two\"]\n\n1. 34-44 *\n\n[Event \"three\"]\n[Green \"Krone\"]\n\n1. 33-43 83-73 2. 32-42 82-72 3. 21-32 ) 84-74 *\n";
 
 #[test]
-fn bad_square_in_a_later_game() {
+fn unmatched_paren_in_a_later_game() {
     let e = first_error("club-1901.sgn", FILE);
     assert_eq!(e.game_line(), 9);
-    assert_eq!(e.location(), (12, 43));
-    insta::assert_snapshot!("bad_square", render(&e));
+    assert_eq!(e.location(), (12, 40));
+    insta::assert_snapshot!("unmatched_paren", render(&e));
+}
+
+/// A square that is none (`76`) is a move the reader could not read: the game is read, and the
+/// warning points at the move.
+#[test]
+fn a_move_not_read_in_a_later_game_is_kept() {
+    let text = FILE.replace(") 84-74", "84-76");
+    let games: Vec<_> = parse_str(&text).into_iter().map(Result::unwrap).collect();
+    let game = &games[2];
+    let warning = &game.warnings[0];
+    assert_eq!(warning.code.as_str(), "sgn::garbled-move");
+    assert_eq!(&game.text[warning.span.range()], "84-76");
+    assert_eq!(
+        warning.message,
+        "\"84-76\" is not a move: 76 is not a square: square numbers end in 1–5"
+    );
 }
 
 #[test]

@@ -237,6 +237,7 @@ fn normal(game: &Game) -> Game {
                     number: None,
                     played: match m.played {
                         Played::Pass => Played::Pass,
+                        Played::Garbled => Played::Garbled,
                         Played::Move {
                             piece,
                             from,

@@ -85,7 +85,7 @@ pub fn check_files(
         let mut replaying = Replaying::new(&opts.replay);
         reports.extend(std::iter::from_fn(|| {
             reader.read_game(&mut replaying).map(|item| match item {
-                Err(e) => syntax_report(name, e),
+                Err(e) => syntax_report(name, e, opts),
                 Ok(game) => streamed_report(name, game, replaying.text(), opts),
             })
         }));

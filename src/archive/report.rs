@@ -6,7 +6,7 @@ use crate::board::Color;
 use crate::diagnostic::{Code, FindingDiagnostic, render};
 use crate::notation::{Game, GameSource, Reader, SyntaxError, TagList, Warning};
 use crate::repair::{Diagnosis, Suggestion};
-use crate::replay::{Finding, Replay, Severity, Status, Streamed, replay};
+use crate::replay::{Finding, Replay, Severity, Status, Streamed, replay, replay_part};
 use crate::rules::EndReason;
 use serde::Serialize;
 use std::sync::Arc;
@@ -105,7 +105,8 @@ fn serialize_tags<S: serde::Serializer>(tags: &TagList, s: S) -> Result<S::Ok, S
 /// A game's findings waiting to be drawn.
 #[derive(Clone, Debug)]
 enum Deferred {
-    Syntax(SyntaxError),
+    /// The error, after the findings about what was read before it.
+    Syntax(SyntaxError, Vec<Finding>),
     Findings(GameSource, Vec<Finding>),
 }
 
@@ -191,35 +192,62 @@ pub(super) fn finish(report: &mut GameReport, index: usize, opts: &CheckOptions)
         return;
     };
     report.rendered = Some(match *deferred {
-        Deferred::Syntax(mut e) => {
+        Deferred::Syntax(mut e, findings) => {
             e.source.index = index;
-            render(&e, color)
+            render_findings(&findings, &e.source, color) + &render(&e, color)
         }
         Deferred::Findings(mut source, findings) => {
             source.index = index;
-            findings
-                .iter()
-                .map(|f| {
-                    render(
-                        &FindingDiagnostic {
-                            finding: f,
-                            source: &source,
-                        },
-                        color,
-                    )
-                })
-                .collect()
+            render_findings(&findings, &source, color)
         }
     });
 }
 
-pub(super) fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
+/// Findings drawn for people, one after another.
+fn render_findings(findings: &[Finding], source: &GameSource, color: bool) -> String {
+    findings
+        .iter()
+        .map(|finding| render(&FindingDiagnostic { finding, source }, color))
+        .collect()
+}
+
+/// The report of a game broken by a syntax error: what is wrong before the error (what the reader
+/// tolerated, the replay of the moves read, with readings), then the error.
+pub(super) fn syntax_report(file: &Arc<str>, e: SyntaxError, opts: &CheckOptions) -> GameReport {
+    let (mut before, mut plies) = (Vec::new(), 0);
+    if let Some(game) = e.before.as_deref() {
+        let part = replay_part(game, &opts.replay);
+        plies = part.plies();
+        let mut replayed = crate::repair::annotate(game, &opts.replay, part.findings().to_vec());
+        // The readings replay the part on: nothing about how it ends is said of it.
+        replayed.retain(|d| !d.finding.about_the_end());
+        before = reader_findings(&game.warnings, &replayed);
+        before.extend(replayed);
+    }
     let (line, column) = e.location();
-    let (severity, status) = if e.code.severity() == Severity::Warning {
-        (Severity::Warning, Status::Warnings)
-    } else {
-        (Severity::Error, Status::Invalid)
+    let severity = e.code.severity();
+    let worst = (before.iter().map(|d| d.finding.severity))
+        .max()
+        .unwrap_or(severity);
+    let status = match worst.max(severity) {
+        Severity::Warning => Status::Warnings,
+        Severity::Error => Status::Invalid,
     };
+    let mut diagnostics = diagnostics(&before, &e.source);
+    diagnostics.push(DiagnosticReport {
+        code: e.code,
+        severity,
+        ply: e.at.map(|at| at.ply),
+        move_number: e.at.map(|at| at.number),
+        side: e.at.map(|at| at.side),
+        line: Some(line),
+        column: Some(column),
+        message: e.message.clone(),
+        help: e.help.clone(),
+        suggestions: Vec::new(),
+        repeats: 0,
+    });
+    let drawn = drawn(before);
     GameReport {
         file: file.clone(),
         file_bytes: None,
@@ -228,28 +256,13 @@ pub(super) fn syntax_report(file: &Arc<str>, e: SyntaxError) -> GameReport {
         line: e.game_line(),
         tags: e.tags.iter().collect(),
         status,
-        // The main line's moves read before the error.
-        plies: e
-            .at
-            .filter(|at| !at.in_variation)
-            .map_or(0, |at| at.ply - 1),
+        // The main line's moves played before the error.
+        plies,
         outcome: None,
-        diagnostics: vec![DiagnosticReport {
-            code: e.code,
-            severity,
-            ply: e.at.map(|at| at.ply),
-            move_number: e.at.map(|at| at.number),
-            side: e.at.map(|at| at.side),
-            line: Some(line),
-            column: Some(column),
-            message: e.message.clone(),
-            help: e.help.clone(),
-            suggestions: Vec::new(),
-            repeats: 0,
-        }],
+        diagnostics,
         rendered: None,
         size: e.source.text().len(),
-        deferred: Some(Box::new(Deferred::Syntax(e))),
+        deferred: Some(Box::new(Deferred::Syntax(e, drawn))),
     }
 }
 
@@ -333,22 +346,7 @@ fn assemble(
     replay_findings: Vec<Diagnosis>,
     opts: &CheckOptions,
 ) -> GameReport {
-    let mut findings: Vec<Diagnosis> = warnings
-        .iter()
-        // Drawn without a label, as the reader draws its own warnings.
-        .map(|w| {
-            Diagnosis::of(Finding {
-                label: None,
-                ..Finding::about_game(
-                    w.code,
-                    Severity::Warning,
-                    w.message.clone(),
-                    None,
-                    Some(w.span),
-                )
-            })
-        })
-        .collect();
+    let mut findings = reader_findings(warnings, &replay_findings);
     findings.extend(replay_findings);
     let status = match findings.iter().map(|d| d.finding.severity).max() {
         Some(Severity::Error) => Status::Invalid,
@@ -367,50 +365,12 @@ fn assemble(
             0,
         )
     });
-    // Placed in one pass over the text: a game may have tens of thousands of findings.
-    let mut places = source
+    let diagnostics = source
         .as_ref()
-        .map(|source| {
-            source.locations(
-                findings
-                    .iter()
-                    .filter_map(|d| d.finding.span)
-                    .map(|s| s.start as usize),
-            )
-        })
-        .unwrap_or_default()
-        .into_iter();
-    let diagnostics = findings
-        .iter()
-        .map(|d| {
-            let f = &d.finding;
-            let (line, column) = f.span.and_then(|_| places.next()).unzip();
-            DiagnosticReport {
-                code: f.code,
-                severity: f.severity,
-                ply: f.ply,
-                move_number: f.move_number,
-                side: f.side,
-                line,
-                column,
-                message: f.message.clone(),
-                help: f.help.clone(),
-                suggestions: d.readings.clone(),
-                repeats: f.repeats,
-            }
-        })
-        .collect();
-    // Drawn for people, a finding's help is followed by its readings.
-    let deferred = source.filter(|_| opts.render.is_some()).map(|source| {
-        let drawn = findings
-            .into_iter()
-            .map(|d| Finding {
-                help: d.help(),
-                ..d.finding
-            })
-            .collect();
-        Box::new(Deferred::Findings(source, drawn))
-    });
+        .map_or_else(Vec::new, |source| diagnostics(&findings, source));
+    let deferred = source
+        .filter(|_| opts.render.is_some())
+        .map(|source| Box::new(Deferred::Findings(source, drawn(findings))));
     GameReport {
         file: file.clone(),
         file_bytes: None,
@@ -431,6 +391,78 @@ fn assemble(
         size: place.text.len(),
         deferred,
     }
+}
+
+/// The reader's diagnostics of a game as findings. A move the reader could not read is reported by
+/// the replay too (`replayed`) where the line stops there, with its place in the game: the
+/// reader's own diagnostic of it is then left out.
+fn reader_findings(warnings: &[Warning], replayed: &[Diagnosis]) -> Vec<Diagnosis> {
+    let replayed_too = |w: &Warning| {
+        replayed
+            .iter()
+            .any(|d| d.finding.code == w.code && d.finding.span == Some(w.span))
+    };
+    warnings
+        .iter()
+        .filter(|w| !replayed_too(w))
+        // Drawn without a label, as the reader draws its own warnings.
+        .map(|w| {
+            Diagnosis::of(Finding {
+                label: None,
+                ..Finding::about_game(
+                    w.code,
+                    w.code.severity(),
+                    w.message.clone(),
+                    None,
+                    Some(w.span),
+                )
+            })
+        })
+        .collect()
+}
+
+/// Findings as a report's diagnostics, placed in the game's text (in one pass over it: a game may
+/// have tens of thousands of findings).
+fn diagnostics(findings: &[Diagnosis], source: &GameSource) -> Vec<DiagnosticReport> {
+    let mut places = source
+        .locations(
+            findings
+                .iter()
+                .filter_map(|d| d.finding.span)
+                .map(|s| s.start as usize),
+        )
+        .into_iter();
+    findings
+        .iter()
+        .map(|d| {
+            let f = &d.finding;
+            let (line, column) = f.span.and_then(|_| places.next()).unzip();
+            DiagnosticReport {
+                code: f.code,
+                severity: f.severity,
+                ply: f.ply,
+                move_number: f.move_number,
+                side: f.side,
+                line,
+                column,
+                message: f.message.clone(),
+                help: f.help.clone(),
+                suggestions: d.readings.clone(),
+                repeats: f.repeats,
+            }
+        })
+        .collect()
+}
+
+/// Findings as drawn for people: a finding's help followed by its readings.
+fn drawn(findings: Vec<Diagnosis>) -> Vec<Finding> {
+    findings
+        .into_iter()
+        .map(|d| Finding {
+            help: d.help(),
+            ..d.finding
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@ use super::{CliError, input_files, write_output};
 use salta::diagnostic::{game_source, render};
 use salta::notation::{Notation, WriteOptions, input_name, read_path, write_game};
 use salta::repair::{EditKind, Mended, Suggestion, mend};
-use salta::replay::ReplayOptions;
+use salta::replay::{ReplayOptions, Severity, replay_part};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -96,7 +96,23 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 let text = match item {
                     Err(e) => {
                         unrepaired += 1;
-                        let message = render(&e, false);
+                        let mut message = render(&e, false);
+                        // What is wrong before the error, which the reader could not read past.
+                        if let Some(part) = e.before.as_deref() {
+                            let source = game_source(&name, game_no, part);
+                            let replayed = replay_part(part, &opts);
+                            for f in (replayed.findings().iter())
+                                .filter(|f| f.severity == Severity::Error)
+                            {
+                                let (line, column) = f
+                                    .span
+                                    .map_or((part.line, 1), |s| source.location(s.range().start));
+                                message.push_str(&format!(
+                                    "before it, {line}:{column}: {} ({})\n",
+                                    f.message, f.code
+                                ));
+                            }
+                        }
                         say(
                             &mut report,
                             json,

@@ -82,15 +82,30 @@ codes! {
         "Usually a typing slip, or a remark written outside braces: compare the line with the \
         source and put remarks inside `{ }`.";
     BadSquare = "sgn::bad-square", Error,
-        "A number or name that is not a square of the board.",
+        "A number or name that is not a square of the board (no longer reported: such a move is \
+        kept as a `sgn::garbled-move`).",
         "Usually a misread or mistyped digit: compare the square with the source, and check that \
         the Rules tag names the board the game was played on.";
     MixedNotation = "sgn::mixed-notation", Error,
-        "Numeric and algebraic squares in one move.",
+        "Numeric and algebraic squares in one move (no longer reported: such a move is kept as a \
+        `sgn::garbled-move`).",
         "Write both squares of a move the same way, as numbers (`33-43`) or as letters and digits \
         (`e3-f4`), as the source does.";
+    GarbledMove = "sgn::garbled-move", Error,
+        "A movetext token that cannot be read as a move (a number that is no square, a letter \
+        among the digits, another separator, squares run together or split), kept as written; \
+        the replay stops there.",
+        "Usually a misread or mistyped character: compare the move with the source and write it \
+        as from-square, `-` or `:`, to-square (`33-43`); `salta check` lists what it may have \
+        been and `salta repair` mends it.";
+    MisreadMoveNumber = "sgn::misread-move-number", Warning,
+        "A move number misread (`I.` or `l2.` for a digit, `4,` for `4.`) or glued to the move \
+        before it (`81-7113.`), read as the number it stands for.",
+        "Move numbers are only checked against the game: compare the number with the source and \
+        write it as digits and a dot, apart from the moves (`12. 33-43`).";
     BadDesignator = "sgn::bad-designator", Error,
-        "A piece designator out of range (`Su6`, `#16`).",
+        "A piece designator out of range (`Su6`, `#16`) (no longer reported: such a move is kept \
+        as a `sgn::garbled-move`).",
         "The pieces are stars, moons and suns numbered 1 to 5 (or #1 to #15 counted through): \
         compare the piece's name with the source.";
     BadMoveNumber = "sgn::bad-move-number", Error,

@@ -115,8 +115,13 @@ pub struct MoveDoc {
     /// The square the piece went to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to: Option<SquareDoc>,
-    /// `step`, `jump`, `friendly-jump` or `pass`.
+    /// `step`, `jump`, `friendly-jump` or `pass` (also for a move the reader could not read, which
+    /// changes nothing on the board).
     pub kind: MoveKind,
+    /// A move the reader could not read (`sgn::garbled-move`), as written (`3S-43`): it has no
+    /// squares, and the document cannot be read back until it is mended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub written: Option<String>,
     /// This move was called with "Salta!": it was taken back and the next move corrects it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub salta_called: bool,
@@ -183,7 +188,7 @@ impl GameDoc {
             move_limit,
             odds,
             comments: texts(&game.mainline.comments),
-            moves: moves_doc(&game.mainline, Some(&replay.mainline), g),
+            moves: moves_doc(&game.mainline, Some(&replay.mainline), g, &game.text),
             result: result.as_str().to_string(),
             final_setup: Some(replay.final_position().to_setup()),
             outcome: replay.outcome.map(|o| OutcomeDoc {
@@ -242,18 +247,26 @@ fn square_doc(sq: Square, g: &Geometry) -> SquareDoc {
     }
 }
 
-fn moves_doc(line: &Variation, replayed: Option<&LineReplay>, g: &Geometry) -> Vec<MoveDoc> {
+/// The moves of a line of the game whose text is `text`.
+fn moves_doc(
+    line: &Variation,
+    replayed: Option<&LineReplay>,
+    g: &Geometry,
+    text: &str,
+) -> Vec<MoveDoc> {
     line.moves
         .iter()
         .enumerate()
-        .map(|(i, node)| move_doc(node, replayed.and_then(|r| r.moves.get(i)), g))
+        .map(|(i, node)| move_doc(node, replayed.and_then(|r| r.moves.get(i)), g, text))
         .collect()
 }
 
-fn move_doc(node: &MoveNode, replayed: Option<&MoveReplay>, g: &Geometry) -> MoveDoc {
+fn move_doc(node: &MoveNode, replayed: Option<&MoveReplay>, g: &Geometry, text: &str) -> MoveDoc {
     let played = replayed.and_then(|r| r.played);
     let (from, to, kind) = match (node.played, played) {
         (Played::Pass, _) => (None, None, MoveKind::Pass),
+        // Kept as written (below): no squares, and nothing changes on the board.
+        (Played::Garbled, _) => (None, None, MoveKind::Pass),
         (_, Some(m)) => (Some(m.from), Some(m.to), m.kind),
         (
             Played::Move {
@@ -293,6 +306,8 @@ fn move_doc(node: &MoveNode, replayed: Option<&MoveReplay>, g: &Geometry) -> Mov
         from: from.map(|s| square_doc(s, g)),
         to: to.map(|s| square_doc(s, g)),
         kind,
+        written: matches!(node.played, Played::Garbled)
+            .then(|| text.get(node.span.range()).unwrap_or_default().to_string()),
         salta_called: node.salta().is_some(),
         annotations: node
             .annotations()
@@ -309,7 +324,7 @@ fn move_doc(node: &MoveNode, replayed: Option<&MoveReplay>, g: &Geometry) -> Mov
             .enumerate()
             .map(|(i, v)| VariationDoc {
                 comments: texts(&v.comments),
-                moves: moves_doc(v, replayed.and_then(|r| r.variations.get(i)), g),
+                moves: moves_doc(v, replayed.and_then(|r| r.variations.get(i)), g, text),
             })
             .collect(),
     }
@@ -341,6 +356,12 @@ fn comments_of(texts: &[String]) -> Vec<Comment> {
 }
 
 fn node_of(index: usize, m: &MoveDoc, g: &Geometry) -> Result<MoveNode, DocError> {
+    if let Some(written) = &m.written {
+        return Err(DocError::BadMove {
+            index,
+            message: format!("{written:?} is not a move: mend it in the record first"),
+        });
+    }
     let square = |doc: &SquareDoc| -> Result<SquareRef, DocError> {
         g.from_number(doc.numeric as u32)
             .map(|square| SquareRef {

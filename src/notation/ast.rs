@@ -67,14 +67,18 @@ pub struct Game {
     pub mainline: Variation,
     /// The result token at the end of the movetext, if any.
     pub result: Option<(GameResult, Span)>,
-    /// What the reader tolerated: Latin-1 text, stray text skipped, a move number without a move.
+    /// What the reader tolerated or read on past: Latin-1 text, stray text skipped, a move number
+    /// without a move or misread, a move it could not read ([`Played::Garbled`]).
     pub warnings: Vec<Warning>,
 }
 
-/// Something the reader accepted but that a careful transcription would not contain.
+/// Something the reader accepted, or read on past, but that a careful transcription would not
+/// contain. Its code says how serious it is ([`Code::severity`](crate::diagnostic::Code::severity)):
+/// a move the reader could not read (`sgn::garbled-move`) makes the game invalid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {
-    /// A stable code: `sgn::latin1`, `sgn::stray-text`, `sgn::dangling-move-number`.
+    /// A stable code: `sgn::latin1`, `sgn::stray-text`, `sgn::dangling-move-number`,
+    /// `sgn::garbled-move`, `sgn::misread-move-number`.
     pub code: crate::diagnostic::Code,
     /// What was tolerated, in words.
     pub message: String,
@@ -213,6 +217,11 @@ pub enum Played {
     },
     /// `--`
     Pass,
+    /// A token in the place of a move that cannot be read as one (`3S-43`, `46-55`, `3343`,
+    /// `33—43`, `33-4 3`), kept as written: its text is the game's text at the move's span. The
+    /// reader says why in a `sgn::garbled-move` warning and reads on; the replay stops there, as
+    /// at an illegal move.
+    Garbled,
 }
 
 /// A square as written, resolved to the board of the game's rules and to the standard orientation

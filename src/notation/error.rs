@@ -1,6 +1,6 @@
 //! Syntax errors of SGN records, as miette diagnostics that point into the file.
 
-use super::ast::{Span, Tag};
+use super::ast::{Game, Span, Tag};
 use super::reader::count_newlines;
 use crate::board::Color;
 use crate::diagnostic::{Code, Severity};
@@ -329,6 +329,10 @@ pub struct SyntaxError {
     pub tags: Vec<Tag>,
     /// The move being read, if the error struck in the movetext.
     pub at: Option<MovePlace>,
+    /// When the error struck in the movetext, the game as read up to it: its tags, what the
+    /// reader tolerated, and the moves before the error (a variation open there closed where it
+    /// broke), without a result. Replayed, it reports what is wrong before the error.
+    pub before: Option<Arc<Game>>,
     /// The game's text and position in its file.
     pub source: GameSource,
     /// The read error behind a [`Code::Io`] error (shared, as the error cannot be cloned): its

@@ -10,6 +10,7 @@
 
 pub mod ast;
 mod error;
+mod garbled;
 mod move_text;
 mod parser;
 pub(crate) mod reader;
@@ -18,6 +19,7 @@ mod writer;
 
 pub use ast::*;
 pub use error::{GameSource, MovePlace, SyntaxError, printable};
+pub(crate) use garbled::why_garbled;
 pub use move_text::MoveText;
 pub(crate) use move_text::as_named;
 pub use parser::{Limits, MAX_GAME_BYTES, MAX_VARIATION_DEPTH};

@@ -9,6 +9,7 @@
 //! lines (comments may, and ask for more input), so reaching the end means "read more".
 
 use super::ast::*;
+use super::garbled::{could_be_move, misread_number, why_garbled};
 use super::visitor::{RawTag, WrittenMove};
 use crate::board::{BoardKind, Geometry, Square};
 use crate::diagnostic::Code;
@@ -154,6 +155,24 @@ pub(crate) struct Log {
     pub moves: Vec<WrittenMove>,
     pub warnings: Vec<Warning>,
     pub result: Option<(GameResult, Span)>,
+}
+
+impl Log {
+    /// Makes what was read of a game broken by a syntax error in its movetext a game of its own:
+    /// a call left without its correction dropped, the variations open at the error closed.
+    pub(crate) fn close_broken(&mut self) {
+        if let Some(Token::Salta(_)) = self.tokens.last() {
+            self.tokens.pop();
+        }
+        let open = self.tokens.iter().fold(0usize, |open, token| match token {
+            Token::BeginVariation(_) => open + 1,
+            Token::EndVariation => open.saturating_sub(1),
+            _ => open,
+        });
+        self.tokens
+            .extend(std::iter::repeat_n(Token::EndVariation, open));
+        self.result = None;
+    }
 }
 
 /// A move between squares written as numbers (`33-43`, `92:103`): all a [`WrittenMove`] of it
@@ -1271,7 +1290,7 @@ impl<'a> Parser<'a> {
             dots_end += 1;
         }
         let (digits, dots) = (end - start, dots_end - end);
-        if dots == 0 {
+        if dots == 0 || self.squares_on_a_dot(digits, dots, dots_end) {
             return Ok(false);
         }
         let span = Span::new(start, start + digits + dots);
@@ -1292,6 +1311,19 @@ impl<'a> Parser<'a> {
         }));
         self.pos = span.end as usize;
         Ok(true)
+    }
+
+    /// Whether the number of `digits` digits and `dots` dots that ends at `end` is the first
+    /// square of a move with a dot for its separator (`33.43`), not a move number.
+    fn squares_on_a_dot(&self, digits: usize, dots: usize, end: usize) -> bool {
+        let after = self.src[end..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        dots == 1
+            && (2..=3).contains(&digits)
+            && (2..=3).contains(&after)
+            && self.src.get(end + after).is_none_or(|&b| is_delimiter(b))
     }
 
     /// `(`: a variation replacing the line's last move, read to its `)`.
@@ -1433,12 +1465,18 @@ impl<'a> Parser<'a> {
             self.pos = span.end as usize;
             return Ok(None);
         }
-        let played = self.played()?;
-        if !self.delimited_here() {
-            return Err(self.unexpected(start, "a move such as 33-43, 45:64, e3-f4 or Su3-44"));
+        match self.played() {
+            Ok(played) if self.delimited_here() => {
+                line.push(self.log, played, Span::new(start, self.pos));
+                Ok(None)
+            }
+            Ok(_) => {
+                let e = self.unexpected(start, "a move such as 33-43, 45:64, e3-f4 or Su3-44");
+                self.unreadable(line, start, e).map(|()| None)
+            }
+            Err(e @ Stop::Error(_)) => self.unreadable(line, start, e).map(|()| None),
+            Err(more) => Err(more),
         }
-        line.push(self.log, played, Span::new(start, self.pos));
-        Ok(None)
     }
 
     /// A result token here (`b` is its first byte), with the comments after it on its line: the
@@ -1566,6 +1604,183 @@ impl<'a> Parser<'a> {
         self.log.tokens = taken;
         self.pos = pos;
         pos > first
+    }
+
+    /// A word in the place of a move that does not read as one, at `start`; `error` is what
+    /// reading it as a move said. A misread move number (`I.`, `4,`) is read as the number it
+    /// stands for, and a move number glued to the move before it (`81-7113.`) is read apart, each
+    /// with a warning; a move garbled (`3S-43`, `3343`, `33-4 3`) is kept as written, with a
+    /// warning, and reading goes on; prose (`knight`) gives `error`. Off the reading's fast path.
+    #[cold]
+    #[inline(never)]
+    fn unreadable(&mut self, line: &mut Line, start: usize, error: Stop) -> PResult<()> {
+        let word = self.word(start);
+        let end = word.end as usize;
+        let written = text(&self.src[word.range()]);
+        if let Some((number, ellipsis)) = misread_number(&written) {
+            let number = MoveNumber {
+                number,
+                ellipsis,
+                span: word,
+            };
+            let dots = if ellipsis { "..." } else { "." };
+            let message = format!("{written:?} read as move number {}{dots}", number.number);
+            self.misread_number(line, number, message);
+            self.pos = end;
+            return Ok(());
+        }
+        if self.glued_number(line, start, end) {
+            return Ok(());
+        }
+        // `33.43`: the fast path took `33.` for a move number, but it is the move's first square.
+        let mut start = start;
+        if let Some(n) = line.number
+            && n.span.end as usize == start
+            && !n.ellipsis
+            && (3..=4).contains(&n.span.len())
+            && (2..=3).contains(&written.len())
+            && written.bytes().all(|b| b.is_ascii_digit())
+        {
+            line.number = None;
+            start = n.span.start as usize;
+        }
+        if !could_be_move(&written) {
+            return Err(error);
+        }
+        let end = self.split_move_end(start, end);
+        let span = Span::new(start, end);
+        let token = text(&self.src[span.range()]);
+        let why = why_garbled(&token, self.geometry);
+        self.log.warnings.push(Warning {
+            code: Code::GarbledMove,
+            message: format!("{:?} is not a move: {why}", quoted(token.as_bytes())),
+            span,
+        });
+        line.push(self.log, Played::Garbled, span);
+        self.pos = end;
+        Ok(())
+    }
+
+    /// A move number misread, to go with the next move, with a warning saying `message`.
+    fn misread_number(&mut self, line: &mut Line, number: MoveNumber, message: String) {
+        self.log.warnings.push(Warning {
+            code: Code::MisreadMoveNumber,
+            message,
+            span: number.span,
+        });
+        self.warn_dangling(line.number.replace(number));
+    }
+
+    /// A move with the next move number glued to it (`81-7113.`: the move `81-71`, the number
+    /// `13.`) in `start..end`: both read, the number with a warning. Whether it was one.
+    fn glued_number(&mut self, line: &mut Line, start: usize, end: usize) -> bool {
+        let word = &self.src[start..end];
+        let dots = word.iter().rev().take_while(|&&b| b == b'.').count();
+        let digits = word[..word.len() - dots]
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if dots == 0 {
+            return false;
+        }
+        for len in 1..=digits.min(3) {
+            let number_at = end - dots - len;
+            let Some(played) = self.move_within(start, number_at) else {
+                continue;
+            };
+            line.push(self.log, played, Span::new(start, number_at));
+            let number = MoveNumber {
+                number: decimal(&self.src[number_at..end - dots]).unwrap_or_default(),
+                ellipsis: dots >= 2,
+                span: Span::new(number_at, end),
+            };
+            let message = format!(
+                "move number {} is glued to the move before it",
+                text(&self.src[number.span.range()])
+            );
+            self.misread_number(line, number, message);
+            self.pos = end;
+            return true;
+        }
+        false
+    }
+
+    /// The move written in exactly `start..end`, if those bytes are one.
+    fn move_within(&mut self, start: usize, end: usize) -> Option<Played> {
+        let src = self.src;
+        self.src = &src[..end];
+        self.pos = start;
+        let played = self.played().ok().filter(|_| self.pos == end);
+        self.src = src;
+        played
+    }
+
+    /// Whether `bytes` alone are a move (on the game's board).
+    fn reads_as_move(&self, bytes: &[u8]) -> bool {
+        let mut log = Log::default();
+        let mut parser = Parser {
+            src: bytes,
+            pos: 0,
+            eof: true,
+            limits: self.limits,
+            board: self.board,
+            geometry: self.geometry,
+            rotate: self.rotate,
+            numbering: self.numbering,
+            log: &mut log,
+        };
+        parser.played().is_ok() && parser.pos == bytes.len()
+    }
+
+    /// Where a garbled move that ends at `end` ends when a space splits it: the words after it on
+    /// its line that are no token of their own (`33-4 3`, `33 -43`, `33 43`, `33 - 43`) are part
+    /// of it if all of them together read as a move.
+    fn split_move_end(&self, start: usize, end: usize) -> usize {
+        let next_part = |from: usize| {
+            let blanks = self.src[from..]
+                .iter()
+                .take_while(|&&b| b == b' ' || b == b'\t')
+                .count();
+            let at = from + blanks;
+            let word = self.word(at);
+            let bytes = &self.src[word.range()];
+            (blanks > 0
+                && self.src.get(at).is_some_and(|&b| !is_delimiter(b))
+                && self.lone_part(bytes))
+            .then_some((word.end as usize, bytes))
+        };
+        let first = &self.src[start..end];
+        let Some((second_end, second)) = next_part(end) else {
+            return end;
+        };
+        let bare = |w: &[u8]| w.iter().all(u8::is_ascii_digit);
+        let mut joined = [first, second].concat();
+        if self.reads_as_move(&joined)
+            || bare(first) && bare(second) && self.reads_as_move(&[first, b"-", second].concat())
+        {
+            return second_end;
+        }
+        if matches!(second, b"-" | b":")
+            && let Some((third_end, third)) = next_part(second_end)
+        {
+            joined.extend_from_slice(third);
+            if self.reads_as_move(&joined) {
+                return third_end;
+            }
+        }
+        end
+    }
+
+    /// Whether a word may be a piece of a move split by a space: no token of its own (a move, a
+    /// move number, a result, a call) and not prose.
+    fn lone_part(&self, word: &[u8]) -> bool {
+        let written = text(word);
+        could_be_move(&written)
+            && !self.reads_as_move(word)
+            && move_number(word).is_none_or(|(_, _, len)| len < word.len())
+            && misread_number(&written).is_none()
+            && result_token(word).is_err()
     }
 
     /// A `Salta!` call here (`b` is the byte here): what follows it.

@@ -251,6 +251,7 @@ impl<R: Read> Reader<R> {
             related: None,
             tags: Vec::new(),
             at: None,
+            before: None,
             source: self.source(text),
             io: None,
         }
@@ -268,6 +269,7 @@ impl<R: Read> Reader<R> {
             related: None,
             tags: Vec::new(),
             at: None,
+            before: None,
             source: self.source(""),
             io: Some(Arc::new(e)),
         }
@@ -342,6 +344,7 @@ impl<R: Read> Reader<R> {
                 .ply
                 .map(|(ply, in_variation)| MovePlace::of(ply, in_variation, &raw.tags)),
             tags: raw.tags,
+            before: None,
             source: self.source(&text),
             io: None,
         }
@@ -412,8 +415,22 @@ impl<R: Read> Reader<R> {
                 Some(Ok(visit(visitor, start, latin1.as_ref(), &self.log)))
             }
             Outcome::Error(raw_error, _) => {
+                // The game as read up to an error in its movetext, for what is wrong before it.
+                let before = raw_error.ply.map(|_| {
+                    self.log.close_broken();
+                    let start = GameStart {
+                        text,
+                        offset: self.offset,
+                        line: self.line,
+                        column: self.column,
+                    };
+                    let builder = &mut GameBuilder::default();
+                    Arc::new(visit(builder, start, latin1.as_ref(), &self.log))
+                });
                 let text = text.to_string();
-                Some(Err(self.build_error(*raw_error, text)))
+                let mut error = self.build_error(*raw_error, text);
+                error.before = before;
+                Some(Err(error))
             }
             Outcome::Stray(_) => {
                 let text = text.to_string();

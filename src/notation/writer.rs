@@ -26,7 +26,7 @@ impl Notation {
     /// The notation a record writes this move in, `text` being the game's text (where the
     /// move's spans point): piece notation for a designator without a from-square, algebraic
     /// for a square written with a letter, numeric otherwise; `None` for a pass, which every
-    /// notation writes alike.
+    /// notation writes alike, and for a move that could not be read.
     ///
     /// ```
     /// use salta::notation::{Notation, parse_str};
@@ -37,7 +37,7 @@ impl Notation {
     /// ```
     pub fn of_move(played: &Played, text: &str) -> Option<Notation> {
         match *played {
-            Played::Pass => None,
+            Played::Pass | Played::Garbled => None,
             Played::Move {
                 piece: Some(_),
                 from: None,
@@ -117,6 +117,7 @@ pub fn write_game(game: &Game, options: &WriteOptions) -> String {
         geometry: Geometry::of(board_of_rules(game.tag("Rules").unwrap_or_default())),
         notation: options.notation,
         scratch: String::new(),
+        text: &game.text,
     };
     let rules = numbering_rules(game);
     w.variation(&game.mainline, first_turn(game, &rules), &rules);
@@ -157,7 +158,7 @@ fn first_turn(game: &Game, rules: &Rules) -> Turn {
     Turn::new(side, number, rules)
 }
 
-struct Movetext {
+struct Movetext<'g> {
     out: String,
     /// Characters on the current line.
     column: usize,
@@ -166,9 +167,11 @@ struct Movetext {
     geometry: &'static Geometry,
     notation: Notation,
     scratch: String,
+    /// The game's text, where a move that could not be read is taken from as written.
+    text: &'g str,
 }
 
-impl Movetext {
+impl Movetext<'_> {
     /// Writes a token, separated by a space or, past 80 columns, by a line break.
     fn token(&mut self, token: &str) {
         let width = self.opens + token.chars().count();
@@ -228,8 +231,14 @@ impl Movetext {
         self.flush_scratch();
     }
 
-    fn played(&mut self, played: &Played) {
-        let text = MoveText::of_played(played, self.notation, self.geometry);
+    fn played(&mut self, node: &MoveNode) {
+        if let Played::Garbled = node.played {
+            // Kept as written, for a person or `salta repair` to mend.
+            let written = self.text.get(node.span.range()).unwrap_or_default();
+            self.scratch.push_str(written);
+            return;
+        }
+        let text = MoveText::of_played(&node.played, self.notation, self.geometry);
         let _ = write!(self.scratch, "{text}");
     }
 
@@ -264,7 +273,7 @@ impl Movetext {
                 let _ = write!(self.scratch, "{number}{dots}");
                 self.flush_scratch();
             }
-            self.played(&m.played);
+            self.played(m);
             for (i, a) in m.annotations().iter().enumerate() {
                 match a {
                     Annotation::Suffix(s) if i == 0 => self.scratch.push_str(s),

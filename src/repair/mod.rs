@@ -41,7 +41,8 @@ use crate::diagnostic::Code;
 use crate::replay::{Finding, Severity};
 
 /// The replayer's codes for an error after which the main line cannot go on as written.
-const BREAKING_CODES: [Code; 7] = [
+const BREAKING_CODES: [Code; 8] = [
+    Code::GarbledMove,
     Code::IllegalMove,
     Code::MissedJump,
     Code::UnjustifiedCall,

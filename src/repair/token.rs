@@ -29,7 +29,9 @@ impl Token {
     /// What a written move of the syntax tree names.
     pub fn of(node: &MoveNode) -> Token {
         let squares = match node.played {
-            Played::Pass => None,
+            // A move that could not be read is tried as a pass, which breaks the line there as
+            // the replayer's finding does; the search then reads what it may have been.
+            Played::Pass | Played::Garbled => None,
             Played::Move {
                 piece, from, to, ..
             } => Some(Written {

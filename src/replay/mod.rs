@@ -167,6 +167,22 @@ impl Finding {
     }
 }
 
+impl Finding {
+    /// Whether the finding is about how the game ends: its result and its margin (which a game
+    /// broken by a syntax error cannot be judged on).
+    pub fn about_the_end(&self) -> bool {
+        matches!(
+            self.code,
+            Code::WrongResult
+                | Code::ResultMismatch
+                | Code::ResultUnrecorded
+                | Code::ResultNotReached
+                | Code::WrongMargin
+                | Code::MarginUnproven
+        )
+    }
+}
+
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
@@ -379,12 +395,29 @@ pub fn replay(game: &Game, opts: &ReplayOptions) -> Replay {
     main.replayer.notation = game.notation();
     let mainline = if opts.summary_only {
         main.replayer
-            .line::<false>(&game.mainline, &mut main.state, true)
+            .line::<false>(&game.mainline, &mut main.state, true, &game.text)
     } else {
         main.replayer
-            .line::<true>(&game.mainline, &mut main.state, true)
+            .line::<true>(&game.mainline, &mut main.state, true, &game.text)
     };
     main.finish(&tags, game.result, mainline)
+}
+
+/// Replays the part of a game read before a syntax error broke it
+/// ([`SyntaxError::before`](crate::notation::SyntaxError::before)), a summary: its findings
+/// are about its tags and moves, none about how it ends (the record goes on past the error,
+/// unread), and no margin is counted.
+#[must_use]
+pub fn replay_part(part: &Game, opts: &ReplayOptions) -> Replay {
+    let opts = ReplayOptions {
+        margins: MarginPolicy::Never,
+        summary_only: true,
+        ..opts.clone()
+    };
+    let mut replayed = replay(part, &opts);
+    replayed.findings.retain(|f| !f.about_the_end());
+    replayed.outcome = None;
+    replayed
 }
 
 /// A main line being replayed: the replayer and where the line stands. Begun from a game's tags,

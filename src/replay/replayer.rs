@@ -117,13 +117,14 @@ impl<'a> Replayer<'a> {
     }
 
     /// Replays a line of the tree from `state`, each move's variations from the position before
-    /// it. `RECORD`: keep each move's [`MoveReplay`] (a constant, so that a summary replay builds
-    /// none of them).
+    /// it; `text` is the game's. `RECORD`: keep each move's [`MoveReplay`] (a constant, so that a
+    /// summary replay builds none of them).
     pub(super) fn line<const RECORD: bool>(
         &mut self,
         line: &Variation,
         state: &mut LineState,
         main: bool,
+        text: &str,
     ) -> LineReplay {
         let mut out = LineReplay {
             moves: Vec::with_capacity(if RECORD { line.moves.len() } else { 0 }),
@@ -135,7 +136,7 @@ impl<'a> Replayer<'a> {
             } else {
                 node.variations()
                     .iter()
-                    .map(|v| self.line::<RECORD>(v, &mut state.branch(), false))
+                    .map(|v| self.line::<RECORD>(v, &mut state.branch(), false, text))
                     .collect()
             };
             let written = WrittenMove {
@@ -143,7 +144,7 @@ impl<'a> Replayer<'a> {
                 played: node.played,
                 span: node.span,
             };
-            let (record, flow) = self.step::<RECORD>(&written, node.salta(), state, main);
+            let (record, flow) = self.step::<RECORD>(&written, node.salta(), state, main, text);
             if let Some(mut record) = record {
                 record.variations = variations;
                 out.moves.push(record);
@@ -156,8 +157,9 @@ impl<'a> Replayer<'a> {
         out
     }
 
-    /// Plays one written move (with the "Salta!" call written after it, if any) on the line:
-    /// what became of it (only when `RECORD`), and whether the line can go on.
+    /// Plays one written move (with the "Salta!" call written after it, if any) on the line of
+    /// the game whose text is `text`: what became of it (only when `RECORD`), and whether the
+    /// line can go on.
     #[inline(always)]
     pub(super) fn step<const RECORD: bool>(
         &mut self,
@@ -165,8 +167,9 @@ impl<'a> Replayer<'a> {
         salta: Option<Span>,
         state: &mut LineState,
         main: bool,
+        text: &str,
     ) -> (Option<MoveReplay>, ControlFlow<()>) {
-        let (record, flow) = self.play_written::<RECORD>(node, salta, state, main);
+        let (record, flow) = self.play_written::<RECORD>(node, salta, state, main, text);
         state.stopped |= flow.is_break();
         (record, flow)
     }
@@ -179,6 +182,7 @@ impl<'a> Replayer<'a> {
         salta: Option<Span>,
         state: &mut LineState,
         main: bool,
+        text: &str,
     ) -> (Option<MoveReplay>, ControlFlow<()>) {
         let pos = &mut state.position;
         let here = Here {
@@ -195,6 +199,10 @@ impl<'a> Replayer<'a> {
             retracted: false,
             variations: Vec::new(),
         });
+        if let Played::Garbled = node.played {
+            self.garbled(node, pos, here, text);
+            return (record, ControlFlow::Break(()));
+        }
         if !state.referee.accepts_moves() {
             self.move_after_end(node, pos, &state.referee, here);
             return (record, ControlFlow::Break(()));
@@ -330,6 +338,22 @@ impl<'a> Replayer<'a> {
         }
     }
 
+    /// A move the reader could not read: the line stops here, as at an illegal move.
+    #[cold]
+    fn garbled(&mut self, node: &WrittenMove, pos: &Position, here: Here, text: &str) {
+        let g = pos.geometry();
+        let token = text.get(node.span.range()).unwrap_or_default();
+        let why = crate::notation::why_garbled(token, g);
+        let token = crate::notation::printable(token, false);
+        let legal = self.moves_text(&pos.legal_moves().sorted(g), g);
+        self.error(
+            here.at(node, pos),
+            Code::GarbledMove,
+            format!("{} {token} is not a move: {why}", self.number(pos)),
+            &format!("legal moves here: {legal}"),
+        );
+    }
+
     #[cold]
     fn move_after_end(
         &mut self,
@@ -358,6 +382,8 @@ impl<'a> Replayer<'a> {
         let g = pos.geometry();
         let (piece, from, to) = match node.played {
             Played::Pass => return Some(Move::PASS),
+            // Stopped at in `step`.
+            Played::Garbled => return None,
             Played::Move {
                 piece, from, to, ..
             } => (piece, from, to),
@@ -770,12 +796,16 @@ impl<'a> Replayer<'a> {
     fn written(&self, node: &WrittenMove, pos: &Position) -> String {
         let text = MoveText::as_written(&node.played, self.notation, pos.geometry())
             .from_red(self.from_red);
-        let number = if pos.side_to_move() == Color::Green {
+        format!("{} {text}", self.number(pos))
+    }
+
+    /// The move number of the side to move, as written before its move (`12.`, `12...`).
+    fn number(&self, pos: &Position) -> String {
+        if pos.side_to_move() == Color::Green {
             format!("{}.", pos.move_number())
         } else {
             format!("{}...", pos.move_number())
-        };
-        format!("{number} {text}")
+        }
     }
 
     fn error(&mut self, at: At, code: Code, message: String, help: &str) {

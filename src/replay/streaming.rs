@@ -155,9 +155,9 @@ impl<'o> Replaying<'o> {
         let Some((written, salta)) = &line.pending else {
             return;
         };
-        let (_, flow) = main
-            .replayer
-            .step::<false>(written, *salta, &mut line.state, main_line);
+        let (_, flow) =
+            main.replayer
+                .step::<false>(written, *salta, &mut line.state, main_line, &self.text);
         line.pending = None;
         line.stopped = flow.is_break();
     }
@@ -231,15 +231,15 @@ impl Visitor for Replaying<'_> {
         };
         // One copy of the loop for the default rules, whose switches it then never tests, and
         // one for the main line, which keeps its moves.
-        let replayer = &mut main.replayer;
+        let (replayer, text) = (&mut main.replayer, self.text.as_str());
         match (
             *line.state.position.rules() == DefaultRules::RULES,
             main_line,
         ) {
-            (true, true) => play_run::<true>(DefaultRules, replayer, line, moves),
-            (true, false) => play_run::<false>(DefaultRules, replayer, line, moves),
-            (false, true) => play_run::<true>(OwnRules, replayer, line, moves),
-            (false, false) => play_run::<false>(OwnRules, replayer, line, moves),
+            (true, true) => play_run::<true>(DefaultRules, replayer, line, moves, text),
+            (true, false) => play_run::<false>(DefaultRules, replayer, line, moves, text),
+            (false, true) => play_run::<true>(OwnRules, replayer, line, moves, text),
+            (false, false) => play_run::<false>(OwnRules, replayer, line, moves, text),
         }
         ControlFlow::Continue(())
     }
@@ -314,13 +314,14 @@ impl Visitor for Replaying<'_> {
 }
 
 /// Plays a run of moves on `line` (under the rules `source` gives) but its last, which is held
-/// back; stops where a move cannot be played.
+/// back; stops where a move cannot be played. `text` is the game's.
 #[inline(always)]
 fn play_run<const MAIN_LINE: bool>(
     source: impl RulesSource,
     replayer: &mut Replayer<'_>,
     line: &mut Line,
     run: Moves<'_>,
+    text: &str,
 ) {
     if line.stopped {
         return;
@@ -340,7 +341,15 @@ fn play_run<const MAIN_LINE: bool>(
         {
             continue;
         }
-        if step_in_run(replayer, &logged.written(), &mut line.state, MAIN_LINE).is_break() {
+        if step_in_run(
+            replayer,
+            &logged.written(),
+            &mut line.state,
+            MAIN_LINE,
+            text,
+        )
+        .is_break()
+        {
             line.stopped = true;
             return;
         }
@@ -356,6 +365,9 @@ fn step_in_run(
     played: &WrittenMove,
     state: &mut LineState,
     main_line: bool,
+    text: &str,
 ) -> ControlFlow<()> {
-    replayer.step::<false>(played, None, state, main_line).1
+    replayer
+        .step::<false>(played, None, state, main_line, text)
+        .1
 }

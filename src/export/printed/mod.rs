@@ -418,6 +418,8 @@ fn move_text(m: &MoveDoc) -> String {
         MoveKind::Step | MoveKind::Pass => '-',
     };
     let mut text = match (&m.from, &m.to) {
+        // A move the reader could not read, as written.
+        _ if m.written.is_some() => m.written.clone().unwrap_or_default(),
         _ if m.kind == MoveKind::Pass => "pass".to_string(),
         (Some(from), Some(to)) => format!("{}{separator}{}", from.numeric, to.numeric),
         (None, Some(to)) => format!(

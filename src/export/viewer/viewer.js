@@ -93,6 +93,8 @@
   const NAGS = { $1: "!", $2: "?", $3: "!!", $4: "??", $5: "!?", $6: "?!" };
 
   function moveText(move, notation) {
+    // A move the reader could not read, as written (it changes nothing on the board).
+    if (move.written) return move.written;
     if (move.kind === "pass") return "--";
     const sep = move.kind === "step" ? "-" : ":";
     const square = (s) => (notation === "algebraic" && s.algebraic ? s.algebraic : String(s.numeric));

@@ -1,0 +1,251 @@
+//! Tokens in the place of a move that cannot be read as one, as misreading and mistyping make
+//! them (`3S-43`, `46-55`, `3343`, `33—43`, `33-4 3`), and move numbers misread (`I.`, `4,`): how
+//! the reader tells them from prose, and why a token is not a move, in a transcriber's words.
+//! Only the reader's slow path comes here: what the fast path reads never does.
+
+use crate::board::Geometry;
+
+/// Whether a word that is not a move may be a move garbled rather than prose (`knight`,
+/// `Remis`): it holds a digit, or it is made of separators only (`-`, `—`), or it is short and
+/// holds a separator (`SI-OS`).
+pub(super) fn could_be_move(word: &str) -> bool {
+    word.bytes().any(|b| b.is_ascii_digit())
+        || word.chars().all(is_separator_like)
+        || (word.chars().count() <= 7 && word.chars().any(|c| matches!(c, '-' | ':')))
+}
+
+/// A move number as a misreading leaves it: digits with letters that look like them (`I.`,
+/// `l2.`, `1O.`) or a comma for the dot (`4,`). The number it stands for and whether it is a
+/// Red move's (`12...`); `None` for a number written right (the reader reads those) or a word
+/// that is none.
+pub(super) fn misread_number(word: &str) -> Option<(u32, bool)> {
+    let body = word.trim_end_matches(['.', ',']);
+    let tail = &word[body.len()..];
+    if body.is_empty() || tail.is_empty() || body.chars().count() > 4 {
+        return None;
+    }
+    let mut misread = tail.contains(',');
+    let mut number = 0u32;
+    for c in body.chars() {
+        let digit = match c {
+            '0'..='9' => c as u32 - '0' as u32,
+            'I' | 'l' | '|' => 1,
+            'O' | 'o' => 0,
+            _ => return None,
+        };
+        misread |= !c.is_ascii_digit();
+        number = number * 10 + digit;
+    }
+    (misread && number > 0).then_some((number, tail.len() >= 2))
+}
+
+/// The separators misreading puts between two squares: dashes of other lengths, a degree sign,
+/// an equals sign, a dot, a comma, a tilde, an underscore, a slash.
+fn is_separator_like(c: char) -> bool {
+    matches!(
+        c,
+        '-' | ':'
+            | '—'
+            | '–'
+            | '−'
+            | '‐'
+            | '‒'
+            | '―'
+            | '°'
+            | 'º'
+            | '='
+            | '.'
+            | ','
+            | '~'
+            | '_'
+            | '/'
+            | '·'
+    )
+}
+
+/// Why `token` (as written in the place of a move) is not a move on the board of `geometry`,
+/// in a transcriber's words: `3S is not a square (S is not a digit)`, `the squares run together:
+/// the separator between them is missing`.
+pub(crate) fn why_garbled(token: &str, geometry: &Geometry) -> String {
+    if token.contains(char::is_whitespace) {
+        let joined: String = token.split_whitespace().collect();
+        return if joined.contains(is_separator_like) {
+            format!("a space splits it ({joined} without it)")
+        } else {
+            "a space stands where the separator (- or :) goes".to_string()
+        };
+    }
+    // The squares and what stands between them; an `x` is a separator only after a digit.
+    let mut parts: Vec<&str> = Vec::new();
+    let mut separators: Vec<&str> = Vec::new();
+    let mut start = 0;
+    let mut in_separator = false;
+    let mut previous = None;
+    for (i, c) in token.char_indices() {
+        let separator = is_separator_like(c)
+            || (matches!(c, 'x' | 'X') && previous.is_some_and(|p: char| p.is_ascii_digit()));
+        if separator != in_separator && i > start {
+            if in_separator {
+                separators.push(&token[start..i]);
+            } else {
+                parts.push(&token[start..i]);
+            }
+            start = i;
+        }
+        in_separator = separator;
+        previous = Some(c);
+    }
+    if start < token.len() {
+        if in_separator {
+            separators.push(&token[start..]);
+        } else {
+            parts.push(&token[start..]);
+        }
+    }
+    let leading = token.starts_with(is_separator_like);
+    let trailing = token.ends_with(is_separator_like);
+    let mut reasons: Vec<String> = Vec::new();
+    match (parts.as_slice(), separators.len()) {
+        ([], _) => return "there is no square in it".to_string(),
+        ([one], 0) if one.len() >= 4 && one.bytes().all(|b| b.is_ascii_digit()) => {
+            return "the squares run together: the separator (- or :) between them is missing"
+                .to_string();
+        }
+        ([one], 0) => match geometry.parse_square(one) {
+            Ok(_) => {
+                return "a square alone is not a move: the separator and the other square are \
+                        missing"
+                    .to_string();
+            }
+            Err(_) => reasons.extend(square_reason(one, geometry)),
+        },
+        ([one], _) => {
+            reasons.extend(square_reason(one, geometry));
+            reasons.push(
+                if leading {
+                    "the square before the separator is missing"
+                } else {
+                    "the square after the separator is missing"
+                }
+                .to_string(),
+            );
+        }
+        ([from, to], 1) if !leading && !trailing => {
+            let separator = separators[0];
+            if !matches!(separator, "-" | ":" | "x" | "X") {
+                reasons.push(format!(
+                    "{separator} is not a separator: a step is written with - and a jump with :"
+                ));
+            }
+            reasons.extend(square_reason(from, geometry));
+            reasons.extend(square_reason(to, geometry));
+            let algebraic = |s: &str| s.starts_with(|c: char| c.is_ascii_alphabetic());
+            if reasons.is_empty() && algebraic(from) != algebraic(to) {
+                reasons.push("numeric and algebraic squares in one move".to_string());
+            }
+        }
+        _ => {
+            return "it holds more than two squares: two moves run together, or a separator \
+                    too many"
+                .to_string();
+        }
+    }
+    if reasons.is_empty() {
+        "it cannot be read as a move".to_string()
+    } else {
+        reasons.join("; ")
+    }
+}
+
+/// Why a part of a garbled move is not a square, if it is not.
+fn square_reason(part: &str, geometry: &Geometry) -> Option<String> {
+    if designator(part) {
+        return Some(format!(
+            "{part} names no piece: stars, moons and suns are numbered 1–5, or #1–#15 counted \
+             through"
+        ));
+    }
+    let error = geometry.parse_square(part).err()?;
+    let digits = part.chars().filter(char::is_ascii_digit).count();
+    // Letters and signs among digits: a misread digit, not a name such as e3.
+    match part.chars().find(|c| !c.is_ascii_digit()) {
+        Some(odd) if digits > 0 && !(odd.is_ascii_alphabetic() && part.starts_with(odd)) => {
+            Some(format!("{part} is not a square ({odd} is not a digit)"))
+        }
+        Some(odd) if digits == 0 => Some(format!("{part} is not a square ({odd} is not a digit)")),
+        _ => Some(error.to_string()),
+    }
+}
+
+/// Whether a part starts as a piece designator does (`Su6`, `#16`).
+fn designator(part: &str) -> bool {
+    let lower = part.to_ascii_lowercase();
+    let kind = ["st", "mo", "su", "so", "#", "★", "☾", "☀"]
+        .iter()
+        .find_map(|k| lower.strip_prefix(k));
+    kind.is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()) || rest.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardKind;
+
+    #[test]
+    fn garbled_moves_are_told_from_prose() {
+        for word in [
+            "3S-43", "§2-43", "SI-43", "46", "33—43", "3343", "-", "SI-OS", "33.43",
+        ] {
+            assert!(could_be_move(word), "{word}");
+        }
+        for word in ["knight", "Remis", "aufgegeben", "e.g.", "Anfang-Ende"] {
+            assert!(!could_be_move(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn misread_move_numbers_are_read_as_the_numbers_they_stand_for() {
+        assert_eq!(misread_number("I."), Some((1, false)));
+        assert_eq!(misread_number("l2."), Some((12, false)));
+        assert_eq!(misread_number("1O..."), Some((10, true)));
+        assert_eq!(misread_number("4,"), Some((4, false)));
+        for word in ["12.", "4", "I", "Io", "O.", "SI.", "12345,"] {
+            assert_eq!(misread_number(word), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn a_garbled_move_says_why_it_is_not_one() {
+        let g = Geometry::of(BoardKind::Salta);
+        let why = |t: &str| why_garbled(t, g);
+        assert_eq!(why("3S-43"), "3S is not a square (S is not a digit)");
+        assert_eq!(why("§2-43"), "§2 is not a square (§ is not a digit)");
+        assert_eq!(why("SI-43"), "SI is not a square (S is not a digit)");
+        assert_eq!(
+            why("46-55"),
+            "46 is not a square: square numbers end in 1–5"
+        );
+        assert_eq!(
+            why("i6-h6"),
+            "i6 is a light square: play uses the dark squares only"
+        );
+        assert_eq!(
+            why("33—43"),
+            "— is not a separator: a step is written with - and a jump with :"
+        );
+        assert_eq!(
+            why("3343"),
+            "the squares run together: the separator (- or :) between them is missing"
+        );
+        assert_eq!(why("33-4 3"), "a space splits it (33-43 without it)");
+        assert_eq!(
+            why("33 43"),
+            "a space stands where the separator (- or :) goes"
+        );
+        assert!(why("81-7172-63").starts_with("it holds more than two squares"));
+        assert_eq!(why("33-"), "the square after the separator is missing");
+        assert_eq!(why("33-f4"), "numeric and algebraic squares in one move");
+        assert!(why("Su6-44").starts_with("Su6 names no piece"));
+        assert!(why("33").starts_with("a square alone is not a move"));
+    }
+}
