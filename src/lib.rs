@@ -6,8 +6,9 @@
 //! know nothing of legality), [`replay`] (plays a record through the rules and reports findings),
 //! [`diagnostic`] (findings and syntax errors drawn for people), [`archive`] (whole folders, checked
 //! by parallel workers), [`export`] (diagrams, structured games, adjudication, the game viewer),
-//! [`extract`] (sorting archives), [`repair`] (what a broken transcription probably meant) and
-//! [`generate`] (synthetic games).
+//! [`extract`] (sorting archives), [`repair`] (what a broken transcription probably meant),
+//! [`generate`] (synthetic games) and, with the `lsp` feature, `lsp` (the language server of
+//! `salta lsp`).
 //!
 //! # The common tasks
 //!
@@ -177,6 +178,8 @@ pub mod diagnostic;
 pub mod export;
 pub mod extract;
 pub mod generate;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod notation;
 pub mod repair;
 pub mod replay;

@@ -37,6 +37,9 @@ enum Command {
     Extract(cli::extract::Args),
     /// Make reproducible synthetic games (for the corpus, benchmarks and fuzzing seeds).
     Generate(cli::generate::Args),
+    /// Serve editors as a language server (LSP over standard input and output) for *.sgn records:
+    /// diagnostics, quick fixes, hover, completion, outline, formatting.
+    Lsp(cli::lsp::Args),
     /// Count the leaves of the legal-move tree (move-generator test and benchmark).
     Perft(cli::perft::Args),
     /// Print the completion script for a shell (bash, elvish, fish, powershell, zsh).
@@ -65,6 +68,7 @@ fn main() -> ExitCode {
         Command::Diagram(args) => cli::diagram::run(*args, color),
         Command::Extract(args) => cli::extract::run(args),
         Command::Generate(args) => cli::generate::run(args),
+        Command::Lsp(args) => cli::lsp::run(args),
         Command::Perft(args) => cli::perft::run(args),
         Command::Completions { shell } => cli::write_output(None, &[], |out| {
             // clap_complete panics when its writer fails (a closed pipe, a full disk): the script

@@ -12,6 +12,8 @@ mod grammar;
 mod hostile;
 mod inputs;
 mod io;
+mod lsp;
+mod lsp_editor;
 mod margin;
 mod notation_diagnostics;
 mod notation_reader;

@@ -7,6 +7,7 @@ pub mod diagram;
 pub mod extract;
 pub mod generate;
 pub mod html;
+pub mod lsp;
 pub mod output;
 pub mod perft;
 pub mod print;

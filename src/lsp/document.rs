@@ -1,0 +1,372 @@
+//! An open document: its text, its lines, and its games, each with what checking it found. An
+//! edit re-reads only the games it touched (and a neighbour each side, whose bounds it may have
+//! moved); the others keep their findings and only move.
+
+use super::library::{self, CheckOptions, Found, ReadGame};
+use super::text::{Encoding, Lines};
+use crate::diagnostic::Code;
+use crate::notation::{Game, Span};
+use std::hash::{Hash, Hasher};
+use std::ops::Range;
+
+/// One game of a document.
+#[derive(Clone, Debug)]
+pub(super) struct Entry {
+    /// Byte offset of its first byte in the document.
+    pub start: usize,
+    /// Bytes of its text.
+    pub len: usize,
+    /// Of its text: a game read again with the same text keeps what was found in it.
+    hash: u64,
+    /// `None` until checked (after an edit, until the server's next round).
+    pub checked: Option<Checked>,
+}
+
+impl Entry {
+    /// Byte offset just past its text.
+    pub fn end(&self) -> usize {
+        self.start + self.len
+    }
+
+    /// Its bytes in the document.
+    pub fn range(&self) -> Range<usize> {
+        self.start..self.end()
+    }
+}
+
+/// What checking a game found.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Checked {
+    pub findings: Vec<Found>,
+    /// The main line breaks: readings can be searched.
+    pub broken: bool,
+    /// The findings carry the readings of the breaks.
+    pub readings: bool,
+    /// The game as the outline shows it.
+    pub outline: Outline,
+}
+
+/// A game's entry in the document's outline.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Outline {
+    /// The players (`Krone – Grotewold`), or the Event, or `game N` when neither is given.
+    pub players: Option<String>,
+    /// Date, result and place, as given.
+    pub detail: String,
+    /// Each variation: its bytes in the game's text, depth and first move.
+    pub variations: Vec<(Range<usize>, usize, String)>,
+    /// The game could not be read.
+    pub unreadable: bool,
+}
+
+/// An open document.
+pub(super) struct Document {
+    pub text: String,
+    pub lines: Lines,
+    /// The version the client gave with the last change.
+    pub version: i32,
+    /// Its games in order.
+    pub games: Vec<Entry>,
+}
+
+/// The most a reader's binary sniff looks at: a stretch read again from the document's start
+/// covers at least this much, so that it judges the text as a whole reading would.
+const SNIFF: usize = 8000;
+
+impl Document {
+    /// A document opened with `text`: every game read (checked at the server's next round).
+    pub fn open(text: String, version: i32) -> Document {
+        let lines = Lines::new(&text);
+        let games = entries(library::read_games(&text, 0), &text);
+        Document {
+            text,
+            lines,
+            version,
+            games,
+        }
+    }
+
+    /// Replaces the bytes a protocol range names (the whole text for `None`) with `new_text`,
+    /// and reads the games around the edit again.
+    pub fn edit(&mut self, range: Option<lsp_types::Range>, new_text: &str, encoding: Encoding) {
+        let Some(range) = range else {
+            *self = Document::open(new_text.to_string(), self.version);
+            return;
+        };
+        let Range { start: a, end: b } = self.lines.bytes(&self.text, range, encoding);
+        let old_len = self.text.len();
+        self.text.replace_range(a..b, new_text);
+        self.lines.edit(a, b, new_text);
+        let delta = new_text.len() as isize - (b - a) as isize;
+        let shifted = |at: usize| (at as isize + delta) as usize;
+
+        // The games the edit touched, and one more each side.
+        let count = self.games.len();
+        let first_touched = self.games.partition_point(|g| g.end() < a);
+        let after_touched = self.games.partition_point(|g| g.start <= b);
+        let from = first_touched.saturating_sub(1);
+        let mut to = (after_touched + 1).min(count);
+        let region_start = if from == 0 { 0 } else { self.games[from].start };
+        let region_end = |to: usize, games: &[Entry]| {
+            games
+                .get(to)
+                .map_or(self.text.len(), |g: &Entry| shifted(g.start))
+        };
+        let _ = old_len;
+        loop {
+            let end = region_end(to, &self.games);
+            if to < count && region_start == 0 && end < SNIFF.min(self.text.len()) {
+                to += 1;
+                continue;
+            }
+            let read = library::read_games(&self.text[region_start..end], region_start);
+            let whole = region_start == 0 && end == self.text.len();
+            let read: Vec<ReadGame> = read
+                .into_iter()
+                .filter(|g| whole || !is_no_game(g))
+                .collect();
+            if to < count && !ends_stably(read.last(), &self.text[end..]) {
+                to += 1;
+                continue;
+            }
+            let mut fresh = entries(read, &self.text);
+            // A game read again with the same text keeps its findings.
+            for entry in &mut fresh {
+                entry.checked = self.games[from..to]
+                    .iter()
+                    .find(|old| old.hash == entry.hash && old.len == entry.len)
+                    .and_then(|old| old.checked.clone());
+            }
+            for later in &mut self.games[to..] {
+                later.start = shifted(later.start);
+            }
+            self.games.splice(from..to, fresh);
+            return;
+        }
+    }
+
+    /// The index of the game at byte `offset` (or the nearest before it, in the space between
+    /// games).
+    pub fn game_at(&self, offset: usize) -> Option<usize> {
+        let after = self.games.partition_point(|g| g.start <= offset);
+        after.checked_sub(1)
+    }
+
+    /// The text of game `index`.
+    pub fn game_text(&self, index: usize) -> &str {
+        self.games
+            .get(index)
+            .and_then(|g| self.text.get(g.range()))
+            .unwrap_or_default()
+    }
+
+    /// Game `index` read again into its tree (`None` if it does not read).
+    pub fn game(&self, index: usize) -> Option<Game> {
+        let text = self.game_text(index);
+        library::read_games(text, 0)
+            .into_iter()
+            .next()
+            .and_then(|g| g.read.ok())
+            .filter(|g| g.offset == 0)
+    }
+
+    /// Checks every game not yet checked; true when any was.
+    pub fn check(&mut self, opts: &CheckOptions) -> bool {
+        let mut any = false;
+        for index in 0..self.games.len() {
+            if self.games[index].checked.is_some() {
+                continue;
+            }
+            let text = self.game_text(index);
+            let read = library::read_games(text, 0).into_iter().next();
+            let checked = match read {
+                Some(read) => {
+                    let (findings, broken) = library::check(&read.read, opts);
+                    Checked {
+                        findings,
+                        broken,
+                        readings: !broken,
+                        outline: outline_of(&read.read, text),
+                    }
+                }
+                None => Checked::default(),
+            };
+            self.games[index].checked = Some(checked);
+            any = true;
+        }
+        any
+    }
+
+    /// Searches the readings of game `index` if its main line breaks and they were not yet
+    /// searched; true when they were searched now.
+    pub fn search_readings(&mut self, index: usize, opts: &CheckOptions) -> bool {
+        let due = self.games.get(index).and_then(|g| g.checked.as_ref());
+        if due.is_none_or(|c| c.readings) {
+            return false;
+        }
+        let findings = self
+            .game(index)
+            .map(|game| library::with_readings(&game, opts));
+        if let Some(checked) = self.games[index].checked.as_mut() {
+            if let Some(findings) = findings {
+                checked.findings = findings;
+            }
+            checked.readings = true;
+        }
+        true
+    }
+
+    /// The index of the first game whose readings are still to be searched.
+    pub fn readings_due(&self) -> Option<usize> {
+        self.games
+            .iter()
+            .position(|g| g.checked.as_ref().is_some_and(|c| !c.readings))
+    }
+}
+
+/// The reader's "no game in this file", which only a reading of the whole document may say.
+fn is_no_game(g: &ReadGame) -> bool {
+    matches!(&g.read, Err(e) if e.code == Code::NoGame)
+}
+
+/// Whether a stretch read again ends where a reading of the whole document would end it: its
+/// last game ended with a result token, or a tag section follows (`rest`: the text after it).
+fn ends_stably(last: Option<&ReadGame>, rest: &str) -> bool {
+    let ended = matches!(last, Some(ReadGame { read: Ok(game), .. }) if game.result.is_some());
+    ended || rest.trim_start().starts_with('[') || rest.trim().is_empty()
+}
+
+/// The entries of games just read from `text` (their findings still to be made).
+fn entries(read: Vec<ReadGame>, text: &str) -> Vec<Entry> {
+    read.into_iter()
+        .map(|g| {
+            let range = g.start..(g.start + g.text_len).min(text.len());
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            text.get(range.clone())
+                .unwrap_or_default()
+                .hash(&mut hasher);
+            Entry {
+                start: range.start,
+                len: range.len(),
+                hash: hasher.finish(),
+                checked: None,
+            }
+        })
+        .collect()
+}
+
+/// A game's entry in the outline.
+fn outline_of(read: &Result<Game, crate::notation::SyntaxError>, text: &str) -> Outline {
+    let game = match read {
+        Ok(game) => game,
+        Err(e) => {
+            let tag = |name: &str| {
+                e.tags
+                    .iter()
+                    .find(|t| t.name == name)
+                    .map(|t| t.value.clone())
+            };
+            return Outline {
+                players: players(tag("Green"), tag("Red"), tag("Event")),
+                detail: format!("does not read: {}", e.message),
+                variations: Vec::new(),
+                unreadable: true,
+            };
+        }
+    };
+    let tag = |name: &str| game.tag(name).map(str::to_string);
+    let detail: Vec<String> = ["Date", "Result", "Site"]
+        .iter()
+        .filter_map(|name| tag(name))
+        .filter(|v| !v.is_empty())
+        .collect();
+    let mut variations = Vec::new();
+    for node in &game.mainline.moves {
+        variations_of(node, text, 1, &mut variations);
+    }
+    Outline {
+        players: players(tag("Green"), tag("Red"), tag("Event")),
+        detail: detail.join(" · "),
+        variations,
+        unreadable: false,
+    }
+}
+
+/// `Green – Red` (a player not given is `?`), or the event when neither is given.
+fn players(green: Option<String>, red: Option<String>, event: Option<String>) -> Option<String> {
+    match (green, red) {
+        (None, None) => event,
+        (g, r) => Some(format!(
+            "{} – {}",
+            g.as_deref().unwrap_or("?"),
+            r.as_deref().unwrap_or("?")
+        )),
+    }
+}
+
+/// The variations after a move, and theirs, in the order written.
+fn variations_of(
+    node: &crate::notation::MoveNode,
+    text: &str,
+    depth: usize,
+    out: &mut Vec<(Range<usize>, usize, String)>,
+) {
+    for variation in node.variations() {
+        let Some(first) = variation.moves.first() else {
+            continue;
+        };
+        let inner = Span::new(
+            variation
+                .comments
+                .first()
+                .map_or(first.span.start, |c| c.span.start) as usize,
+            last_end(variation) as usize,
+        );
+        // The parentheses around it.
+        let open = text[..inner.start as usize]
+            .rfind('(')
+            .unwrap_or(inner.start as usize);
+        let close = text[inner.end as usize..]
+            .find(')')
+            .map_or(inner.end as usize, |i| inner.end as usize + i + 1);
+        let number = first.number.map(|n| {
+            if n.ellipsis {
+                format!("{}... ", n.number)
+            } else {
+                format!("{}. ", n.number)
+            }
+        });
+        let first_move = text.get(first.span.range()).unwrap_or_default();
+        out.push((
+            open..close,
+            depth,
+            format!("({}{first_move} …)", number.unwrap_or_default()),
+        ));
+        for node in &variation.moves {
+            variations_of(node, text, depth + 1, out);
+        }
+    }
+}
+
+/// Where the last thing written in a variation ends (a move, its call, comment or variation).
+fn last_end(variation: &crate::notation::Variation) -> u32 {
+    let mut end = variation
+        .comments
+        .iter()
+        .map(|c| c.span.end)
+        .max()
+        .unwrap_or(0);
+    if let Some(last) = variation.moves.last() {
+        end = end.max(last.span.end);
+        end = end.max(last.salta().map_or(0, |s| s.end));
+        end = end.max(
+            last.comments()
+                .iter()
+                .map(|c| c.span.end)
+                .max()
+                .unwrap_or(0),
+        );
+        end = end.max(last.variations().iter().map(last_end).max().unwrap_or(0) + 1);
+    }
+    end
+}

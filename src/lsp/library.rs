@@ -1,0 +1,363 @@
+//! The few calls the server makes into the rest of the library: reading games, checking them,
+//! their readings and repairs, their canonical text, and the positions along their lines. The
+//! reader, the replayer and repair change under other hands; they reach the server only here.
+
+use crate::board::Color;
+use crate::diagnostic::{Code, Severity};
+use crate::notation::{Game, MoveNode, Notation, Reader, Span, SyntaxError, Variation};
+use crate::repair::{EditKind, Mended, Suggestion};
+use crate::replay::{LineReplay, ReplayOptions, replay};
+use crate::rules::{Move, Piece, Position};
+
+/// A game as the reader cut it from the document: where it stands, and what was read.
+pub(super) struct ReadGame {
+    /// Byte offset of its first byte in the document.
+    pub start: usize,
+    /// Its text (what spans point into).
+    pub text_len: usize,
+    /// The game, or the error that broke it.
+    pub read: Result<Game, SyntaxError>,
+}
+
+/// Every game of `text`, a stretch of a document starting at byte `base` (at a game's start, or
+/// the document's).
+pub(super) fn read_games(text: &str, base: usize) -> Vec<ReadGame> {
+    let reader = Reader::from_bytes(text.as_bytes().to_vec()).starting_at(base as u64, 1);
+    reader
+        .map(|read| {
+            let (offset, len) = match &read {
+                Ok(game) => (game.offset, game.text.len()),
+                Err(e) => (e.source.offset, e.source.text().len()),
+            };
+            ReadGame {
+                start: offset as usize,
+                text_len: len,
+                read,
+            }
+        })
+        .collect()
+}
+
+/// One diagnostic of a game, its spans in the game's text.
+#[derive(Clone, Debug)]
+pub(super) struct Found {
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+    /// What to do about it (the finding's own help, or its code's advice).
+    pub help: String,
+    /// `None`: about the game as a whole.
+    pub span: Option<Span>,
+    /// A second place that explains the first.
+    pub related: Option<(Span, String)>,
+    /// Readings of a break of the main line, best first.
+    pub suggestions: Vec<Suggestion>,
+}
+
+/// How strictly games are checked.
+#[derive(Clone, Debug, Default)]
+pub(super) struct CheckOptions {
+    pub replay: ReplayOptions,
+}
+
+/// What checking a game found, before any readings are searched: the reader's warnings and the
+/// replayer's findings, or the syntax error; and whether the main line breaks (readings may
+/// help).
+pub(super) fn check(read: &Result<Game, SyntaxError>, opts: &CheckOptions) -> (Vec<Found>, bool) {
+    match read {
+        Err(e) => (
+            vec![Found {
+                code: e.code,
+                severity: e.code.severity(),
+                message: e.message.clone(),
+                help: e.help.clone().unwrap_or_else(|| e.code.help().to_string()),
+                span: Some(e.span),
+                related: e.related.clone(),
+                suggestions: Vec::new(),
+            }],
+            false,
+        ),
+        Ok(game) => {
+            let opts = ReplayOptions {
+                summary_only: true,
+                ..opts.replay.clone()
+            };
+            let findings = replay(game, &opts).findings().to_vec();
+            let broken = findings.iter().any(crate::repair::breaks_main_line);
+            (found(game, findings), broken)
+        }
+    }
+}
+
+/// The findings of a game whose main line breaks, with the readings of each break (what
+/// `salta check` reports).
+pub(super) fn with_readings(game: &Game, opts: &CheckOptions) -> Vec<Found> {
+    let opts = ReplayOptions {
+        summary_only: true,
+        ..opts.replay.clone()
+    };
+    let findings = replay(game, &opts).findings().to_vec();
+    found(game, crate::repair::annotate(game, &opts, findings))
+}
+
+/// The reader's warnings and the replay's findings as one list.
+fn found(game: &Game, findings: Vec<crate::replay::Finding>) -> Vec<Found> {
+    let warnings = game.warnings.iter().map(|w| Found {
+        code: w.code,
+        severity: Severity::Warning,
+        message: w.message.clone(),
+        help: w.code.help().to_string(),
+        span: Some(w.span),
+        related: None,
+        suggestions: Vec::new(),
+    });
+    warnings
+        .chain(findings.into_iter().map(|f| Found {
+            code: f.code,
+            severity: f.severity,
+            help: f.help.unwrap_or_else(|| f.code.help().to_string()),
+            message: f.message,
+            span: f.span,
+            related: None,
+            suggestions: f.suggestions,
+        }))
+        .collect()
+}
+
+/// The text edits (byte ranges of the game's text, and what to put there) that make a reading
+/// of a break: each written move replaced in its place (its number, comments and variations
+/// stay), a move put in or taken out, or the Numbering tag added.
+pub(super) fn edits_of(game: &Game, s: &Suggestion) -> Vec<(std::ops::Range<usize>, String)> {
+    let nodes = &game.mainline.moves;
+    let geometry =
+        Position::start(crate::replay::game_rules(game, &ReplayOptions::default()).0).geometry();
+    let style = game.notation();
+    let from_red = game.numbered_from_red();
+    let text = |t: &crate::repair::Token| t.text(geometry, style, from_red);
+    // A move's own text, with its "Salta!" call (a token writes its own).
+    let whole =
+        |n: &MoveNode| n.span.start as usize..n.salta().map_or(n.span.end, |s| s.end) as usize;
+    let c = &s.change;
+    match s.edit {
+        EditKind::Renumber => vec![numbering_tag(game, &s.text)],
+        _ if c.removed == c.inserted.len() => (0..c.removed)
+            .filter_map(|k| Some((whole(nodes.get(c.start + k)?), text(&c.inserted[k]))))
+            .collect(),
+        _ if c.removed == 0 => {
+            let inserted: Vec<String> = c.inserted.iter().map(text).collect();
+            let inserted = inserted.join(" ");
+            match nodes.get(c.start) {
+                Some(n) => {
+                    let at = n.span.start as usize;
+                    vec![(at..at, format!("{inserted} "))]
+                }
+                None => {
+                    let at = nodes.last().map_or(0, |n| whole(n).end);
+                    vec![(at..at, format!(" {inserted}"))]
+                }
+            }
+        }
+        _ => {
+            let (Some(first), Some(last)) = (
+                nodes.get(c.start),
+                nodes.get(c.start + c.removed.saturating_sub(1)),
+            ) else {
+                return Vec::new();
+            };
+            let mut from = first.span.start as usize;
+            if c.inserted.is_empty() {
+                // A move taken out goes with its number and the space after it.
+                if let Some(number) = first.number {
+                    from = number.span.start as usize;
+                }
+                let mut to = whole(last).end;
+                let rest = &game.text[to..];
+                to += rest.len() - rest.trim_start().len();
+                return vec![(from..to, String::new())];
+            }
+            let inserted: Vec<String> = c.inserted.iter().map(text).collect();
+            vec![(from..whole(last).end, inserted.join(" "))]
+        }
+    }
+}
+
+/// The edit that adds a tag line (`[Numbering "red"]`) after the game's tags.
+pub(super) fn numbering_tag(game: &Game, tag: &str) -> (std::ops::Range<usize>, String) {
+    match game.tags.iter().map(|t| t.span.end as usize).max() {
+        Some(end) => (end..end, format!("\n{tag}")),
+        None => (0..0, format!("{tag}\n\n")),
+    }
+}
+
+/// The game as `salta repair` writes it, when it needs and has a repair: its canonical text
+/// with every edit marked by a `{was …}` comment, and the readings it made.
+pub(super) fn repaired(game: &Game, opts: &CheckOptions) -> Option<(String, Vec<String>)> {
+    match crate::repair::mend(game, &opts.replay, 3) {
+        Mended::Repaired(fixed, breaks) => {
+            let written = crate::notation::write_game(
+                &fixed,
+                &crate::notation::WriteOptions::default().notation(game.notation()),
+            );
+            let readings = breaks
+                .iter()
+                .filter_map(|b| b.suggestions.first())
+                .map(|s| format!("ply {}: {}", s.ply, s.why))
+                .collect();
+            Some((written.trim_end().to_string(), readings))
+        }
+        Mended::Sound | Mended::Unrepairable(_) => None,
+    }
+}
+
+/// The game's canonical text (the writer's, in the record's own notation), or `None` for a
+/// game the writer would renumber: one numbered from Red's side keeps its numbers.
+pub(super) fn canonical(game: &Game) -> Option<String> {
+    if game.numbered_from_red() {
+        return None;
+    }
+    let options = crate::notation::WriteOptions::default().notation(game.notation());
+    Some(
+        crate::notation::write_game(game, &options)
+            .trim_end()
+            .to_string(),
+    )
+}
+
+/// The game written in `text[..limit]` (a game's text cut at the cursor), as far as it reads:
+/// variations left open are closed, and text that does not read (a comment left open, a move
+/// half typed) is cut off, so that the moves before the cursor can be replayed while the rest
+/// is being written.
+pub(super) fn game_before(text: &str, limit: usize) -> Option<Game> {
+    let mut limit = limit.min(text.len());
+    while !text.is_char_boundary(limit) {
+        limit -= 1;
+    }
+    let mut closing = 0usize;
+    for _ in 0..8 {
+        let mut prefix = text[..limit].to_string();
+        for _ in 0..closing {
+            prefix.push_str(" )");
+        }
+        match crate::notation::parse_str(&prefix).into_iter().next()? {
+            Ok(game) if game.offset == 0 => return Some(game),
+            Ok(_) => return None,
+            Err(e) if e.code == Code::UnclosedVariation => closing += 1,
+            Err(e) => {
+                let cut = (e.source.offset as usize + e.span.start as usize).min(limit);
+                if cut == 0 || cut >= limit {
+                    return None;
+                }
+                limit = cut;
+                while !text.is_char_boundary(limit) {
+                    limit -= 1;
+                }
+            }
+        }
+    }
+    None
+}
+
+/// One written move met on a walk through a game's lines.
+pub(super) struct Ply<'g> {
+    pub node: &'g MoveNode,
+    /// The position before it.
+    pub before: Position,
+    /// The move on the board, when it could be played.
+    pub played: Option<Move>,
+    /// The piece that moved.
+    pub piece: Option<Piece>,
+    /// Ply (1-based from the game's start), move number and side.
+    pub ply: u32,
+    pub number: u32,
+    pub side: Color,
+    /// How deep in variations (0: the main line).
+    pub depth: usize,
+    /// The position after it (a move taken back by a "Salta!" call leaves it as it was).
+    pub after: Position,
+}
+
+/// The replay of a game with its start position, for walking its lines.
+pub(super) struct Replayed {
+    replay: crate::replay::Replay,
+}
+
+impl Replayed {
+    /// Replays the game (margins not counted: walking needs positions, not verdicts).
+    pub fn new(game: &Game, opts: &CheckOptions) -> Replayed {
+        let opts = opts
+            .replay
+            .clone()
+            .margins(crate::replay::MarginPolicy::Never)
+            .summary_only(false);
+        Replayed {
+            replay: replay(game, &opts),
+        }
+    }
+
+    /// The position the game starts from.
+    pub fn start(&self) -> Position {
+        *self.replay.start()
+    }
+
+    /// Calls `visit` for every written move that was replayed, main line and variations, in the
+    /// order written, with the line of moves that led to it (the main line's before its
+    /// variations); stops when `visit` says so.
+    pub fn walk<'g>(&self, game: &'g Game, visit: &mut dyn FnMut(&Ply<'g>, &[Ply<'g>]) -> bool) {
+        let mut path = Vec::new();
+        walk_line(
+            &game.mainline,
+            self.replay.mainline(),
+            self.start(),
+            0,
+            &mut path,
+            visit,
+        );
+    }
+}
+
+/// [`Replayed::walk`] over one line; false when the walk was stopped.
+fn walk_line<'g>(
+    line: &'g Variation,
+    replayed: &LineReplay,
+    start: Position,
+    depth: usize,
+    path: &mut Vec<Ply<'g>>,
+    visit: &mut dyn FnMut(&Ply<'g>, &[Ply<'g>]) -> bool,
+) -> bool {
+    let mark = path.len();
+    let mut before = start;
+    for (node, m) in line.moves.iter().zip(&replayed.moves) {
+        let after = match m.played {
+            Some(mv) if !m.retracted => before.after(mv).unwrap_or(before),
+            _ => before,
+        };
+        let ply = Ply {
+            node,
+            before,
+            played: m.played,
+            piece: m.piece,
+            ply: m.ply,
+            number: m.number,
+            side: m.side,
+            depth,
+            after,
+        };
+        if !visit(&ply, &path[..]) {
+            return false;
+        }
+        for (variation, replayed) in node.variations().iter().zip(&m.variations) {
+            if !walk_line(variation, replayed, before, depth + 1, path, visit) {
+                return false;
+            }
+        }
+        path.push(ply);
+        before = after;
+    }
+    path.truncate(mark);
+    true
+}
+
+/// The notation a game writes its moves in, and whether it numbers from Red's side.
+pub(super) fn style_of(game: &Game) -> (Notation, bool) {
+    (game.notation(), game.numbered_from_red())
+}
