@@ -40,7 +40,8 @@ pub(super) struct Checked {
     pub findings: Vec<Found>,
     /// The main line breaks: readings can be searched.
     pub broken: bool,
-    /// The findings carry the readings of the breaks.
+    /// The costly part of the check is done: the findings carry the readings of the breaks and
+    /// what the count of a tagged margin found.
     pub readings: bool,
     /// The game as the outline shows it.
     pub outline: Outline,
@@ -181,11 +182,11 @@ impl Document {
             let read = library::read_games(text, 0).into_iter().next();
             let checked = match read {
                 Some(read) => {
-                    let (findings, broken) = library::check(&read.read, opts);
+                    let (findings, broken, costly) = library::check(&read.read, opts);
                     Checked {
                         findings,
                         broken,
-                        readings: !broken,
+                        readings: !costly,
                         outline: outline_of(&read.read, text),
                     }
                 }
@@ -197,8 +198,8 @@ impl Document {
         any
     }
 
-    /// Searches the readings of game `index` if its main line breaks and they were not yet
-    /// searched; true when they were searched now.
+    /// Does the costly part of game `index`'s check if it is still to do (the readings of its
+    /// breaks, its tagged margin); true when it was done now.
     pub fn search_readings(&mut self, index: usize, opts: &CheckOptions) -> bool {
         let due = self.games.get(index).and_then(|g| g.checked.as_ref());
         if due.is_none_or(|c| c.readings) {
@@ -206,7 +207,7 @@ impl Document {
         }
         let findings = self
             .game(index)
-            .map(|game| library::with_readings(&game, opts));
+            .map(|game| library::check_fully(&game, opts));
         if let Some(checked) = self.games[index].checked.as_mut() {
             if let Some(findings) = findings {
                 checked.findings = findings;
@@ -216,7 +217,14 @@ impl Document {
         true
     }
 
-    /// The index of the first game whose readings are still to be searched.
+    /// Whether its games are those a reading of its whole text finds.
+    pub fn agrees_with_a_fresh_reading(&self) -> bool {
+        let fresh = Document::open(self.text.clone(), self.version);
+        let bounds = |d: &Document| d.games.iter().map(Entry::range).collect::<Vec<_>>();
+        bounds(self) == bounds(&fresh)
+    }
+
+    /// The index of the first game whose costly part of the check is still to do.
     pub fn readings_due(&self) -> Option<usize> {
         self.games
             .iter()
@@ -229,11 +237,18 @@ fn is_no_game(g: &ReadGame) -> bool {
     matches!(&g.read, Err(e) if e.code == Code::NoGame)
 }
 
-/// Whether a stretch read again ends where a reading of the whole document would end it: its
-/// last game ended with a result token, or a tag section follows (`rest`: the text after it).
+/// Whether a stretch read again ends where a reading of the whole document would end it
+/// (`rest`: the text after it): its last game ended with a result token, or is followed by a tag
+/// section, which ends a game that reads. A broken game ends where the reader finds its way
+/// back into the text, which may lie past the stretch: the stretch is then widened.
 fn ends_stably(last: Option<&ReadGame>, rest: &str) -> bool {
-    let ended = matches!(last, Some(ReadGame { read: Ok(game), .. }) if game.result.is_some());
-    ended || rest.trim_start().starts_with('[') || rest.trim().is_empty()
+    match last {
+        None => true,
+        Some(ReadGame { read: Ok(game), .. }) => {
+            game.result.is_some() || rest.trim_start().starts_with('[')
+        }
+        Some(ReadGame { read: Err(_), .. }) => false,
+    }
 }
 
 /// The entries of games just read from `text` (their findings still to be made).
@@ -369,4 +384,70 @@ fn last_end(variation: &crate::notation::Variation) -> u32 {
         end = end.max(last.variations().iter().map(last_end).max().unwrap_or(0) + 1);
     }
     end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lsp_types::{Position, Range as LspRange};
+
+    /// Games with and without tags and results, a variation, a comment, a broken game.
+    const GAMES: &str = "[Event \"A\"]\n\n1. 33-43 83-73 *\n\n1. 33-43 (1. 32-42) 83-73 1-0 1. 34-44 *\n\
+        [Event \"B\"]\n{a comment} 1. 33-43 83-7\n\n[Green \"Ö\"]\n1. 33-43 0-1\n";
+
+    #[test]
+    fn edits_keep_the_games_a_fresh_reading_finds() {
+        // A small deterministic generator: edits anywhere, of the document's own characters.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n.max(1) as u64) as usize
+        };
+        let pieces = [
+            "",
+            "[",
+            "]",
+            "\"",
+            "*",
+            "1-0",
+            " ",
+            "\n",
+            "\n\n",
+            "{",
+            "}",
+            "(",
+            ")",
+            "33-43",
+            "1.",
+            "[Event \"C\"]\n",
+        ];
+        for round in 0..2000 {
+            let mut doc = Document::open(GAMES.to_string(), 1);
+            for _ in 0..6 {
+                let pos =
+                    |line: usize, character: usize| Position::new(line as u32, character as u32);
+                let a = pos(next(lines_count(&doc) + 1), next(30));
+                let b = pos(next(lines_count(&doc) + 1), next(30));
+                let text = pieces[next(pieces.len())];
+                let before = doc.text.clone();
+                let bounds = |d: &Document| d.games.iter().map(Entry::range).collect::<Vec<_>>();
+                let old = bounds(&doc);
+                doc.edit(Some(LspRange::new(a, b)), text, Encoding::Utf16);
+                let fresh = Document::open(doc.text.clone(), 1);
+                assert!(
+                    doc.agrees_with_a_fresh_reading(),
+                    "round {round}: {before:?} {old:?}\n{a:?}-{b:?} {text:?}\n{:?}\n{:?}\n{:?}",
+                    doc.text,
+                    bounds(&doc),
+                    bounds(&fresh)
+                );
+            }
+        }
+    }
+
+    fn lines_count(doc: &Document) -> usize {
+        doc.text.lines().count()
+    }
 }

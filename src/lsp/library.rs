@@ -6,7 +6,7 @@ use crate::board::Color;
 use crate::diagnostic::{Code, Severity};
 use crate::notation::{Game, MoveNode, Notation, Reader, Span, SyntaxError, Variation};
 use crate::repair::{EditKind, Mended, Suggestion};
-use crate::replay::{LineReplay, ReplayOptions, replay};
+use crate::replay::{LineReplay, MarginPolicy, ReplayOptions, replay};
 use crate::rules::{Move, Piece, Position};
 
 /// A game as the reader cut it from the document: where it stands, and what was read.
@@ -60,10 +60,14 @@ pub(super) struct CheckOptions {
     pub replay: ReplayOptions,
 }
 
-/// What checking a game found, before any readings are searched: the reader's warnings and the
-/// replayer's findings, or the syntax error; and whether the main line breaks (readings may
-/// help).
-pub(super) fn check(read: &Result<Game, SyntaxError>, opts: &CheckOptions) -> (Vec<Found>, bool) {
+/// What checking a game quickly found: the reader's warnings and the replayer's findings (or
+/// the syntax error), without the costly part, which waits for a pause in the typing: the
+/// readings of a broken main line and the exact count of a tagged margin. With it, whether the
+/// main line breaks, and whether the costly part is still to do ([`check_fully`]).
+pub(super) fn check(
+    read: &Result<Game, SyntaxError>,
+    opts: &CheckOptions,
+) -> (Vec<Found>, bool, bool) {
     match read {
         Err(e) => (
             vec![Found {
@@ -76,22 +80,25 @@ pub(super) fn check(read: &Result<Game, SyntaxError>, opts: &CheckOptions) -> (V
                 suggestions: Vec::new(),
             }],
             false,
+            false,
         ),
         Ok(game) => {
-            let opts = ReplayOptions {
+            let quick = ReplayOptions {
                 summary_only: true,
+                margins: MarginPolicy::Never,
                 ..opts.replay.clone()
             };
-            let findings = replay(game, &opts).findings().to_vec();
+            let findings = replay(game, &quick).findings().to_vec();
             let broken = findings.iter().any(crate::repair::breaks_main_line);
-            (found(game, findings), broken)
+            let margin = game.tag("Margin").is_some() && opts.replay.margins != MarginPolicy::Never;
+            (found(game, findings), broken, broken || margin)
         }
     }
 }
 
-/// The findings of a game whose main line breaks, with the readings of each break (what
-/// `salta check` reports).
-pub(super) fn with_readings(game: &Game, opts: &CheckOptions) -> Vec<Found> {
+/// What `salta check` reports of a game: its findings with the readings of each break of the
+/// main line, its tagged margin counted.
+pub(super) fn check_fully(game: &Game, opts: &CheckOptions) -> Vec<Found> {
     let opts = ReplayOptions {
         summary_only: true,
         ..opts.replay.clone()
@@ -287,7 +294,7 @@ impl Replayed {
         let opts = opts
             .replay
             .clone()
-            .margins(crate::replay::MarginPolicy::Never)
+            .margins(MarginPolicy::Never)
             .summary_only(false);
         Replayed {
             replay: replay(game, &opts),

@@ -3,7 +3,8 @@
 //!
 //! It publishes the reader's and the replayer's findings as diagnostics after each change,
 //! re-reading only the games an edit touched. The costly part of a check, the readings of a
-//! broken record ("did you mean 35-44 (digits swapped)?"), waits until the typing pauses.
+//! broken record ("did you mean 35-44 (digits swapped)?") and the exact count of a tagged
+//! margin, waits until the typing pauses.
 //!
 //! [`serve`] runs the server over a connection (`lsp_server::Connection::stdio()` for an
 //! editor, `Connection::memory()` in tests); [`Session`] is its state, fed one message at a time,
@@ -38,8 +39,8 @@ pub struct Options {
     /// How long after a change the diagnostics wait for more changes (`debounceMs`; default 0:
     /// a burst of changes already queued is taken in before checking, and no more waiting).
     pub debounce: Duration,
-    /// How long the typing must pause before the readings of a broken record are searched
-    /// (`readingsDelayMs`, default 300).
+    /// How long the typing must pause before the costly part of a check is done: the readings
+    /// of a broken record, the count of a tagged margin (`readingsDelayMs`, default 300).
     pub readings_delay: Duration,
     /// Historical mode (`lenient`): an uncalled missed jump is a warning and the move stands.
     pub lenient: bool,

@@ -338,6 +338,15 @@ impl Session {
             .push(Notification::new("textDocument/publishDiagnostics".to_string(), params).into());
     }
 
+    /// Whether every open document's games are those a fresh reading of its text finds: what
+    /// re-reading only the games an edit touched must keep true (the fuzz target asks).
+    #[doc(hidden)]
+    pub fn games_agree_with_a_fresh_reading(&self) -> bool {
+        self.docs
+            .values()
+            .all(|open| open.doc.agrees_with_a_fresh_reading())
+    }
+
     /// A line in the client's log.
     fn log(&mut self, message: String) {
         let params = lsp_types::LogMessageParams {

@@ -192,7 +192,7 @@ mod tests {
         let at =
             |line, character| lines.offset(text, Position::new(line, character), Encoding::Utf16);
         // "ü" is one UTF-16 unit and two bytes.
-        assert_eq!(&text[at(0, 9)..at(0, 9) + 4], "erbo");
+        assert_eq!(&text[at(0, 9)..at(0, 9) + 4], "terb");
         // The clef is two UTF-16 units: inside it means its start.
         assert_eq!(at(1, 4), at(1, 3));
         assert_eq!(&text[at(1, 5)..at(1, 11)], " 33-43");
