@@ -2,10 +2,15 @@
 # docs/lsp-neovim.png: Neovim (Debian's, under tmux) with `salta lsp` attached through
 # editors/nvim/salta.lua, captured at three moments of one session (the diagnostic of a slip,
 # the hover on a move, the completion list) and drawn by scripts/ansi-to-png.py (Pillow).
-# Needs nvim, tmux and python3 with Pillow.
+# Needs nvim, tmux and python3 with Pillow. SALTA_BIN_DIR names the folder of the salta binary
+# to use (default: target/release, built first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --quiet
+bin_dir=${SALTA_BIN_DIR:-}
+if [ -z "$bin_dir" ]; then
+  cargo build --release --quiet
+  bin_dir=$PWD/target/release
+fi
 work=$(mktemp -d)
 trap 'tmux kill-session -t salta-shot 2>/dev/null || true; rm -rf "$work"' EXIT
 cat > "$work/game.sgn" <<'SGN'
@@ -20,7 +25,7 @@ cat > "$work/game.sgn" <<'SGN'
 *
 SGN
 cat > "$work/init.lua" <<LUA
-vim.env.PATH = "$PWD/target/release:" .. vim.env.PATH
+vim.env.PATH = "$bin_dir:" .. vim.env.PATH
 vim.o.termguicolors = false
 vim.o.number = true
 vim.o.signcolumn = "yes"

@@ -77,7 +77,7 @@ impl Client {
     }
 
     /// The next diagnostics published that satisfy `wanted`.
-    fn diagnostics_where(&mut self, wanted: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+    fn diagnostics_where(&mut self, uri: &str, wanted: impl Fn(&[Value]) -> bool) -> Vec<Value> {
         loop {
             let n = match self.pending.is_empty() {
                 false => self.pending.remove(0),
@@ -86,7 +86,7 @@ impl Client {
                     other => panic!("unexpected {other:?}"),
                 },
             };
-            if n.method != "textDocument/publishDiagnostics" {
+            if n.method != "textDocument/publishDiagnostics" || n.params["uri"] != uri {
                 continue;
             }
             let list = n.params["diagnostics"]
@@ -215,7 +215,7 @@ fn initialize_announces_capabilities_and_negotiates_the_encoding() {
 fn a_slip_is_published_with_its_code_span_help_and_then_its_readings() {
     let mut client = Client::new();
     client.open(URI, SLIPPED);
-    let first = client.diagnostics_where(|d| !d.is_empty());
+    let first = client.diagnostics_where(URI, |d| !d.is_empty());
     let illegal = first
         .iter()
         .find(|d| d["code"] == "salta::illegal-move")
@@ -236,7 +236,7 @@ fn a_slip_is_published_with_its_code_span_help_and_then_its_readings() {
     assert!(message.contains("53-44 is not a legal move"), "{message}");
     assert!(message.contains("help: legal moves here"), "{message}");
     // Then, the typing having paused, the readings.
-    let later = client.diagnostics_where(|d| {
+    let later = client.diagnostics_where(URI, |d| {
         d.iter().any(|d| {
             d["message"]
                 .as_str()
@@ -252,7 +252,7 @@ fn a_slip_is_published_with_its_code_span_help_and_then_its_readings() {
 fn the_preferred_code_action_mends_the_slip() {
     let mut client = Client::new();
     client.open(URI, SLIPPED);
-    let diagnostics = client.diagnostics_where(|d| !d.is_empty());
+    let diagnostics = client.diagnostics_where(URI, |d| !d.is_empty());
     let range = diagnostics[0]["range"].clone();
     let actions = client
         .request(
@@ -311,7 +311,7 @@ fn the_preferred_code_action_mends_the_slip() {
         .map(|e| json!({"range": e["range"], "text": e["newText"]}))
         .collect();
     client.change(URI, 2, json!(changes));
-    client.diagnostics_where(|d| d.is_empty());
+    client.diagnostics_where(URI, |d| d.is_empty());
     client.close();
 }
 
@@ -323,7 +323,7 @@ fn incremental_changes_recheck_the_touched_game_and_agree_with_a_fresh_reading()
         SLIPPED.replace("53-44", "35-44")
     );
     client.open(URI, &games);
-    let before = client.diagnostics_where(|d| d.len() == 2);
+    let before = client.diagnostics_where(URI, |d| d.len() == 2);
     // Break the second game (line 10, 0-based 9) by typing a move over its first.
     let line = 9;
     assert!(games.lines().nth(line).unwrap().starts_with("1. 33-42"));
@@ -333,7 +333,7 @@ fn incremental_changes_recheck_the_touched_game_and_agree_with_a_fresh_reading()
         json!([{"range": {"start": {"line": line, "character": 3}, "end": {"line": line, "character": 8}},
                 "text": "33-55"}]),
     );
-    let after = client.diagnostics_where(|d| d.len() >= 3);
+    let after = client.diagnostics_where(URI, |d| d.len() >= 3);
     assert!(
         after
             .iter()
@@ -346,7 +346,7 @@ fn incremental_changes_recheck_the_touched_game_and_agree_with_a_fresh_reading()
         .replacen("1. 33-55", "1. 33-42", 1);
     let mut fresh = Client::new();
     fresh.open(URI, &edited);
-    let expected = fresh.diagnostics_where(|d| d.len() >= 3);
+    let expected = fresh.diagnostics_where(URI, |d| d.len() >= 3);
     let strip = |list: &[Value]| -> Vec<Value> {
         list.iter()
             .map(|d| json!([d["range"], d["code"]]))
@@ -579,5 +579,72 @@ fn bad_input_gets_answers_never_a_panic_or_a_hang() {
     assert!(garbled.is_err());
     let unsupported = client.request("textDocument/rename", json!({"textDocument": {"uri": URI}}));
     assert_eq!(unsupported.unwrap_err().0, -32601);
+    client.close();
+}
+
+#[test]
+fn the_preferred_fix_of_every_kind_of_slip_mends_its_record() {
+    use salta::replay::{ReplayOptions, replay};
+    let mut client = Client::new();
+    let mut paths: Vec<_> = std::fs::read_dir("tests/edge-cases")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("slip-")
+        })
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 10);
+    let mut mended_records = 0;
+    for (n, path) in paths.iter().enumerate() {
+        let text = std::fs::read_to_string(path).unwrap();
+        let uri = format!("file:///tmp/slip{n}.sgn");
+        client.open(&uri, &text);
+        let diagnostics = client.diagnostics_where(&uri, |d| !d.is_empty());
+        let broken = diagnostics
+            .iter()
+            .find(|d| d["severity"] == 1)
+            .unwrap_or_else(|| panic!("{}: no error in {diagnostics:#?}", path.display()));
+        let actions = client
+            .request(
+                "textDocument/codeAction",
+                json!({"textDocument": {"uri": uri}, "range": broken["range"],
+                       "context": {"diagnostics": [broken]}}),
+            )
+            .unwrap();
+        let Some(best) = actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["isPreferred"] == true)
+        else {
+            panic!("{}: no preferred fix among {actions:#}", path.display());
+        };
+        let mended = apply(
+            &text,
+            best["edit"]["changes"][uri.as_str()].as_array().unwrap(),
+        );
+        let game = salta::notation::parse_str(&mended)
+            .remove(0)
+            .expect("the mended record reads");
+        let breaks: Vec<String> = replay(&game, &ReplayOptions::default())
+            .findings()
+            .iter()
+            .filter(|f| salta::repair::breaks_main_line(f))
+            .map(|f| f.message.clone())
+            .collect();
+        assert!(
+            breaks.is_empty()
+                || breaks[0] != broken["message"].as_str().unwrap().lines().next().unwrap(),
+            "{}: {} left {breaks:?}\n{mended}",
+            path.display(),
+            best["title"]
+        );
+        mended_records += 1;
+    }
+    assert_eq!(mended_records, paths.len());
     client.close();
 }

@@ -122,10 +122,7 @@ impl Document {
             }
             let read = library::read_games(&self.text[region_start..end], region_start);
             let whole = region_start == 0 && end == self.text.len();
-            let read: Vec<ReadGame> = read
-                .into_iter()
-                .filter(|g| whole || !is_no_game(g))
-                .collect();
+            let read: Vec<ReadGame> = read.filter(|g| whole || !is_no_game(g)).collect();
             if to < count && !ends_stably(read.last(), &self.text[end..]) {
                 to += 1;
                 continue;
@@ -165,7 +162,6 @@ impl Document {
     pub fn game(&self, index: usize) -> Option<Game> {
         let text = self.game_text(index);
         library::read_games(text, 0)
-            .into_iter()
             .next()
             .and_then(|g| g.read.ok())
             .filter(|g| g.offset == 0)
@@ -179,7 +175,7 @@ impl Document {
                 continue;
             }
             let text = self.game_text(index);
-            let read = library::read_games(text, 0).into_iter().next();
+            let read = library::read_games(text, 0).next();
             let checked = match read {
                 Some(read) => {
                     let (findings, broken, costly) = library::check(&read.read, opts);
@@ -251,8 +247,9 @@ fn ends_stably(last: Option<&ReadGame>, rest: &str) -> bool {
     }
 }
 
-/// The entries of games just read from `text` (their findings still to be made).
-fn entries(read: Vec<ReadGame>, text: &str) -> Vec<Entry> {
+/// The entries of games just read from `text` (their findings still to be made); each game's
+/// tree is dropped as soon as its entry is made.
+fn entries(read: impl IntoIterator<Item = ReadGame>, text: &str) -> Vec<Entry> {
     read.into_iter()
         .map(|g| {
             let range = g.start..(g.start + g.text_len).min(text.len());

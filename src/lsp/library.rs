@@ -19,23 +19,21 @@ pub(super) struct ReadGame {
     pub read: Result<Game, SyntaxError>,
 }
 
-/// Every game of `text`, a stretch of a document starting at byte `base` (at a game's start, or
-/// the document's).
-pub(super) fn read_games(text: &str, base: usize) -> Vec<ReadGame> {
+/// The games of `text`, a stretch of a document starting at byte `base` (at a game's start, or
+/// the document's), read one at a time.
+pub(super) fn read_games(text: &str, base: usize) -> impl Iterator<Item = ReadGame> + use<> {
     let reader = Reader::from_bytes(text.as_bytes().to_vec()).starting_at(base as u64, 1);
-    reader
-        .map(|read| {
-            let (offset, len) = match &read {
-                Ok(game) => (game.offset, game.text.len()),
-                Err(e) => (e.source.offset, e.source.text().len()),
-            };
-            ReadGame {
-                start: offset as usize,
-                text_len: len,
-                read,
-            }
-        })
-        .collect()
+    reader.map(|read| {
+        let (offset, len) = match &read {
+            Ok(game) => (game.offset, game.text.len()),
+            Err(e) => (e.source.offset, e.source.text().len()),
+        };
+        ReadGame {
+            start: offset as usize,
+            text_len: len,
+            read,
+        }
+    })
 }
 
 /// One diagnostic of a game, its spans in the game's text.
@@ -91,7 +89,13 @@ pub(super) fn check(
             let findings = replay(game, &quick).findings().to_vec();
             let broken = findings.iter().any(crate::repair::breaks_main_line);
             let margin = game.tag("Margin").is_some() && opts.replay.margins != MarginPolicy::Never;
-            (found(game, findings), broken, broken || margin)
+            let found = warnings(game)
+                .chain(findings.into_iter().map(|f| {
+                    let help = f.help.clone();
+                    of_finding(f, help)
+                }))
+                .collect();
+            (found, broken, broken || margin)
         }
     }
 }
@@ -104,12 +108,21 @@ pub(super) fn check_fully(game: &Game, opts: &CheckOptions) -> Vec<Found> {
         ..opts.replay.clone()
     };
     let findings = replay(game, &opts).findings().to_vec();
-    found(game, crate::repair::annotate(game, &opts, findings))
+    let diagnoses = crate::repair::annotate(game, &opts, findings);
+    warnings(game)
+        .chain(diagnoses.into_iter().map(|d| {
+            let help = d.help();
+            Found {
+                suggestions: d.readings,
+                ..of_finding(d.finding, help)
+            }
+        }))
+        .collect()
 }
 
-/// The reader's warnings and the replay's findings as one list.
-fn found(game: &Game, findings: Vec<crate::replay::Finding>) -> Vec<Found> {
-    let warnings = game.warnings.iter().map(|w| Found {
+/// The reader's warnings about a game.
+fn warnings(game: &Game) -> impl Iterator<Item = Found> + '_ {
+    game.warnings.iter().map(|w| Found {
         code: w.code,
         severity: Severity::Warning,
         message: w.message.clone(),
@@ -117,18 +130,20 @@ fn found(game: &Game, findings: Vec<crate::replay::Finding>) -> Vec<Found> {
         span: Some(w.span),
         related: None,
         suggestions: Vec::new(),
-    });
-    warnings
-        .chain(findings.into_iter().map(|f| Found {
-            code: f.code,
-            severity: f.severity,
-            help: f.help.unwrap_or_else(|| f.code.help().to_string()),
-            message: f.message,
-            span: f.span,
-            related: None,
-            suggestions: f.suggestions,
-        }))
-        .collect()
+    })
+}
+
+/// A replayer's finding with the help to show (its code's advice when it has none).
+fn of_finding(f: crate::replay::Finding, help: Option<String>) -> Found {
+    Found {
+        code: f.code,
+        severity: f.severity,
+        help: help.unwrap_or_else(|| f.code.help().to_string()),
+        message: f.message,
+        span: f.span,
+        related: None,
+        suggestions: Vec::new(),
+    }
 }
 
 /// The text edits (byte ranges of the game's text, and what to put there) that make a reading
@@ -136,55 +151,57 @@ fn found(game: &Game, findings: Vec<crate::replay::Finding>) -> Vec<Found> {
 /// stay), a move put in or taken out, or the Numbering tag added.
 pub(super) fn edits_of(game: &Game, s: &Suggestion) -> Vec<(std::ops::Range<usize>, String)> {
     let nodes = &game.mainline.moves;
-    let geometry =
-        Position::start(crate::replay::game_rules(game, &ReplayOptions::default()).0).geometry();
-    let style = game.notation();
-    let from_red = game.numbered_from_red();
-    let text = |t: &crate::repair::Token| t.text(geometry, style, from_red);
-    // A move's own text, with its "Salta!" call (a token writes its own).
+    let span = s.span();
+    // A move's own text, with its "Salta!" call (a reading writes its own).
     let whole =
-        |n: &MoveNode| n.span.start as usize..n.salta().map_or(n.span.end, |s| s.end) as usize;
-    let c = &s.change;
-    match s.edit {
-        EditKind::Renumber => vec![numbering_tag(game, &s.text)],
-        _ if c.removed == c.inserted.len() => (0..c.removed)
-            .filter_map(|k| Some((whole(nodes.get(c.start + k)?), text(&c.inserted[k]))))
-            .collect(),
-        _ if c.removed == 0 => {
-            let inserted: Vec<String> = c.inserted.iter().map(text).collect();
-            let inserted = inserted.join(" ");
-            match nodes.get(c.start) {
-                Some(n) => {
-                    let at = n.span.start as usize;
-                    vec![(at..at, format!("{inserted} "))]
-                }
+        |n: &MoveNode| n.span.start as usize..n.salta().map_or(n.span.end, |c| c.end) as usize;
+    let covered: Vec<&MoveNode> = nodes
+        .iter()
+        .filter(|n| n.span.start >= span.start && n.span.end <= span.end && !span.is_empty())
+        .collect();
+    // The reading's moves one by one ("Salta!" goes with the move before it).
+    let mut tokens: Vec<String> = Vec::new();
+    for word in s.text().split_whitespace() {
+        match tokens.last_mut() {
+            Some(last) if word.eq_ignore_ascii_case("salta!") => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => tokens.push(word.to_string()),
+        }
+    }
+    match s.edit() {
+        EditKind::Renumber => vec![numbering_tag(game, s.text())],
+        EditKind::Insert => {
+            let at = span.start as usize;
+            match nodes.iter().find(|n| n.span.start as usize == at) {
+                Some(_) => vec![(at..at, format!("{} ", s.text()))],
                 None => {
-                    let at = nodes.last().map_or(0, |n| whole(n).end);
-                    vec![(at..at, format!(" {inserted}"))]
+                    let at = nodes.last().map_or(at, |n| whole(n).end);
+                    vec![(at..at, format!(" {}", s.text()))]
                 }
             }
         }
-        _ => {
-            let (Some(first), Some(last)) = (
-                nodes.get(c.start),
-                nodes.get(c.start + c.removed.saturating_sub(1)),
-            ) else {
+        EditKind::Delete => {
+            let (Some(first), Some(last)) = (covered.first(), covered.last()) else {
                 return Vec::new();
             };
-            let mut from = first.span.start as usize;
-            if c.inserted.is_empty() {
-                // A move taken out goes with its number and the space after it.
-                if let Some(number) = first.number {
-                    from = number.span.start as usize;
-                }
-                let mut to = whole(last).end;
-                let rest = &game.text[to..];
-                to += rest.len() - rest.trim_start().len();
-                return vec![(from..to, String::new())];
-            }
-            let inserted: Vec<String> = c.inserted.iter().map(text).collect();
-            vec![(from..whole(last).end, inserted.join(" "))]
+            // A move taken out goes with its number and the space after it.
+            let from = first.number.map_or(first.span.start, |n| n.span.start) as usize;
+            let mut to = whole(last).end;
+            let rest = &game.text[to..];
+            to += rest.len() - rest.trim_start().len();
+            vec![(from..to, String::new())]
         }
+        _ if !covered.is_empty() && covered.len() == tokens.len() => covered
+            .iter()
+            .zip(tokens)
+            .map(|(n, text)| (whole(n), text))
+            .collect(),
+        _ => match covered.last() {
+            Some(last) => vec![(span.start as usize..whole(last).end, s.text().to_string())],
+            None => Vec::new(),
+        },
     }
 }
 
@@ -208,7 +225,7 @@ pub(super) fn repaired(game: &Game, opts: &CheckOptions) -> Option<(String, Vec<
             let readings = breaks
                 .iter()
                 .filter_map(|b| b.suggestions.first())
-                .map(|s| format!("ply {}: {}", s.ply, s.why))
+                .map(|s| format!("ply {}: {}", s.ply(), s.why()))
                 .collect();
             Some((written.trim_end().to_string(), readings))
         }

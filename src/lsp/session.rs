@@ -167,7 +167,24 @@ impl Session {
     }
 
     /// Takes in a notification.
-    fn notice(&mut self, notification: Notification, now: Instant) -> Flow {
+    fn notice(&mut self, mut notification: Notification, now: Instant) -> Flow {
+        // An opened document's text is taken out of the message, not copied (it may be large).
+        let opened_text = match notification
+            .params
+            .pointer_mut("/textDocument/text")
+            .map(Value::take)
+        {
+            Some(Value::String(text)) => Some(text),
+            _ => None,
+        };
+        let changes = match notification
+            .params
+            .get_mut("contentChanges")
+            .map(Value::take)
+        {
+            Some(Value::Array(changes)) => changes,
+            _ => Vec::new(),
+        };
         let params = &notification.params;
         let uri = || {
             params
@@ -182,9 +199,8 @@ impl Session {
         match notification.method.as_str() {
             "exit" => return Flow::Exit,
             "textDocument/didOpen" => {
-                let text = params.pointer("/textDocument/text").and_then(Value::as_str);
-                if let (Some(uri), Some(text)) = (uri(), text) {
-                    let doc = Document::open(text.to_string(), version.unwrap_or(0));
+                if let (Some(uri), Some(text)) = (uri(), opened_text) {
+                    let doc = Document::open(text, version.unwrap_or(0));
                     self.docs.insert(
                         uri,
                         Open {
@@ -205,11 +221,6 @@ impl Session {
                     self.log(format!("a change to {} which is not open", uri.as_str()));
                     return Flow::Continue;
                 };
-                let changes = params
-                    .get("contentChanges")
-                    .and_then(Value::as_array)
-                    .cloned()
-                    .unwrap_or_default();
                 for change in changes {
                     let Some(text) = change.get("text").and_then(Value::as_str) else {
                         continue;
