@@ -583,6 +583,113 @@ fn bad_input_gets_answers_never_a_panic_or_a_hang() {
 }
 
 #[test]
+fn a_garbled_move_is_one_error_shown_as_written_and_completed_from_the_position_before_it() {
+    let mut client = Client::new();
+    // `S` for `5`: the reader keeps the token as written and reads on.
+    let text = "[Result \"*\"]\n\n1. 33-43 83-73 2. 43-S3 73-63 3. 32-42 *\n";
+    client.open(URI, text);
+    let diagnostics = client.diagnostics_where(URI, |d| !d.is_empty());
+    let garbled: Vec<&Value> = diagnostics
+        .iter()
+        .filter(|d| d["code"] == "sgn::garbled-move")
+        .collect();
+    // The reader's warning and the replay's error are one diagnostic, an error, on the token.
+    assert_eq!(garbled.len(), 1, "{diagnostics:#?}");
+    assert_eq!(garbled[0]["severity"], 1);
+    assert_eq!(
+        garbled[0]["range"]["start"],
+        json!({"line": 2, "character": 18})
+    );
+    assert_eq!(
+        garbled[0]["range"]["end"],
+        json!({"line": 2, "character": 23})
+    );
+    let hover = client.at("textDocument/hover", URI, 2, 20);
+    let shown = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        shown.contains("**2. 43-S3** is not a move as written"),
+        "{shown}"
+    );
+    assert!(shown.contains("43-53"), "the legal moves: {shown}");
+    // Completion at its end offers the moves of the position before it, replacing it whole.
+    let items = client.at("textDocument/completion", URI, 2, 23);
+    let item = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["label"] == "43-53")
+        .expect("43-53 offered");
+    assert_eq!(item["textEdit"]["range"]["start"]["character"], 18);
+    // Formatting keeps it as written; the outline and the actions answer.
+    let edits = client
+        .request(
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
+        )
+        .unwrap();
+    let formatted = apply(text, edits.as_array().map_or(&[][..], |e| &e[..]));
+    assert!(formatted.contains("2. 43-S3 73-63"), "{formatted}");
+    client
+        .request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .unwrap();
+    client
+        .request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": URI}, "range": garbled[0]["range"],
+                   "context": {"diagnostics": [garbled[0]]}}),
+        )
+        .unwrap();
+    client.close();
+}
+
+#[test]
+fn a_game_a_syntax_error_broke_is_checked_and_mended_before_the_error() {
+    let mut client = Client::new();
+    let text =
+        std::fs::read_to_string("tests/edge-cases/syntax-error-after-illegal-move.sgn").unwrap();
+    client.open(URI, &text);
+    // The illegal move before the error, then the error; the readings follow.
+    let diagnostics = client.diagnostics_where(URI, |d| {
+        d.iter()
+            .any(|d| d["message"].as_str().unwrap().contains("did you mean"))
+    });
+    let codes: Vec<&str> = diagnostics
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        codes,
+        ["salta::illegal-move", "sgn::unmatched-paren"],
+        "{diagnostics:#?}"
+    );
+    let actions = client
+        .request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": URI}, "range": diagnostics[0]["range"],
+                   "context": {"diagnostics": [diagnostics[0]]}}),
+        )
+        .unwrap();
+    let actions = actions.as_array().unwrap();
+    let best = actions
+        .iter()
+        .find(|a| a["isPreferred"] == true)
+        .unwrap_or_else(|| panic!("no preferred fix: {actions:#?}"));
+    let mended = apply(&text, best["edit"]["changes"][URI].as_array().unwrap());
+    assert!(mended.contains("2. 34-44 84-75"), "{mended}");
+    // Not repaired whole: its end was not read.
+    assert!(
+        !actions
+            .iter()
+            .any(|a| a["title"].as_str().unwrap().starts_with("Repair this game")),
+        "{actions:#?}"
+    );
+    client.close();
+}
+
+#[test]
 fn the_preferred_fix_of_every_kind_of_slip_mends_its_record() {
     use salta::replay::{ReplayOptions, replay};
     let mut client = Client::new();

@@ -46,9 +46,11 @@ fn game_actions(
     let Some(checked) = &entry.checked else {
         return Vec::new();
     };
-    let Some(game) = doc.game(index) else {
+    // A game a syntax error broke is mended before the error, where its moves were read.
+    let Some(game) = doc.game_or_part(index) else {
         return Vec::new();
     };
+    let whole = doc.game(index).is_some();
     let mut out = Vec::new();
     let edit = |edits: Vec<(std::ops::Range<usize>, String)>| {
         let edits = edits
@@ -95,8 +97,8 @@ fn game_actions(
             }));
         }
     }
-    if let Some((text, readings)) = checked
-        .broken
+    // Repaired whole, as `salta repair` writes it: not a game whose end was not read.
+    if let Some((text, readings)) = (checked.broken && whole)
         .then(|| library::repaired(&game, opts))
         .flatten()
     {

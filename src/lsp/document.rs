@@ -5,9 +5,10 @@
 use super::library::{self, CheckOptions, Found, ReadGame};
 use super::text::{Encoding, Lines};
 use crate::diagnostic::Code;
-use crate::notation::{Game, Span};
+use crate::notation::{Game, Span, SyntaxError};
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
+use std::sync::Arc;
 
 /// One game of a document.
 #[derive(Clone, Debug)]
@@ -160,11 +161,27 @@ impl Document {
 
     /// Game `index` read again into its tree (`None` if it does not read).
     pub fn game(&self, index: usize) -> Option<Game> {
+        self.read(index).and_then(Result::ok)
+    }
+
+    /// Game `index` read again: its tree, or the syntax error that broke it.
+    pub fn read(&self, index: usize) -> Option<Result<Game, SyntaxError>> {
         let text = self.game_text(index);
-        library::read_games(text, 0)
-            .next()
-            .and_then(|g| g.read.ok())
-            .filter(|g| g.offset == 0)
+        let read = library::read_games(text, 0).next()?.read;
+        match &read {
+            Ok(game) if game.offset != 0 => None,
+            Err(e) if e.source.offset != 0 => None,
+            _ => Some(read),
+        }
+    }
+
+    /// Game `index` read again into its tree, or, if a syntax error broke it, the part read
+    /// before the error (whose spans point into the same text).
+    pub fn game_or_part(&self, index: usize) -> Option<Game> {
+        match self.read(index)? {
+            Ok(game) => Some(game),
+            Err(e) => e.before.map(Arc::unwrap_or_clone),
+        }
     }
 
     /// Checks every game not yet checked; true when any was.
@@ -202,8 +219,8 @@ impl Document {
             return false;
         }
         let findings = self
-            .game(index)
-            .map(|game| library::check_fully(&game, opts));
+            .read(index)
+            .map(|read| library::check_fully(&read, opts));
         if let Some(checked) = self.games[index].checked.as_mut() {
             if let Some(findings) = findings {
                 checked.findings = findings;

@@ -3,7 +3,7 @@
 
 use super::library::{self, CheckOptions, Ply, Replayed};
 use crate::export::diagram::{self, DiagramOptions};
-use crate::notation::{Game, MoveText, Notation};
+use crate::notation::{Game, MoveText, Notation, Played};
 use crate::rules::{Move, Position};
 
 /// The hover text (Markdown) for byte `at` of a game's text, if there is something to say there.
@@ -48,8 +48,13 @@ fn describe(game: &Game, ply: &Ply<'_>, on_call: bool) -> String {
         );
     }
     let Some(m) = ply.played else {
+        let what = if let Played::Garbled = ply.node.played {
+            "is not a move as written"
+        } else {
+            "could not be played here"
+        };
         out.push_str(&format!(
-            "**{number} {written}** could not be played here (see its diagnostic).\n\n\
+            "**{number} {written}** {what} (see its diagnostic).\n\n\
              The position before it, {} to move:\n\n",
             ply.side
         ));

@@ -6,7 +6,7 @@ use crate::board::Color;
 use crate::diagnostic::{Code, Severity};
 use crate::notation::{Game, MoveNode, Notation, Reader, Span, SyntaxError, Variation};
 use crate::repair::{EditKind, Mended, Suggestion};
-use crate::replay::{LineReplay, MarginPolicy, ReplayOptions, replay};
+use crate::replay::{LineReplay, MarginPolicy, ReplayOptions, replay, replay_part};
 use crate::rules::{Move, Piece, Position};
 
 /// A game as the reader cut it from the document: where it stands, and what was read.
@@ -58,79 +58,114 @@ pub(super) struct CheckOptions {
     pub replay: ReplayOptions,
 }
 
-/// What checking a game quickly found: the reader's warnings and the replayer's findings (or
-/// the syntax error), without the costly part, which waits for a pause in the typing: the
-/// readings of a broken main line and the exact count of a tagged margin. With it, whether the
-/// main line breaks, and whether the costly part is still to do ([`check_fully`]).
+/// What checking a game quickly found: the reader's warnings and the replayer's findings (or,
+/// for a game a syntax error broke, those of the part read before it, then the error), without
+/// the costly part, which waits for a pause in the typing: the readings of a broken main line
+/// and the exact count of a tagged margin. With it, whether the main line breaks, and whether
+/// the costly part is still to do ([`check_fully`]).
 pub(super) fn check(
     read: &Result<Game, SyntaxError>,
     opts: &CheckOptions,
 ) -> (Vec<Found>, bool, bool) {
+    let quick = ReplayOptions {
+        summary_only: true,
+        margins: MarginPolicy::Never,
+        ..opts.replay.clone()
+    };
+    let (game, findings) = match read {
+        Ok(game) => (game, replay(game, &quick).findings().to_vec()),
+        Err(e) => match e.before.as_deref() {
+            Some(part) => (part, replay_part(part, &quick).findings().to_vec()),
+            None => return (vec![syntax_error(e)], false, false),
+        },
+    };
+    let broken = findings.iter().any(crate::repair::breaks_main_line);
+    let replayed = findings.into_iter().map(|f| {
+        let help = f.help.clone();
+        of_finding(f, help)
+    });
+    let mut found = with_warnings(game, replayed.collect());
     match read {
-        Err(e) => (
-            vec![Found {
-                code: e.code,
-                severity: e.code.severity(),
-                message: e.message.clone(),
-                help: e.help.clone().unwrap_or_else(|| e.code.help().to_string()),
-                span: Some(e.span),
-                related: e.related.clone(),
-                suggestions: Vec::new(),
-            }],
-            false,
-            false,
-        ),
         Ok(game) => {
-            let quick = ReplayOptions {
-                summary_only: true,
-                margins: MarginPolicy::Never,
-                ..opts.replay.clone()
-            };
-            let findings = replay(game, &quick).findings().to_vec();
-            let broken = findings.iter().any(crate::repair::breaks_main_line);
             let margin = game.tag("Margin").is_some() && opts.replay.margins != MarginPolicy::Never;
-            let found = warnings(game)
-                .chain(findings.into_iter().map(|f| {
-                    let help = f.help.clone();
-                    of_finding(f, help)
-                }))
-                .collect();
             (found, broken, broken || margin)
+        }
+        Err(e) => {
+            found.push(syntax_error(e));
+            (found, broken, broken)
         }
     }
 }
 
 /// What `salta check` reports of a game: its findings with the readings of each break of the
-/// main line, its tagged margin counted.
-pub(super) fn check_fully(game: &Game, opts: &CheckOptions) -> Vec<Found> {
+/// main line, its tagged margin counted; of a game a syntax error broke, those of the part read
+/// before it (nothing said of how it ends, which was not read), then the error.
+pub(super) fn check_fully(read: &Result<Game, SyntaxError>, opts: &CheckOptions) -> Vec<Found> {
     let opts = ReplayOptions {
         summary_only: true,
         ..opts.replay.clone()
     };
-    let findings = replay(game, &opts).findings().to_vec();
-    let diagnoses = crate::repair::annotate(game, &opts, findings);
-    warnings(game)
-        .chain(diagnoses.into_iter().map(|d| {
-            let help = d.help();
-            Found {
-                suggestions: d.readings,
-                ..of_finding(d.finding, help)
-            }
-        }))
-        .collect()
+    let (game, findings) = match read {
+        Ok(game) => (game, replay(game, &opts).findings().to_vec()),
+        Err(e) => match e.before.as_deref() {
+            Some(part) => (part, replay_part(part, &opts).findings().to_vec()),
+            None => return vec![syntax_error(e)],
+        },
+    };
+    let mut diagnoses = crate::repair::annotate(game, &opts, findings);
+    let error = read.as_ref().err();
+    if error.is_some() {
+        // The readings replay the part on: nothing about how it ends is said of it.
+        diagnoses.retain(|d| !d.finding.about_the_end());
+    }
+    let replayed = diagnoses.into_iter().map(|d| {
+        let help = d.help();
+        Found {
+            suggestions: d.readings,
+            ..of_finding(d.finding, help)
+        }
+    });
+    let mut found = with_warnings(game, replayed.collect());
+    found.extend(error.map(syntax_error));
+    found
 }
 
-/// The reader's warnings about a game.
-fn warnings(game: &Game) -> impl Iterator<Item = Found> + '_ {
-    game.warnings.iter().map(|w| Found {
-        code: w.code,
-        severity: Severity::Warning,
-        message: w.message.clone(),
-        help: w.code.help().to_string(),
-        span: Some(w.span),
-        related: None,
+/// The syntax error that broke a game.
+fn syntax_error(e: &SyntaxError) -> Found {
+    Found {
+        code: e.code,
+        severity: e.code.severity(),
+        message: e.message.clone(),
+        help: e.help.clone().unwrap_or_else(|| e.code.help().to_string()),
+        span: Some(e.span),
+        related: e.related.clone(),
         suggestions: Vec::new(),
-    })
+    }
+}
+
+/// The reader's warnings about a game before the replay's findings, those the replay reports
+/// too (a garbled move, at the same place) left to the replay, which says more.
+fn with_warnings(game: &Game, replayed: Vec<Found>) -> Vec<Found> {
+    let replayed_too = |w: &crate::notation::Warning| {
+        replayed
+            .iter()
+            .any(|f| f.code == w.code && f.span == Some(w.span))
+    };
+    let warnings = game.warnings.iter().filter(|w| !replayed_too(w));
+    let mut found: Vec<Found> = warnings
+        .map(|w| Found {
+            code: w.code,
+            // A move the reader could not read (`sgn::garbled-move`) is an error.
+            severity: w.code.severity(),
+            message: w.message.clone(),
+            help: w.code.help().to_string(),
+            span: Some(w.span),
+            related: None,
+            suggestions: Vec::new(),
+        })
+        .collect();
+    found.extend(replayed);
+    found
 }
 
 /// A replayer's finding with the help to show (its code's advice when it has none).
