@@ -32,11 +32,15 @@ vim.o.signcolumn = "yes"
 vim.o.completeopt = "menuone,noinsert"
 vim.o.pumheight = 12
 vim.cmd("syntax off")
+-- Floats and the completion menu in grey rather than 0.7's magenta, whose red text is hard to read.
+vim.cmd("highlight NormalFloat ctermbg=236 ctermfg=255")
+vim.cmd("highlight Pmenu ctermbg=236 ctermfg=255")
+vim.cmd("highlight PmenuSel ctermbg=24 ctermfg=255")
 vim.cmd("luafile $PWD/editors/nvim/salta.lua")
 vim.api.nvim_set_keymap("n", "K", "<cmd>lua vim.lsp.buf.hover()<CR>", { noremap = true })
 LUA
 shot() { tmux capture-pane -e -p -t salta-shot > "$work/$1.txt"; }
-tmux new-session -d -s salta-shot -x 100 -y 34 "nvim -u $work/init.lua $work/game.sgn"
+tmux new-session -d -s salta-shot -x 120 -y 40 "nvim -u $work/init.lua $work/game.sgn"
 sleep 4
 # 1. The slip's diagnostic, opened in full under the cursor.
 tmux send-keys -t salta-shot '8G' '0' '/53-44' Enter ':lua vim.diagnostic.open_float()' Enter
@@ -51,7 +55,12 @@ tmux send-keys -t salta-shot Escape ':8' Enter 'A 11. ' C-x C-o
 sleep 2
 shot completion
 tmux send-keys -t salta-shot Escape ':qa!' Enter
-python3 scripts/ansi-to-png.py docs/lsp-neovim.png \
+# Debian's python3-pil serves the system's Python, which a python3 earlier on PATH may not be.
+python=python3
+if ! python3 -c 'import PIL' 2>/dev/null && /usr/bin/python3 -c 'import PIL' 2>/dev/null; then
+  python=/usr/bin/python3
+fi
+"$python" scripts/ansi-to-png.py docs/lsp-neovim.png \
   "The slip 8. 53-44: salta's diagnostic with its reading (vim.diagnostic.open_float)" "$work/diagnostic.txt" \
   "Hover (K) on 7. 41-52: the position after it, who moves, what was compulsory, the notations" "$work/hover.txt" \
   "Completion (<C-x><C-o>) after '11. ': Green's legal moves, in the record's notation" "$work/completion.txt"

@@ -611,6 +611,10 @@ fn a_garbled_move_is_one_error_shown_as_written_and_completed_from_the_position_
         "{shown}"
     );
     assert!(shown.contains("43-53"), "the legal moves: {shown}");
+    // The diagram names the empty squares as this numeric record does, and the side to move
+    // is said once.
+    assert!(shown.contains(" 53 "), "{shown}");
+    assert_eq!(shown.matches("to move").count(), 1, "{shown}");
     // Completion at its end offers the moves of the position before it, replacing it whole.
     let items = client.at("textDocument/completion", URI, 2, 23);
     let item = items
@@ -686,6 +690,113 @@ fn a_game_a_syntax_error_broke_is_checked_and_mended_before_the_error() {
             .any(|a| a["title"].as_str().unwrap().starts_with("Repair this game")),
         "{actions:#?}"
     );
+    client.close();
+}
+
+/// Every request the server serves, at a place in `uri`, each answered (an error is an answer).
+fn ask_everything(client: &mut Client, uri: &str, line: u32, character: u32) {
+    for method in [
+        "textDocument/hover",
+        "textDocument/completion",
+        "textDocument/definition",
+    ] {
+        client.at(method, uri, line, character);
+    }
+    for method in ["textDocument/documentSymbol", "textDocument/foldingRange"] {
+        client
+            .request(method, json!({"textDocument": {"uri": uri}}))
+            .unwrap();
+    }
+    let place =
+        json!({"start": {"line": line, "character": 0}, "end": {"line": line + 1, "character": 0}});
+    for (method, params) in [
+        (
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": uri},
+            "options": {"tabSize": 4, "insertSpaces": true}}),
+        ),
+        (
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": place,
+            "context": {"diagnostics": []}}),
+        ),
+        (
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": uri}, "range": place}),
+        ),
+    ] {
+        client.request(method, params).unwrap();
+    }
+}
+
+#[test]
+fn ten_megabytes_of_games_or_of_binary_bytes_are_answered() {
+    let mut client = Client::with(json!({}), json!({"inlayHints": true})).0;
+    // The synthetic corpus repeated to 10 MB: about 5,000 games.
+    let mut one = String::new();
+    let mut paths: Vec<_> = std::fs::read_dir("corpus/synthetic")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    paths.sort();
+    for path in paths {
+        one.push_str(std::fs::read_to_string(path).unwrap().trim_end());
+        one.push_str("\n\n");
+    }
+    let games = one.repeat(10_000_000 / one.len() + 1);
+    assert!(games.len() >= 10_000_000);
+    let uri = "file:///tmp/big.sgn";
+    client.open(uri, &games);
+    client.diagnostics_where(uri, |_| true);
+    // A line of moves about the middle.
+    let middle = (games.lines().enumerate())
+        .skip(games.lines().count() / 2)
+        .find(|(_, l)| l.starts_with(|c: char| c.is_ascii_digit()) && l.contains('-'))
+        .unwrap()
+        .0 as u32;
+    ask_everything(&mut client, uri, middle, 4);
+    // A digit changed in the middle is found, and changed back, cleared.
+    let line = games.lines().nth(middle as usize).unwrap();
+    let (column, digit) = line
+        .char_indices()
+        .skip(3)
+        .find(|(_, c)| c.is_ascii_digit())
+        .unwrap();
+    let wrong = if digit == '9' { "1" } else { "9" };
+    let at = |c: usize| json!({"line": middle, "character": c});
+    let on_the_line = |d: &[Value]| {
+        d.iter()
+            .any(|d| d["severity"] == 1 && d["range"]["start"]["line"] == middle)
+    };
+    client.change(
+        uri,
+        2,
+        json!([{"range": {"start": at(column), "end": at(column + 1)}, "text": wrong}]),
+    );
+    client.diagnostics_where(uri, on_the_line);
+    client.change(
+        uri,
+        3,
+        json!([{"range": {"start": at(column), "end": at(column + 1)}, "text": digit.to_string()}]),
+    );
+    client.diagnostics_where(uri, |d| !on_the_line(d));
+    // 10 MB of bytes that are no text (a binary file opened by mistake), as the editor sends
+    // them: invalid UTF-8 replaced, NULs and control characters kept, few line breaks.
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let bytes: Vec<u8> = (0..10_000_000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 24) as u8
+        })
+        .collect();
+    let binary = String::from_utf8_lossy(&bytes).into_owned();
+    let uri = "file:///tmp/binary.sgn";
+    client.open(uri, &binary);
+    client.diagnostics_where(uri, |_| true);
+    ask_everything(&mut client, uri, 1000, 7);
+    ask_everything(&mut client, uri, 0, 0);
     client.close();
 }
 

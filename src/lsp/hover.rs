@@ -2,7 +2,7 @@
 //! compulsory, the move in the other notations and the piece that moved; on a tag, what it means.
 
 use super::library::{self, CheckOptions, Ply, Replayed};
-use crate::export::diagram::{self, DiagramOptions};
+use crate::export::diagram::{self, Coordinates, DiagramOptions};
 use crate::notation::{Game, MoveText, Notation, Played};
 use crate::rules::{Move, Position};
 
@@ -58,7 +58,12 @@ fn describe(game: &Game, ply: &Ply<'_>, on_call: bool) -> String {
              The position before it, {} to move:\n\n",
             ply.side
         ));
-        out.push_str(&board(&ply.before, None));
+        out.push_str(&board(
+            &ply.before,
+            None,
+            square_names(style, from_red),
+            false,
+        ));
         out.push_str(&legal_line(&ply.before, style, from_red));
         return out;
     };
@@ -76,7 +81,12 @@ fn describe(game: &Game, ply: &Ply<'_>, on_call: bool) -> String {
         "**{number} {written}** — ply {}, {piece}, {kind}{depth}\n\n",
         ply.ply
     ));
-    out.push_str(&board(&ply.after, Some(m)));
+    out.push_str(&board(
+        &ply.after,
+        Some(m),
+        square_names(style, from_red),
+        false,
+    ));
     let next = ply.after;
     out.push_str(&format!(
         "{} to move, move {}.\n\n",
@@ -101,12 +111,27 @@ fn describe(game: &Game, ply: &Ply<'_>, on_call: bool) -> String {
     out
 }
 
-/// The diagram of a position in a fenced block, the last move marked.
-fn board(pos: &Position, last: Option<Move>) -> String {
-    let opts = DiagramOptions::default().last_move(last.map(|m| (m.from, m.to)));
+/// The diagram of a position in a fenced block, the last move marked; its squares named as
+/// the record names them (numbers on the empty squares, unless it writes algebraic squares or
+/// numbers them from Red's side); the side to move said under it when `side_to_move` (a move's
+/// hover says it after the diagram's legend).
+fn board(pos: &Position, last: Option<Move>, names: Coordinates, side_to_move: bool) -> String {
+    let opts = DiagramOptions::default()
+        .coordinates(names)
+        .side_to_move(side_to_move)
+        .last_move(last.map(|m| (m.from, m.to)));
     match diagram::text(pos, &opts) {
         Ok(text) => format!("```text\n{}\n```\n", text.trim_end()),
         Err(e) => format!("(no diagram: {e})\n"),
+    }
+}
+
+/// How a diagram names the squares of a record written in `style`.
+fn square_names(style: Notation, from_red: bool) -> Coordinates {
+    if style == Notation::Algebraic || from_red {
+        Coordinates::Algebraic
+    } else {
+        Coordinates::Numbers
     }
 }
 
@@ -209,7 +234,7 @@ fn tag_meaning(name: &str, value: &str) -> String {
         "Setup" => {
             if let Ok(pos) = Position::from_setup(value, crate::rules::Rules::default()) {
                 out.push_str("\n\n");
-                out.push_str(&board(&pos, None));
+                out.push_str(&board(&pos, None, Coordinates::Numbers, true));
             }
         }
         _ => {}
