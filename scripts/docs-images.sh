@@ -25,14 +25,16 @@ done
 "$salta" convert docs/print-example.sgn --to pdf --diagram-every 40 -o "$tmp/game.pdf"
 pdftoppm -r 90 -png -f 1 -l 1 -singlefile "$tmp/game.pdf" docs/print-game-page
 
-# The viewer after opening a link to ply 150 of the historical game.
+# The viewer after opening a link to ply 150 of the historical game, at a laptop's and a phone's
+# size, and in a dark colour scheme at the phone's.
 "$salta" convert corpus/historical/krone-grotewold-1901.sgn --to html -o "$tmp/krone.html"
 shot() {
   chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --screenshot="$1" \
-    --window-size="$2" "file://$tmp/krone.html#g1p150" 2>/dev/null
+    --window-size="$2" "${@:3}" "file://$tmp/krone.html#g1p150" 2>/dev/null
 }
 shot docs/viewer.png 1280,800
 shot docs/viewer-phone.png 390,844
+shot docs/viewer-phone-dark.png 390,844 --force-dark-mode --blink-settings=preferredColorScheme=0
 
 if command -v optipng >/dev/null 2>&1; then
   optipng -quiet -o5 docs/*.png

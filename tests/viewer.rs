@@ -2,7 +2,11 @@
 //! Debian's Chromium through puppeteer-core against pages made from the corpus, and checks every
 //! main-line position of three games against `convert --to setups`, every variation move against
 //! the replayer, a fragment link, the flip, an invalid record's diagnostic, and the time the
-//! whole corpus's page takes to open. Screenshots are left in `target/tmp/viewer/`.
+//! whole corpus's page takes to open; at a laptop's 1280×800 and a phone's 390×844, that the
+//! whole board, the title and the result are in view after the last ply and after a link to ply
+//! 150, that no empty problems box is left after a game with warnings or an invalid one, the
+//! keyboard help, and the size of a piece's numeral. Screenshots are left in
+//! `target/tmp/viewer/`.
 //!
 //! Without Chromium, Node or tests/browser/node_modules the test says so and passes, unless
 //! `SALTA_BROWSER_TEST=required` (set by .ci/run), when that is a failure.
@@ -93,12 +97,14 @@ fn the_viewer_works_in_chromium() {
     }
     let artefacts = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("viewer");
     std::fs::create_dir_all(&artefacts).unwrap();
-    // Games: 1 with variations, 2–13 Pyramid, 14 the historical game, 15 an invalid record.
+    // Games: 1 with variations, 2–13 Pyramid, 14 the historical game, 15 an invalid record, 16
+    // one with a warning.
     let files = [
         "corpus/edge-cases/variations.sgn",
         "corpus/synthetic/pyramid.sgn",
         "corpus/historical/krone-grotewold-1901.sgn",
         "tests/edge-cases/illegal-move.sgn",
+        "corpus/edge-cases/separator-warning.sgn",
     ];
     let page = artefacts.join("games.html");
     let page_text = page.to_str().unwrap();
@@ -107,7 +113,7 @@ fn the_viewer_works_in_chromium() {
         .split("\n\n")
         .map(|game| game.lines().map(str::to_string).collect())
         .collect();
-    assert_eq!(setups.len(), 15);
+    assert_eq!(setups.len(), 16);
 
     let variations = {
         let game = read_path(&root().join(files[0]))
@@ -164,6 +170,8 @@ fn the_viewer_works_in_chromium() {
             .collect::<Vec<_>>(),
         "fragment": {"game": 13, "ply": 31},
         "invalid": {"game": 14, "message": invalid_message},
+        "warned": 15,
+        "long": 13,
     });
     let spec_path = artefacts.join("spec.json");
     std::fs::write(&spec_path, spec.to_string()).unwrap();
@@ -185,6 +193,10 @@ fn the_viewer_works_in_chromium() {
         "laptop-variation.png",
         "laptop-invalid.png",
         "phone-fragment.png",
+        "laptop-last.png",
+        "phone-last.png",
+        "laptop-help.png",
+        "phone-help.png",
     ] {
         assert!(artefacts.join(shot).exists(), "{shot} was not written");
     }

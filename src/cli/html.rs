@@ -15,9 +15,10 @@ pub struct PageArgs {
     /// html: open in Red's view (the page has a button to turn the board).
     #[arg(long)]
     flip: bool,
-    /// html: none, numbers (square numbers), algebraic (a–j, 1–10) or both.
-    #[arg(long, default_value = "algebraic")]
-    coordinates: Coordinates,
+    /// html: none, numbers (square numbers), algebraic (a–j, 1–10) or both [default: as each
+    /// record names its squares: numbers, or algebraic for an algebraic record].
+    #[arg(long)]
+    coordinates: Option<Coordinates>,
     /// html: symbols (stars, moons, suns with 1–5 marks), numbers (1–15) or designators (Su3).
     #[arg(long, default_value = "symbols")]
     pieces: PieceStyle,
@@ -33,20 +34,13 @@ pub fn run(
 ) -> Result<ExitCode, CliError> {
     let opts = DiagramOptions::default()
         .flip(args.flip)
-        .coordinates(args.coordinates)
         .pieces(args.pieces)
         .palette(args.palette);
-    let names: Vec<String> = files
-        .iter()
-        .map(|f| {
-            f.file_name()
-                .unwrap_or(f.as_os_str())
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    let title = format!("{} · Salta games", names.join(", "));
-    let mut page = Viewer::new(&title, &opts).map_err(|e| CliError::new(e.to_string()))?;
+    let mut page =
+        Viewer::new(&page_title(files), &opts).map_err(|e| CliError::new(e.to_string()))?;
+    if let Some(coordinates) = args.coordinates {
+        page = page.coordinates(coordinates);
+    }
     let mut output = Output::open(output_path, files)?;
     let out = output.writer();
     // Games and files that could not be converted.
@@ -67,4 +61,30 @@ pub fn run(
     });
     written.map_err(|e| output.failed(e))?;
     finish(output, output_path, failed)
+}
+
+/// What a browser's tab and bookmark call the page: the file, the folder the files share, or the
+/// first file and how many more (the script puts the game shown in front).
+fn page_title(files: &[PathBuf]) -> String {
+    let stem = |f: &Path| {
+        f.file_stem()
+            .unwrap_or(f.as_os_str())
+            .to_string_lossy()
+            .into_owned()
+    };
+    let folder = |f: &PathBuf| f.parent().map(Path::to_path_buf);
+    let place = match files {
+        [] => return "Salta games".to_string(),
+        [one] => stem(one),
+        [first, rest @ ..] => {
+            let shared = folder(first)
+                .filter(|d| rest.iter().all(|f| folder(f).as_ref() == Some(d)))
+                .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()));
+            match shared {
+                Some(dir) => format!("{dir} ({} files)", files.len()),
+                None => format!("{} and {} more", stem(first), rest.len()),
+            }
+        }
+    };
+    format!("{place} · Salta")
 }

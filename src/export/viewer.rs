@@ -7,21 +7,27 @@
 //!   position, the record's notation, which written moves the replay could not play, and the
 //!   replayer's findings tied to the move they concern (by the move's place in a pre-order walk of
 //!   the move tree: a move, then each of its variations, then the next move);
-//! - `boards`: the empty board of each board kind in both orientations, from the same scene as the
-//!   SVG diagrams, with each square's centre, so that the script only places pieces.
+//! - `boards`: the empty boards the games use (by board kind and the squares' names: a numeric
+//!   record on a board of square numbers, an algebraic one with a–j and 1–10, unless the page fixes
+//!   the coordinates), each in both orientations, from the same scene as the SVG diagrams, with
+//!   each square's centre, so that the script only places pieces.
 //!
 //! The pieces are drawn once each, by the diagram scene, as SVG `<g>` elements the board `<use>`s.
 //! The script (`viewer/viewer.js`) and style (`viewer/viewer.css`) are plain source files embedded
 //! at compile time. Games are written as they come, so the page grows with the games but the
 //! writer holds only the small per-game views.
 
-use super::diagram::{DiagramError, DiagramOptions, LiveBoard, live_board, piece_glyph};
+use super::diagram::{
+    Coordinates, DiagramError, DiagramOptions, LiveBoard, live_board, piece_glyph,
+};
+use super::printed::reader_date;
 use super::structured::GameDoc;
-use crate::board::{BoardKind, Color};
+use crate::board::{BoardKind, Color, Geometry};
 use crate::notation::{Game, MoveNode, Notation, Span, Variation};
 use crate::replay::{Finding, LineReplay, MoveReplay, Replay, Status};
 use crate::rules::{Piece, Rules, Variant};
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 const STYLE: &str = include_str!("viewer/viewer.css");
@@ -31,11 +37,20 @@ const BODY: &str = include_str!("viewer/viewer.html");
 /// What the page knows of a game besides its document.
 #[derive(Serialize)]
 struct GameView<'a> {
-    /// The file the game came from, as given.
+    /// The file the game came from, as given (to name a download; not shown).
     file: &'a str,
     /// The game's first line in that file.
     line: u32,
     board: BoardKind,
+    /// The key of its board in `boards`, such as `salta-numbers`.
+    board_key: String,
+    /// The record's text as read, to copy or download.
+    record: &'a str,
+    /// The Date tag as a reader reads it (`1901`, not `1901.??.??`).
+    date: Option<String>,
+    /// For a record numbered from Red's side: each square's number as the record writes it, by
+    /// its historical number (the moves in `games` use the historical numbers).
+    names: Option<BTreeMap<u8, u8>>,
     /// The start position as a Setup line.
     start: String,
     /// How the record writes its moves: `numeric`, `algebraic` or `piece`.
@@ -57,13 +72,13 @@ struct DiagnosticView<'a> {
     finding: &'a Finding,
 }
 
-/// The empty boards, keyed by board kind, and how to show them.
+/// The empty boards the games use, and how to show them.
 #[derive(Serialize)]
 struct Boards {
     /// Start in Red's view.
     flip: bool,
-    salta: Option<[BoardView; 2]>,
-    pyramid: Option<[BoardView; 2]>,
+    /// By key (`salta-numbers`, `pyramid-algebraic`, …): Green's view and Red's.
+    boards: BTreeMap<String, [BoardView; 2]>,
 }
 
 /// One orientation of a board.
@@ -79,6 +94,8 @@ struct BoardView {
     /// The edge inside the last move's squares: colour and width.
     highlight_edge: String,
     highlight_edge_width: f32,
+    /// Square number → algebraic name (`33` → `e3`), to describe a position in words.
+    algebraic: BTreeMap<u8, String>,
 }
 
 impl From<LiveBoard> for BoardView {
@@ -91,48 +108,46 @@ impl From<LiveBoard> for BoardView {
             highlight_opacity: b.highlight.1,
             highlight_edge: b.highlight_edge.0.to_string(),
             highlight_edge_width: b.highlight_edge.1,
+            algebraic: BTreeMap::new(),
         }
     }
 }
 
-/// A page being written: [`Viewer::new`] draws the boards, then [`Viewer::begin`],
+/// A page being written: [`Viewer::new`] checks the options, then [`Viewer::begin`],
 /// [`Viewer::add`] for each game and [`Viewer::finish`] write it.
 pub struct Viewer {
     title: String,
-    flip: bool,
-    /// Per board kind: both orientations and the pieces' `<g>` elements.
-    boards: [([BoardView; 2], String); 2],
-    /// Which board kinds the games use.
-    used: [bool; 2],
+    opts: DiagramOptions,
+    /// The coordinates of every board, if fixed; otherwise each game's record's own.
+    coordinates: Option<Coordinates>,
+    /// The boards the games use, by board kind and coordinates.
+    used: Vec<(BoardKind, Coordinates)>,
     /// Each game's view, serialized (they are written after the games).
     views: Vec<String>,
 }
 
 impl Viewer {
-    /// Draws the boards as `opts` says (palette, coordinates, pieces, and `flip` for the
-    /// orientation the page opens in).
+    /// A page whose boards are drawn as `opts` says (palette, pieces, and `flip` for the
+    /// orientation the page opens in); each game's board names its squares as its record does
+    /// (square numbers, or a–j and 1–10 for an algebraic record) unless
+    /// [`Viewer::coordinates`] fixes them.
     pub fn new(title: &str, opts: &DiagramOptions) -> Result<Viewer, DiagramError> {
-        let board = |kind: BoardKind| -> Result<([BoardView; 2], String), DiagramError> {
-            let rules = match kind {
-                BoardKind::Salta => Rules::default(),
-                BoardKind::Pyramid => Rules::of(Variant::Pyramid),
-            };
-            let view = |flip| -> Result<BoardView, DiagramError> {
-                let opts = DiagramOptions {
-                    flip,
-                    ..opts.clone()
-                };
-                Ok(live_board(rules, &opts)?.into())
-            };
-            Ok(([view(false)?, view(true)?], piece_glyphs(kind, opts)))
-        };
+        live_board(Rules::default(), opts)?;
         Ok(Viewer {
             title: title.to_string(),
-            flip: opts.flip,
-            boards: [board(BoardKind::Salta)?, board(BoardKind::Pyramid)?],
-            used: [false; 2],
+            opts: opts.clone(),
+            coordinates: None,
+            used: Vec::new(),
             views: Vec::new(),
         })
+    }
+
+    /// Gives every board these coordinates, whatever its record's notation.
+    pub fn coordinates(self, coordinates: Coordinates) -> Viewer {
+        Viewer {
+            coordinates: Some(coordinates),
+            ..self
+        }
     }
 
     /// Writes the page up to the games.
@@ -162,13 +177,29 @@ impl Viewer {
         }
         out.write_all(script_json(&GameDoc::new(game, replay))?.as_bytes())?;
         let board = replay.rules.board();
-        self.used[board as usize] = true;
+        let notation = game.notation();
+        let coordinates = self.coordinates.unwrap_or(match notation {
+            Notation::Algebraic => Coordinates::Algebraic,
+            Notation::Numeric | Notation::Piece => Coordinates::Numbers,
+        });
+        if !self.used.contains(&(board, coordinates)) {
+            self.used.push((board, coordinates));
+        }
         let view = GameView {
             file,
             line: game.line,
             board,
+            board_key: board_key(board, coordinates),
+            record: &game.text,
+            date: game.tag("Date").and_then(reader_date),
+            names: game.numbered_from_red().then(|| {
+                let g = Geometry::of(board);
+                g.squares()
+                    .map(|sq| (g.number(sq), g.number(g.rotate(sq))))
+                    .collect()
+            }),
             start: replay.start().to_setup(),
-            notation: game.notation(),
+            notation,
             status: replay.status(),
             unplayed: unplayed(game, replay),
             diagnostics: diagnostics(game, replay),
@@ -182,19 +213,40 @@ impl Viewer {
         out.write_all(b"]</script>\n<script type=\"application/json\" id=\"views\">[")?;
         out.write_all(self.views.join(",\n").as_bytes())?;
         out.write_all(b"]</script>\n")?;
-        let [(salta, salta_glyphs), (pyramid, pyramid_glyphs)] = self.boards;
-        let [salta_used, pyramid_used] = self.used;
-        let boards = Boards {
-            flip: self.flip,
-            salta: salta_used.then_some(salta),
-            pyramid: pyramid_used.then_some(pyramid),
-        };
-        let mut glyphs = String::new();
-        for (used, g) in [(salta_used, salta_glyphs), (pyramid_used, pyramid_glyphs)] {
-            if used {
-                glyphs.push_str(&g);
+        let mut boards = BTreeMap::new();
+        let mut kinds = Vec::new();
+        for &(kind, coordinates) in &self.used {
+            let rules = match kind {
+                BoardKind::Salta => Rules::default(),
+                BoardKind::Pyramid => Rules::of(Variant::Pyramid),
+            };
+            let view = |flip| -> io::Result<BoardView> {
+                let opts = DiagramOptions {
+                    flip,
+                    coordinates,
+                    ..self.opts.clone()
+                };
+                let board =
+                    live_board(rules, &opts).map_err(|e| io::Error::other(e.to_string()))?;
+                let g = Geometry::of(kind);
+                Ok(BoardView {
+                    algebraic: g.squares().map(|sq| (g.number(sq), g.name(sq))).collect(),
+                    ..board.into()
+                })
+            };
+            boards.insert(board_key(kind, coordinates), [view(false)?, view(true)?]);
+            if !kinds.contains(&kind) {
+                kinds.push(kind);
             }
         }
+        let glyphs: String = kinds
+            .into_iter()
+            .map(|kind| piece_glyphs(kind, &self.opts))
+            .collect();
+        let boards = Boards {
+            flip: self.opts.flip,
+            boards,
+        };
         out.write_all(b"<script type=\"application/json\" id=\"boards\">")?;
         out.write_all(script_json(&boards)?.as_bytes())?;
         write!(
@@ -203,6 +255,21 @@ impl Viewer {
              <defs>\n{glyphs}</defs></svg>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n"
         )
     }
+}
+
+/// `salta-numbers`: a board kind and the names on its squares.
+fn board_key(kind: BoardKind, coordinates: Coordinates) -> String {
+    let kind = match kind {
+        BoardKind::Salta => "salta",
+        BoardKind::Pyramid => "pyramid",
+    };
+    let names = match coordinates {
+        Coordinates::None => "none",
+        Coordinates::Numbers => "numbers",
+        Coordinates::Algebraic => "algebraic",
+        Coordinates::Both => "both",
+    };
+    format!("{kind}-{names}")
 }
 
 /// Every piece of a board kind, `<g id="salta-g3">` for Green's piece 3 (Pyramid pieces are all
@@ -373,10 +440,13 @@ mod tests {
     #[test]
     fn the_page_carries_only_the_boards_its_games_use() {
         let page = page("[Rules \"pyramid\"]\n\n1. 11-21 *\n");
-        let boards = data(&page, "boards");
-        assert!(boards["salta"].is_null());
+        let boards = &data(&page, "boards")["boards"];
+        assert_eq!(boards.as_object().unwrap().len(), 1);
         assert_eq!(
-            boards["pyramid"][1]["centres"].as_object().unwrap().len(),
+            boards["pyramid-numbers"][1]["centres"]
+                .as_object()
+                .unwrap()
+                .len(),
             32
         );
         assert!(page.contains("<g id=\"pyramid-g\">") && !page.contains("salta-g0"));

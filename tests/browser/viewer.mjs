@@ -5,7 +5,7 @@
 //
 // SPEC: { chromium, page, corpus_page, artefacts, setups: [[line, …] per game of `page`],
 //         stepped: [game, …], variations: [{game, node, setup}], fragment: {game, ply},
-//         invalid: {game, message} }
+//         invalid: {game, message}, warned: game, long: game }
 //
 // Every failure is an exception: the process exits with 1 and the message. On success it prints
 // one JSON line of measurements.
@@ -61,6 +61,98 @@ async function open(browser, url, viewport) {
     assert.deepEqual(errors, [], "the page's script reported errors");
   };
   return page;
+}
+
+// Opens game `game` (0-based) at `ply` through the address, as a link would.
+async function goTo(page, game, ply) {
+  await page.evaluate((h) => { location.hash = h; }, `#g${game + 1}p${ply}`);
+  await page.waitForFunction((g) => location.hash.startsWith(`#g${g + 1}p`) &&
+    document.getElementById("game-list").querySelector("[aria-current]")?.dataset.game === String(g), {}, game);
+}
+
+// Where an element is drawn, and whether all of it is inside the viewport.
+async function placed(page, selector) {
+  return page.$eval(selector, (e) => {
+    const r = e.getBoundingClientRect();
+    const inside = r.width > 0 && r.height > 0 && r.left >= -0.5 && r.top >= -0.5 &&
+      r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+    return { inside, rect: [r.left, r.top, r.right, r.bottom].map(Math.round), viewport: [innerWidth, innerHeight] };
+  });
+}
+
+async function assertInView(page, selector, what) {
+  const p = await placed(page, selector);
+  assert.ok(p.inside, `${what}: ${selector} at ${p.rect} is not inside the ${p.viewport} viewport`);
+}
+
+// The problems box is either not shown at all or says something.
+async function assertNoEmptyProblems(page, what) {
+  const box = await page.$eval("#problems", (e) => ({
+    shown: e.getClientRects().length > 0 && getComputedStyle(e).display !== "none",
+    text: e.textContent.trim(),
+  }));
+  assert.ok(!box.shown || box.text.length > 0, `${what}: an empty problems box is shown`);
+  return box.shown;
+}
+
+// The size of a piece's numeral as drawn, in CSS pixels.
+async function numeralPx(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector("#board svg");
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const numeral = document.querySelector(".glyphs g[id] text.numeral");
+    return Number(numeral.getAttribute("font-size")) * scale;
+  });
+}
+
+// At each size: the whole board in view after the last ply and after a link into a long game,
+// with the title and the result of the last ply; no empty problems box after a game with
+// warnings or an invalid one; the keyboard help on "?".
+async function checkLayout(browser, url, viewport, name) {
+  const page = await open(browser, url, viewport);
+  const long = spec.long;
+  await goTo(page, long, 0);
+  await page.keyboard.press("End");
+  await assertInView(page, "#board svg", `${name}, last ply`);
+  await assertInView(page, "#title", `${name}, last ply`);
+  await assertInView(page, "#outcome", `${name}, the result under the last ply`);
+  const status = await page.$eval("#status", (e) => e.textContent);
+  assert.match(status, /the game is over/, `${name}: the status line says the game is over: ${status}`);
+  const numeral = await numeralPx(page);
+  await page.screenshot({ path: `${spec.artefacts}/${name}-last.png` });
+  page.check();
+  await page.close();
+
+  const linked = await open(browser, `${url}#g${long + 1}p150`, viewport);
+  assert.match(await linked.$eval("#status", (e) => e.textContent), /\(ply 150\b/);
+  await assertInView(linked, "#board svg", `${name}, #g${long + 1}p150`);
+  await assertInView(linked, "#title", `${name}, #g${long + 1}p150`);
+  await assertInView(linked, "#moves [aria-current]", `${name}, #g${long + 1}p150: the current move`);
+  const width = await linked.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= viewport.width, `${name}: the page is ${width}px wide: it scrolls sideways`);
+
+  // The problems box: a game with warnings, then a clean one; an invalid one, then a clean one.
+  await goTo(linked, spec.warned, 0);
+  assert.ok(await assertNoEmptyProblems(linked, `${name}, the game with warnings`), "its warnings are shown");
+  await goTo(linked, 0, 0);
+  assert.equal(await assertNoEmptyProblems(linked, `${name}, a clean game after warnings`), false);
+  await goTo(linked, spec.invalid.game, 0);
+  assert.ok(await assertNoEmptyProblems(linked, `${name}, the invalid game`), "its error is shown");
+  await goTo(linked, 0, 0);
+  assert.equal(await assertNoEmptyProblems(linked, `${name}, a clean game after an invalid one`), false);
+
+  // The keyboard help opens on "?", in view, and closes on Escape.
+  await linked.keyboard.press("?");
+  assert.equal(await linked.$eval("#help", (e) => e.open), true, `${name}: "?" opens the keyboard help`);
+  await assertInView(linked, "#help", `${name}, the keyboard help`);
+  const help = await linked.$eval("#help", (e) => e.textContent);
+  assert.ok(/Next and previous move/.test(help) && /Turn the board/.test(help), help);
+  await linked.screenshot({ path: `${spec.artefacts}/${name}-help.png` });
+  await linked.keyboard.press("Escape");
+  assert.equal(await linked.$eval("#help", (e) => e.open), false, `${name}: Escape closes the help`);
+  linked.check();
+  await linked.close();
+  return numeral;
 }
 
 async function selectGame(page, game) {
@@ -163,12 +255,46 @@ try {
   const f = spec.fragment;
   const phone = await open(browser, `${url}#g${f.game + 1}p${f.ply}`, PHONE);
   assert.equal(await boardSetup(phone, f.game), placement(spec.setups[f.game][f.ply]), "the fragment's ply");
-  assert.match(await phone.$eval("#status", (e) => e.textContent), new RegExp(`^Ply ${f.ply}\\b`));
-  const width = await phone.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= PHONE.width, `at phone width the page is ${width}px wide: it scrolls sideways`);
+  assert.match(await phone.$eval("#status", (e) => e.textContent), new RegExp(`\\(ply ${f.ply}\\b`));
+  // Share: the Setup line of the position shown, as `convert --to setups` writes it.
+  await phone.keyboard.press("s");
+  assert.equal(await phone.$eval("#share", (e) => e.open), true, "S opens the share dialog");
+  assert.equal(await phone.$eval("#share-setup", (e) => e.value), spec.setups[f.game][f.ply], "the Setup line");
+  assert.match(await phone.$eval("#download", (e) => e.download), /\.sgn$/);
+  await phone.keyboard.press("Escape");
+  // A swipe to the left steps on, one to the right back.
+  const swipe = async (from, to) => {
+    const box = await phone.$eval("#board svg", (e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; });
+    const y = box[1] + box[3] / 2;
+    await phone.touchscreen.touchStart(box[0] + box[2] * from, y);
+    await phone.touchscreen.touchMove(box[0] + box[2] * (from + to) / 2, y);
+    await phone.touchscreen.touchMove(box[0] + box[2] * to, y);
+    await phone.touchscreen.touchEnd();
+  };
+  await swipe(0.8, 0.2);
+  assert.equal(await boardSetup(phone, f.game), placement(spec.setups[f.game][f.ply + 1]), "a swipe to the left");
+  await swipe(0.2, 0.8);
+  assert.equal(await boardSetup(phone, f.game), placement(spec.setups[f.game][f.ply]), "a swipe to the right");
+  // A square's number is never drawn under a disc (game 1 is numeric: numbers on the board).
+  await goTo(phone, 0, 3);
+  const covered = await phone.evaluate(() => {
+    const occupied = new Set([...document.querySelectorAll("#board .pieces use")].map((u) => u.dataset.square));
+    const shown = [...document.querySelectorAll("#board text.number")].filter((t) => t.style.visibility !== "hidden");
+    return { shown: shown.length, covered: shown.filter((t) => occupied.has(t.dataset.square)).length };
+  });
+  assert.ok(covered.shown > 0 && covered.covered === 0, `square numbers: ${JSON.stringify(covered)}`);
   await phone.screenshot({ path: `${spec.artefacts}/phone-fragment.png` });
   phone.check();
   await phone.close();
+
+  // The layout at a laptop's and a phone's size.
+  measured.numeral_px = {
+    laptop: await checkLayout(browser, url, LAPTOP, "laptop"),
+    phone: await checkLayout(browser, url, PHONE, "phone"),
+  };
+  // A piece's number is read at a glance: at least 11 CSS px on a phone, larger on a laptop.
+  assert.ok(measured.numeral_px.phone >= 11, `a piece's numeral is ${measured.numeral_px.phone}px on a phone`);
+  assert.ok(measured.numeral_px.laptop > measured.numeral_px.phone, JSON.stringify(measured.numeral_px));
 
   // The whole corpus: how long until the first game is drawn, from the navigation's start.
   const times = [];
