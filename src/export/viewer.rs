@@ -438,6 +438,35 @@ mod tests {
     }
 
     #[test]
+    fn each_record_is_shown_in_its_own_numbering() {
+        let page = page(
+            "[Event \"numeric\"]\n\n1. 33-43 *\n\n[Event \"algebraic\"]\n\n1. e3-f4 *\n\n\
+             [Event \"from Red\"]\n[Numbering \"red\"]\n\n1. 83-73 *\n",
+        );
+        let views = data(&page, "views");
+        let keys: Vec<_> = (0..3).map(|i| views[i]["board_key"].clone()).collect();
+        assert_eq!(keys, ["salta-numbers", "salta-algebraic", "salta-numbers"]);
+        assert!(views[0]["names"].is_null());
+        // The record writes Green's 33-43 as 83-73: each square by its number from Red's side.
+        assert_eq!(views[2]["names"]["33"], 83);
+        assert_eq!(views[2]["names"]["105"], 11);
+        let boards = &data(&page, "boards")["boards"];
+        assert_eq!(boards["salta-algebraic"][0]["algebraic"]["33"], "e3");
+        assert!(
+            boards["salta-numbers"][0]["svg"]
+                .as_str()
+                .unwrap()
+                .contains(">43</text>")
+        );
+        assert!(
+            !boards["salta-algebraic"][0]["svg"]
+                .as_str()
+                .unwrap()
+                .contains(">43</text>")
+        );
+    }
+
+    #[test]
     fn the_page_carries_only_the_boards_its_games_use() {
         let page = page("[Rules \"pyramid\"]\n\n1. 11-21 *\n");
         let boards = &data(&page, "boards")["boards"];

@@ -230,6 +230,8 @@
   function openGames() {
     $("game-nav").classList.add("open");
     $("open-games").setAttribute("aria-expanded", "true");
+    const current = $("game-list").querySelector("[aria-current]");
+    if (current) current.scrollIntoView({ block: "center" });
     $("filter").focus();
   }
 
