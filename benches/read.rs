@@ -3,7 +3,7 @@
 //! file is kept (default: a temp file, made once). With `SALTA_BENCH_REPORT=1` the binary prints
 //! plain figures for scripts/bench-read.sh instead of running divan.
 
-use salta::notation::Reader;
+use salta::notation::{Notation, Reader};
 use salta::rules::{Position, Rules};
 use std::io::Write;
 use std::path::PathBuf;
@@ -59,7 +59,7 @@ fn write_game(rng: &mut XorShift, index: usize, out: &mut String) {
         if ply % 2 == 0 {
             let _ = write!(token, "{}. ", ply / 2 + 1);
         }
-        token.push_str(&m.numeric(g));
+        let _ = write!(token, "{}", Notation::Numeric.move_text(m, g));
         if column + token.len() + 1 > 80 {
             out.push('\n');
             column = 0;

@@ -9,8 +9,9 @@
 //! game, so memory grows with the number of games, never with their text.
 
 use crate::archive::{piece_bytes, read_in_order};
-use crate::diagnostic::game_source;
-use crate::notation::{Game, GameResult, Notation, Reader, Span, SyntaxError, input_name};
+use crate::notation::{
+    Game, GameResult, GameSource, Notation, Reader, Span, SyntaxError, input_name,
+};
 use crate::replay::{Replay, ReplayOptions, Severity, Status, replay, result_of};
 use crate::rules::{Move, Position, Rules};
 use std::collections::HashMap;
@@ -522,7 +523,7 @@ fn sort(
 /// The first error of a game, located in its file: `line:column: message (code)`.
 fn first_error(game: &Game, file: &Arc<str>, replayed: &Replay) -> String {
     // The game's number in its file, unknown here, plays no part in a location.
-    let source = game_source(file, 0, game);
+    let source = GameSource::of_game(file, 0, game);
     replayed
         .findings
         .iter()

@@ -1,13 +1,14 @@
 //! salta: game records of Salta (Büttgenbach, 1899) — board geometry, rules engine, SGN records,
 //! replay validation, exporters and archive checks.
 //!
-//! The layers, bottom up: [`board`] (squares, numbering, bitboards), [`rules`] (positions, legal
-//! moves, outcomes, margins), [`notation`] (the SGN syntax tree, streaming reader and writer, which
-//! know nothing of legality), [`replay`] (plays a record through the rules and reports findings),
-//! [`diagnostic`] (findings and syntax errors drawn for people), [`archive`] (whole folders, checked
+//! The rooms, bottom up (each uses only those before it): [`board`] (squares, numbering,
+//! bitboards), [`diagnostic`] (the code of every finding), [`rules`] (positions, legal moves,
+//! outcomes, margins), [`notation`] (the SGN syntax tree, streaming reader and writer, which know
+//! nothing of legality), [`replay`] (plays a record through the rules and reports findings),
+//! [`generate`] (synthetic games), [`repair`] (what a broken transcription probably meant),
+//! [`render`] (findings and syntax errors drawn for people), [`archive`] (whole folders, checked
 //! by parallel workers), [`export`] (diagrams, structured games, adjudication, the game viewer),
-//! [`extract`] (sorting archives), [`repair`] (what a broken transcription probably meant),
-//! [`generate`] (synthetic games) and, with the `lsp` feature, `lsp` (the language server of
+//! [`extract`] (sorting archives) and, with the `lsp` feature, `lsp` (the language server of
 //! `salta lsp`).
 //!
 //! # The common tasks
@@ -181,6 +182,7 @@ pub mod generate;
 #[cfg(feature = "lsp")]
 pub mod lsp;
 pub mod notation;
+pub mod render;
 pub mod repair;
 pub mod replay;
 pub mod rules;

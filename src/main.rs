@@ -95,7 +95,7 @@ fn main() -> ExitCode {
 fn report(err: &cli::CliError, color: cli::ColorWhen) -> ExitCode {
     use std::io::IsTerminal;
     let color = color.enabled(std::io::stderr().is_terminal());
-    cli::to_stderr(salta::diagnostic::render(err, color));
+    cli::to_stderr(salta::render::render(err, color));
     ExitCode::from(2)
 }
 

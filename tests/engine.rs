@@ -4,6 +4,7 @@
 
 use crate::common::reference::assert_agrees;
 use salta::board::Color;
+use salta::notation::Notation;
 use salta::rules::{Piece, PieceKind, Position, Rules};
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -43,7 +44,10 @@ fn piece(color: Color, designator: &str) -> Piece {
 /// The legal moves in algebraic notation, as a set.
 fn legal(pos: &Position) -> BTreeSet<String> {
     let g = pos.geometry();
-    pos.legal_moves().iter().map(|m| m.algebraic(g)).collect()
+    pos.legal_moves()
+        .iter()
+        .map(|m| Notation::Algebraic.move_text(*m, g).to_string())
+        .collect()
 }
 
 fn set(moves: &[&str]) -> BTreeSet<String> {
@@ -148,7 +152,7 @@ fn describe(description: &str, pos: &Position) -> String {
         .available_jumps()
         .sorted(g)
         .iter()
-        .map(|m| m.numeric(g))
+        .map(|m| Notation::Numeric.move_text(*m, g).to_string())
         .collect();
     let _ = writeln!(out, "available enemy jumps: [{}]", jumps.join(", "));
     let moves = pos.legal_moves().sorted(g);
@@ -157,8 +161,8 @@ fn describe(description: &str, pos: &Position) -> String {
         let _ = writeln!(
             out,
             "  {:8} {:8} {:?}",
-            m.numeric(g),
-            m.algebraic(g),
+            Notation::Numeric.move_text(*m, g).to_string(),
+            Notation::Algebraic.move_text(*m, g).to_string(),
             m.kind
         );
     }
@@ -731,7 +735,7 @@ fn play(mut pos: Position, moves: &[&str]) -> Position {
         let m = *pos
             .legal_moves()
             .iter()
-            .find(|m| m.algebraic(g) == *text)
+            .find(|m| Notation::Algebraic.move_text(**m, g).to_string() == *text)
             .unwrap_or_else(|| panic!("{text} is not legal in {pos:?}"));
         pos.play(m).expect("a legal move plays");
     }

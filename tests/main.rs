@@ -10,6 +10,7 @@ mod exporters;
 mod extract;
 mod grammar;
 mod hostile;
+mod house;
 mod inputs;
 mod io;
 mod lsp;

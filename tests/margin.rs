@@ -23,7 +23,10 @@ fn bfs_count(pos: &Position, color: Color) -> Option<u32> {
     };
     let unpack = |key: u128, n: usize| {
         (0..n)
-            .map(|i| Square::from_index((key >> (8 * i)) as u8, g).expect("packed from squares"))
+            .map(|i| {
+                g.from_index((key >> (8 * i)) as u8)
+                    .expect("packed from squares")
+            })
             .collect::<Vec<_>>()
     };
     let n = pos.pieces_of(color).count();

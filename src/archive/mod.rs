@@ -1,6 +1,6 @@
 //! Whole folders of transcriptions: find the `.sgn` files ([`sgn_files`]), read them as streams and
 //! replay the games in parallel (the module's pipeline), and report each game in file order for
-//! people (drawn by [`crate::diagnostic`]) and programs (JSON).
+//! people (drawn by [`crate::render`]) and programs (JSON).
 
 mod discovery;
 mod pipeline;

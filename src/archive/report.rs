@@ -3,8 +3,9 @@
 
 use super::CheckOptions;
 use crate::board::Color;
-use crate::diagnostic::{Code, FindingDiagnostic, render};
+use crate::diagnostic::Code;
 use crate::notation::{Game, GameSource, Reader, SyntaxError, TagList, Warning};
+use crate::render::{FindingDiagnostic, render};
 use crate::repair::{Diagnosis, Suggestion};
 use crate::replay::{Finding, Replay, Severity, Status, Streamed, replay, replay_part};
 use crate::rules::EndReason;

@@ -228,6 +228,14 @@ impl Geometry {
         self.number[sq.index()]
     }
 
+    /// The square with this bit index, or `None` when the board has no square there (an index
+    /// past its layout, or one of its padding bits).
+    #[must_use]
+    pub fn from_index(&self, index: u8) -> Option<Square> {
+        let sq = Square::new_unchecked(index);
+        self.contains(sq).then_some(sq)
+    }
+
     /// The square a historical number names (`33`, `105`), or `None` if no square has that number.
     pub fn from_number(&self, number: u32) -> Option<Square> {
         let bit = *self.by_number.get(number as usize)?;

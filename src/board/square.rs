@@ -1,6 +1,5 @@
-use super::Geometry;
-
-/// A dark square, as its bit index in the padded layout of its board's [`super::Geometry`].
+/// A dark square, as its bit index in the padded layout of its board's [`super::Geometry`]
+/// ([`Geometry::from_index`](super::Geometry::from_index) checks one).
 ///
 /// A `Square` does not know which board it belongs to: numbering, names and neighbours are asked of
 /// the geometry (`geometry.number(sq)`, `geometry.name(sq)`).
@@ -8,14 +7,6 @@ use super::Geometry;
 pub struct Square(u8);
 
 impl Square {
-    /// The square with this bit index on `board`, or `None` when the board has no square there
-    /// (an index past its layout, or one of its padding bits).
-    #[must_use]
-    pub fn from_index(index: u8, board: &Geometry) -> Option<Square> {
-        let sq = Square(index);
-        board.contains(sq).then_some(sq)
-    }
-
     /// The square with this bit index, not checked: for indices the crate computes from a
     /// geometry's own tables and bitboards.
     #[inline(always)]

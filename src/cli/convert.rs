@@ -1,13 +1,11 @@
+use super::inputs::{Input, finish, for_each_input, replay_input, unconverted};
 use super::{CliError, Output};
-use salta::diagnostic::{game_source, render};
 use salta::export::structured::{GameDoc, rewrite};
-use salta::notation::{Game, Notation, input_name, printable, read_path};
-use salta::replay::{MarginPolicy, Replay, ReplayOptions, replay};
-use serde::Deserialize;
+use salta::notation::Notation;
+use salta::replay::{MarginPolicy, Replay};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -28,12 +26,6 @@ pub struct Args {
     page: super::html::PageArgs,
     #[command(flatten)]
     print: super::print::PrintArgs,
-}
-
-/// A game read from any of the input formats.
-pub(super) enum Input {
-    Record(Game),
-    Doc(GameDoc),
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
@@ -66,31 +58,6 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     });
     written.map_err(|e| output.failed(e))?;
     finish(output, args.output.as_deref(), failed)
-}
-
-/// Commits a conversion's output when every game was converted (exit code 0); otherwise a file
-/// is left as it was (exit code 1), while what went to standard output or a device stays sent.
-pub(super) fn finish(
-    output: Output,
-    path: Option<&Path>,
-    failed: usize,
-) -> Result<ExitCode, CliError> {
-    if failed == 0 {
-        output.commit()?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    match path.filter(|_| output.is_replacing()) {
-        // Dropping the output removes the temporary file: a failed run changes nothing.
-        Some(path) => super::say(
-            "error",
-            format_args!(
-                "{} left as it was: {failed} game(s) or file(s) could not be converted",
-                input_name(path)
-            ),
-        ),
-        None => output.commit()?,
-    }
-    Ok(ExitCode::from(1))
 }
 
 /// Writes converted games one after the other, with what goes between them in the target format.
@@ -129,52 +96,6 @@ impl GameWriter<'_> {
     }
 }
 
-/// Calls `each` with every game of an input file as it is read, or with the report (for stderr)
-/// of what could not be read. SGN is read one game at a time; a YAML or JSON file (as this command
-/// writes them) is read whole first.
-pub(super) fn for_each_input(
-    file: &Path,
-    mut each: impl FnMut(Result<Input, String>) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    let extension = file
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
-    let text = || std::fs::read_to_string(file).map_err(|e| format!("cannot read it: {e}"));
-    let docs: Result<Vec<GameDoc>, String> = match extension.as_str() {
-        "yaml" | "yml" => text().and_then(|t| {
-            serde_yaml::Deserializer::from_str(&t)
-                .map(|doc| {
-                    GameDoc::deserialize(doc).map_err(|e| format!("not a game document: {e}"))
-                })
-                .collect()
-        }),
-        // Straight into the documents: a `serde_json::Value` would sort the tags by name.
-        "json" => text().and_then(|t| {
-            let result = if t.trim_start().starts_with('[') {
-                serde_json::from_str::<Vec<GameDoc>>(&t)
-            } else {
-                serde_json::from_str::<GameDoc>(&t).map(|doc| vec![doc])
-            };
-            result.map_err(|e| format!("not a game document: {e}"))
-        }),
-        _ => {
-            return match read_path(file) {
-                Ok(mut reader) => reader.try_for_each(|item| {
-                    each(item.map(Input::Record).map_err(|e| render(&e, false)))
-                }),
-                Err(e) => each(Err(unconverted(file, &e.to_string()))),
-            };
-        }
-    };
-    match docs {
-        Ok(docs) => docs
-            .into_iter()
-            .try_for_each(|doc| each(Ok(Input::Doc(doc)))),
-        Err(message) => each(Err(unconverted(file, &message))),
-    }
-}
-
 /// One game in the target format, or the report of why it cannot be (for stderr); replay errors
 /// are reported on stderr as warnings about `file`.
 fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
@@ -199,51 +120,6 @@ fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
         }
     }
     .map_err(|message| unconverted(file, &message))
-}
-
-/// The line on stderr for something of `file` that could not be converted.
-pub(super) fn unconverted(file: &Path, message: &str) -> String {
-    // A message may quote the file (a YAML or JSON parser's error does).
-    format!(
-        "error: {}: {}\n",
-        input_name(file),
-        printable(message, true)
-    )
-}
-
-/// The game and its replay, or the report of why not (for stderr); replay errors are reported on
-/// stderr as warnings about `file`.
-pub(super) fn replay_input(
-    input: Input,
-    margins: MarginPolicy,
-    file: &Path,
-) -> Result<(Game, Replay), String> {
-    let game = match input {
-        Input::Record(game) => game,
-        Input::Doc(doc) => doc
-            .to_game()
-            .map_err(|e| unconverted(file, &e.to_string()))?,
-    };
-    let replayed = replay(&game, &ReplayOptions::default().margins(margins));
-    let source = game_source(&Arc::from("<game>"), 1, &game);
-    for finding in replayed
-        .findings()
-        .iter()
-        .filter(|f| f.severity == salta::replay::Severity::Error)
-    {
-        let (line, column) = finding
-            .span
-            .map(|s| source.location(s.start as usize))
-            .unwrap_or((game.line, 1));
-        let warning = format!(
-            "warning: {}:{line}:{column}: {} ({}); converted as far as it replays",
-            input_name(file),
-            finding.message,
-            finding.code
-        );
-        super::to_stderr(format_args!("{}\n", printable(&warning, false)));
-    }
-    Ok((game, replayed))
 }
 
 /// The Setup line of every main-line position, one per line: the start, then after each move.

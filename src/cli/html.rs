@@ -1,6 +1,6 @@
 //! `convert --to html`: the game viewer page (see `salta::export::viewer`).
 
-use super::convert::{finish, for_each_input, replay_input};
+use super::inputs::{finish, for_each_input, replay_input};
 use super::{CliError, Output};
 use salta::export::diagram::{Coordinates, DiagramOptions, Palette, PieceStyle};
 use salta::export::viewer::Viewer;

@@ -7,6 +7,7 @@ pub mod diagram;
 pub mod extract;
 pub mod generate;
 pub mod html;
+mod inputs;
 pub mod lsp;
 pub mod output;
 pub mod perft;
@@ -281,7 +282,7 @@ pub fn select_game(file: &Path, index: usize) -> Result<salta::notation::Game, C
                 CliError::new(format!(
                     "game {index} of {} cannot be read:\n{}",
                     input_name(file),
-                    salta::diagnostic::render(&e, false)
+                    salta::render::render(&e, false)
                 ))
             });
         }

@@ -1,4 +1,5 @@
 use super::{CliError, Output, odds_from_args, position_from_args, rules_from_args};
+use salta::notation::Notation;
 use salta::rules::{Referee, perft, perft_divide};
 use std::process::ExitCode;
 
@@ -45,7 +46,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .into_iter()
             .try_for_each(|(m, count)| {
                 total += count;
-                writeln!(out, "{}: {count}", m.numeric(g))
+                writeln!(out, "{}: {count}", Notation::Numeric.move_text(m, g))
             })
             .and_then(|_| writeln!(out, "total: {total}"))
     } else {

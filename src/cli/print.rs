@@ -1,6 +1,6 @@
 //! `convert --to latex|pdf`: the games of the inputs set for print as one document.
 
-use super::convert::{for_each_input, replay_input};
+use super::inputs::{for_each_input, replay_input};
 use super::{BudgetArgs, CliError, write_output};
 use salta::export::diagram::{PieceNumber, parse_length};
 use salta::export::printed::{self, Document, PrintOptions};

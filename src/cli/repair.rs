@@ -1,8 +1,8 @@
 //! `salta repair`: every game written out, the broken ones with their most plausible repair.
 
 use super::{CliError, input_files, write_output};
-use salta::diagnostic::{game_source, render};
-use salta::notation::{Notation, WriteOptions, input_name, read_path, write_game};
+use salta::notation::{GameSource, Notation, WriteOptions, input_name, read_path, write_game};
+use salta::render::render;
 use salta::repair::{EditKind, Mended, Suggestion, mend};
 use salta::replay::{ReplayOptions, Severity, replay_part};
 use std::io::Write;
@@ -128,7 +128,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                         Mended::Sound => game.text,
                         Mended::Unrepairable(finding) => {
                             unrepaired += 1;
-                            let source = game_source(&name, game_no, &game);
+                            let source = GameSource::of_game(&name, game_no, &game);
                             let (line, column) = finding
                                 .span
                                 .map_or((game.line, 1), |s| source.location(s.range().start));
@@ -149,7 +149,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                         }
                         Mended::Repaired(fixed, breaks) => {
                             repaired += 1;
-                            let source = game_source(&name, game_no, &game);
+                            let source = GameSource::of_game(&name, game_no, &game);
                             let place = |s: &'_ Suggestion| source.location(s.span().range().start);
                             let placed: Vec<EditReport> = breaks
                                 .iter()

@@ -1,9 +1,7 @@
 //! Diagnostics: the one [`Code`] type of the reader's and the replayer's findings (name, severity,
-//! meaning, label), and a syntax error or replay finding drawn for people as a miette report over
-//! its game's text ([`render`]), without the archive machinery around it.
+//! meaning, label). It stands below every other room, so that all of them can name a code; the
+//! drawing of a finding or syntax error for people is [`crate::render`]'s.
 
 mod code;
-mod render;
 
 pub use code::{Code, Severity, UnknownCode};
-pub use render::{FindingDiagnostic, game_source, render};

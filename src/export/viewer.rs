@@ -23,7 +23,7 @@ use super::diagram::{
 use super::printed::reader_date;
 use super::structured::GameDoc;
 use crate::board::{BoardKind, Color, Geometry};
-use crate::notation::{Game, MoveNode, Notation, Span, Variation};
+use crate::notation::{Game, GameSource, MoveNode, Notation, Span, Variation};
 use crate::replay::{Finding, LineReplay, MoveReplay, Replay, Status};
 use crate::rules::{Piece, Rules, Variant};
 use serde::Serialize;
@@ -348,7 +348,7 @@ fn diagnostics<'a>(game: &Game, replay: &'a Replay) -> Vec<DiagnosticView<'a>> {
     walk(&game.mainline, None, &mut |node, _| {
         spans.push((node.span, node.salta()))
     });
-    let source = crate::diagnostic::game_source(&std::sync::Arc::from(""), 1, game);
+    let source = GameSource::of_game(&std::sync::Arc::from(""), 1, game);
     replay
         .findings
         .iter()

@@ -85,6 +85,21 @@ impl GameSource {
         }
     }
 
+    /// The source of a game read whole (its [`Game::text`], where the reader found it), as
+    /// diagnostics about it show it: `file` is the name they give, `index` the game's 1-based
+    /// place in the file.
+    pub fn of_game(file: &Arc<str>, index: usize, game: &Game) -> GameSource {
+        GameSource::new(
+            file.clone(),
+            "",
+            &game.text,
+            game.offset,
+            game.line,
+            game.column,
+            index,
+        )
+    }
+
     /// The game's text (decoded), as in [`super::Game::text`].
     pub fn text(&self) -> &str {
         self.shown.get(self.lead..).unwrap_or_default()

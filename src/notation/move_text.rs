@@ -1,5 +1,6 @@
 //! The one formatter of a move's written text, in each notation: the canonical writer, the
-//! replayer's messages, repair's suggestions and [`Move::numeric`] all write moves through it.
+//! replayer's messages, repair's suggestions and [`Notation::move_text`] all write moves through
+//! it.
 
 use super::{Notation, Played, Separator};
 use crate::board::{BoardKind, Geometry, Square};
@@ -40,6 +41,24 @@ struct Squares {
     from: Option<Square>,
     to: Square,
     jump: bool,
+}
+
+impl Notation {
+    /// A move of board `geometry` as this notation writes it, without naming its piece (piece
+    /// notation then falls back to numeric; [`MoveText::of_move`] names it).
+    ///
+    /// ```
+    /// use salta::notation::Notation;
+    /// use salta::rules::{Position, Rules};
+    ///
+    /// let pos = Position::start(Rules::default());
+    /// let m = pos.legal_moves().sorted(pos.geometry())[0];
+    /// assert_eq!(Notation::Numeric.move_text(m, pos.geometry()).to_string(), "31-41");
+    /// assert_eq!(Notation::Algebraic.move_text(m, pos.geometry()).to_string(), "a3-b4");
+    /// ```
+    pub fn move_text(self, m: Move, geometry: &Geometry) -> MoveText<'_> {
+        MoveText::of_move(m, None, self, geometry)
+    }
 }
 
 impl<'g> MoveText<'g> {

@@ -280,14 +280,15 @@ impl Replay {
     /// position before the first move is [`Replay::start`].
     ///
     /// ```
-    /// use salta::notation::parse_str;
+    /// use salta::notation::{Notation, parse_str};
     /// use salta::replay::{ReplayOptions, replay};
     ///
     /// let game = parse_str("1. 33-43 83-73 *\n").remove(0).unwrap();
     /// let replayed = replay(&game, &ReplayOptions::default());
+    /// let text = |m, pos: &salta::rules::Position| Notation::Numeric.move_text(m, pos.geometry()).to_string();
     /// let after: Vec<String> = replayed
     ///     .positions()
-    ///     .map(|(ply, m, pos)| format!("{ply}. {} {}", m.numeric(pos.geometry()), pos.side_to_move()))
+    ///     .map(|(ply, m, pos)| format!("{ply}. {} {}", text(m, &pos), pos.side_to_move()))
     ///     .collect();
     /// assert_eq!(after, ["1. 33-43 Red", "2. 83-73 Green"]);
     /// ```

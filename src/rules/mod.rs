@@ -15,13 +15,14 @@ pub(crate) use assignment::min_cost as min_cost_assignment;
 pub use movegen::{IllegalMove, Move, MoveKind, MoveList};
 pub use outcome::{EndReason, Outcome, Progress, Referee, limit_outcome};
 pub use perft::{perft, perft_divide};
+pub use piece::MAX_PIECES;
 pub use piece::{Piece, PieceKind};
-pub use position::{MAX_PIECES, PlacementError, Position, start_squares};
+pub(crate) use position::{DefaultRules, OwnRules, RulesSource};
+pub use position::{PlacementError, Position, start_squares};
 pub use ruleset::{
     DEFAULT_MOVE_LIMIT, Goal, JumpDirection, MoveLimit, Odds, Precedence, Rules, RulesError,
     Variant,
 };
-pub(crate) use ruleset::{DefaultRules, OwnRules, RulesSource};
 pub use setup::{Setup, SetupError};
 pub use turn::Turn;
 

@@ -5,7 +5,6 @@
 
 use super::{JumpDirection, OwnRules, Position, Precedence, RulesSource, Variant};
 use crate::board::{Bitboard, BoardKind, Color, Direction, Geometry, Square};
-use crate::notation::{MoveText, Notation};
 use std::fmt;
 
 /// What a move does.
@@ -48,22 +47,6 @@ impl Move {
     pub fn is_jump(&self) -> bool {
         matches!(self.kind, MoveKind::Jump | MoveKind::FriendlyJump)
     }
-
-    /// The move as `notation` writes it on board `g`, without naming its piece (piece notation
-    /// then falls back to numeric; [`MoveText::of_move`] names it).
-    pub fn display(self, notation: Notation, g: &Geometry) -> MoveText<'_> {
-        MoveText::of_move(self, None, notation, g)
-    }
-
-    /// The move in numeric notation (`33-44`, `45:64`, `--`).
-    pub fn numeric(&self, g: &Geometry) -> String {
-        self.display(Notation::Numeric, g).to_string()
-    }
-
-    /// The move in algebraic notation (`e3-f4`).
-    pub fn algebraic(&self, g: &Geometry) -> String {
-        self.display(Notation::Algebraic, g).to_string()
-    }
 }
 
 /// A move [`Position::play`] refused: not one of the legal moves of the side to move.
@@ -88,13 +71,13 @@ impl IllegalMove {
 
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The squares by number: the move's written text is the notation's business.
         let g = Geometry::of(self.board);
-        write!(
-            f,
-            "{} is not a legal move for {}",
-            self.played.numeric(g),
-            self.side
-        )
+        let (from, to) = (g.number(self.played.from), g.number(self.played.to));
+        match self.played.kind {
+            MoveKind::Pass => write!(f, "{} may not pass here", self.side),
+            _ => write!(f, "{} has no legal move from {from} to {to}", self.side),
+        }
     }
 }
 

@@ -1,5 +1,7 @@
-use super::MAX_PIECES;
 use crate::board::Color;
+
+/// Pieces per side: 15 in Salta and Winther, 10 in Pyramid.
+pub const MAX_PIECES: usize = 15;
 
 /// The three kinds of Salta pieces, one rank of five each at the start.
 #[derive(

@@ -1,10 +1,8 @@
-use super::{Goal, OwnRules, Piece, Rules, RulesSource, Turn, Variant};
+use super::{Goal, MAX_PIECES, Piece, Rules, Turn, Variant};
 use crate::board::{Bitboard, BoardKind, Color, Geometry, Square};
 use std::fmt;
 
 const EMPTY: u8 = u8::MAX;
-/// Pieces per side: 15 in Salta and Winther, 10 in Pyramid.
-pub const MAX_PIECES: usize = 15;
 
 /// A position: which piece stands where, whose move it is ([`Turn`]), and the rules in force.
 ///
@@ -494,5 +492,42 @@ impl fmt::Display for Position {
             self.side_to_move(),
             self.move_number()
         )
+    }
+}
+
+/// Where a hot path (the replay's test of each move) reads a position's rules: [`OwnRules`] reads
+/// them from the position, at run time; [`DefaultRules`] knows them when compiling, so that the
+/// default rules' switches cost no test at all (decision 54). The public methods read the
+/// position's own.
+pub(crate) trait RulesSource: Copy {
+    /// The rules `pos` is played under.
+    fn of(self, pos: &Position) -> Rules;
+}
+
+/// The position's own rules.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OwnRules;
+
+impl RulesSource for OwnRules {
+    #[inline(always)]
+    fn of(self, pos: &Position) -> Rules {
+        *pos.rules()
+    }
+}
+
+/// The default rules ([`Rules::default`]), for a position played under them only.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DefaultRules;
+
+impl DefaultRules {
+    /// The default rules: Salta with its default switches (what [`Rules::default`] gives).
+    pub(crate) const RULES: Rules = Rules::of(Variant::Salta);
+}
+
+impl RulesSource for DefaultRules {
+    #[inline(always)]
+    fn of(self, pos: &Position) -> Rules {
+        debug_assert_eq!(*pos.rules(), Self::RULES);
+        Self::RULES
     }
 }

@@ -1,4 +1,3 @@
-use super::Position;
 use crate::board::{BoardKind, Color};
 use std::fmt;
 
@@ -234,7 +233,7 @@ pub const DEFAULT_MOVE_LIMIT: u16 = 120;
 
 impl Default for Rules {
     fn default() -> Rules {
-        DefaultRules::RULES
+        Rules::of(Variant::Salta)
     }
 }
 
@@ -510,42 +509,5 @@ mod tests {
         ] {
             assert!(Odds::parse(bad).is_err(), "{bad}");
         }
-    }
-}
-
-/// Where a hot path (the replay's test of each move) reads a position's rules: [`OwnRules`] reads
-/// them from the position, at run time; [`DefaultRules`] knows them when compiling, so that the
-/// default rules' switches cost no test at all (decision 54). The public methods read the
-/// position's own.
-pub(crate) trait RulesSource: Copy {
-    /// The rules `pos` is played under.
-    fn of(self, pos: &Position) -> Rules;
-}
-
-/// The position's own rules.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct OwnRules;
-
-impl RulesSource for OwnRules {
-    #[inline(always)]
-    fn of(self, pos: &Position) -> Rules {
-        *pos.rules()
-    }
-}
-
-/// The default rules ([`Rules::default`]), for a position played under them only.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct DefaultRules;
-
-impl DefaultRules {
-    /// The default rules: Salta with its default switches (what [`Rules::default`] gives).
-    pub(crate) const RULES: Rules = Rules::of(Variant::Salta);
-}
-
-impl RulesSource for DefaultRules {
-    #[inline(always)]
-    fn of(self, pos: &Position) -> Rules {
-        debug_assert_eq!(*pos.rules(), Self::RULES);
-        Self::RULES
     }
 }

@@ -1,24 +1,25 @@
 //! Findings and syntax errors drawn for people: miette reports over the game's text, safe for a
-//! terminal.
+//! terminal. The codes themselves live in [`crate::diagnostic`], below everything; this room sits
+//! above the replay, whose findings it draws.
+//!
+//! ```
+//! use salta::notation::{GameSource, parse_str};
+//! use salta::render::{FindingDiagnostic, render};
+//! use salta::replay::{ReplayOptions, replay};
+//!
+//! let game = parse_str("1. 33-44 *").remove(0)?;
+//! let replayed = replay(&game, &ReplayOptions::default());
+//! let source = GameSource::of_game(&"game.sgn".into(), 1, &game);
+//! let finding = &replayed.findings()[0];
+//! let drawn = render(&FindingDiagnostic { finding, source: &source }, false);
+//! assert!(drawn.contains("33-44") && drawn.contains("game.sgn:1:4"), "{drawn}");
+//! # Ok::<(), salta::notation::SyntaxError>(())
+//! ```
 
-use crate::notation::{Game, GameSource, printable};
+use crate::notation::{GameSource, printable};
 use crate::replay::{Finding, Severity};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 use std::fmt;
-use std::sync::Arc;
-
-/// The source of a game for diagnostics, with its place in the file.
-pub fn game_source(file: &Arc<str>, index: usize, game: &Game) -> GameSource {
-    GameSource::new(
-        file.clone(),
-        "",
-        &game.text,
-        game.offset,
-        game.line,
-        game.column,
-        index,
-    )
-}
 
 /// A replay finding as a miette diagnostic over its game's text.
 pub struct FindingDiagnostic<'a> {
@@ -164,11 +165,12 @@ mod tests {
     use super::*;
     use crate::diagnostic::Code;
     use crate::notation::{Span, parse_str};
+    use std::sync::Arc;
 
     /// A move-number warning on the game's first move, with or without help of its own.
     fn rendered(help: Option<&str>) -> String {
         let game = parse_str("1. 33-43 83-74 *").remove(0).expect("a game");
-        let source = game_source(&Arc::from("t.sgn"), 1, &game);
+        let source = GameSource::of_game(&Arc::from("t.sgn"), 1, &game);
         // The code's own label, "wrong number".
         let finding = Finding::about_game(
             Code::MoveNumber,
