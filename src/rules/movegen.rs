@@ -867,7 +867,7 @@ mod tests {
         }
         assert_eq!(
             pos.after(Move::PASS).unwrap_err().to_string(),
-            "-- is not a legal move for Green"
+            "Green may not pass here"
         );
         assert_eq!(
             start
@@ -878,7 +878,7 @@ mod tests {
                 })
                 .unwrap_err()
                 .to_string(),
-            "21-32 is not a legal move for Green"
+            "Green has no legal move from 21 to 32"
         );
     }
 
