@@ -6,10 +6,10 @@
 //! outcomes, margins), [`notation`] (the SGN syntax tree, streaming reader and writer, which know
 //! nothing of legality), [`replay`] (plays a record through the rules and reports findings),
 //! [`generate`] (synthetic games), [`repair`] (what a broken transcription probably meant),
-//! [`render`] (findings and syntax errors drawn for people), [`archive`] (whole folders, checked
-//! by parallel workers), [`export`] (diagrams, structured games, adjudication, the game viewer),
-//! [`extract`] (sorting archives) and, with the `lsp` feature, `lsp` (the language server of
-//! `salta lsp`).
+//! `render` (findings and syntax errors drawn for people; feature `render`), [`archive`] (whole
+//! folders, checked by parallel workers), [`export`] (diagrams, structured games, adjudication,
+//! the game viewer), [`extract`] (sorting archives) and, with the `lsp` feature, `lsp` (the
+//! language server of `salta lsp`).
 //!
 //! # The common tasks
 //!
@@ -164,12 +164,16 @@
 //!
 //! # Features
 //!
-//! All on by default. `cli` builds the `salta` command (clap, indicatif; it turns on the other
-//! three); `png` renders PNG diagrams (resvg); `pdf` writes PDF diagrams and printed games
-//! (svg2pdf; it turns on `png`); `parallel` lets [`archive::check_files`] and [`extract::extract`]
-//! read and replay pieces of the files on as many workers as rayon's pool has threads (without it,
-//! one worker: the same results in the same order). A library user who needs none of them depends
-//! on salta with `default-features = false`.
+//! All on by default. `cli` builds the `salta` command (clap, indicatif, YAML and JSON documents;
+//! it turns on the others); `render` draws findings and syntax errors for people (the `render`
+//! module and `archive::CheckOptions::render`; miette's graphical report); `viewer` writes the
+//! game viewer (an HTML page carrying its games as JSON); `png` renders PNG diagrams (resvg);
+//! `pdf` writes PDF diagrams and printed games (svg2pdf; it turns on `png`); `parallel` lets
+//! [`archive::check_files`] and [`extract::extract`] read and replay pieces of the files on as
+//! many workers as rayon's pool has threads (without it, one worker: the same results in the same
+//! order). A library user who needs none of them depends on salta with `default-features =
+//! false`: the engine, reader, writer, replayer, repair, archive checks and exporters, in 15
+//! crates. The types the library hands back implement serde's `Serialize` in every build.
 
 #![warn(missing_docs)]
 
@@ -182,6 +186,7 @@ pub mod generate;
 #[cfg(feature = "lsp")]
 pub mod lsp;
 pub mod notation;
+#[cfg(feature = "render")]
 pub mod render;
 pub mod repair;
 pub mod replay;

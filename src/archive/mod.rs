@@ -1,6 +1,6 @@
 //! Whole folders of transcriptions: find the `.sgn` files ([`sgn_files`]), read them as streams and
 //! replay the games in parallel (the module's pipeline), and report each game in file order for
-//! people (drawn by [`crate::render`]) and programs (JSON).
+//! people (drawn by the `render` feature's `crate::render`) and programs (JSON).
 
 mod discovery;
 mod pipeline;
@@ -20,13 +20,14 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// How to check. Built from [`CheckOptions::default`] with its setters:
-/// `CheckOptions::default().replay(replay_options).render(Some(false))`.
+/// `CheckOptions::default().replay(replay_options).piece_bytes(1 << 16)`.
 #[derive(Clone, Debug, Default)]
 #[non_exhaustive]
 pub struct CheckOptions {
     /// How each game is replayed.
     pub replay: ReplayOptions,
     /// Render each game's findings for people; `Some(true)` with colour.
+    #[cfg(feature = "render")]
     pub render: Option<bool>,
     /// Bytes of a file handed to a worker at a time (0: 1 MiB, or 64 KiB when every margin is
     /// counted).
@@ -42,6 +43,7 @@ impl CheckOptions {
     }
 
     /// Render findings for people, with colour or without, or not at all (the field `render`).
+    #[cfg(feature = "render")]
     #[must_use]
     pub fn render(mut self, render: Option<bool>) -> CheckOptions {
         self.render = render;
@@ -133,6 +135,7 @@ mod tests {
                 margins: MarginPolicy::Never,
                 ..ReplayOptions::default()
             },
+            #[cfg(feature = "render")]
             render: Some(false),
             piece_bytes: 1,
         };
@@ -205,6 +208,7 @@ mod tests {
                 margins: MarginPolicy::Never,
                 ..ReplayOptions::default()
             },
+            #[cfg(feature = "render")]
             render: Some(false),
             piece_bytes,
         };
@@ -239,6 +243,7 @@ mod tests {
                     // A game broken by a syntax error (file 1, game 5) keeps the tags read.
                     let tag = format!("f{}g{}", file.unwrap(), r.game);
                     assert_eq!(r.tags.get("Event"), Some(tag.as_str()), "{context}");
+                    #[cfg(feature = "render")]
                     if (file, r.game) == (Some(1), 3) {
                         let drawn = r.rendered.as_deref().unwrap_or_default();
                         assert!(drawn.contains("game 3, Green"), "{context}: {drawn}");

@@ -5,6 +5,7 @@ use super::CheckOptions;
 use crate::board::Color;
 use crate::diagnostic::Code;
 use crate::notation::{Game, GameSource, Reader, SyntaxError, TagList, Warning};
+#[cfg(feature = "render")]
 use crate::render::{FindingDiagnostic, render};
 use crate::repair::{Diagnosis, Suggestion};
 use crate::replay::{Finding, Replay, Severity, Status, Streamed, replay, replay_part};
@@ -44,7 +45,7 @@ pub struct GameReport {
     pub outcome: Option<OutcomeReport>,
     /// The reader's and the replayer's diagnostics, in the order met.
     pub diagnostics: Vec<DiagnosticReport>,
-    /// The findings drawn for people (only with `CheckOptions::render`).
+    /// The findings drawn for people (only with `CheckOptions::render`, feature `render`).
     #[serde(skip)]
     pub rendered: Option<String>,
     /// Bytes of the game's text.
@@ -52,6 +53,7 @@ pub struct GameReport {
     pub size: usize,
     /// What to draw once the game's number in its file is known. Boxed: most games have
     /// nothing to draw, and a report is moved several times on its way to be printed.
+    #[cfg(feature = "render")]
     #[serde(skip)]
     deferred: Option<Box<Deferred>>,
 }
@@ -104,6 +106,7 @@ fn serialize_tags<S: serde::Serializer>(tags: &TagList, s: S) -> Result<S::Ok, S
 }
 
 /// A game's findings waiting to be drawn.
+#[cfg(feature = "render")]
 #[derive(Clone, Debug)]
 enum Deferred {
     /// The error, after the findings about what was read before it.
@@ -186,25 +189,26 @@ pub struct Summary {
 }
 
 /// Numbers a game's report within its file and draws its findings if asked.
+#[cfg_attr(not(feature = "render"), allow(unused_variables))]
 pub(super) fn finish(report: &mut GameReport, index: usize, opts: &CheckOptions) {
     report.game = index;
-    let deferred = report.deferred.take();
-    let (Some(color), Some(deferred)) = (opts.render, deferred) else {
-        return;
-    };
-    report.rendered = Some(match *deferred {
-        Deferred::Syntax(mut e, findings) => {
-            e.source.index = index;
-            render_findings(&findings, &e.source, color) + &render(&e, color)
-        }
-        Deferred::Findings(mut source, findings) => {
-            source.index = index;
-            render_findings(&findings, &source, color)
-        }
-    });
+    #[cfg(feature = "render")]
+    if let (Some(color), Some(deferred)) = (opts.render, report.deferred.take()) {
+        report.rendered = Some(match *deferred {
+            Deferred::Syntax(mut e, findings) => {
+                e.source.index = index;
+                render_findings(&findings, &e.source, color) + &render(&e, color)
+            }
+            Deferred::Findings(mut source, findings) => {
+                source.index = index;
+                render_findings(&findings, &source, color)
+            }
+        });
+    }
 }
 
 /// Findings drawn for people, one after another.
+#[cfg(feature = "render")]
 fn render_findings(findings: &[Finding], source: &GameSource, color: bool) -> String {
     findings
         .iter()
@@ -248,6 +252,7 @@ pub(super) fn syntax_report(file: &Arc<str>, e: SyntaxError, opts: &CheckOptions
         suggestions: Vec::new(),
         repeats: 0,
     });
+    #[cfg(feature = "render")]
     let drawn = drawn(before);
     GameReport {
         file: file.clone(),
@@ -263,6 +268,7 @@ pub(super) fn syntax_report(file: &Arc<str>, e: SyntaxError, opts: &CheckOptions
         diagnostics,
         rendered: None,
         size: e.source.text().len(),
+        #[cfg(feature = "render")]
         deferred: Some(Box::new(Deferred::Syntax(e, drawn))),
     }
 }
@@ -338,6 +344,7 @@ struct Place<'t> {
 
 /// A game's report from its replay: the reader's warnings first, then the replay's findings
 /// (`findings`, with their readings), placed in the game's text.
+#[cfg_attr(not(feature = "render"), allow(unused_variables))]
 fn assemble(
     file: &Arc<str>,
     place: Place<'_>,
@@ -369,6 +376,7 @@ fn assemble(
     let diagnostics = source
         .as_ref()
         .map_or_else(Vec::new, |source| diagnostics(&findings, source));
+    #[cfg(feature = "render")]
     let deferred = source
         .filter(|_| opts.render.is_some())
         .map(|source| Box::new(Deferred::Findings(source, drawn(findings))));
@@ -390,6 +398,7 @@ fn assemble(
         diagnostics,
         rendered: None,
         size: place.text.len(),
+        #[cfg(feature = "render")]
         deferred,
     }
 }
@@ -456,6 +465,7 @@ fn diagnostics(findings: &[Diagnosis], source: &GameSource) -> Vec<DiagnosticRep
 }
 
 /// Findings as drawn for people: a finding's help followed by its readings.
+#[cfg(feature = "render")]
 fn drawn(findings: Vec<Diagnosis>) -> Vec<Finding> {
     findings
         .into_iter()

@@ -9,4 +9,5 @@ pub mod fonts;
 pub mod pdf;
 pub mod printed;
 pub mod structured;
+#[cfg(feature = "viewer")]
 pub mod viewer;

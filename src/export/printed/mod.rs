@@ -4,7 +4,7 @@
 //! move), diagrams where the record asks for them and every N moves, and the final position with
 //! an annotator's closing sentence, kept together. One document model, written as LaTeX needing
 //! only TikZ ([`latex`], or [`latex_fragment`] to `\input` into a book) or as a PDF needing
-//! nothing ([`pdf`]).
+//! nothing (`pdf`, feature `pdf`).
 //!
 //! A diagram is asked for by a comment containing [`DIAGRAM_MARKER`] (`{[%diagram]}`, the PGN
 //! convention of a command in a comment): after a main-line move it shows the position after that
