@@ -99,7 +99,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                         let mut message = render(&e, false);
                         // What is wrong before the error, which the reader could not read past.
                         if let Some(part) = e.before.as_deref() {
-                            let source = game_source(&name, game_no, part);
+                            let source = GameSource::of_game(&name, game_no, part);
                             let replayed = replay_part(part, &opts);
                             for f in (replayed.findings().iter())
                                 .filter(|f| f.severity == Severity::Error)
