@@ -3,7 +3,6 @@
 use super::Options;
 use super::document::Document;
 use super::library::CheckOptions;
-use super::session::Failure;
 use super::text::Encoding;
 use super::{actions, completion, format, hover, navigate, outline};
 use lsp_server::ErrorCode;
@@ -16,6 +15,9 @@ use lsp_types::{
 };
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+
+/// A failed request: its error code and message.
+pub(super) type Failure = (ErrorCode, String);
 
 /// The capabilities announced to the client.
 pub(super) fn capabilities(encoding: Encoding) -> ServerCapabilities {

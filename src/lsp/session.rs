@@ -3,9 +3,10 @@
 //! it is handed, so that tests and the fuzz target drive it directly.
 
 use super::document::Document;
+use super::features::{self, Failure};
 use super::library::CheckOptions;
 use super::text::Encoding;
-use super::{Options, diagnostics, features};
+use super::{Options, diagnostics};
 use lsp_server::{ErrorCode, Message, Notification, Request, Response};
 use lsp_types::Uri;
 use serde_json::Value;
@@ -44,9 +45,6 @@ pub struct Session {
     shut_down: bool,
     out: Vec<Message>,
 }
-
-/// A failed request: its error code and message.
-pub(super) type Failure = (ErrorCode, String);
 
 impl Session {
     /// A session for a client that sent these `initialize` parameters (taken as they are: what
