@@ -2,10 +2,10 @@
 # The language server's figures (README, "salta lsp"): speed from benches/lsp.rs (medians of
 # repeated edits and opens, plain output), then the memory of a real `salta lsp` process that
 # opens a 10 MB file, from its peak resident set (VmHWM), against the file's size.
-# Usage: scripts/bench-lsp.sh [COPIES]   (COPIES of corpus/synthetic, default 74: 5,032 games)
+# Usage: scripts/bench-lsp.sh [COPIES]   (COPIES of corpus/synthetic, default 80: 5,440 games, 10.1 MB)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-copies=${1:-74}
+copies=${1:-80}
 echo "load: $(uptime)"
 SALTA_BENCH_REPORT=1 cargo bench --bench lsp 2>/dev/null
 cargo build --release --quiet
