@@ -1,8 +1,11 @@
 //! Transcription repair: slips injected into valid records are read back as meant.
 
 use crate::cli::salta;
-use salta::repair::inject::{inject, judge, search_options, test_records, trial_run};
-use salta::repair::{SlipKind, Suggestion, analyse};
+use salta::repair::inject::{
+    inject, inject_two, judge, judge_mend, quick_options, search_options, test_records, trial_run,
+    two_slip_run,
+};
+use salta::repair::{DEFAULT_MAX_EDITS, Mended, SlipKind, Suggestion, analyse, mend};
 use salta::replay::MarginPolicy;
 use std::path::Path;
 
@@ -18,27 +21,42 @@ fn the_top_suggestion_restores_the_main_line_for_each_kind() {
     for kind in SlipKind::ALL {
         let own: Vec<_> = trials
             .iter()
-            .filter(|(k, _, v)| *k == kind && !v.caught_later)
+            .filter(|(k, _, v, _)| *k == kind && !v.caught_later)
             .collect();
-        let right = own.iter().filter(|(_, _, v)| v.rank == Some(0)).count();
+        let right = own.iter().filter(|(_, _, v, _)| v.rank == Some(0)).count();
         table.push_str(&format!("{}: {right}/{}\n", kind.name(), own.len()));
         // Only the historical game is algebraic: its file and rank misreads are few here (and
-        // every one is asserted in the next test).
-        let enough = if kind == SlipKind::AlgebraicMisread {
-            2
-        } else {
-            10
+        // every one is asserted in the next test). A slip of characters that makes a token no
+        // move at all cannot be read back yet (the reader stops there), so those kinds are few.
+        let enough = match kind {
+            SlipKind::AlgebraicMisread => 2,
+            SlipKind::CharMisread
+            | SlipKind::SeparatorMisread
+            | SlipKind::CharDropped
+            | SlipKind::CharAdded
+            | SlipKind::Garbled => 0,
+            _ => 10,
         };
         assert!(own.len() >= enough, "{}: too few\n{table}", kind.name());
-        assert!(right * 100 >= own.len() * 95, "{table}");
+        // Several characters of one move misread are read only where the move is within one
+        // confusion of a legal one (decision 73): most such records are not mended yet.
+        if kind != SlipKind::Garbled {
+            assert!(right * 100 >= own.len() * 95, "{table}");
+        }
     }
     // Legal slips caught later. A reading second only to one that fares exactly as well (the
     // same edit, to the end with the same result and margin) is a tie the record cannot break:
     // both are offered. The 80 % target is met counting those ties; the right reading first is
     // asserted apart, at the level it reaches (the rest are such ties, see the README).
-    let later: Vec<_> = trials.iter().filter(|(_, _, v)| v.caught_later).collect();
-    let first = later.iter().filter(|(_, _, v)| v.rank == Some(0)).count();
-    let ties = later.iter().filter(|(_, _, v)| v.lost_tie()).count();
+    let later: Vec<_> = trials
+        .iter()
+        .filter(|(_, _, v, _)| v.caught_later)
+        .collect();
+    let first = later
+        .iter()
+        .filter(|(_, _, v, _)| v.rank == Some(0))
+        .count();
+    let ties = later.iter().filter(|(_, _, v, _)| v.lost_tie()).count();
     println!(
         "{table}legal slips caught later: {} judged, right first {first}, ties {ties}",
         later.len()
@@ -59,6 +77,10 @@ fn every_slip_in_the_historical_game_is_repaired() {
                 continue;
             };
             made += 1;
+            // Several characters misread in one move: not all are read (decision 73).
+            if kind == SlipKind::Garbled {
+                continue;
+            }
             let verdict = judge(&slipped);
             assert_eq!(verdict.rank, Some(0), "{} seed {seed}", kind.name());
         }
@@ -210,4 +232,141 @@ fn the_json_report_lists_the_equally_good_readings() {
         serde_json::from_str(single.stderr.lines().next().unwrap()).unwrap();
     assert!(report["edits"][0].get("equally_good").is_none(), "{report}");
     assert!(report["edits"][0].get("text").is_some(), "{report}");
+}
+
+/// Each game of the synthetic corpus with the `n`th digit `a` of a written move (from move 10
+/// on) read as `b`, where that makes the record break at that very move: up to `count` such
+/// records, with the main line each had before.
+fn misread_digit(a: char, b: char, count: usize) -> Vec<(salta::notation::Game, Vec<String>)> {
+    let games = test_records(root()).unwrap();
+    let mut out = Vec::new();
+    for game in &games[1..] {
+        let meant: Vec<String> = salta::replay::replay(game, &quick_options())
+            .moves()
+            .iter()
+            .map(|m| m.numeric(&salta::board::Geometry::SALTA))
+            .collect();
+        for (i, node) in game.mainline.moves.iter().enumerate().skip(20) {
+            let span = node.span.range();
+            let Some(k) = game.text[span.clone()].rfind(a) else {
+                continue;
+            };
+            let mut text = game.text.clone();
+            text.replace_range(span.start + k..span.start + k + 1, &b.to_string());
+            let Some(Ok(slipped)) = salta::notation::parse_str(&text).into_iter().next() else {
+                continue;
+            };
+            let first = salta::replay::replay(&slipped, &quick_options())
+                .findings()
+                .iter()
+                .find(|f| salta::repair::breaks_main_line(f))
+                .and_then(|f| f.ply);
+            if first == Some(i as u32 + 1) {
+                out.push((slipped, meant.clone()));
+                break;
+            }
+        }
+        if out.len() >= count {
+            break;
+        }
+    }
+    out
+}
+
+#[test]
+fn digits_misread_outside_the_old_glyph_pairs_are_mended() {
+    // Rank and glyph misreadings of print and OCR beyond 1/7, 3/8, 5/6: each record breaks at
+    // the misread move, and `salta repair`'s mending gives back the main line.
+    for (a, b) in [
+        ('6', '9'),
+        ('5', '3'),
+        ('3', '5'),
+        ('4', '1'),
+        ('2', '4'),
+        ('6', '8'),
+    ] {
+        let records = misread_digit(a, b, 3);
+        assert!(!records.is_empty(), "no record with {a} read as {b}");
+        for (slipped, meant) in records {
+            let Mended::Repaired(fixed, _) = mend(&slipped, &search_options(), DEFAULT_MAX_EDITS)
+            else {
+                panic!("{a} read as {b}: not mended\n{}", slipped.text);
+            };
+            let moves: Vec<String> = salta::replay::replay(&fixed, &quick_options())
+                .moves()
+                .iter()
+                .map(|m| m.numeric(&salta::board::Geometry::SALTA))
+                .collect();
+            assert_eq!(moves, meant, "{a} read as {b}:\n{}", slipped.text);
+        }
+    }
+}
+
+#[test]
+fn two_slips_side_by_side_or_after_a_dropped_ply_are_mended() {
+    // The cases: two misread moves one after the other (check offered nothing), and a
+    // ply left out or written twice before a later slip (repair said no repair of at most 3
+    // edits existed, though check offered both).
+    let games = test_records(root()).unwrap();
+    let cases = [
+        (SlipKind::GlyphDigit, SlipKind::NeighbourDigit, true),
+        (SlipKind::DigitSwap, SlipKind::GlyphDigit, true),
+        (SlipKind::Dropped, SlipKind::GlyphDigit, false),
+        (SlipKind::Doubled, SlipKind::DigitSwap, false),
+        (SlipKind::Dropped, SlipKind::NeighbourDigit, true),
+    ];
+    let mut table = String::new();
+    let (mut made, mut restored) = (0, 0);
+    for (first, second, adjacent) in cases {
+        let runs = two_slip_run(&games, 0..2, &[(first, second)], adjacent);
+        let ok = runs.iter().filter(|(_, _, m)| m.restored).count();
+        table.push_str(&format!(
+            "{} then {} ({}): {ok}/{}\n",
+            first.name(),
+            second.name(),
+            if adjacent {
+                "side by side"
+            } else {
+                "far apart"
+            },
+            runs.len()
+        ));
+        made += runs.len();
+        restored += ok;
+    }
+    println!("{table}");
+    assert!(made >= 100, "{table}");
+    assert!(restored * 100 >= made * 85, "{table}");
+}
+
+#[test]
+fn a_record_that_needs_more_edits_than_allowed_is_told_how_many() {
+    let games = test_records(root()).unwrap();
+    let slipped = (0..20)
+        .find_map(|seed| {
+            inject_two(
+                &games[3],
+                SlipKind::GlyphDigit,
+                SlipKind::DigitSwap,
+                false,
+                seed,
+            )
+            .filter(|s| judge_mend(s).restored)
+        })
+        .expect("a record with two far slips");
+    let path = std::env::temp_dir().join(format!("salta-two-slips-{}.sgn", std::process::id()));
+    std::fs::write(&path, &slipped.game.text).unwrap();
+    let path_text = path.to_string_lossy().to_string();
+    let one = salta(&["repair", "--max-edits", "1", &path_text]).expect_code(1);
+    let both = salta(&["repair", &path_text]).expect_code(1);
+    std::fs::remove_file(&path).unwrap();
+    assert!(
+        one.stderr
+            .contains("2 breaks have readings that make the main line replay, more than the 1 edits allowed: --max-edits 2 would mend them"),
+        "{}",
+        one.stderr
+    );
+    // The record is written as read; by default both slips are mended.
+    assert_eq!(one.text(), slipped.game.text.trim_end().to_string() + "\n");
+    assert_eq!(both.stderr.matches(", ply ").count(), 2, "{}", both.stderr);
 }

@@ -3,7 +3,7 @@
 use super::{CliError, input_files, write_output};
 use salta::notation::{GameSource, Notation, WriteOptions, input_name, read_path, write_game};
 use salta::render::render;
-use salta::repair::{EditKind, Mended, Suggestion, mend};
+use salta::repair::{DEFAULT_MAX_EDITS, EditKind, Mended, Suggestion, mend};
 use salta::replay::{ReplayOptions, Severity, replay_part};
 use std::io::Write;
 use std::path::PathBuf;
@@ -22,8 +22,9 @@ pub struct Args {
     /// Write repaired games in this notation (default: the notation the record uses).
     #[arg(long, value_parser = ["numeric", "algebraic", "piece"])]
     to: Option<String>,
-    /// Edits a game may need at most to count as repaired.
-    #[arg(long, default_value_t = 3, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=20))]
+    /// Edits a game may need at most to count as repaired (a game that needs more is told how
+    /// many).
+    #[arg(long, default_value_t = DEFAULT_MAX_EDITS as u16, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=40))]
     max_edits: u16,
     /// The report on standard error: `human` (a line per edit) or `json` (one object per game
     /// repaired or left unrepaired).
@@ -126,15 +127,18 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                     }
                     Ok(game) => match mend(&game, &opts, args.max_edits.into()) {
                         Mended::Sound => game.text,
-                        Mended::Unrepairable(finding) => {
+                        Mended::Unrepairable(unmended) => {
                             unrepaired += 1;
+                            let finding = &unmended.first;
                             let source = GameSource::of_game(&name, game_no, &game);
                             let (line, column) = finding
                                 .span
                                 .map_or((game.line, 1), |s| source.location(s.range().start));
                             let message = format!(
-                                "{line}:{column}: {} ({}): no repair of at most {} edits makes the main line replay",
-                                finding.message, finding.code, args.max_edits
+                                "{line}:{column}: {} ({}): {}",
+                                finding.message,
+                                finding.code,
+                                unmended.reason(args.max_edits.into())
                             );
                             say(
                                 &mut report,

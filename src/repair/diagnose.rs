@@ -2,7 +2,7 @@
 //! reads its breaks ([`check`]), and the readings added to a replay already made ([`annotate`]).
 
 use super::breaks_main_line;
-use super::mend::apply;
+use super::mend::{MAX_BREAKS, apply};
 use super::search::{Break, analyse};
 use super::suggestion::Suggestion;
 use crate::diagnostic::Code;
@@ -10,12 +10,9 @@ use crate::notation::Game;
 use crate::replay::{Finding, MarginPolicy, Replay, ReplayOptions, replay};
 use std::fmt;
 
-/// Breaks a record is searched for at most (each one searched costs a few milliseconds).
-const MAX_BREAKS: usize = 20;
-
 /// A finding of the replayer and, for an error that breaks the main line, the readings of the
 /// record that would mend it, best first.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Diagnosis {
     /// What the replayer found, with its own help (the legal moves, say).

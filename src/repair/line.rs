@@ -8,6 +8,7 @@ use crate::notation::{Game, GameResult, Notation, Span};
 use crate::replay::{MarginPolicy, ReplayOptions};
 use crate::rules::Position;
 use crate::rules::margin::Budget;
+use std::rc::Rc;
 
 /// The search states one margin count of a reading may store (at most the replay options'
 /// budget).
@@ -22,15 +23,19 @@ pub(crate) struct MarginTag {
 
 /// A main line under repair: its written moves now, where each came from in the record, and
 /// the cursor before each move that replayed.
+#[derive(Clone)]
 pub(crate) struct Line {
     pub style: Notation,
     /// The record numbers the squares from Red's side (`[Numbering "red"]`): its slips are made
     /// on those numbers, and its moves are written with them.
     pub from_red: bool,
     /// Each written move of the record as its text has it.
-    pub written: Vec<String>,
+    pub written: Rc<[String]>,
     /// Where each written move of the record stands in its text.
-    pub spans: Vec<Span>,
+    pub spans: Rc<[Span]>,
+    /// Most of the record's moves are written without a separator (`e3f4`): a move meant is
+    /// read against the written one without it.
+    pub omits_separators: bool,
     pub lenient: bool,
     pub tokens: Vec<Token>,
     /// The index in the record of each token (`None`: inserted by a repair).
@@ -68,20 +73,26 @@ impl Line {
         }
         let margin_tag: Option<u32> = game.tag("Margin").and_then(|v| v.trim().parse().ok());
         let counting = opts.margins != MarginPolicy::Never;
+        let written: Rc<[String]> = game
+            .mainline
+            .moves
+            .iter()
+            .map(|n| {
+                game.text
+                    .get(n.span.range())
+                    .unwrap_or_default()
+                    .to_string()
+            })
+            .collect();
+        let separated = written
+            .iter()
+            .filter(|w| w.contains(['-', ':', 'x']))
+            .count();
         Some(Line {
+            omits_separators: separated * 2 < written.len(),
             style: game.notation(),
             from_red: game.numbered_from_red(),
-            written: game
-                .mainline
-                .moves
-                .iter()
-                .map(|n| {
-                    game.text
-                        .get(n.span.range())
-                        .unwrap_or_default()
-                        .to_string()
-                })
-                .collect(),
+            written,
             spans: game.mainline.moves.iter().map(|n| n.span).collect(),
             lenient: opts.lenient,
             origin: (0..tokens.len()).map(Some).collect(),
@@ -127,6 +138,34 @@ impl Line {
         }
         self.states.push(cursor);
         true
+    }
+
+    /// A copy of the line with `change` made.
+    pub fn with_change(&self, change: &Change) -> Line {
+        let mut line = Line {
+            states: self.states[..=change.start].to_vec(),
+            ..self.clone_without_states()
+        };
+        line.apply(change);
+        line
+    }
+
+    fn clone_without_states(&self) -> Line {
+        Line {
+            style: self.style,
+            from_red: self.from_red,
+            written: self.written.clone(),
+            spans: self.spans.clone(),
+            omits_separators: self.omits_separators,
+            lenient: self.lenient,
+            tokens: self.tokens.clone(),
+            origin: self.origin.clone(),
+            states: Vec::new(),
+            fixed: self.fixed,
+            recorded: self.recorded,
+            margin: self.margin,
+            margin_ignored: self.margin_ignored,
+        }
     }
 
     /// Replaces the tokens and forgets the cursors from the change on.

@@ -115,6 +115,14 @@ pub(crate) fn rewrite(node: &MoveNode, token: &Token) -> MoveNode {
     out
 }
 
+/// The edits `salta repair` makes at most by default: records read by OCR may hold a slip every
+/// few moves, and a search of each break costs milliseconds (decision 74).
+pub const DEFAULT_MAX_EDITS: usize = 20;
+
+/// Breaks a record is searched for at most, whatever the edits allowed: so that a record that
+/// needs more than allowed can be told how many it needs.
+pub(crate) const MAX_BREAKS: usize = 40;
+
 /// What `salta repair` makes of a game.
 #[derive(Clone, Debug)]
 pub enum Mended {
@@ -123,8 +131,53 @@ pub enum Mended {
     /// The game with its repairs made and marked, and its breaks in the order of the record, each
     /// repaired by its first suggestion (see [`Break::rivals`] for those that fare as well).
     Repaired(Game, Vec<Break>),
-    /// No plausible repair within the edits allowed: the first error that breaks the main line.
-    Unrepairable(Finding),
+    /// No plausible repair within the edits allowed.
+    Unrepairable(Unmended),
+}
+
+/// Why a game was left as written.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Unmended {
+    /// The first error that breaks the main line.
+    pub first: Finding,
+    /// The breaks the search read, in order, each with its readings (the last may have none).
+    pub breaks: Vec<Break>,
+    /// The edits that would mend the record, where a repair was found that needs more than
+    /// allowed.
+    pub needed: Option<usize>,
+}
+
+impl Unmended {
+    /// Why, in a sentence: how many breaks were read, and what `--max-edits` would mend them, or
+    /// where the record breaks with no reading.
+    pub fn reason(&self, max_edits: usize) -> String {
+        let read = self
+            .breaks
+            .iter()
+            .filter(|b| !b.suggestions.is_empty())
+            .count();
+        if let Some(needed) = self.needed {
+            return format!(
+                "{needed} breaks have readings that make the main line replay, more than the \
+                 {max_edits} edits allowed: --max-edits {needed} would mend them"
+            );
+        }
+        let stuck = self.breaks.iter().find(|b| b.suggestions.is_empty());
+        match (read, stuck) {
+            (0, _) => "no reading makes the main line replay past this break".to_string(),
+            (n, Some(b)) => format!(
+                "{n} break{} before ply {} {} readings, but none is found there",
+                if n == 1 { "" } else { "s" },
+                b.ply,
+                if n == 1 { "has" } else { "have" }
+            ),
+            (n, None) => format!(
+                "{n} breaks have readings, but the record breaks more often than the {MAX_BREAKS} \
+                 a search reads"
+            ),
+        }
+    }
 }
 
 /// The most plausible repair of a game's main line with at most `max_edits` edits: each break
@@ -142,9 +195,14 @@ pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
     else {
         return Mended::Sound;
     };
-    let analysis = analyse(game, opts, max_edits);
-    if !analysis.replays_to_end || analysis.repairs().count() < analysis.breaks.len() {
-        return Mended::Unrepairable(first);
+    let analysis = analyse(game, opts, MAX_BREAKS);
+    let mended = analysis.replays_to_end && analysis.repairs().count() == analysis.breaks.len();
+    if !mended || analysis.breaks.len() > max_edits {
+        return Mended::Unrepairable(Unmended {
+            first,
+            needed: mended.then_some(analysis.breaks.len()),
+            breaks: analysis.breaks,
+        });
     }
     Mended::Repaired(apply_marked(game, &analysis.breaks), analysis.breaks)
 }

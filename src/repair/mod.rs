@@ -20,6 +20,7 @@
 //! (the seeded slips of the tests and benchmark).
 
 mod candidates;
+pub(crate) mod channel;
 mod cursor;
 mod diagnose;
 #[doc(hidden)]
@@ -30,9 +31,10 @@ mod search;
 mod slips;
 mod suggestion;
 mod token;
+mod trials;
 
 pub use diagnose::{Checked, Diagnosis, annotate, check};
-pub use mend::{Mended, apply, mend};
+pub use mend::{DEFAULT_MAX_EDITS, Mended, Unmended, apply, mend};
 pub use search::{Analysis, Break, analyse};
 pub use slips::SlipKind;
 pub use suggestion::{EditKind, MarginCount, MoveNumber, Suggestion};

@@ -1,6 +1,7 @@
 //! The kinds of slip period transcriptions make, each with how likely it is a priori and how it
 //! is named to the reader.
 
+use super::channel::{Channel, Op, Sym};
 use crate::board::{Geometry, Square};
 
 /// A kind of transcription slip the repair search models.
@@ -29,11 +30,22 @@ pub enum SlipKind {
     Transposed,
     /// A "Salta!" call left out, added, or written at the wrong move.
     MisplacedCall,
+    /// One character of a move read as another, outside the kinds above (`S` for `5`, a digit
+    /// for one it does not resemble).
+    CharMisread,
+    /// The separator misread or left out (`7152`, `33—43`, `33.43`).
+    SeparatorMisread,
+    /// One character of a move left out (`3-43`).
+    CharDropped,
+    /// A character added to a move (`33-4 3`, `33-433`).
+    CharAdded,
+    /// Several characters of one move misread (`3S-4`).
+    Garbled,
 }
 
 impl SlipKind {
     /// Every kind of slip, for code that tries or injects each in turn.
-    pub const ALL: [SlipKind; 11] = [
+    pub const ALL: [SlipKind; 16] = [
         SlipKind::DigitSwap,
         SlipKind::NeighbourDigit,
         SlipKind::GlyphDigit,
@@ -45,24 +57,82 @@ impl SlipKind {
         SlipKind::Doubled,
         SlipKind::Transposed,
         SlipKind::MisplacedCall,
+        SlipKind::CharMisread,
+        SlipKind::SeparatorMisread,
+        SlipKind::CharDropped,
+        SlipKind::CharAdded,
+        SlipKind::Garbled,
     ];
+
+    /// Whether the kind is a misreading of one move's characters, whose cost the character
+    /// model gives ([`SlipKind::of_edits`]).
+    pub fn is_characters(self) -> bool {
+        matches!(
+            self,
+            SlipKind::DigitSwap
+                | SlipKind::NeighbourDigit
+                | SlipKind::GlyphDigit
+                | SlipKind::AlgebraicMisread
+                | SlipKind::CharMisread
+                | SlipKind::SeparatorMisread
+                | SlipKind::CharDropped
+                | SlipKind::CharAdded
+                | SlipKind::Garbled
+        )
+    }
 
     /// How often this slip is met, relative to the others: what ranks two readings that replay
     /// equally far. Rough figures from the kinds of slip seen in period transcriptions; a
     /// whole-record renumbering explains every move at once, so it comes first when it works.
+    /// The kinds of characters misread take their weight from the character model instead
+    /// (`confusions.tsv`); theirs here is that of a typical such slip.
     pub fn prior(self) -> f64 {
         match self {
             SlipKind::RedNumbering => 0.5,
-            SlipKind::DigitSwap => 0.16,
-            SlipKind::AlgebraicMisread => 0.14,
-            SlipKind::GlyphDigit => 0.12,
-            SlipKind::NeighbourDigit => 0.1,
-            SlipKind::Reversed => 0.08,
-            SlipKind::Doubled => 0.07,
-            SlipKind::Dropped => 0.06,
-            SlipKind::Transposed => 0.05,
-            SlipKind::MisplacedCall => 0.05,
-            SlipKind::RedSideSquare => 0.04,
+            SlipKind::GlyphDigit => 0.35,
+            SlipKind::DigitSwap => 0.35,
+            SlipKind::SeparatorMisread => 0.35,
+            SlipKind::AlgebraicMisread => 0.3,
+            SlipKind::NeighbourDigit => 0.15,
+            SlipKind::CharDropped => 0.12,
+            SlipKind::Reversed => 0.12,
+            SlipKind::Doubled => 0.11,
+            SlipKind::Dropped => 0.1,
+            SlipKind::CharAdded => 0.1,
+            SlipKind::Transposed => 0.08,
+            SlipKind::MisplacedCall => 0.08,
+            SlipKind::RedSideSquare => 0.05,
+            SlipKind::CharMisread => 0.02,
+            SlipKind::Garbled => 0.01,
+        }
+    }
+
+    /// The kind of a misreading of one move's characters, from its edits (meant to written);
+    /// `algebraic`: the record names squares by letter and digit.
+    pub(crate) fn of_edits(ops: &[Op], algebraic: bool) -> SlipKind {
+        let [op] = ops else {
+            return SlipKind::Garbled;
+        };
+        let digit = |c: char| c.is_ascii_digit();
+        match *op {
+            Op::Sub(Sym::Sep, _) | Op::Del(Sym::Sep) => SlipKind::SeparatorMisread,
+            Op::Swap(a, b) if digit(a) && digit(b) && !algebraic => SlipKind::DigitSwap,
+            Op::Sub(Sym::Char(m), w) if algebraic && m.is_ascii_alphanumeric() && w != ' ' => {
+                SlipKind::AlgebraicMisread
+            }
+            Op::Sub(Sym::Char(m), w) if digit(m) && digit(w) => {
+                // The glyph pairs of period type first (5/6 are also neighbours), then a digit's
+                // neighbour in counting, then the other confusions of the table.
+                match (m.to_digit(10), w.to_digit(10)) {
+                    _ if partner(&GLYPH_PAIRS, m as u8) == Some(w as u8) => SlipKind::GlyphDigit,
+                    (Some(a), Some(b)) if a.abs_diff(b) == 1 => SlipKind::NeighbourDigit,
+                    _ if Channel::get().listed(m, w) => SlipKind::GlyphDigit,
+                    _ => SlipKind::CharMisread,
+                }
+            }
+            Op::Sub(..) | Op::Swap(..) => SlipKind::CharMisread,
+            Op::Del(_) => SlipKind::CharDropped,
+            Op::Ins(_) => SlipKind::CharAdded,
         }
     }
 
@@ -80,6 +150,11 @@ impl SlipKind {
             SlipKind::Doubled => "a ply written twice",
             SlipKind::Transposed => "two moves of one side transposed",
             SlipKind::MisplacedCall => "\"Salta!\" call misplaced",
+            SlipKind::CharMisread => "one character misread",
+            SlipKind::SeparatorMisread => "separator misread",
+            SlipKind::CharDropped => "a character left out",
+            SlipKind::CharAdded => "a character added",
+            SlipKind::Garbled => "characters misread",
         }
     }
 
@@ -97,6 +172,11 @@ impl SlipKind {
             SlipKind::Doubled => "doubled",
             SlipKind::Transposed => "transposed",
             SlipKind::MisplacedCall => "misplaced-call",
+            SlipKind::CharMisread => "char-misread",
+            SlipKind::SeparatorMisread => "separator-misread",
+            SlipKind::CharDropped => "char-dropped",
+            SlipKind::CharAdded => "char-added",
+            SlipKind::Garbled => "garbled",
         }
     }
 }

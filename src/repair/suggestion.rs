@@ -4,7 +4,7 @@
 use super::slips::SlipKind;
 use super::token::Token;
 use crate::board::Color;
-use crate::notation::{GameResult, Span};
+use crate::notation::{Game, GameResult, MoveNode, Span};
 use crate::rules::margin::Remaining;
 use std::fmt;
 
@@ -93,7 +93,7 @@ impl fmt::Display for MoveNumber {
 
 /// One reading of a break: an edit to the record, the slip it undoes, and how the record then
 /// fares. Its `Display` is the reading in words, as `check` says it after "did you mean".
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Suggestion {
     /// The ply (1-based from the game's start) of the first move the edit touches.
     pub(crate) ply: u32,
@@ -103,6 +103,9 @@ pub struct Suggestion {
     pub(crate) text: String,
     /// The slip, in words.
     pub(crate) why: String,
+    /// Each move put in, as the record writes it (with ` Salta!` where called).
+    #[serde(skip)]
+    pub(crate) moves: Vec<String>,
     /// Plies of the record that replay after the edit: all of them when it replays to its end.
     pub(crate) replays: u32,
     #[serde(skip)]
@@ -129,6 +132,9 @@ pub struct Suggestion {
     pub(crate) back: u32,
     #[serde(skip)]
     pub(crate) number: MoveNumber,
+    /// The edit's cost, `-ln` of how likely the slip is (a slip's own cost included).
+    #[serde(skip)]
+    pub(crate) cost: f64,
     /// It replays to the end with the recorded result and the record has a Margin tag, but
     /// margins were not counted (`--margins never`): the tag might tell it from a rival.
     #[serde(skip)]
@@ -303,5 +309,64 @@ impl Suggestion {
 impl fmt::Display for Suggestion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.reading())
+    }
+}
+
+impl Suggestion {
+    /// The reading as edits of the record's text, each a byte range of `game.text` (the game
+    /// the reading was made for) and what to put there, first to last: each written move
+    /// replaced in its place (its number, comments and variations stay), a move put in or taken
+    /// out (with its number), or the Numbering tag added after the tags.
+    pub fn text_edits(&self, game: &Game) -> Vec<(std::ops::Range<usize>, String)> {
+        let nodes = &game.mainline.moves;
+        let c = &self.change;
+        // A move's own text, with its "Salta!" call (a move written anew writes its own).
+        let whole =
+            |n: &MoveNode| n.span.start as usize..n.salta().map_or(n.span.end, |s| s.end) as usize;
+        let moves = &self.moves;
+        match self.edit {
+            EditKind::Renumber => {
+                let end = game.tags.iter().map(|t| t.span.end as usize).max();
+                vec![match end {
+                    Some(end) => (end..end, format!("\n{}", self.text)),
+                    None => (0..0, format!("{}\n\n", self.text)),
+                }]
+            }
+            _ if c.removed == c.inserted.len() => (0..c.removed)
+                .filter_map(|k| Some((whole(nodes.get(c.start + k)?), moves.get(k)?.clone())))
+                .collect(),
+            _ if c.removed == 0 => {
+                let inserted = moves.join(" ");
+                match nodes.get(c.start) {
+                    Some(n) => {
+                        let at = n.span.start as usize;
+                        vec![(at..at, format!("{inserted} "))]
+                    }
+                    None => {
+                        let at = nodes.last().map_or(0, |n| whole(n).end);
+                        vec![(at..at, format!(" {inserted}"))]
+                    }
+                }
+            }
+            _ => {
+                let (Some(first), Some(last)) = (
+                    nodes.get(c.start),
+                    nodes.get(c.start + c.removed.saturating_sub(1)),
+                ) else {
+                    return Vec::new();
+                };
+                let mut from = first.span.start as usize;
+                if c.inserted.is_empty() {
+                    if let Some(number) = first.number {
+                        from = number.span.start as usize;
+                    }
+                    let mut to = whole(last).end;
+                    let rest = &game.text[to..];
+                    to += rest.len() - rest.trim_start().len();
+                    return vec![(from..to, String::new())];
+                }
+                vec![(from..whole(last).end, moves.join(" "))]
+            }
+        }
     }
 }

@@ -1,0 +1,401 @@
+//! How a move meant becomes the text written, character by character: the prior of
+//! `confusions.tsv` and the cheapest way to read one text as another (a weighted edit distance
+//! with substitutions, characters left out or added, and neighbouring digits swapped).
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// A character of a move as meant: its own, or the separator slot (written `-`, `:`, `x`, or
+/// misread as a dash, a dot, ..., or left out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sym {
+    Char(char),
+    Sep,
+}
+
+/// One step from the text meant to the text written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Op {
+    /// The meant character (or separator) written as another.
+    Sub(Sym, char),
+    /// The meant character (or separator) left out.
+    Del(Sym),
+    /// A character written that was not meant.
+    Ins(char),
+    /// Two neighbouring characters written the other way round (meant order).
+    Swap(char, char),
+}
+
+/// The cheapest reading of a meant text as the written one: its cost (the sum of the edits'
+/// `-ln(weight)`, 0 for the same text) and its edits.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Reading {
+    pub cost: f64,
+    pub ops: Vec<Op>,
+}
+
+/// The prior: the cost of every character edit, from `confusions.tsv`.
+#[derive(Debug, Default)]
+pub(crate) struct Channel {
+    sub: HashMap<(char, char), f64>,
+    sep: HashMap<char, f64>,
+    sep_dropped: f64,
+    ins: HashMap<char, f64>,
+    ins_space: f64,
+    ins_digit: f64,
+    ins_any: f64,
+    del_digit: f64,
+    del_letter: f64,
+    swap: f64,
+    next: f64,
+    digit_digit: f64,
+    any_any: f64,
+}
+
+const TABLE: &str = include_str!("confusions.tsv");
+
+/// The cost of an edit the table does not allow (no way to read one as the other).
+const NEVER: f64 = f64::INFINITY;
+
+impl Channel {
+    /// The prior of `confusions.tsv`, read once.
+    pub fn get() -> &'static Channel {
+        static CHANNEL: OnceLock<Channel> = OnceLock::new();
+        CHANNEL.get_or_init(|| Channel::parse(TABLE).unwrap_or_default())
+    }
+
+    /// Reads the table; `Err` names the first line that cannot be read (the table is ours: its
+    /// test reads it whole).
+    pub fn parse(table: &str) -> Result<Channel, String> {
+        let mut c = Channel {
+            sep_dropped: NEVER,
+            ins_space: NEVER,
+            ins_digit: NEVER,
+            ins_any: NEVER,
+            del_digit: NEVER,
+            del_letter: NEVER,
+            swap: NEVER,
+            next: NEVER,
+            digit_digit: NEVER,
+            any_any: NEVER,
+            ..Channel::default()
+        };
+        for (n, line) in table.lines().enumerate() {
+            let line = line.trim_end();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let bad = || format!("confusions.tsv line {}: {line:?}", n + 1);
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [meant, written, weight, way, ..] = fields[..] else {
+                return Err(bad());
+            };
+            let weight: f64 = weight.parse().map_err(|_| bad())?;
+            if !(weight > 0.0 && weight <= 1.0) {
+                return Err(bad());
+            }
+            let cost = -weight.ln();
+            let both = match way {
+                "=" => true,
+                ">" => false,
+                _ => return Err(bad()),
+            };
+            let one = |s: &str| {
+                let mut chars = s.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(ch), None) => Some(ch),
+                    _ => None,
+                }
+            };
+            match (meant, written) {
+                ("SEP", "NONE") => c.sep_dropped = cost,
+                ("SEP", "SPACE") => {
+                    c.sep.insert(' ', cost);
+                }
+                ("SEP", w) => {
+                    c.sep.insert(one(w).ok_or_else(bad)?, cost);
+                }
+                ("NONE", "SPACE") => c.ins_space = cost,
+                ("NONE", "DIGIT") => c.ins_digit = cost,
+                ("NONE", "ANY") => c.ins_any = cost,
+                ("NONE", w) => {
+                    c.ins.insert(one(w).ok_or_else(bad)?, cost);
+                }
+                ("DIGIT", "NONE") => c.del_digit = cost,
+                ("LETTER", "NONE") => c.del_letter = cost,
+                ("SWAP", "SWAP") => c.swap = cost,
+                ("NEXT", "NEXT") => c.next = cost,
+                ("DIGIT", "DIGIT") => c.digit_digit = cost,
+                ("ANY", "ANY") => c.any_any = cost,
+                (m, w) => {
+                    let (m, w) = (one(m).ok_or_else(bad)?, one(w).ok_or_else(bad)?);
+                    c.sub.insert((m, w), cost);
+                    if both {
+                        c.sub.insert((w, m), cost);
+                    }
+                }
+            }
+        }
+        Ok(c)
+    }
+
+    /// The characters the table says `m` is read as, with their weights.
+    pub fn partners(&self, m: char) -> Vec<(char, f64)> {
+        let mut out: Vec<(char, f64)> = self
+            .sub
+            .iter()
+            .filter(|((a, _), _)| *a == m)
+            .map(|(&(_, w), &cost)| (w, (-cost).exp()))
+            .collect();
+        out.sort_by_key(|a| a.0);
+        out
+    }
+
+    /// What a separator is misread as (`None`: left out), with the weights, leaving out the
+    /// separators the reader takes as they are.
+    pub fn separator_misreadings(&self) -> Vec<(Option<char>, f64)> {
+        let mut out: Vec<(Option<char>, f64)> = self
+            .sep
+            .iter()
+            .filter(|(_, cost)| **cost > 1e-9)
+            .map(|(&w, &cost)| (Some(w), (-cost).exp()))
+            .collect();
+        out.sort_by_key(|a| a.0);
+        out.push((None, (-self.sep_dropped).exp()));
+        out
+    }
+
+    /// Whether the table names `m` read as `w` (a confusion of like glyphs).
+    pub fn listed(&self, m: char, w: char) -> bool {
+        self.sub.contains_key(&(m, w))
+    }
+
+    /// The cost of the meant `m` written as `w` (not the same character).
+    fn sub_cost(&self, m: Sym, w: char) -> f64 {
+        match m {
+            Sym::Sep => self.sep.get(&w).copied().unwrap_or(self.any_any),
+            Sym::Char(m) if m == w => 0.0,
+            Sym::Char(m) => {
+                if let Some(&c) = self.sub.get(&(m, w)) {
+                    return c;
+                }
+                match (m.to_digit(10), w.to_digit(10)) {
+                    (Some(a), Some(b)) if a.abs_diff(b) == 1 => self.next,
+                    (Some(_), Some(_)) => self.digit_digit,
+                    _ => self.any_any,
+                }
+            }
+        }
+    }
+
+    /// The cost of the meant `m` left out.
+    fn del_cost(&self, m: Sym) -> f64 {
+        match m {
+            Sym::Sep => self.sep_dropped,
+            Sym::Char(c) if c.is_ascii_digit() => self.del_digit,
+            Sym::Char(_) => self.del_letter,
+        }
+    }
+
+    /// The cost of `w` written where nothing was meant.
+    fn ins_cost(&self, w: char) -> f64 {
+        if let Some(&c) = self.ins.get(&w) {
+            return c;
+        }
+        if w == ' ' {
+            self.ins_space
+        } else if w.is_ascii_digit() {
+            self.ins_digit
+        } else {
+            self.ins_any
+        }
+    }
+
+    /// The cost of the meant `a b` written `b a`.
+    fn swap_cost(&self, a: Sym, b: Sym) -> f64 {
+        match (a, b) {
+            (Sym::Char(a), Sym::Char(b)) if a != b && a.is_ascii_digit() && b.is_ascii_digit() => {
+                self.swap
+            }
+            _ => NEVER,
+        }
+    }
+
+    /// The cheapest reading of `meant` as `written`, if it costs at most `limit`.
+    pub fn read(&self, meant: &[Sym], written: &[char], limit: f64) -> Option<Reading> {
+        let (n, m) = (meant.len(), written.len());
+        if n.abs_diff(m) > 4 {
+            return None;
+        }
+        // d[i][j]: the cheapest reading of meant[..i] as written[..j].
+        let width = m + 1;
+        let mut d = vec![NEVER; (n + 1) * width];
+        let at = |i: usize, j: usize| i * width + j;
+        d[at(0, 0)] = 0.0;
+        for i in 0..=n {
+            for j in 0..=m {
+                let mut best = d[at(i, j)];
+                if i > 0 {
+                    best = best.min(d[at(i - 1, j)] + self.del_cost(meant[i - 1]));
+                }
+                if j > 0 {
+                    best = best.min(d[at(i, j - 1)] + self.ins_cost(written[j - 1]));
+                }
+                if i > 0 && j > 0 {
+                    best =
+                        best.min(d[at(i - 1, j - 1)] + self.sub_cost(meant[i - 1], written[j - 1]));
+                }
+                if i > 1
+                    && j > 1
+                    && meant[i - 1] == Sym::Char(written[j - 2])
+                    && meant[i - 2] == Sym::Char(written[j - 1])
+                {
+                    best =
+                        best.min(d[at(i - 2, j - 2)] + self.swap_cost(meant[i - 2], meant[i - 1]));
+                }
+                d[at(i, j)] = best;
+            }
+        }
+        let cost = d[at(n, m)];
+        if cost > limit || !cost.is_finite() {
+            return None;
+        }
+        // Back from the end, the edits that gave each cell its cost.
+        let mut ops = Vec::new();
+        let (mut i, mut j) = (n, m);
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        while i > 0 || j > 0 {
+            let here = d[at(i, j)];
+            if i > 0 && j > 0 {
+                let s = self.sub_cost(meant[i - 1], written[j - 1]);
+                if close(d[at(i - 1, j - 1)] + s, here) {
+                    if s > 0.0 {
+                        ops.push(Op::Sub(meant[i - 1], written[j - 1]));
+                    }
+                    i -= 1;
+                    j -= 1;
+                    continue;
+                }
+            }
+            if i > 1
+                && j > 1
+                && meant[i - 1] == Sym::Char(written[j - 2])
+                && meant[i - 2] == Sym::Char(written[j - 1])
+                && close(
+                    d[at(i - 2, j - 2)] + self.swap_cost(meant[i - 2], meant[i - 1]),
+                    here,
+                )
+            {
+                ops.push(Op::Swap(written[j - 1], written[j - 2]));
+                i -= 2;
+                j -= 2;
+                continue;
+            }
+            if i > 0 && close(d[at(i - 1, j)] + self.del_cost(meant[i - 1]), here) {
+                ops.push(Op::Del(meant[i - 1]));
+                i -= 1;
+                continue;
+            }
+            if j > 0 {
+                ops.push(Op::Ins(written[j - 1]));
+                j -= 1;
+                continue;
+            }
+            // Unreachable for a finite cost; stop rather than loop.
+            break;
+        }
+        ops.reverse();
+        Some(Reading { cost, ops })
+    }
+}
+
+/// A move's text as meant, its separator a slot: `33-43` is `3 3 SEP 4 3`.
+pub(crate) fn meant_symbols(text: &str) -> Vec<Sym> {
+    text.chars()
+        .map(|c| match c {
+            '-' | ':' | 'x' => Sym::Sep,
+            c => Sym::Char(c),
+        })
+        .collect()
+}
+
+impl Op {
+    /// The edit in a few words, as a slip's description names it: `S for 5`, `- left out`.
+    pub fn describe(&self) -> String {
+        let sym = |s: &Sym| match s {
+            Sym::Sep => "-".to_string(),
+            Sym::Char(c) => c.to_string(),
+        };
+        let shown = |c: char| match c {
+            ' ' => "a space".to_string(),
+            c => c.to_string(),
+        };
+        match self {
+            Op::Sub(m, w) => format!("{} for {}", shown(*w), sym(m)),
+            Op::Del(Sym::Sep) => "- left out".to_string(),
+            Op::Del(m) => format!("{} left out", sym(m)),
+            Op::Ins(w) => format!("{} added", shown(*w)),
+            Op::Swap(a, b) => format!("{b}{a} for {a}{b}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(meant: &str, written: &str) -> Option<Reading> {
+        let w: Vec<char> = written.chars().collect();
+        Channel::get().read(&meant_symbols(meant), &w, 50.0)
+    }
+
+    #[test]
+    fn the_table_reads_whole() {
+        let c = Channel::parse(TABLE).expect("every line reads");
+        assert!(c.sub.len() > 50);
+        assert!(c.sep_dropped.is_finite() && c.swap.is_finite() && c.any_any.is_finite());
+    }
+
+    #[test]
+    fn the_same_text_and_any_separator_cost_nothing() {
+        assert_eq!(read("33-43", "33-43").map(|r| r.cost), Some(0.0));
+        let jump = read("45:64", "45-64").expect("read");
+        assert_eq!((jump.cost, jump.ops.len()), (0.0, 0));
+    }
+
+    #[test]
+    fn likely_confusions_cost_less_than_unlikely_ones() {
+        let cost = |m, w| read(m, w).expect("read").cost;
+        // 5 read as 3 (OCR) against 5 read as 1 (no such confusion).
+        assert!(cost("35-44", "33-44") < cost("35-44", "31-44"));
+        // A dropped separator is cheap; a dropped digit dearer, a letter for a digit in between.
+        assert!(cost("33-43", "3343") < cost("33-43", "3-43"));
+        assert!(cost("33-43", "3S-43") > cost("35-43", "3S-43") - 1e-9);
+        assert_eq!(
+            read("35-43", "3S-43").expect("read").ops,
+            vec![Op::Sub(Sym::Char('5'), 'S')]
+        );
+        // Digits swapped.
+        assert_eq!(
+            read("35-44", "53-44").expect("read").ops,
+            vec![Op::Swap('3', '5')]
+        );
+        // An em dash for the hyphen, a move split by a space.
+        assert_eq!(
+            read("33-43", "33—43").expect("read").ops,
+            vec![Op::Sub(Sym::Sep, '—')]
+        );
+        assert_eq!(
+            read("33-43", "33-4 3").expect("read").ops,
+            vec![Op::Ins(' ')]
+        );
+    }
+
+    #[test]
+    fn the_edits_are_described() {
+        let ops = read("71-52", "7152").expect("read").ops;
+        assert_eq!(ops, vec![Op::Del(Sym::Sep)]);
+        assert_eq!(ops[0].describe(), "- left out");
+        assert_eq!(Op::Sub(Sym::Char('5'), 'S').describe(), "S for 5");
+    }
+}

@@ -1,0 +1,397 @@
+//! Reading one break: every candidate edit at the breaking move and before it replayed, the
+//! record's fate after each, and the ranking; where the best reading soon breaks again, a look
+//! at the next break too (two slips side by side).
+
+use super::candidates::Candidate;
+use super::cursor::Cursor;
+use super::line::Line;
+use super::slips::SlipKind;
+use super::suggestion::{Change, MarginCount, MoveNumber, Suggestion};
+use crate::notation::{GameResult, Span};
+use std::collections::HashSet;
+
+/// How many written moves before the breaking one the search tries every kind of slip.
+const LOOK_BACK: usize = 12;
+/// Further back the search tries only misreadings (a legal slip may be caught 30 or more plies
+/// later), one written move after another while the plies its trials replayed stay under this.
+const FAR_PLIES: u64 = 20_000;
+/// At most this many readings of a break have their margins counted against the Margin tag: those
+/// that replay to the end with the recorded result (a count takes 0.3 ms typically).
+const MARGIN_COUNTS: usize = 5;
+/// Suggestions shown per break, best first.
+const MAX_SUGGESTIONS: usize = 5;
+/// How far (in `-ln` of the weight) the characters of the breaking move may be from a legal
+/// move's to be read as it: one confusion of the table, or two of the likeliest (a move that
+/// reads as a legal one only with more is not offered: the help lists the legal moves).
+const AT_BREAK: f64 = 2.5;
+/// The same for the written moves just before the break (every kind of slip is tried there).
+const NEAR: f64 = 2.5;
+/// The same further back (misreadings only): one likely confusion.
+const FAR: f64 = 2.0;
+/// A best reading that replays fewer written moves than this past the break may hide a second
+/// slip right after the first: the search then reads the next break too before it ranks.
+const CLEAR: usize = 16;
+/// How many such short readings are followed to their next break.
+const LOOK_AHEAD: usize = 4;
+
+/// How a candidate edit fared.
+#[derive(Clone, Debug)]
+pub(crate) struct Trial {
+    pub kind: SlipKind,
+    pub change: Change,
+    /// The cost of the edit: see [`Candidate`].
+    pub cost: f64,
+    pub detail: Option<String>,
+    /// Written moves of the line before the change that then replay: how far it gets.
+    pub reach: usize,
+    pub to_end: bool,
+    pub plies: u32,
+    pub result: Option<(GameResult, bool)>,
+    /// Counted only for readings that tie at the top on everything before it.
+    pub margin: Option<MarginCount>,
+    /// When the edit soon breaks again: how the record fares once the next break is read too
+    /// (its reach in this line's written moves, fate and the two edits' cost).
+    pub then: Option<Fate>,
+}
+
+/// How far a reading carries the record, for the ranking.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fate {
+    pub reach: usize,
+    pub to_end: bool,
+    pub result: Option<(GameResult, bool)>,
+    pub margin: Option<MarginCount>,
+    pub cost: f64,
+}
+
+impl Trial {
+    fn fate(&self) -> Fate {
+        Fate {
+            reach: self.reach,
+            to_end: self.to_end,
+            result: self.result,
+            margin: self.margin,
+            cost: self.cost,
+        }
+    }
+
+    /// Best first: how far the record replays (with the next break read too, for a reading that
+    /// soon breaks again), its result holding, its margin agreeing with the Margin tag, the
+    /// edits' cost, the edit nearest the break.
+    pub fn rank(&self) -> (usize, u8, u8, i64, usize) {
+        let fate = self.then.unwrap_or(self.fate());
+        let result = match fate.result {
+            Some((_, true)) => 2,
+            None => 1,
+            Some((_, false)) => 0,
+        };
+        let margin = match fate.margin.map(|m| m.agrees()) {
+            Some(Some(true)) => 2,
+            None | Some(None) => 1,
+            Some(Some(false)) => 0,
+        };
+        let reach = if fate.to_end { usize::MAX } else { fate.reach };
+        let cost = -(fate.cost * 1e6).round() as i64;
+        (reach, result, margin, cost, self.change.start)
+    }
+}
+
+/// What a search has tried: each edit once, and how many plies its trials replayed.
+#[derive(Default)]
+struct Tried {
+    edits: HashSet<Change>,
+    plies: u64,
+}
+
+impl Line {
+    /// The readings of the break at token `b`, best first, at most [`MAX_SUGGESTIONS`].
+    pub fn search(&self, b: usize) -> Vec<Suggestion> {
+        let mut trials = self.trials_for(b, true);
+        self.look_ahead(b, &mut trials);
+        trials.sort_by_key(|t| std::cmp::Reverse(t.rank()));
+        self.weigh_margins(&mut trials);
+        trials
+            .into_iter()
+            // A reading shown must carry the record two moves past the break, or to its end,
+            // or (read with the next break) past that.
+            .filter(|t| t.to_end || t.reach >= b + 2 || t.then.is_some_and(|f| f.reach >= b + 2))
+            .take(MAX_SUGGESTIONS)
+            .map(|t| self.suggestion(t, b))
+            .collect()
+    }
+
+    /// Every candidate edit of the break at `b` that gets the record past it, ranked (not yet by
+    /// margin or look-ahead). `far`: misreadings further back than [`LOOK_BACK`] are tried too.
+    fn trials_for(&self, b: usize, far: bool) -> Vec<Trial> {
+        let near = self.fixed.max(b.saturating_sub(LOOK_BACK));
+        let mut candidates: Vec<Candidate> = Vec::new();
+        // A record that says it is numbered from Red's side is not read as one that forgot to.
+        if far && self.fixed == 0 && !self.from_red {
+            let g = self.states[0].pos.geometry();
+            candidates.push(Candidate {
+                kind: SlipKind::RedNumbering,
+                change: Change {
+                    start: 0,
+                    removed: self.tokens.len(),
+                    inserted: self.tokens.iter().map(|t| t.rotated(g)).collect(),
+                },
+                cost: super::candidates::SLIP - SlipKind::RedNumbering.prior().ln(),
+                detail: None,
+            });
+        }
+        for i in near..=b {
+            let limit = if i == b { AT_BREAK } else { NEAR };
+            self.candidates_at(i, limit, &mut candidates);
+        }
+        let mut tried = Tried::default();
+        let mut trials = self.trials(candidates, b, &mut tried);
+        // A misread move that is itself legal may stand long before the break: further back only
+        // misreadings are tried, nearest first, while the replays stay within the budget.
+        if far {
+            for i in (self.fixed..near).rev() {
+                if tried.plies >= FAR_PLIES {
+                    break;
+                }
+                let mut candidates = Vec::new();
+                self.misreadings_at(i, FAR, &mut candidates);
+                trials.extend(self.trials(candidates, b, &mut tried));
+            }
+        }
+        trials.sort_by_key(|t| std::cmp::Reverse(t.rank()));
+        trials
+    }
+
+    /// Where the best readings carry the record only a little past the break, a second slip may
+    /// stand right after the first: the cheapest short readings are made and the next break read
+    /// (near moves only), and each is ranked by how the two fare together.
+    fn look_ahead(&self, b: usize, trials: &mut [Trial]) {
+        let clear = |t: &Trial| t.to_end || t.reach >= b + CLEAR;
+        // A missed jump or a call is read as it always was: a move that stands, or its call.
+        if trials.first().is_none_or(clear) || self.missed_or_called(b) {
+            return;
+        }
+        let mut short: Vec<usize> = (0..trials.len()).filter(|&k| !clear(&trials[k])).collect();
+        short.sort_by(|&x, &y| trials[x].cost.total_cmp(&trials[y].cost));
+        // The cheapest short readings, and every ply put in right before the breaking move (a
+        // ply left out beside a misread move: nothing but the next break tells them apart).
+        let inserted = |t: &Trial| t.kind == SlipKind::Dropped && t.change.start == b;
+        let (plies, others): (Vec<usize>, Vec<usize>) =
+            short.into_iter().partition(|&k| inserted(&trials[k]));
+        let chosen: Vec<usize> = others.into_iter().take(LOOK_AHEAD).chain(plies).collect();
+        for k in chosen {
+            let t = &trials[k];
+            if matches!(t.kind, SlipKind::RedNumbering | SlipKind::MisplacedCall) {
+                continue;
+            }
+            let mut line = self.with_change(&t.change);
+            let Some(next) = line.next_break() else {
+                continue;
+            };
+            let best = line
+                .trials_for(next, false)
+                .into_iter()
+                .find(|u| u.to_end || u.reach > next);
+            // The second edit's reach in this line's written moves.
+            let shift = t.change.inserted.len() as isize - t.change.removed as isize;
+            trials[k].then = best.map(|u| Fate {
+                reach: (u.reach as isize - shift).max(0) as usize,
+                to_end: u.to_end,
+                result: u.result,
+                margin: u.margin,
+                cost: t.cost + u.cost,
+            });
+        }
+    }
+
+    /// Whether the move at `b` is a step that misses a compulsory jump, or has a call.
+    fn missed_or_called(&self, b: usize) -> bool {
+        let (t, pos) = (&self.tokens[b], &self.states[b].pos);
+        t.call
+            || t.resolve(pos)
+                .is_some_and(|c| crate::replay::missed_jump_step(pos, c).is_some())
+    }
+
+    /// The candidates tried, each edit once, and kept when they carry the replay past the break
+    /// at `b`.
+    fn trials(&self, mut candidates: Vec<Candidate>, b: usize, tried: &mut Tried) -> Vec<Trial> {
+        // The same edit may model two slips: keep the likelier.
+        candidates.sort_by(|x, y| x.cost.total_cmp(&y.cost));
+        candidates
+            .into_iter()
+            .filter(|c| tried.edits.insert(c.change.clone()))
+            .map(|c| {
+                let trial = self.trial(c);
+                tried.plies += u64::from(trial.plies - self.states[trial.change.start].plies) + 1;
+                trial
+            })
+            // A renumbering explains the whole record or nothing: later repairs could not be
+            // made on top of it. Any other reading must get the record past the break (a ply put
+            // in right before a move that still breaks counts: the next break may be a second
+            // slip beside the first, which the look-ahead reads).
+            .filter(|t| {
+                let put_in =
+                    t.kind == SlipKind::Dropped && t.change.start == b && !self.missed_or_called(b);
+                t.to_end
+                    || (t.kind != SlipKind::RedNumbering
+                        && (t.reach > b || (put_in && t.plies > self.states[b].plies)))
+            })
+            .collect()
+    }
+
+    /// Replays the line with the candidate's change made, from the cursor before it.
+    fn trial(&self, c: Candidate) -> Trial {
+        let mut cursor = self.states[c.change.start].clone();
+        let mut trial = Trial {
+            kind: c.kind,
+            reach: c.change.start,
+            to_end: false,
+            plies: cursor.plies,
+            result: None,
+            margin: None,
+            cost: c.cost,
+            detail: c.detail,
+            then: None,
+            change: c.change,
+        };
+        let Some(replayed) = self.play_on(&mut cursor, &trial.change) else {
+            return trial;
+        };
+        let rest = self.tokens.len() - trial.change.start - trial.change.removed;
+        trial.reach = trial.change.start + trial.change.removed + replayed;
+        trial.plies = cursor.plies;
+        trial.to_end = replayed == rest && !cursor.correcting;
+        if trial.to_end {
+            trial.result = cursor
+                .referee
+                .outcome_at_end_of_record()
+                .map(|o| crate::replay::result_of(&o))
+                .zip(self.recorded)
+                .map(|(r, recorded)| (r, r == recorded));
+        }
+        trial
+    }
+
+    /// Plays `change` and the rest of the line on from `cursor`: how many of the moves after the
+    /// change replay (`None`: the change's own moves do not).
+    fn play_on(&self, cursor: &mut Cursor, change: &Change) -> Option<usize> {
+        if !change
+            .inserted
+            .iter()
+            .all(|t| cursor.advance(t, self.lenient))
+        {
+            return None;
+        }
+        let rest = &self.tokens[change.start + change.removed..];
+        Some(
+            rest.iter()
+                .take_while(|t| cursor.advance(t, self.lenient))
+                .count(),
+        )
+    }
+
+    /// The Margin tag breaks ties: the margin of each reading (of the first [`MARGIN_COUNTS`])
+    /// that replays to the end with the recorded result is counted, and those readings ranked
+    /// again. `trials` is ranked.
+    fn weigh_margins(&self, trials: &mut [Trial]) {
+        let Some(tag) = self.margin else {
+            return;
+        };
+        let holding = trials
+            .iter()
+            .take_while(|t| t.to_end && t.result.is_some_and(|(_, holds)| holds))
+            .count();
+        if holding < 2 {
+            return;
+        }
+        for t in trials.iter_mut().take(holding.min(MARGIN_COUNTS)) {
+            let mut cursor = self.states[t.change.start].clone();
+            cursor.referee = cursor.referee.counting_margins(Some(tag.budget));
+            self.play_on(&mut cursor, &t.change);
+            t.margin = cursor
+                .referee
+                .outcome_at_end_of_record()
+                .and_then(|o| o.margin)
+                .map(|counted| MarginCount {
+                    counted,
+                    recorded: tag.recorded,
+                });
+        }
+        trials[..holding].sort_by_key(|t| std::cmp::Reverse(t.rank()));
+    }
+
+    /// Where a change to the record as read stands in its text: the moves it takes out, or the
+    /// empty place before the move where it puts moves in.
+    fn span_of(&self, change: &Change) -> Span {
+        let first = self.spans.get(change.start).copied();
+        match (change.removed, first) {
+            (0, Some(s)) => Span::new(s.start as usize, s.start as usize),
+            (_, Some(s)) => {
+                let last = (change.start + change.removed - 1).min(self.spans.len() - 1);
+                Span::new(s.start as usize, self.spans[last].end as usize)
+            }
+            (_, None) => {
+                let end = self.spans.last().map_or(0, |s| s.end as usize);
+                Span::new(end, end)
+            }
+        }
+    }
+
+    fn suggestion(&self, t: Trial, b: usize) -> Suggestion {
+        let g = self.states[0].pos.geometry();
+        let change = &t.change;
+        let window = &self.tokens[change.start..change.start + change.removed];
+        let moves: Vec<String> = change
+            .inserted
+            .iter()
+            .map(|t| t.text(g, self.style, self.from_red))
+            .collect();
+        let text = match t.kind {
+            SlipKind::RedNumbering => "[Numbering \"red\"]".to_string(),
+            _ => moves.join(" "),
+        };
+        // The search looks no further back than the last repair, so the edit's moves are the
+        // record's own: it is made to the record as read.
+        let record_change = Change {
+            start: self.origin[change.start].unwrap_or(change.start),
+            ..change.clone()
+        };
+        let why = match &t.detail {
+            Some(detail) => format!("{}: {detail}", t.kind.describe()),
+            None => t.kind.describe().to_string(),
+        };
+        let pos = &self.states[change.start].pos;
+        Suggestion {
+            ply: self.states[change.start].plies + 1,
+            edit: t.kind.edit(),
+            text,
+            why,
+            moves,
+            replays: t.plies,
+            kind: t.kind,
+            was: (change.start..change.start + change.removed)
+                .zip(window)
+                .map(|(i, t)| match self.origin[i] {
+                    Some(o) => self.written[o].clone(),
+                    None => t.text(g, self.style, self.from_red),
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+            to_end: t.to_end,
+            result: t.result,
+            margin: t.margin,
+            back: self.states[b].plies - self.states[change.start].plies,
+            number: MoveNumber {
+                number: pos.move_number(),
+                side: pos.side_to_move(),
+            },
+            span: self.span_of(&record_change),
+            change: record_change,
+            line_change: t.change.clone(),
+            cost: t.cost,
+            // Only such readings have their margins counted (see `weigh_margins`).
+            margin_uncounted: self.margin_ignored
+                && t.to_end
+                && t.result.is_some_and(|(_, holds)| holds),
+        }
+    }
+}
