@@ -26,23 +26,16 @@ fn the_top_suggestion_restores_the_main_line_for_each_kind() {
         let right = own.iter().filter(|(_, _, v, _)| v.rank == Some(0)).count();
         table.push_str(&format!("{}: {right}/{}\n", kind.name(), own.len()));
         // Only the historical game is algebraic: its file and rank misreads are few here (and
-        // every one is asserted in the next test). A slip of characters that makes a token no
-        // move at all cannot be read back yet (the reader stops there), so those kinds are few.
+        // every one is asserted in the next test).
         let enough = match kind {
             SlipKind::AlgebraicMisread => 2,
-            SlipKind::CharMisread
-            | SlipKind::SeparatorMisread
-            | SlipKind::CharDropped
-            | SlipKind::CharAdded
-            | SlipKind::Garbled => 0,
             _ => 10,
         };
         assert!(own.len() >= enough, "{}: too few\n{table}", kind.name());
-        // Several characters of one move misread are read only where the move is within one
-        // confusion of a legal one (decision 73): most such records are not mended yet.
-        if kind != SlipKind::Garbled {
-            assert!(right * 100 >= own.len() * 95, "{table}");
-        }
+        // Several characters of one move misread are read where the move is within two
+        // unlikely confusions of a legal one, or one and a space (decision 73): not all are.
+        let share = if kind == SlipKind::Garbled { 75 } else { 95 };
+        assert!(right * 100 >= own.len() * share, "{table}");
     }
     // Legal slips caught later. A reading second only to one that fares exactly as well (the
     // same edit, to the end with the same result and margin) is a tie the record cannot break:
@@ -369,4 +362,18 @@ fn a_record_that_needs_more_edits_than_allowed_is_told_how_many() {
     // The record is written as read; by default both slips are mended.
     assert_eq!(one.text(), slipped.game.text.trim_end().to_string() + "\n");
     assert_eq!(both.stderr.matches(", ply ").count(), 2, "{}", both.stderr);
+}
+
+/// An OCR'd page: moves that are no moves at all (a separator left out, a letter for a digit, two
+/// moves run together, one split by a space, a digit left out, a degree sign for the dash) are
+/// each mended by reading their characters, and the game is the corpus's again.
+#[test]
+fn garbled_moves_are_read_by_their_characters() {
+    let run = salta(&["repair", "tests/edge-cases/slip-ocr-garbled.sgn"]).expect_code(1);
+    let mended = salta::notation::parse_str(&run.text()).remove(0).unwrap();
+    let source = &test_records(root()).unwrap()[1];
+    let replayed = salta::replay::replay(&mended, &quick_options());
+    let meant = salta::replay::replay(source, &quick_options());
+    assert_eq!(replayed.moves(), meant.moves());
+    insta::assert_snapshot!(run.stderr);
 }

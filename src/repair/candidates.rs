@@ -146,10 +146,136 @@ impl Line {
         }
     }
 
+    /// The readings of a garbled token at `i` as two moves run together (`33-4383-73`): every
+    /// legal move there and every legal reply, their texts joined, within `limit` of the written
+    /// text by the character model.
+    fn merged_at(&self, i: usize, limit: f64, out: &mut Vec<Candidate>) {
+        let t = self.tokens[i];
+        let Some(written) = self.origin[i].and_then(|o| self.written.get(o)) else {
+            return;
+        };
+        let written: Vec<char> = written.chars().filter(|c| !c.is_whitespace()).collect();
+        // Two moves are at least two squares each.
+        if !t.garbled || t.call || written.len() < 6 {
+            return;
+        }
+        let pos = &self.states[i].pos;
+        let g = pos.geometry();
+        let symbols = |m: Move, pos: &crate::rules::Position| {
+            let token = Token::of_move(m, pos, self.style);
+            let mut meant = meant_symbols(&token.text(g, self.style, self.from_red));
+            if self.omits_separators {
+                meant.retain(|s| *s != super::channel::Sym::Sep);
+            }
+            (token, meant)
+        };
+        let prior = SLIP - SlipKind::Merged.prior().ln();
+        for &first in pos.legal_moves().iter() {
+            let (one, mut meant) = symbols(first, pos);
+            let head = meant.len();
+            let mut after = *pos;
+            after.play_unchecked(first);
+            for &second in after.legal_moves().iter() {
+                let (two, tail) = symbols(second, &after);
+                meant.truncate(head);
+                meant.extend(tail);
+                let Some(read) = Channel::get().read(&meant, &written, limit) else {
+                    continue;
+                };
+                let detail: Vec<String> = read.ops.iter().map(|op| op.describe()).collect();
+                out.push(Candidate {
+                    kind: SlipKind::Merged,
+                    change: Change {
+                        start: i,
+                        removed: 1,
+                        inserted: vec![one, two],
+                    },
+                    cost: prior + read.cost,
+                    detail: (!detail.is_empty()).then(|| detail.join(", ")),
+                });
+            }
+        }
+    }
+
+    /// The readings of a garbled token at `i` as no move at all (specks, a stray figure: its
+    /// characters added), and with the garbled token after it as one move a space split
+    /// (`7 3-54`, `75- 5`: the reader keeps two tokens where neither is a move).
+    fn garbled_at(&self, i: usize, limit: f64, out: &mut Vec<Candidate>) {
+        let t = self.tokens[i];
+        let Some(o) = self.origin[i].filter(|_| t.garbled && !t.call) else {
+            return;
+        };
+        let channel = Channel::get();
+        let chars: Vec<char> = self.written[o].chars().collect();
+        // Left out, as a stray token is: its characters and the space before it added.
+        let mut stray = chars.clone();
+        stray.insert(0, ' ');
+        if let Some(read) = channel.read(&[], &stray, limit) {
+            out.push(Candidate {
+                kind: SlipKind::CharAdded,
+                change: Change {
+                    start: i,
+                    removed: 1,
+                    inserted: Vec::new(),
+                },
+                cost: SLIP + read.cost,
+                detail: Some(format!("{} is no move", self.written[o])),
+            });
+        }
+        if !self.tokens.get(i + 1).is_some_and(|n| n.garbled && !n.call) {
+            return;
+        }
+        let (Some(a), Some(b)) = (
+            self.spans.get(o),
+            self.origin[i + 1].and_then(|p| self.spans.get(p)),
+        ) else {
+            return;
+        };
+        let Some(joined) = self.text.get(a.start as usize..b.end as usize) else {
+            return;
+        };
+        if joined.len() > 16 {
+            return;
+        }
+        let written: Vec<char> = joined.chars().collect();
+        let pos = &self.states[i].pos;
+        let g = pos.geometry();
+        let algebraic = self.style == Notation::Algebraic;
+        for &m in pos.legal_moves().iter() {
+            let token = Token::of_move(m, pos, self.style);
+            let mut meant = meant_symbols(&token.text(g, self.style, self.from_red));
+            if self.omits_separators {
+                meant.retain(|s| *s != super::channel::Sym::Sep);
+            }
+            let Some(read) = channel.read(&meant, &written, limit) else {
+                continue;
+            };
+            let kind = SlipKind::of_edits(&read.ops, algebraic);
+            out.push(Candidate {
+                kind,
+                change: Change {
+                    start: i,
+                    removed: 2,
+                    inserted: vec![token],
+                },
+                cost: SLIP + read.cost,
+                detail: Some(
+                    read.ops
+                        .iter()
+                        .map(|op| op.describe())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+            });
+        }
+    }
+
     /// The edits that model each kind of slip at token `i`, its characters misread within
     /// `limit`.
     pub fn candidates_at(&self, i: usize, limit: f64, out: &mut Vec<Candidate>) {
         self.misreadings_at(i, limit, out);
+        self.merged_at(i, limit, out);
+        self.garbled_at(i, limit, out);
         let cursor = &self.states[i];
         let t = self.tokens[i];
         if cursor.referee.accepts_moves() {
@@ -164,7 +290,8 @@ impl Line {
                 ));
             }
         }
-        let same = |j: usize| self.tokens[j].squares == t.squares;
+        let same =
+            |j: usize| !t.garbled && !self.tokens[j].garbled && self.tokens[j].squares == t.squares;
         if (i >= 1 && same(i - 1)) || (i >= 2 && same(i - 2)) {
             out.push(Candidate::of_kind(
                 SlipKind::Doubled,
@@ -176,7 +303,7 @@ impl Line {
             ));
         }
         if let Some(window) = self.tokens.get(i..i + 3)
-            && window.iter().all(|t| !t.call)
+            && window.iter().all(|t| !t.call && !t.garbled)
         {
             out.push(Candidate::of_kind(
                 SlipKind::Transposed,
@@ -186,6 +313,10 @@ impl Line {
                     inserted: vec![window[2], window[1], window[0]],
                 },
             ));
+        }
+        // A garbled move is mended only by reading its text.
+        if t.garbled {
+            return;
         }
         out.push(Candidate::of_kind(
             SlipKind::MisplacedCall,
@@ -197,6 +328,7 @@ impl Line {
         ));
         if let Some(&next) = self.tokens.get(i + 1)
             && next.call != t.call
+            && !next.garbled
         {
             out.push(Candidate::of_kind(
                 SlipKind::MisplacedCall,

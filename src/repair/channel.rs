@@ -47,6 +47,9 @@ pub(crate) struct Channel {
     del_digit: f64,
     del_letter: f64,
     swap: f64,
+    /// Each character misread after the first in one move: a move misread at all has most often
+    /// one character wrong.
+    more: f64,
     next: f64,
     digit_digit: f64,
     any_any: f64,
@@ -75,6 +78,7 @@ impl Channel {
             del_digit: NEVER,
             del_letter: NEVER,
             swap: NEVER,
+            more: 0.0,
             next: NEVER,
             digit_digit: NEVER,
             any_any: NEVER,
@@ -124,6 +128,7 @@ impl Channel {
                 ("DIGIT", "NONE") => c.del_digit = cost,
                 ("LETTER", "NONE") => c.del_letter = cost,
                 ("SWAP", "SWAP") => c.swap = cost,
+                ("MORE", "MORE") => c.more = cost,
                 ("NEXT", "NEXT") => c.next = cost,
                 ("DIGIT", "DIGIT") => c.digit_digit = cost,
                 ("ANY", "ANY") => c.any_any = cost,
@@ -305,7 +310,8 @@ impl Channel {
             break;
         }
         ops.reverse();
-        Some(Reading { cost, ops })
+        let cost = cost + self.more * ops.len().saturating_sub(1) as f64;
+        (cost <= limit).then_some(Reading { cost, ops })
     }
 }
 

@@ -33,6 +33,8 @@ pub(crate) struct Line {
     pub written: Rc<[String]>,
     /// Where each written move of the record stands in its text.
     pub spans: Rc<[Span]>,
+    /// The record's text (what stands between two garbled moves: a space that split one).
+    pub text: Rc<str>,
     /// Most of the record's moves are written without a separator (`e3f4`): a move meant is
     /// read against the written one without it.
     pub omits_separators: bool,
@@ -94,6 +96,7 @@ impl Line {
             from_red: game.numbered_from_red(),
             written,
             spans: game.mainline.moves.iter().map(|n| n.span).collect(),
+            text: Rc::from(game.text.as_str()),
             lenient: opts.lenient,
             origin: (0..tokens.len()).map(Some).collect(),
             tokens,
@@ -156,6 +159,7 @@ impl Line {
             from_red: self.from_red,
             written: self.written.clone(),
             spans: self.spans.clone(),
+            text: self.text.clone(),
             omits_separators: self.omits_separators,
             lenient: self.lenient,
             tokens: self.tokens.clone(),

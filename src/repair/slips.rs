@@ -41,11 +41,13 @@ pub enum SlipKind {
     CharAdded,
     /// Several characters of one move misread (`3S-4`).
     Garbled,
+    /// Two moves written as one token, the space between them left out (`33-4383-73`).
+    Merged,
 }
 
 impl SlipKind {
     /// Every kind of slip, for code that tries or injects each in turn.
-    pub const ALL: [SlipKind; 16] = [
+    pub const ALL: [SlipKind; 17] = [
         SlipKind::DigitSwap,
         SlipKind::NeighbourDigit,
         SlipKind::GlyphDigit,
@@ -62,6 +64,7 @@ impl SlipKind {
         SlipKind::CharDropped,
         SlipKind::CharAdded,
         SlipKind::Garbled,
+        SlipKind::Merged,
     ];
 
     /// Whether the kind is a misreading of one move's characters, whose cost the character
@@ -104,6 +107,7 @@ impl SlipKind {
             SlipKind::RedSideSquare => 0.05,
             SlipKind::CharMisread => 0.02,
             SlipKind::Garbled => 0.01,
+            SlipKind::Merged => 0.1,
         }
     }
 
@@ -155,6 +159,7 @@ impl SlipKind {
             SlipKind::CharDropped => "a character left out",
             SlipKind::CharAdded => "a character added",
             SlipKind::Garbled => "characters misread",
+            SlipKind::Merged => "two moves run together",
         }
     }
 
@@ -177,6 +182,7 @@ impl SlipKind {
             SlipKind::CharDropped => "char-dropped",
             SlipKind::CharAdded => "char-added",
             SlipKind::Garbled => "garbled",
+            SlipKind::Merged => "merged",
         }
     }
 }

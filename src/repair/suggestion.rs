@@ -264,8 +264,10 @@ impl Suggestion {
     /// Whether this reading fares exactly as `other` does: the same kind of edit and slip, and the
     /// record then replays as far and ends the same way. Nothing in the record prefers either.
     pub fn equally_good(&self, other: &Suggestion) -> bool {
+        // The cost is the slip's prior (of its kind, or of its characters' edits): readings of
+        // one cost are equally likely a priori.
         self.edit == other.edit
-            && self.kind == other.kind
+            && (self.cost - other.cost).abs() < 1e-6
             && self.to_end == other.to_end
             && self.replays == other.replays
             && self.result == other.result

@@ -12,6 +12,9 @@ pub(crate) struct Token {
     pub squares: Option<Written>,
     /// Whether "Salta!" follows the move.
     pub call: bool,
+    /// The written token could not be read as a move (`3S-43`, `7152`: [`Played::Garbled`]): it
+    /// never replays, and only a reading of its text ([`super::channel`]) mends it.
+    pub garbled: bool,
 }
 
 /// The squares and piece of a written move.
@@ -29,8 +32,6 @@ impl Token {
     /// What a written move of the syntax tree names.
     pub fn of(node: &MoveNode) -> Token {
         let squares = match node.played {
-            // A move that could not be read is tried as a pass, which breaks the line there as
-            // the replayer's finding does; the search then reads what it may have been.
             Played::Pass | Played::Garbled => None,
             Played::Move {
                 piece, from, to, ..
@@ -43,6 +44,7 @@ impl Token {
         Token {
             squares,
             call: node.salta().is_some(),
+            garbled: matches!(node.played, Played::Garbled),
         }
     }
 
@@ -59,6 +61,7 @@ impl Token {
         Token {
             squares,
             call: false,
+            garbled: false,
         }
     }
 
@@ -97,6 +100,9 @@ impl Token {
     /// The move it names in `pos`, its kind guessed from the distance (as the replayer does);
     /// `None` when the designator names no piece there or contradicts the from-square.
     pub fn resolve(&self, pos: &Position) -> Option<Move> {
+        if self.garbled {
+            return None;
+        }
         let Some(w) = self.squares else {
             return Some(Move::PASS);
         };

@@ -20,10 +20,14 @@ const FAR_PLIES: u64 = 20_000;
 const MARGIN_COUNTS: usize = 5;
 /// Suggestions shown per break, best first.
 const MAX_SUGGESTIONS: usize = 5;
-/// How far (in `-ln` of the weight) the characters of the breaking move may be from a legal
-/// move's to be read as it: one confusion of the table, or two of the likeliest (a move that
-/// reads as a legal one only with more is not offered: the help lists the legal moves).
-const AT_BREAK: f64 = 2.5;
+/// How far (in `-ln` of the weight, with the cost of each further character) the characters of
+/// the breaking move may be from a legal move's to be read as it: any one character misread, or
+/// two likely confusions (a move that reads as a legal one only with more is not offered: the
+/// help lists the legal moves).
+const AT_BREAK: f64 = 4.7;
+/// The same for a breaking move that is no move at all (`3S-4`, a garbled token): it is surely
+/// misread, so two unlikely edits are read too.
+const AT_GARBLED: f64 = 8.0;
 /// The same for the written moves just before the break (every kind of slip is tried there).
 const NEAR: f64 = 2.5;
 /// The same further back (misreadings only): one likely confusion.
@@ -140,7 +144,11 @@ impl Line {
             });
         }
         for i in near..=b {
-            let limit = if i == b { AT_BREAK } else { NEAR };
+            let limit = match (i == b, self.tokens[i].garbled) {
+                (true, true) => AT_GARBLED,
+                (true, false) => AT_BREAK,
+                (false, _) => NEAR,
+            };
             self.candidates_at(i, limit, &mut candidates);
         }
         let mut tried = Tried::default();

@@ -46,7 +46,14 @@ pub(super) fn slip(kind: SlipKind, text: &str, rng: &mut Rng) -> Option<String> 
         }
         SlipKind::SeparatorMisread => {
             let at = *pick(&places(&chars, true), rng)?;
-            match draw(&channel.separator_misreadings(), rng)? {
+            // A `;` opens a comment to the end of the line in SGN: the moves after it would be
+            // read as a comment, which no reading of the move mends.
+            let options: Vec<(Option<char>, f64)> = channel
+                .separator_misreadings()
+                .into_iter()
+                .filter(|o| o.0 != Some(';'))
+                .collect();
+            match draw(&options, rng)? {
                 Some(c) => chars[at] = c,
                 None => {
                     chars.remove(at);

@@ -84,17 +84,22 @@ pub fn search_options() -> ReplayOptions {
 struct Draft {
     tokens: Vec<Token>,
     texts: Vec<Option<String>>,
+    /// A written move whose text runs on into the next move's ([`SlipKind::Merged`]): its text
+    /// stands for both, and whatever stood between them (a move number) is gone.
+    merged: Option<usize>,
 }
 
 impl Draft {
     fn remove(&mut self, i: usize) {
         self.tokens.remove(i);
         self.texts.remove(i);
+        self.merged = self.merged.map(|m| if m > i { m - 1 } else { m });
     }
 
     fn insert(&mut self, i: usize, t: Token) {
         self.tokens.insert(i, t);
         self.texts.insert(i, None);
+        self.merged = self.merged.map(|m| if m >= i { m + 1 } else { m });
     }
 }
 
@@ -128,6 +133,7 @@ impl Source {
         Draft {
             tokens: self.tokens.clone(),
             texts: vec![None; self.tokens.len()],
+            merged: None,
         }
     }
 }
@@ -224,9 +230,14 @@ fn finish(
             return None;
         }
         // From the last to the first, so that the earlier spans stay true.
-        for (node, patch) in written.mainline.moves.iter().zip(&draft.texts).rev() {
+        let nodes = &written.mainline.moves;
+        for (k, patch) in draft.texts.iter().enumerate().rev() {
             if let Some(patch) = patch {
-                text.replace_range(node.span.range(), patch);
+                let mut range = nodes[k].span.range();
+                if draft.merged == Some(k) {
+                    range.end = nodes.get(k + 1)?.span.range().end;
+                }
+                text.replace_range(range, patch);
             }
         }
     }
@@ -304,6 +315,18 @@ fn slip(
             draft.tokens = draft.tokens.iter().map(|t| t.rotated(g)).collect();
             return Some(0);
         }
+        SlipKind::Merged => {
+            let next = *draft.tokens.get(i + 1)?;
+            if next.squares.is_none()
+                || draft.merged.is_some()
+                || draft.texts[i..=i + 1] != [None, None]
+            {
+                return None;
+            }
+            let joined = t.text(g, style, false) + &next.text(g, style, false);
+            draft.texts[i] = Some(joined);
+            draft.merged = Some(i);
+        }
         SlipKind::Dropped => draft.remove(i),
         SlipKind::Doubled => {
             draft.insert(i + 1, t);
@@ -311,6 +334,9 @@ fn slip(
         }
         SlipKind::Transposed => {
             draft.tokens.get(i + 2)?;
+            if draft.merged.is_some_and(|m| m + 1 >= i && m <= i + 2) {
+                return None;
+            }
             draft.tokens.swap(i, i + 2);
             draft.texts.swap(i, i + 2);
         }
