@@ -237,7 +237,11 @@ fn misread_digit(a: char, b: char, count: usize) -> Vec<(salta::notation::Game, 
         let meant: Vec<String> = salta::replay::replay(game, &quick_options())
             .moves()
             .iter()
-            .map(|m| m.numeric(&salta::board::Geometry::SALTA))
+            .map(|m| {
+                salta::notation::Notation::Numeric
+                    .move_text(*m, &salta::board::Geometry::SALTA)
+                    .to_string()
+            })
             .collect();
         for (i, node) in game.mainline.moves.iter().enumerate().skip(20) {
             let span = node.span.range();
@@ -288,7 +292,11 @@ fn digits_misread_outside_the_old_glyph_pairs_are_mended() {
             let moves: Vec<String> = salta::replay::replay(&fixed, &quick_options())
                 .moves()
                 .iter()
-                .map(|m| m.numeric(&salta::board::Geometry::SALTA))
+                .map(|m| {
+                    salta::notation::Notation::Numeric
+                        .move_text(*m, &salta::board::Geometry::SALTA)
+                        .to_string()
+                })
                 .collect();
             assert_eq!(moves, meant, "{a} read as {b}:\n{}", slipped.text);
         }
