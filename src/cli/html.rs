@@ -82,7 +82,11 @@ fn page_title(files: &[PathBuf]) -> String {
                 .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()));
             match shared {
                 Some(dir) => format!("{dir} ({} files)", files.len()),
-                None => format!("{} and {} more", stem(first), rest.len()),
+                None => {
+                    let name = first.file_name().unwrap_or(first.as_os_str());
+                    let more = if rest.len() == 1 { "file" } else { "files" };
+                    format!("{} and {} more {more}", name.to_string_lossy(), rest.len())
+                }
             }
         }
     };

@@ -275,8 +275,28 @@ try {
   assert.equal(await boardSetup(phone, f.game), placement(spec.setups[f.game][f.ply + 1]), "a swipe to the left");
   await swipe(0.2, 0.8);
   assert.equal(await boardSetup(phone, f.game), placement(spec.setups[f.game][f.ply]), "a swipe to the right");
-  // A square's number is never drawn under a disc (game 1 is numeric: numbers on the board).
   await goTo(phone, 0, 3);
+  // The status line reads as a sentence ("32-42! (ply 3", not "32-42!."), the position is
+  // described in words for a screen reader, and the tab names the game, not a list of files.
+  const said = await phone.$eval("#status", (e) => e.textContent);
+  assert.ok(said.includes("32-42! (ply 3") && !/[!?]\./.test(said), said);
+  const described = await phone.evaluate(() => ({
+    by: document.querySelector("#board svg").getAttribute("aria-describedby"),
+    text: document.getElementById("position").textContent,
+    live: document.getElementById("status").getAttribute("aria-live"),
+    title: document.title,
+  }));
+  assert.equal(described.by, "position");
+  assert.equal(described.live, "polite");
+  assert.match(described.text, /^The position\. Green: star 1 on 11, .*\. Red: /);
+  assert.ok(described.title.startsWith("Edge case: comments") && !described.title.includes("pyramid"), described.title);
+  // Dark mode follows the system.
+  const paper = () => phone.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  const light = await paper();
+  await phone.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "dark" }]);
+  assert.notEqual(await paper(), light, "the page turns dark with the system");
+  await phone.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "light" }]);
+  // A square's number is never drawn under a disc (game 1 is numeric: numbers on the board).
   const covered = await phone.evaluate(() => {
     const occupied = new Set([...document.querySelectorAll("#board .pieces use")].map((u) => u.dataset.square));
     const shown = [...document.querySelectorAll("#board text.number")].filter((t) => t.style.visibility !== "hidden");

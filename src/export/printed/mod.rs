@@ -16,6 +16,7 @@ mod latex;
 #[cfg(feature = "pdf")]
 mod pages;
 mod prose;
+#[cfg(feature = "viewer")]
 pub(crate) use prose::reader_date;
 
 pub use latex::{latex, latex_fragment};

@@ -377,7 +377,8 @@
     closeRow();
     $("moves").replaceChildren(table);
     const o = game.outcome;
-    let outcome = game.result === "*" && !o ? "No result (*): the record ends here." : resultText(game.result);
+    const ends = view.status === "invalid" ? "." : ": the record ends here.";
+    let outcome = game.result === "*" && !o ? `No result (*)${ends}` : resultText(game.result);
     if (o) {
       outcome += o.winner ? ` · ${capital(o.winner)} wins` : " · draw";
       if (o.margin !== null && o.margin !== undefined) outcome += ` by ${o.margin}`;
