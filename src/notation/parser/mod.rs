@@ -1,0 +1,316 @@
+//! The SGN parser: one game at a time from a byte slice, with spans relative to the slice.
+//!
+//! The driving loop dispatches on the first byte of each token; nom parsers read the tokens, which
+//! go into a [`Log`] of spans and values (reused from game to game): the visitor is called from it
+//! once the game has been read whole (see [`super::visitor`]). The parser allocates only for
+//! warnings and errors. It knows nothing of legality.
+//!
+//! When the slice is not the end of the input it must end at a line boundary: tokens never span
+//! lines (comments may, and ask for more input), so reaching the end means "read more".
+//!
+//! Its rooms: this one drives a game (tags, then movetext, then what follows); [`tags`] reads the
+//! tag section, [`movetext`] the lines of play, [`moves`] one move's designator and squares,
+//! [`scan`] the hot path's byte classes and eight-byte words, [`numbering`] the square numbers,
+//! [`tokens`] the small nom parsers, [`recovery`] the syntax errors, garbled moves and where the
+//! next game starts; [`log`] is what a game's reading leaves for the visitor, [`limits`] the
+//! bounds on a game.
+
+mod limits;
+mod log;
+mod moves;
+mod movetext;
+mod numbering;
+mod recovery;
+mod scan;
+mod tags;
+mod tokens;
+
+pub use limits::{Limits, MAX_GAME_BYTES, MAX_VARIATION_DEPTH};
+pub(crate) use log::{Log, Token};
+pub(crate) use recovery::RawError;
+pub(crate) use scan::NumericMove;
+
+use super::ast::*;
+use crate::board::{BoardKind, Geometry};
+use crate::diagnostic::Code;
+use crate::rules::Rules;
+use numbering::{Numbering, numbering};
+use recovery::{error, looks_like_movetext, resync};
+use scan::{first_of, is_delimiter, is_space};
+use tokens::{quoted, text};
+
+pub(crate) enum Outcome {
+    /// A game (in the log) and the length of its text.
+    Game(usize),
+    /// An error and the length of the broken game's text.
+    Error(Box<RawError>, usize),
+    /// The slice ends before the game does.
+    NeedMore,
+    /// Nothing but whitespace.
+    Empty,
+    /// Nothing but whitespace and lines that are neither tags nor movetext (warned of in the log),
+    /// to the end of the input, and the length of that text.
+    Stray(usize),
+}
+
+enum Stop {
+    NeedMore,
+    Error(Box<RawError>),
+}
+
+type PResult<T> = Result<T, Stop>;
+
+/// How a line of play ended.
+enum End {
+    Result(GameResult, Span),
+    /// A `[` at the top level: the next game's tags.
+    Tags,
+    Eof,
+    /// `)` of a variation.
+    Close,
+}
+
+type In<'a> = &'a [u8];
+
+/// Parses the game at the start of `src` (which starts at a non-blank byte or is empty) into `log`.
+/// Squares are read on `board` if given (the rules given on the command line), else on the board
+/// of the game's Rules tag.
+pub(crate) fn parse_game(
+    src: &[u8],
+    eof: bool,
+    limits: &Limits,
+    board: Option<BoardKind>,
+    log: &mut Log,
+) -> Outcome {
+    log.tokens.clear();
+    log.moves.clear();
+    log.warnings.clear();
+    log.result = None;
+    let mut p = Parser {
+        src,
+        pos: 0,
+        eof,
+        limits,
+        board,
+        geometry: Geometry::of(board.unwrap_or(BoardKind::Salta)),
+        rotate: false,
+        numbering: numbering(board.unwrap_or(BoardKind::Salta), false),
+        log,
+    };
+    match p.game() {
+        Ok(false) if p.log.warnings.is_empty() => Outcome::Empty,
+        Ok(false) => Outcome::Stray(p.pos),
+        Ok(true) => Outcome::Game(p.pos),
+        Err(Stop::NeedMore) => Outcome::NeedMore,
+        Err(Stop::Error(mut e)) => {
+            // The tags read before the error, for its report.
+            e.tags = p
+                .log
+                .tokens
+                .iter()
+                .filter_map(|t| {
+                    let Token::Tag {
+                        span, name, value, ..
+                    } = *t
+                    else {
+                        return None;
+                    };
+                    let (name, written) = (text(&src[name.range()]), text(&src[value.range()]));
+                    let value = t.raw_tag_of(&name, &written)?.value().into_owned();
+                    Some(Tag {
+                        name: Tag::known_name(&name),
+                        value,
+                        span,
+                    })
+                })
+                .collect();
+            match resync(src, eof, e.resume) {
+                Some(end) => Outcome::Error(e, end.max(1).min(src.len())),
+                None => Outcome::NeedMore,
+            }
+        }
+    }
+}
+
+struct Parser<'a> {
+    src: &'a [u8],
+    /// Where the tokens and warnings go.
+    log: &'a mut Log,
+    pos: usize,
+    eof: bool,
+    limits: &'a Limits,
+    /// The board the rules given on the command line play on, which overrides the Rules tag.
+    board: Option<BoardKind>,
+    geometry: &'static Geometry,
+    /// `Numbering "red"`: squares are rotated into the standard orientation.
+    rotate: bool,
+    /// The square of each number on `geometry`'s board, rotated if `rotate`.
+    numbering: &'static Numbering,
+}
+
+impl<'a> Parser<'a> {
+    #[inline(always)]
+    pub(super) fn peek(&self) -> Option<u8> {
+        self.src.get(self.pos).copied()
+    }
+
+    #[inline(always)]
+    pub(super) fn rest(&self) -> &'a [u8] {
+        self.src.get(self.pos..).unwrap_or_default()
+    }
+
+    /// Moves past a nom token: `rest` is what the token parser left.
+    pub(super) fn advance_to(&mut self, rest: &[u8]) {
+        self.pos = self.src.len() - rest.len();
+    }
+
+    #[inline(always)]
+    pub(super) fn skip_ws(&mut self) {
+        // Every space byte is at most b' ': most bytes leave without the table.
+        while self.peek().is_some_and(|b| b <= b' ' && is_space(b)) {
+            self.pos += 1;
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn delimited_here(&self) -> bool {
+        self.peek().is_none_or(is_delimiter)
+    }
+
+    /// The span of the word at `start` (to the next delimiter), for error labels.
+    pub(super) fn word(&self, start: usize) -> Span {
+        let len = self
+            .src
+            .get(start..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&b| !is_delimiter(b))
+            .count();
+        // Keep at least one whole character so labels never split a UTF-8 sequence.
+        let end = (start + len.max(1)).min(self.src.len());
+        let end = (end..=self.src.len())
+            .find(|&e| self.src.get(e).is_none_or(|&b| (b as i8) >= -0x40))
+            .unwrap_or(end);
+        Span::new(start, end)
+    }
+
+    pub(super) fn line_end(&self, from: usize) -> usize {
+        let rest = self.src.get(from..).unwrap_or_default();
+        first_of(rest, b'\n', b'\n').map_or(self.src.len(), |at| from + at)
+    }
+
+    pub(super) fn unexpected(&self, start: usize, expected: &str) -> Stop {
+        let span = self.word(start);
+        let found = quoted(self.src.get(span.range()).unwrap_or_default());
+        Stop::Error(
+            error(
+                Code::UnexpectedToken,
+                format!("unexpected {found:?}"),
+                span,
+                "not understood here",
+            )
+            .help(format!("expected {expected}")),
+        )
+    }
+
+    /// The whole game into the log: false if there is nothing but whitespace and stray text.
+    pub(super) fn game(&mut self) -> PResult<bool> {
+        // Comments before or among the tags belong to the game: they go before its first move.
+        let mut comments = Vec::new();
+        loop {
+            self.skip_ws();
+            match self.peek() {
+                None if !self.eof => return Err(Stop::NeedMore),
+                None => break,
+                Some(b'[') => {
+                    let tag = self.tag_pair()?;
+                    self.log.tokens.push(tag);
+                }
+                Some(b'{' | b';') => comments.push(self.comment()?),
+                Some(_) => {
+                    if !self.skip_stray_line()? {
+                        break;
+                    }
+                }
+            }
+        }
+        self.configure_board();
+        self.log.tokens.push(Token::BeginMovetext);
+        self.log.tokens.append(&mut comments);
+        let end = self.variation(0, None, 0)?;
+        if let End::Result(result, span) = end {
+            self.log.result = Some((result, span));
+        }
+        // Anything but the start of an empty movetext: a tag, a comment, a move or a result.
+        Ok(self.log.tokens.len() > 1 || self.log.result.is_some())
+    }
+
+    /// The board of the game's rules, and whether squares are numbered from Red's side (the first
+    /// Rules and Numbering tags decide).
+    pub(super) fn configure_board(&mut self) {
+        let src = self.src;
+        let find = |wanted: &[u8]| {
+            self.log.tokens.iter().find_map(|t| match *t {
+                Token::Tag { name, value, .. } if &src[name.range()] == wanted => {
+                    let written = text(&src[value.range()]);
+                    Some(t.raw_tag_of("", &written)?.value().into_owned())
+                }
+                _ => None,
+            })
+        };
+        if let (None, Some(rules)) = (self.board, find(b"Rules")) {
+            self.geometry = Geometry::of(board_of_rules(&rules));
+        }
+        self.rotate = find(b"Numbering").is_some_and(|v| numbered_from_red(&v));
+        self.numbering = numbering(self.geometry.kind, self.rotate);
+    }
+
+    /// Before the movetext: skips a line in which no word could begin movetext (a title, a
+    /// copyright line), with a warning. Returns false if movetext starts here.
+    pub(super) fn skip_stray_line(&mut self) -> PResult<bool> {
+        let start = self.pos;
+        // The common case, a move number or a move at the start of the line, without looking for
+        // the line's end (a word that starts with a digit is read the same up to it: the newline
+        // ends its digits and is no separator).
+        if self.peek().is_some_and(|b| b.is_ascii_digit()) && looks_like_movetext(self.rest()) {
+            return Ok(false);
+        }
+        let end = self.line_end(start);
+        if end == self.src.len() && !self.eof {
+            return Err(Stop::NeedMore);
+        }
+        let line = &self.src[start..end];
+        let word_starts = (0..line.len()).filter(|&i| i == 0 || line[i - 1].is_ascii_whitespace());
+        if word_starts
+            .into_iter()
+            .any(|i| looks_like_movetext(&line[i..]))
+        {
+            return Ok(false);
+        }
+        let mut shown = end;
+        if self.src.get(end.wrapping_sub(1)) == Some(&b'\r') {
+            shown -= 1;
+        }
+        self.log.warnings.push(Warning {
+            code: Code::StrayText,
+            message: format!(
+                "skipped text that is neither a tag nor movetext: {:?}",
+                quoted(&self.src[start..shown])
+            ),
+            span: Span::new(start, shown),
+        });
+        self.pos = end;
+        Ok(true)
+    }
+}
+
+/// Whether a Numbering tag's value says the source numbered the squares from Red's side.
+pub(crate) fn numbered_from_red(value: &str) -> bool {
+    value.trim().eq_ignore_ascii_case("red")
+}
+
+/// The board a `Rules` tag asks for, decided as the replayer decides the rules: a tag that does not
+/// read gives the default Salta rules, and so the 10×10 board (the replayer reports the tag).
+pub(crate) fn board_of_rules(rules: &str) -> BoardKind {
+    Rules::parse(rules).map_or(BoardKind::Salta, |r| r.board())
+}

@@ -1,0 +1,571 @@
+//! The movetext: lines of play, variations, move numbers, annotations, comments and results.
+
+use super::limits::MAX_VARIATION_DEPTH;
+use super::log::{Log, Token};
+use super::recovery::{Resume, error};
+use super::scan::{NumericMove, Word, decimal, first_of, is_delimiter, is_space, other_numeric};
+use super::tokens::{result_token, salta_call, suffix};
+use super::{End, PResult, Parser, Stop};
+use crate::diagnostic::Code;
+use crate::notation::ast::*;
+use crate::notation::visitor::WrittenMove;
+
+/// What the parser keeps of the line of play it is reading.
+#[derive(Default)]
+pub(super) struct Line {
+    /// How deep it is nested (0: the main line).
+    pub(super) depth: usize,
+    /// Where its `(` is, for a variation.
+    pub(super) open: Option<usize>,
+    /// Plies of the game before its first move.
+    pub(super) first_ply: u32,
+    /// Moves read in it so far.
+    pub(super) moves: u32,
+    /// Whether its last move has a `Salta!` call.
+    pub(super) salta: bool,
+    /// The move number read and waiting for its move.
+    pub(super) number: Option<MoveNumber>,
+}
+
+impl Line {
+    /// A move of this line, into the log, with the move number waiting for it.
+    pub(super) fn push(&mut self, log: &mut Log, played: Played, span: Span) {
+        log.tokens.push(Token::Move(log.moves.len() as u32));
+        log.moves.push(WrittenMove {
+            number: self.number.take(),
+            played,
+            span,
+        });
+        self.moves += 1;
+        self.salta = false;
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// A line of play up to its end: `)` for a variation, a result, a tag section or the end for
+    /// the main line. Its first move is ply `first_ply + 1` of the game; `open` is where its `(`
+    /// is. An error in it says which move was being read.
+    pub(super) fn variation(
+        &mut self,
+        depth: usize,
+        open: Option<usize>,
+        first_ply: u32,
+    ) -> PResult<End> {
+        let mut line = Line {
+            depth,
+            open,
+            first_ply,
+            ..Line::default()
+        };
+        match self.line_of_play(&mut line) {
+            Ok(end) => Ok(end),
+            Err(Stop::Error(mut e)) => {
+                // The innermost line sets the place; the lines around it leave it.
+                e.ply.get_or_insert((first_ply + line.moves + 1, depth > 0));
+                Err(Stop::Error(e))
+            }
+            Err(more) => Err(more),
+        }
+    }
+
+    /// The tokens of a line, one function per kind, to the line's end.
+    pub(super) fn line_of_play(&mut self, line: &mut Line) -> PResult<End> {
+        loop {
+            self.skip_ws();
+            let start = self.pos;
+            let Some(b) = self.peek() else {
+                return self.end_of_input(line, start);
+            };
+            // The commonest tokens, moves between two-digit squares and move numbers, first.
+            if b.is_ascii_digit() && self.numbers_and_moves(line, start)? {
+                continue;
+            }
+            let end = match b {
+                b'{' | b';' => {
+                    let c = self.comment()?;
+                    self.log.tokens.push(c);
+                    None
+                }
+                b'(' => {
+                    self.nested_variation(line, start)?;
+                    None
+                }
+                b')' => Some(self.close_variation(line, start)?),
+                b'[' => Some(self.next_tags(line, start)?),
+                b'!' | b'?' => {
+                    self.suffix_annotation(line, start)?;
+                    None
+                }
+                b'$' => {
+                    self.nag(line, start)?;
+                    None
+                }
+                _ => self.result_call_or_move(line, start, b)?,
+            };
+            if let Some(end) = end {
+                return Ok(end);
+            }
+        }
+    }
+
+    /// The input ends in the line: more is needed, or the main line ends.
+    pub(super) fn end_of_input(&mut self, line: &mut Line, at: usize) -> PResult<End> {
+        if !self.eof {
+            return Err(Stop::NeedMore);
+        }
+        if let Some(open) = line.open {
+            return Err(self.unclosed_variation(open, at));
+        }
+        self.warn_dangling(line.number.take());
+        Ok(End::Eof)
+    }
+
+    /// At a digit: a run of plain moves and move numbers, or a move number the run leaves (one
+    /// of more than nine digits, or following a move number). Whether anything was read: if not,
+    /// the digit starts a result or another kind of move. (A number followed by dots is never a
+    /// result: those are 1-0, 0-1 and 1/2-1/2.)
+    pub(super) fn numbers_and_moves(&mut self, line: &mut Line, start: usize) -> PResult<bool> {
+        if self.plain_run(line) {
+            return Ok(true);
+        }
+        let mut end = start + 1;
+        while self.src.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+        let mut dots_end = end;
+        while self.src.get(dots_end) == Some(&b'.') {
+            dots_end += 1;
+        }
+        let (digits, dots) = (end - start, dots_end - end);
+        if dots == 0 || self.squares_on_a_dot(digits, dots, dots_end) {
+            return Ok(false);
+        }
+        let span = Span::new(start, start + digits + dots);
+        let Some(n) = decimal(&self.src[start..start + digits]) else {
+            let e = error(
+                Code::BadMoveNumber,
+                "move number too large",
+                Span::new(start, start + digits),
+                "this number",
+            )
+            .help("move numbers run from 1 to 4294967295");
+            return Err(Stop::Error(e));
+        };
+        self.warn_dangling(line.number.replace(MoveNumber {
+            number: n,
+            ellipsis: dots >= 2,
+            span,
+        }));
+        self.pos = span.end as usize;
+        Ok(true)
+    }
+
+    /// Whether the number of `digits` digits and `dots` dots that ends at `end` is the first
+    /// square of a move with a dot for its separator (`33.43`), not a move number.
+    pub(super) fn squares_on_a_dot(&self, digits: usize, dots: usize, end: usize) -> bool {
+        let after = self.src[end..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        dots == 1
+            && (2..=3).contains(&digits)
+            && (2..=3).contains(&after)
+            && self.src.get(end + after).is_none_or(|&b| is_delimiter(b))
+    }
+
+    /// `(`: a variation replacing the line's last move, read to its `)`.
+    pub(super) fn nested_variation(&mut self, line: &mut Line, start: usize) -> PResult<()> {
+        let max_depth = self.limits.variation_depth.min(MAX_VARIATION_DEPTH);
+        if line.depth + 1 > max_depth {
+            let e = error(
+                Code::TooDeep,
+                "variations nested too deeply",
+                Span::new(start, start + 1),
+                "too deep",
+            )
+            .help(format!("variations may be nested at most {max_depth} deep"));
+            return Err(Stop::Error(e));
+        }
+        if line.moves == 0 {
+            return Err(self.misplaced(
+                start,
+                1,
+                "variation before any move",
+                "a variation follows the move it replaces: 12. 33-43 (12. 34-44)",
+            ));
+        }
+        self.pos += 1;
+        self.log
+            .tokens
+            .push(Token::BeginVariation(Span::new(start, start + 1)));
+        let replaced = line.first_ply + line.moves - 1;
+        self.variation(line.depth + 1, Some(start), replaced)?;
+        self.log.tokens.push(Token::EndVariation);
+        Ok(())
+    }
+
+    /// `)`: the end of the variation, or an error in the main line.
+    pub(super) fn close_variation(&mut self, line: &mut Line, start: usize) -> PResult<End> {
+        if line.open.is_some() {
+            self.pos += 1;
+            self.warn_dangling(line.number.take());
+            return Ok(End::Close);
+        }
+        let e = error(
+            Code::UnmatchedParen,
+            "unmatched )",
+            Span::new(start, start + 1),
+            "no variation is open here",
+        )
+        .help("remove it, or open the variation with ( right after the move it replaces");
+        Err(Stop::Error(e))
+    }
+
+    /// `[`: the next game's tags end the main line; a variation left open is an error.
+    pub(super) fn next_tags(&mut self, line: &mut Line, start: usize) -> PResult<End> {
+        if let Some(open) = line.open {
+            let mut e = self.unclosed_variation_error(open, start);
+            e.resume = Resume::At(start);
+            return Err(Stop::Error(e));
+        }
+        self.warn_dangling(line.number.take());
+        Ok(End::Tags)
+    }
+
+    /// `!`, `?`, `!!`, `??`, `!?` or `?!` after a move.
+    pub(super) fn suffix_annotation(&mut self, line: &Line, start: usize) -> PResult<()> {
+        let (rest, s) = suffix(self.rest()).map_err(|_| self.unexpected(start, "an annotation"))?;
+        if line.moves == 0 {
+            return Err(self.misplaced(
+                start,
+                s.len(),
+                "annotation before any move",
+                "an annotation follows its move: 33-43!",
+            ));
+        }
+        self.log
+            .tokens
+            .push(Token::Suffix(s, Span::new(start, start + s.len())));
+        self.advance_to(rest);
+        Ok(())
+    }
+
+    /// `$n` after a move.
+    pub(super) fn nag(&mut self, line: &Line, start: usize) -> PResult<()> {
+        let digits = self
+            .rest()
+            .get(1..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let span = Span::new(start, start + 1 + digits);
+        let nag = std::str::from_utf8(&self.src[start + 1..span.end as usize])
+            .ok()
+            .and_then(|d| d.parse::<u16>().ok());
+        let Some(nag) = nag else {
+            let e = error(
+                Code::BadNag,
+                "bad NAG",
+                span,
+                "expected a number 0–65535 after $",
+            )
+            .help("a NAG is written $1, $2, …");
+            return Err(Stop::Error(e));
+        };
+        if line.moves == 0 {
+            return Err(self.misplaced(
+                start,
+                span.len(),
+                "NAG before any move",
+                "a NAG follows its move: 33-43 $1",
+            ));
+        }
+        self.log.tokens.push(Token::Nag(nag, span));
+        self.pos = span.end as usize;
+        Ok(())
+    }
+
+    /// Any other token (`b` is its first byte): a result, which ends the main line, a `Salta!`
+    /// call or a move.
+    pub(super) fn result_call_or_move(
+        &mut self,
+        line: &mut Line,
+        start: usize,
+        b: u8,
+    ) -> PResult<Option<End>> {
+        if let Some(end) = self.result(line, start, b)? {
+            return Ok(Some(end));
+        }
+        if let Some(rest) = self.salta_call_here(b) {
+            let span = Span::new(start, self.src.len() - rest.len());
+            if line.moves == 0 || line.salta {
+                return Err(self.misplaced(
+                    start,
+                    span.len(),
+                    "Salta! call without a move to correct",
+                    "Salta! follows the move that missed a jump, once",
+                ));
+            }
+            line.salta = true;
+            self.log.tokens.push(Token::Salta(span));
+            self.pos = span.end as usize;
+            return Ok(None);
+        }
+        match self.played() {
+            Ok(played) if self.delimited_here() => {
+                line.push(self.log, played, Span::new(start, self.pos));
+                Ok(None)
+            }
+            Ok(_) => {
+                let e = self.unexpected(start, "a move such as 33-43, 45:64, e3-f4 or Su3-44");
+                self.unreadable(line, start, e).map(|()| None)
+            }
+            Err(e @ Stop::Error(_)) => self.unreadable(line, start, e).map(|()| None),
+            Err(more) => Err(more),
+        }
+    }
+
+    /// A result token here (`b` is its first byte), with the comments after it on its line: the
+    /// end of the main line, or an error in a variation.
+    pub(super) fn result(&mut self, line: &mut Line, start: usize, b: u8) -> PResult<Option<End>> {
+        // Only these bytes can start a result token; '1-0' and '0-1' are never moves.
+        let next = self.src.get(start + 1).copied();
+        let could_be_result = match b {
+            b'1' => matches!(next, Some(b'-' | b'/')),
+            b'0' => next == Some(b'-'),
+            b'*' | 0xc2 => true,
+            _ => false,
+        };
+        let Some((result, rest)) = could_be_result.then(|| self.result_here()).flatten() else {
+            return Ok(None);
+        };
+        let span = Span::new(start, self.src.len() - rest.len());
+        if line.open.is_some() {
+            let mut e = error(
+                Code::ResultInVariation,
+                "result inside a variation",
+                span,
+                "the game ends here",
+            )
+            .help("close the variation with ) before the result");
+            e.resume = Resume::At(self.line_end(span.end as usize).min(self.src.len()));
+            return Err(Stop::Error(e));
+        }
+        self.pos = span.end as usize;
+        self.warn_dangling(line.number.take());
+        self.trailing_comments()?;
+        Ok(Some(End::Result(result, span)))
+    }
+
+    /// Reads a run of the commonest movetext, move numbers and numeric moves separated by blanks,
+    /// in one tight loop, and stops before anything else (left to the general loop, which reads
+    /// these tokens the same way). Whether it read anything.
+    /// Kept out of line: alone, its loop keeps its state in registers.
+    #[inline(never)]
+    pub(super) fn plain_run(&mut self, line: &mut Line) -> bool {
+        let (src, numbering) = (self.src, self.numbering);
+        // Taken out of the log for the loop: a local vector's length stays in a register.
+        let mut taken = std::mem::take(&mut self.log.tokens);
+        let tokens = &mut taken;
+        let first = self.pos;
+        let mut pos = first;
+        // The line's state, in locals for the loop and written back after it. A move number read
+        // is logged at once, and taken back if no move follows it in the run.
+        let mut numbered = match line.number.take() {
+            Some(number) => {
+                tokens.push(Token::Number(number));
+                true
+            }
+            None => false,
+        };
+        let before = tokens.len();
+        let mut numbers = 0;
+        loop {
+            // The commonest tokens, read from eight bytes at once.
+            if let Some(word) = Word::at(src, pos) {
+                // A move number when none is waiting for its move (that case warns). Tried first:
+                // the pair of moves read below leaves the loop at the next move number.
+                if !numbered && let Some((number, next)) = word.move_number(pos) {
+                    // Its move is read at once, in the commonest case, into one token, and so is
+                    // the move after it.
+                    if let Some((first, second, after)) = NumericMove::pair(src, next, numbering) {
+                        tokens.extend_from_slice(&[
+                            Token::Numbered(number, first),
+                            Token::Numeric(second),
+                        ]);
+                        pos = after;
+                        continue;
+                    }
+                    if let Some(word) = Word::at(src, next)
+                        && let Some((numeric, after)) = NumericMove::plain(word, next, numbering)
+                            .or_else(|| NumericMove::within(word, next, numbering))
+                    {
+                        tokens.push(Token::Numbered(number, numeric));
+                        pos = after;
+                        continue;
+                    }
+                    tokens.push(Token::Number(number));
+                    numbered = true;
+                    numbers += 1;
+                    pos = next;
+                    continue;
+                }
+                if let Some((plain, next)) = NumericMove::plain(word, pos, numbering) {
+                    tokens.push(Token::Numeric(plain));
+                    numbered = false;
+                    pos = next;
+                    continue;
+                }
+                if let Some((numeric, end)) = NumericMove::within(word, pos, numbering) {
+                    tokens.push(Token::Numeric(numeric));
+                    numbered = false;
+                    pos = end;
+                    continue;
+                }
+            }
+            // Blanks other than the one after a token are rare enough to be looked for last.
+            if let Some(&b) = src.get(pos)
+                && is_space(b)
+            {
+                pos += 1;
+                continue;
+            }
+            let Some((token, end)) = other_numeric(src, pos, numbered, numbering) else {
+                break;
+            };
+            numbered = matches!(token, Token::Number(_));
+            numbers += u32::from(numbered);
+            tokens.push(token);
+            pos = end;
+        }
+        // Counted once here rather than in the loop, where every register counts.
+        let moves = (tokens.len() - before) as u32 - numbers;
+        line.moves += moves;
+        if moves > 0 {
+            line.salta = false;
+        }
+        if numbered && let Some(Token::Number(number)) = tokens.pop() {
+            line.number = Some(number);
+        }
+        self.log.tokens = taken;
+        self.pos = pos;
+        pos > first
+    }
+
+    /// A `Salta!` call here (`b` is the byte here): what follows it.
+    pub(super) fn salta_call_here(&self, b: u8) -> Option<&'a [u8]> {
+        if !matches!(b, b's' | b'S') {
+            return None;
+        }
+        let (rest, ()) = salta_call(self.rest()).ok()?;
+        rest.first()
+            .is_none_or(|&b| is_delimiter(b) && b != b'!' && b != b'?')
+            .then_some(rest)
+    }
+
+    /// A result token here, followed by a delimiter.
+    pub(super) fn result_here(&self) -> Option<(GameResult, &'a [u8])> {
+        let (rest, r) = result_token(self.rest()).ok()?;
+        rest.first()
+            .is_none_or(|&b| is_delimiter(b))
+            .then_some((r, rest))
+    }
+
+    /// Comments on the rest of the result's line belong to this game.
+    pub(super) fn trailing_comments(&mut self) -> PResult<()> {
+        loop {
+            while let Some(b' ' | b'\t' | b'\r') = self.peek() {
+                self.pos += 1;
+            }
+            match self.peek() {
+                Some(b'\n') => {
+                    self.pos += 1;
+                    return Ok(());
+                }
+                Some(b'{' | b';') => {
+                    let c = self.comment()?;
+                    self.log.tokens.push(c);
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    pub(super) fn warn_dangling(&mut self, number: Option<MoveNumber>) {
+        if let Some(n) = number {
+            self.log.warnings.push(Warning {
+                code: Code::DanglingMoveNumber,
+                message: format!("move number {} without a move", n.number),
+                span: n.span,
+            });
+        }
+    }
+
+    /// `{…}` or `;…` to the end of the line: a [`Token::Comment`].
+    pub(super) fn comment(&mut self) -> PResult<Token> {
+        let start = self.pos;
+        let too_long = |end: usize, limit: usize| {
+            Stop::Error(
+                error(
+                    Code::CommentTooLong,
+                    "comment too long",
+                    Span::new(start, start + 1),
+                    "this comment",
+                )
+                .help(format!(
+                    "a comment may hold at most {limit} bytes; split it"
+                ))
+                .with_resume(end),
+            )
+        };
+        if self.peek() == Some(b';') {
+            let end = self.line_end(start);
+            if end - start > self.limits.comment_bytes {
+                return Err(too_long(end, self.limits.comment_bytes));
+            }
+            self.pos = end;
+            return Ok(Token::Comment {
+                span: Span::new(start, end),
+                text: self.trimmed(start + 1, end),
+            });
+        }
+        let mut i = start + 1;
+        loop {
+            if i - start > self.limits.comment_bytes {
+                return Err(too_long(i, self.limits.comment_bytes));
+            }
+            let found = first_of(self.src.get(i..).unwrap_or_default(), b'}', b'\n');
+            let Some(found) = found else {
+                if !self.eof {
+                    return Err(Stop::NeedMore);
+                }
+                return Err(self.unclosed_comment(start, Resume::At(self.src.len())));
+            };
+            i += found;
+            if self.src[i] == b'}' {
+                break;
+            }
+            i += 1;
+            if self.tag_line_at(i) {
+                return Err(self.unclosed_comment(start, Resume::At(i)));
+            }
+        }
+        if i - start > self.limits.comment_bytes {
+            return Err(too_long(i, self.limits.comment_bytes));
+        }
+        self.pos = i + 1;
+        Ok(Token::Comment {
+            span: Span::new(start, i + 1),
+            text: self.trimmed(start + 1, i),
+        })
+    }
+
+    /// The span of `from..to` without the ASCII whitespace at its ends.
+    pub(super) fn trimmed(&self, from: usize, to: usize) -> Span {
+        let bytes = &self.src[from..to];
+        let lead = bytes.len() - bytes.trim_ascii_start().len();
+        let trail = bytes.len() - bytes.trim_ascii_end().len();
+        Span::new(from + lead, (to - trail).max(from + lead))
+    }
+}
