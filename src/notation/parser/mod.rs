@@ -31,6 +31,7 @@ pub(crate) use recovery::RawError;
 pub(crate) use scan::NumericMove;
 
 use super::ast::*;
+use super::visitor::WrittenMove;
 use crate::board::{BoardKind, Geometry};
 use crate::diagnostic::Code;
 use crate::rules::Rules;
@@ -146,6 +147,37 @@ struct Parser<'a> {
     rotate: bool,
     /// The square of each number on `geometry`'s board, rotated if `rotate`.
     numbering: &'static Numbering,
+}
+
+/// What the parser keeps of the line of play it is reading.
+#[derive(Default)]
+struct Line {
+    /// How deep it is nested (0: the main line).
+    depth: usize,
+    /// Where its `(` is, for a variation.
+    open: Option<usize>,
+    /// Plies of the game before its first move.
+    first_ply: u32,
+    /// Moves read in it so far.
+    moves: u32,
+    /// Whether its last move has a `Salta!` call.
+    salta: bool,
+    /// The move number read and waiting for its move.
+    number: Option<MoveNumber>,
+}
+
+impl Line {
+    /// A move of this line, into the log, with the move number waiting for it.
+    fn push(&mut self, log: &mut Log, played: Played, span: Span) {
+        log.tokens.push(Token::Move(log.moves.len() as u32));
+        log.moves.push(WrittenMove {
+            number: self.number.take(),
+            played,
+            span,
+        });
+        self.moves += 1;
+        self.salta = false;
+    }
 }
 
 impl<'a> Parser<'a> {

@@ -1,45 +1,15 @@
 //! The movetext: lines of play, variations, move numbers, annotations, comments and results.
 
+use super::Line;
 use super::limits::MAX_VARIATION_DEPTH;
-use super::log::{Log, Token};
+use super::log::Token;
+use super::numbering::Numbering;
 use super::recovery::{Resume, error};
-use super::scan::{NumericMove, Word, decimal, first_of, is_delimiter, is_space, other_numeric};
+use super::scan::{NumericMove, Word, decimal, first_of, is_delimiter, is_space, move_number};
 use super::tokens::{result_token, salta_call, suffix};
 use super::{End, PResult, Parser, Stop};
 use crate::diagnostic::Code;
 use crate::notation::ast::*;
-use crate::notation::visitor::WrittenMove;
-
-/// What the parser keeps of the line of play it is reading.
-#[derive(Default)]
-pub(super) struct Line {
-    /// How deep it is nested (0: the main line).
-    pub(super) depth: usize,
-    /// Where its `(` is, for a variation.
-    pub(super) open: Option<usize>,
-    /// Plies of the game before its first move.
-    pub(super) first_ply: u32,
-    /// Moves read in it so far.
-    pub(super) moves: u32,
-    /// Whether its last move has a `Salta!` call.
-    pub(super) salta: bool,
-    /// The move number read and waiting for its move.
-    pub(super) number: Option<MoveNumber>,
-}
-
-impl Line {
-    /// A move of this line, into the log, with the move number waiting for it.
-    pub(super) fn push(&mut self, log: &mut Log, played: Played, span: Span) {
-        log.tokens.push(Token::Move(log.moves.len() as u32));
-        log.moves.push(WrittenMove {
-            number: self.number.take(),
-            played,
-            span,
-        });
-        self.moves += 1;
-        self.salta = false;
-    }
-}
 
 impl<'a> Parser<'a> {
     /// A line of play up to its end: `)` for a variation, a result, a tag section or the end for
@@ -568,4 +538,27 @@ impl<'a> Parser<'a> {
         let trail = bytes.len() - bytes.trim_ascii_end().len();
         Span::new(from + lead, (to - trail).max(from + lead))
     }
+}
+
+/// The tokens of a run of plain movetext that [`Parser::plain_run`] does not read from a [`Word`]:
+/// a move number (unless `numbered`: one is waiting for its move) or a move between numeric
+/// squares at `pos` in `src`, and where it ends.
+#[inline(never)]
+fn other_numeric(
+    src: &[u8],
+    pos: usize,
+    numbered: bool,
+    numbering: &Numbering,
+) -> Option<(Token, usize)> {
+    let rest = src.get(pos..)?;
+    if !numbered && let Some((n, digits, len)) = move_number(rest) {
+        let number = MoveNumber {
+            number: n,
+            ellipsis: len - digits >= 2,
+            span: Span::new(pos, pos + len),
+        };
+        return Some((Token::Number(number), pos + len));
+    }
+    let (numeric, end) = NumericMove::within(Word::padded(rest), pos, numbering)?;
+    Some((Token::Numeric(numeric), end))
 }

@@ -1,10 +1,9 @@
 //! Syntax errors and reading on past them: the garbled moves kept, the next game found.
 
 use super::log::Log;
-use super::movetext::Line;
 use super::scan::{decimal, is_delimiter, move_number};
 use super::tokens::{designator_kind, quoted, result_token, text};
-use super::{PResult, Parser, Stop};
+use super::{Line, PResult, Parser, Stop};
 use crate::diagnostic::Code;
 use crate::notation::ast::*;
 use crate::notation::garbled::{could_be_move, misread_number, why_garbled};

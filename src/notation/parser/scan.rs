@@ -1,15 +1,14 @@
 //! The byte-level scanner of the hot path: byte classes, eight bytes read as a word, and the
 //! commonest tokens (move numbers and moves between numbered squares) read from it.
 
-use super::log::Token;
 use super::numbering::{Numbering, numbered_square};
 use crate::board::Square;
 use crate::notation::ast::*;
 use crate::notation::visitor::WrittenMove;
 
 /// A move between squares written as numbers (`33-43`, `92:103`): all a [`WrittenMove`] of it
-/// holds but its move number (logged beside it, [`Token::Numbered`], or before it,
-/// [`Token::Number`]), in eight bytes.
+/// holds but its move number (logged beside it, `Token::Numbered`, or before it,
+/// `Token::Number`), in eight bytes.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct NumericMove {
     /// Where the move starts.
@@ -393,29 +392,6 @@ pub(super) fn decimal(digits: &[u8]) -> Option<u32> {
     digits.iter().try_fold(0u32, |n, &d| {
         n.checked_mul(10)?.checked_add((d - b'0') as u32)
     })
-}
-
-/// The tokens of a run of plain movetext that [`Parser::plain_run`] does not read from a [`Word`]:
-/// a move number (unless `numbered`: one is waiting for its move) or a move between numeric
-/// squares at `pos` in `src`, and where it ends.
-#[inline(never)]
-pub(super) fn other_numeric(
-    src: &[u8],
-    pos: usize,
-    numbered: bool,
-    numbering: &Numbering,
-) -> Option<(Token, usize)> {
-    let rest = src.get(pos..)?;
-    if !numbered && let Some((n, digits, len)) = move_number(rest) {
-        let number = MoveNumber {
-            number: n,
-            ellipsis: len - digits >= 2,
-            span: Span::new(pos, pos + len),
-        };
-        return Some((Token::Number(number), pos + len));
-    }
-    let (numeric, end) = NumericMove::within(Word::padded(rest), pos, numbering)?;
-    Some((Token::Numeric(numeric), end))
 }
 
 /// A move number at the start of `rest`: at most nine digits (so that it fits a u32) and one or

@@ -36,6 +36,9 @@
 //! relaxation; there the whole side is one group, with a relaxed jump rule in the tables.)
 
 mod independence;
+mod zones;
+
+use zones::{MAX_ZONES, Proof, ZONE_PIECES, Zone, ZoneMemo};
 
 use super::cover::{Conflict, CoverCache};
 use super::model::Mover;
@@ -43,7 +46,6 @@ use super::pdb::{self, Table, UNREACHABLE};
 use super::search::MixHasher;
 use super::search::{DEAD, Limits, Outcome, Puzzle, astar};
 use super::{Budget, Remaining};
-use crate::board::Square;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -129,20 +131,6 @@ impl Tables {
     }
 }
 
-/// A few pieces (a conflicting pair and the pieces next to either) whose exact cost alone, with
-/// every other piece removed, is found by a small search for each placement met and remembered.
-/// Any plan of the whole side restricted to these pieces is a plan of them alone (Salta), so their
-/// cost minus their single costs is a conflict weight like a pair's.
-struct Zone {
-    members: Vec<u8>,
-    mask: u16,
-    /// The zone's index in the request's [`ZoneMemo`] (zones of other groups with the same targets
-    /// share it).
-    memo: usize,
-    /// The members' tables, for the zone's searches (one for each placement met).
-    tables: Rc<Tables>,
-}
-
 /// What the searches of one request share: the zone costs found so far (whether exact or only a
 /// proven lower bound), the least covers (which depend only on the conflicts, and the step is the
 /// same for every group of a request), the regions cut off by pieces at home, and when the request
@@ -167,95 +155,8 @@ impl Request {
     }
 }
 
-/// The zone costs found so far: one table per zone (by the members' targets), keyed by the packed
-/// placement (at most ten members, so it fits 64 bits: the tables are looked up on every placement
-/// valued, and small entries keep them in the caches).
-#[derive(Default)]
-struct ZoneMemo {
-    ids: HashMap<u128, usize, BuildHasherDefault<MixHasher>>,
-    costs: Vec<HashMap<u64, ZoneCost, BuildHasherDefault<MixHasher>>>,
-    /// Entries in all the tables; past [`ZONE_MEMO`] they are all forgotten.
-    len: usize,
-}
-
-impl ZoneMemo {
-    /// The index of the zone whose members have these targets (packed).
-    fn id(&mut self, targets: u128) -> usize {
-        let next = self.ids.len();
-        let id = *self.ids.entry(targets).or_insert(next);
-        if id == next {
-            self.costs.push(HashMap::default());
-        }
-        id
-    }
-
-    fn get(&self, zone: usize, placement: u128) -> Option<ZoneCost> {
-        self.costs[zone].get(&(placement as u64)).copied()
-    }
-
-    fn make_room(&mut self) {
-        if self.len >= ZONE_MEMO {
-            self.costs.iter_mut().for_each(HashMap::clear);
-            self.len = 0;
-        }
-    }
-
-    fn insert(&mut self, zone: usize, placement: u128, cost: ZoneCost) {
-        self.make_room();
-        if self.costs[zone].insert(placement as u64, cost).is_none() {
-            self.len += 1;
-        }
-    }
-
-    /// Raises a learned bound (an exact cost stays).
-    fn raise(&mut self, zone: usize, placement: u128, bound: u8) {
-        self.make_room();
-        let mut added = false;
-        let known = self.costs[zone].entry(placement as u64).or_insert_with(|| {
-            added = true;
-            ZoneCost {
-                cost: bound,
-                proof: Proof::Learned,
-            }
-        });
-        if known.proof != Proof::Exact {
-            known.cost = known.cost.max(bound);
-        }
-        self.len += usize::from(added);
-    }
-}
-
-#[derive(Clone, Copy)]
-struct ZoneCost {
-    cost: u8,
-    proof: Proof,
-}
-
-/// How a zone cost is known.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Proof {
-    Exact,
-    /// A search of this placement ran out of budget: a lower bound, not worth searching again.
-    Bound,
-    /// From the searches of other placements (see [`Puzzle::learn`]): a lower bound that a search
-    /// of this placement may raise, and that guides that search.
-    Learned,
-}
-
-/// Zones per group at most (those around conflicting pairs, then the split ones), and pieces per
-/// zone.
-const MAX_ZONES: usize = 8 + SPLIT_ZONES;
-const PAIR_ZONES: usize = 8;
-/// Disjoint zones at most: 16 pieces at most, [`SPLIT_PIECES`] each.
-const SPLIT_ZONES: usize = 16usize.div_ceil(SPLIT_PIECES);
-const ZONE_PIECES: usize = 7;
-const SPLIT_PIECES: usize = 8;
-/// Zone costs kept per request at most (then forgotten).
-const ZONE_MEMO: usize = 1 << 20;
 /// Sets of squares at home whose regions are kept per request at most (then forgotten).
 const REGIONS_MEMO: usize = 1 << 16;
-/// States one zone search may store; past it, its proven lower bound serves.
-const ZONE_STATES: u64 = 20_000;
 
 impl<'m> Group<'m> {
     pub fn new(mover: &'m Mover, start: &[u8], targets: &[u8], request: &'m Request) -> Group<'m> {
@@ -264,195 +165,6 @@ impl<'m> Group<'m> {
             group.add_zones();
         }
         group
-    }
-
-    /// Picks zones at the start: each pair in conflict with the pieces next to either (at most
-    /// [`ZONE_PIECES`] in all).
-    fn add_zones(&mut self) {
-        let k = self.start.len();
-        let mut costs = Costs::default();
-        if !self.fill(pack(&self.start), &mut costs) {
-            return;
-        }
-        let g = self.mover.geometry;
-        let near =
-            |a: u8, b: u8| g.distance(Square::new_unchecked(a), Square::new_unchecked(b)) <= 1;
-        let pairs = (0..k).flat_map(|a| (a + 1..k).map(move |b| (a, b)));
-        for (a, b) in pairs.filter(|&(a, b)| costs.excess[a][b] > 0) {
-            if self.zones.len() >= PAIR_ZONES {
-                break;
-            }
-            let (sa, sb) = (costs.squares[a], costs.squares[b]);
-            let mut members = vec![a as u8, b as u8];
-            for h in (0..k).filter(|&h| h != a && h != b) {
-                let sq = costs.squares[h];
-                if members.len() < ZONE_PIECES && (near(sq, sa) || near(sq, sb)) {
-                    members.push(h as u8);
-                }
-            }
-            if members.len() > 2 {
-                self.push_zone(members); // (a pair alone is its table's business)
-            }
-        }
-        self.add_split_zones();
-    }
-
-    /// Disjoint zones over all the pieces of a group of more than [`SPLIT_PIECES`], split by the
-    /// files of their squares and targets into parts of at most [`SPLIT_PIECES`] (two of 8 and 7
-    /// for a whole side). The zones above overlap, so the cover can often charge one piece for
-    /// several of them; the excesses of disjoint zones add up. Pieces still far away count too: their
-    /// cost comes from the order in which they must fill the goal zone, which no pair sees.
-    fn add_split_zones(&mut self) {
-        let k = self.start.len();
-        if k <= SPLIT_PIECES {
-            return;
-        }
-        let g = self.mover.geometry;
-        let key = |a: usize| {
-            let (sq, t) = (
-                Square::new_unchecked(self.start[a]),
-                Square::new_unchecked(self.targets[a]),
-            );
-            (g.file(sq) + g.file(t), g.rank(sq) + g.rank(t))
-        };
-        let mut pieces: Vec<usize> = (0..k).collect();
-        pieces.sort_by_key(|&a| key(a));
-        let size = k.div_ceil(k.div_ceil(SPLIT_PIECES));
-        for part in pieces.chunks(size).filter(|part| part.len() > 2) {
-            self.push_zone(part.iter().map(|&a| a as u8).collect());
-        }
-    }
-
-    fn push_zone(&mut self, mut members: Vec<u8>) {
-        members.sort_unstable();
-        let mask = members.iter().fold(0u16, |m, &p| m | 1 << p);
-        if self.zones.iter().any(|z| z.mask == mask) {
-            return;
-        }
-        let targets: Vec<u8> = members.iter().map(|&p| self.targets[p as usize]).collect();
-        let id = self.zones.len() as u8;
-        for &p in &members {
-            self.zones_of[p as usize].push(id);
-        }
-        debug_assert!(
-            members.len() <= 64 / BITS as usize,
-            "a placement must fit 64 bits"
-        );
-        self.zones.push(Zone {
-            members,
-            mask,
-            memo: self.request.zone_costs.borrow_mut().id(pack(&targets)),
-            tables: Tables::new(self.mover, &targets),
-        });
-    }
-
-    /// The zone's exact cost (or a proven lower bound) for the placement in `costs`, minus the
-    /// members' single costs; `None` if the zone cannot complete. Without `search`, only what
-    /// earlier searches proved of the placement (or nothing: 0).
-    fn zone_excess(&self, zone: &Zone, costs: &Costs, search: bool) -> Option<u8> {
-        let placement = zone.members.iter().enumerate().fold(0u128, |key, (j, &p)| {
-            key | (costs.squares[p as usize] as u128) << (BITS * j as u32)
-        });
-        let known = self.request.zone_costs.borrow().get(zone.memo, placement);
-        let cost = match known {
-            Some(known) if known.proof != Proof::Learned => known.cost,
-            // No search, or out of time: a learned bound or the members' single costs, weaker but
-            // still proven.
-            _ if !search || self.request.end.is_some_and(|end| Instant::now() >= end) => {
-                match known {
-                    Some(learned) => learned.cost,
-                    None => return Some(0),
-                }
-            }
-            _ => self.search_zone(zone, costs, placement),
-        };
-        if cost == UNREACHABLE {
-            return None;
-        }
-        let singles: u32 = zone
-            .members
-            .iter()
-            .map(|&p| costs.single[p as usize] as u32)
-            .sum();
-        Some((cost as u32).saturating_sub(singles) as u8)
-    }
-
-    /// Searches the zone's cost for `placement` (its members' squares in `costs`) and remembers it.
-    fn search_zone(&self, zone: &Zone, costs: &Costs, placement: u128) -> u8 {
-        let member_squares =
-            |of: &[u8]| -> Vec<u8> { zone.members.iter().map(|&p| of[p as usize]).collect() };
-        let squares = member_squares(&costs.squares);
-        let targets = member_squares(&self.targets);
-        // Salta: one move changes a placement's cost by exactly one (by at most one, and the parity
-        // of the cost is the parity of the distance sum), so next to a placement of known cost `p`
-        // (as a rule the zone where it stood before the last move) the cost is `p - 1` or `p + 1`:
-        // the search need only look for plans cheaper than `p`, which is much less work.
-        let near = if self.step == 2 {
-            self.known_neighbour(zone.memo, placement, &squares)
-        } else {
-            None
-        };
-        let tables = zone.tables.clone();
-        let mut sub = Group::with_tables(self.mover, &squares, &targets, tables, self.request);
-        sub.learns = Some(zone.memo);
-        let mut limits = Limits {
-            states_left: ZONE_STATES,
-            deadline: self.request.end,
-        };
-        let outcome = astar(&sub, &mut limits, 1, near.unwrap_or(u32::MAX));
-        let mut memo = self.request.zone_costs.borrow_mut();
-        let clamp = |c: u32| c.min(UNREACHABLE as u32 - 1) as u8;
-        let found = match outcome {
-            Outcome::Solved { cost, path } => {
-                // Every placement along a cheapest path is that much closer to the goal.
-                let cost = clamp(cost);
-                for (placement, left) in path.iter().zip((0..=cost).rev()).skip(1) {
-                    let exact = ZoneCost {
-                        cost: left,
-                        proof: Proof::Exact,
-                    };
-                    memo.insert(zone.memo, *placement, exact);
-                }
-                ZoneCost {
-                    cost,
-                    proof: Proof::Exact,
-                }
-            }
-            // Next to a cost `p`, at least `p - 1` whatever the search got to.
-            Outcome::OutOfBudget { lower } => ZoneCost {
-                cost: clamp(lower.max(near.map_or(0, |p| p.saturating_sub(1)))),
-                proof: Proof::Bound,
-            },
-            // Nothing cheaper than `p`: one move back gives `p + 1`.
-            Outcome::Unreachable => ZoneCost {
-                cost: near.map_or(UNREACHABLE, |p| clamp(p + 1)),
-                proof: Proof::Exact,
-            },
-        };
-        memo.insert(zone.memo, placement, found);
-        found.cost
-    }
-
-    /// The exact cost of a placement of the zone one move from `placement` (`squares`), if known.
-    fn known_neighbour(&self, zone: usize, placement: u128, squares: &[u8]) -> Option<u32> {
-        let occupied = squares.iter().fold(0u64, |o, &sq| o | 1 << sq);
-        let memo = self.request.zone_costs.borrow();
-        let mut found = None;
-        for (j, &sq) in squares.iter().enumerate() {
-            let cleared = placement & !(0x3f << (BITS * j as u32));
-            self.mover.for_each_move(sq, occupied, |to| {
-                let next = cleared | (to as u128) << (BITS * j as u32);
-                if let Some(ZoneCost {
-                    cost,
-                    proof: Proof::Exact,
-                }) = memo.get(zone, next)
-                    && cost != UNREACHABLE
-                {
-                    found.get_or_insert(cost as u32);
-                }
-            });
-        }
-        found
     }
 
     fn plain(mover: &'m Mover, start: &[u8], targets: &[u8], request: &'m Request) -> Group<'m> {
@@ -1005,107 +717,5 @@ fn upper_plan(group: &Group) -> Option<Vec<u128>> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::{BoardKind, Color, Geometry};
-    use crate::rules::{Position, Rules, Variant};
-
-    /// A whole side whose bound is higher from the targets than from the start: the exact search
-    /// goes backward, and the path it gives back still runs from the start to the targets, one
-    /// legal step at a time, with the count found forward.
-    #[test]
-    fn a_backward_search_gives_a_forward_plan_of_the_same_cost() {
-        let setup = "R/81,82,83,84,85,91,92,93,94,95,101,102,103,104,105/\
-                     35,34,43,32,31,15,14,42,11,21,25,24,13,12,23";
-        let pos = Position::from_setup(setup, Rules::default()).expect("a valid setup");
-        let mover = Mover::new(pos.geometry(), Variant::Salta, Color::Red);
-        let (start, targets): (Vec<u8>, Vec<u8>) = pos
-            .pieces_of(Color::Red)
-            .map(|(piece, sq)| (sq.index() as u8, pos.target(piece).index() as u8))
-            .unzip();
-        let request = Request::new(None);
-        let forward = Group::new(&mover, &start, &targets, &request);
-        let backward = Group::new(&mover, &targets, &start, &request);
-        assert!(backward.lower_bound() > forward.lower_bound());
-        let search = |reversible: bool| {
-            let mut limits = Limits {
-                states_left: 1_000_000,
-                deadline: None,
-            };
-            match exact_search(&forward, &mut limits, u32::MAX, reversible) {
-                Outcome::Solved { path, .. } => path,
-                _ => panic!("no plan"),
-            }
-        };
-        let path = search(true);
-        assert_eq!(path.len(), search(false).len());
-        assert_eq!(path.first(), Some(&pack(&start)));
-        assert_eq!(path.last(), Some(&pack(&targets)));
-        for (before, after) in path.iter().zip(&path[1..]) {
-            let moved: Vec<usize> = (0..start.len())
-                .filter(|&j| square_in(*before, j) != square_in(*after, j))
-                .collect();
-            let [j] = moved[..] else {
-                panic!("not one piece moved: {moved:?}")
-            };
-            let occupied = (0..start.len()).fold(0u64, |o, i| o | 1 << square_in(*before, i));
-            let mut legal = false;
-            mover.for_each_move(square_in(*before, j), occupied, |to| {
-                legal |= to == square_in(*after, j)
-            });
-            assert!(legal, "piece {j} cannot step there");
-        }
-    }
-
-    /// Zones are searched only for groups of more than [`ZONE_PIECES`] pieces, beyond what the plain
-    /// breadth-first comparison in tests/margin.rs can reach: here A* over a group with zones must
-    /// agree with A* over the same pieces without them, whose heuristic that comparison covers.
-    #[test]
-    fn zones_keep_counts_exact() {
-        let g = Geometry::of(BoardKind::Salta);
-        let mover = Mover::new(g, Variant::Salta, Color::Green);
-        // Green's targets by piece id (stars 81–85, moons 91–95, suns 101–105), which are also the
-        // squares of the tangles.
-        let zone: Vec<u8> = (8..=10)
-            .flat_map(|r| (1..=5).map(move |k| 10 * r + k))
-            .filter_map(|n| g.from_number(n).map(|sq| sq.index() as u8))
-            .collect();
-        let mut rng = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |n: usize| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            (rng % n as u64) as usize
-        };
-        let mut with_zones = 0;
-        for case in 0..40 {
-            // Eight pieces: a random choice of ids on a random choice of goal-zone squares.
-            let (mut ids, mut free) = (zone.clone(), zone.clone());
-            let (mut start, mut goal) = (Vec::new(), Vec::new());
-            for _ in 0..ZONE_PIECES + 1 {
-                goal.push(ids.swap_remove(next(ids.len())));
-                start.push(free.swap_remove(next(free.len())));
-            }
-            let request = Request::new(None);
-            let cost = |group: &Group| {
-                let mut limits = Limits {
-                    states_left: 3_000_000,
-                    deadline: None,
-                };
-                match astar(group, &mut limits, 1, u32::MAX) {
-                    Outcome::Solved { cost, .. } => cost,
-                    _ => panic!("case {case}: no plan for {start:?} → {goal:?}"),
-                }
-            };
-            let zoned = Group::new(&mover, &start, &goal, &request);
-            with_zones += usize::from(!zoned.zones.is_empty());
-            let plain = Group::plain(&mover, &start, &goal, &request);
-            assert_eq!(
-                cost(&zoned),
-                cost(&plain),
-                "case {case}: {start:?} → {goal:?}"
-            );
-        }
-        assert!(with_zones >= 10, "only {with_zones} cases had zones");
-    }
-}
+#[cfg(test)]
+mod tests;
