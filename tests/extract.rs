@@ -42,7 +42,7 @@ fn kept_events(options: &ExtractOptions) -> Vec<String> {
     sort(options)
         .iter()
         .filter(|s| s.verdict == Verdict::Kept)
-        .map(|s| event_of(&s.text))
+        .map(|s| event_of(&s.text_str()))
         .collect()
 }
 
@@ -65,7 +65,7 @@ fn broken_game_is_kept_up_to_its_first_illegal_move() {
         .filter(|s| matches!(s.verdict, Verdict::KeptBroken { .. }))
         .collect();
     assert_eq!(broken.len(), 1);
-    let text = &broken[0].text;
+    let text = &broken[0].text_str();
     insta::assert_snapshot!(text);
     let game = parse_str(text).remove(0).expect("the cut game reads");
     let replayed = replay(&game, &ReplayOptions::default());
@@ -91,12 +91,16 @@ fn set_aside_games_are_written_exactly_as_read() {
     assert_eq!(rejected.len(), 2);
     for s in &rejected {
         let at = archive
-            .find(s.text.trim_end())
+            .find(s.text_str().trim_end())
             .expect("a rejected game is a piece of its file");
-        assert!(archive[at..].starts_with("[Event"), "{}", s.text);
+        assert!(archive[at..].starts_with("[Event"), "{}", s.text_str());
     }
-    assert!(rejected[0].text.contains("2. 43-44 84-75\n3. 32-42 *"));
-    assert!(rejected[1].text.contains("1. 33-43 ) *"));
+    assert!(
+        rejected[0]
+            .text_str()
+            .contains("2. 43-44 84-75\n3. 32-42 *")
+    );
+    assert!(rejected[1].text_str().contains("1. 33-43 ) *"));
 }
 
 #[test]
@@ -111,7 +115,7 @@ fn duplicates_and_games_contained_in_longer_ones_are_found() {
                 Verdict::Duplicate { .. } | Verdict::Contained { .. }
             )
         })
-        .map(|s| event_of(&s.text))
+        .map(|s| event_of(&s.text_str()))
         .collect();
     assert_eq!(dropped, ["Fragment", "Long, transcribed again"]);
 }
@@ -180,7 +184,7 @@ fn duplicates_are_set_aside_as_read_when_kept_games_are_rewritten() {
                 Verdict::Duplicate { .. } | Verdict::Contained { .. }
             )
         })
-        .map(|s| s.text)
+        .map(|s| s.text_str())
         .collect()
     };
     let as_read = dropped(None);
@@ -248,7 +252,7 @@ fn cutting_files_into_small_pieces_changes_no_verdict() {
                 .piece_bytes(piece_bytes),
         )
         .into_iter()
-        .map(|s| (s.game.to_string(), format!("{:?}", s.verdict), s.text))
+        .map(|s| (s.game.to_string(), format!("{:?}", s.verdict), s.text_str()))
         .collect::<Vec<_>>()
     };
     let whole = run(0);
@@ -264,9 +268,13 @@ fn kept_games_can_be_rewritten_canonically() {
     let sorted = sort(&ExtractOptions::default().notation(Notation::Algebraic));
     let other = sorted
         .iter()
-        .find(|s| s.text.contains("\"Other\""))
+        .find(|s| s.text_str().contains("\"Other\""))
         .expect("the game Other is kept");
-    assert!(other.text.contains("1. e3-f4"), "{}", other.text);
+    assert!(
+        other.text_str().contains("1. e3-f4"),
+        "{}",
+        other.text_str()
+    );
 }
 
 #[test]
@@ -280,8 +288,8 @@ fn rescued_games_are_rewritten_too() {
         .iter()
         .find(|s| matches!(s.verdict, Verdict::KeptBroken { .. }))
         .expect("one game is kept broken");
-    insta::assert_snapshot!(broken.text);
-    let game = parse_str(&broken.text)
+    insta::assert_snapshot!(broken.text_str());
+    let game = parse_str(&broken.text_str())
         .remove(0)
         .expect("the rewritten game reads");
     assert_ne!(
@@ -319,14 +327,20 @@ fn results_and_margins_are_fixed_only_where_the_replay_proves_them() {
         .collect();
     // The tag/token disagreement in a game that has not ended cannot be decided by the rules.
     assert_eq!(verdicts, ["fixed", "fixed", "rejected", "rejected"]);
-    insta::assert_snapshot!(format!("{}\n{}", sorted[0].text, sorted[1].text));
+    insta::assert_snapshot!(format!(
+        "{}\n{}",
+        sorted[0].text_str(),
+        sorted[1].text_str()
+    ));
     for s in &sorted[..2] {
-        let game = parse_str(&s.text).remove(0).expect("a fixed game reads");
+        let game = parse_str(&s.text_str())
+            .remove(0)
+            .expect("a fixed game reads");
         assert_eq!(
             replay(&game, &ReplayOptions::default()).status(),
             Status::Valid,
             "{}",
-            s.text
+            s.text_str()
         );
     }
 }
@@ -357,9 +371,11 @@ fn a_game_cut_after_its_end_keeps_the_result_it_ended_with() {
         assert!(
             matches!(s.verdict, Verdict::KeptBroken { .. }),
             "{}",
-            s.text
+            s.text_str()
         );
-        let game = parse_str(&s.text).remove(0).expect("the cut game reads");
+        let game = parse_str(&s.text_str())
+            .remove(0)
+            .expect("the cut game reads");
         assert_eq!(game.result.map(|(r, _)| r), Some(GameResult::GreenWins));
         assert_eq!(game.tag("Result"), Some("1-0"));
         let replayed = replay(&game, &ReplayOptions::default());
@@ -371,19 +387,24 @@ fn a_game_cut_after_its_end_keeps_the_result_it_ended_with() {
         );
     }
     assert_eq!(
-        parse_str(&sorted[0].text).remove(0).unwrap().tag("Margin"),
+        parse_str(&sorted[0].text_str())
+            .remove(0)
+            .unwrap()
+            .tag("Margin"),
         Some("1")
     );
     assert!(
         sorted[1]
-            .text
+            .text_str()
             .contains("\n; the record's result: 0-1\n1-0\n"),
         "{}",
-        sorted[1].text
+        sorted[1].text_str()
     );
     assert!(
-        sorted[2].text.contains("\n; the record's result: *\n1-0\n"),
+        sorted[2]
+            .text_str()
+            .contains("\n; the record's result: *\n1-0\n"),
         "{}",
-        sorted[2].text
+        sorted[2].text_str()
     );
 }

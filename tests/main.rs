@@ -1,6 +1,7 @@
 //! The integration tests, one binary: each module below was once its own test crate, and linking
 //! the whole library thirteen times cost a fresh clone most of its `cargo test` time.
 
+mod as_read;
 mod cli;
 mod common;
 mod diagram;

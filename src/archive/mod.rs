@@ -7,12 +7,12 @@ mod pipeline;
 mod report;
 
 pub use discovery::{Inputs, sgn_files};
-use pipeline::{PieceReader, visit_in_order};
-pub(crate) use pipeline::{piece_bytes, read_in_order};
+pub(crate) use pipeline::{OversizedPart, PieceInput, piece_bytes, read_in_order, visit_in_order};
 pub use report::{
     DiagnosticReport, GameReport, OutcomeReport, Summary, game_report, streamed_report,
 };
 
+use crate::diagnostic::Code;
 use crate::replay::{ReplayOptions, Replaying, Status};
 use report::{finish, syntax_report};
 use std::path::PathBuf;
@@ -83,14 +83,32 @@ pub fn check_files(
     let piece_bytes = piece_bytes(opts.piece_bytes, &opts.replay);
     let mut numbering = (usize::MAX, 0usize); // (file, games so far in it)
     // Each game is replayed as it is read: no tree is built unless its main line breaks.
-    let check = |_, name: &Arc<str>, reader: &mut PieceReader, reports: &mut Vec<GameReport>| {
-        let mut replaying = Replaying::new(&opts.replay);
-        reports.extend(std::iter::from_fn(|| {
-            reader.read_game(&mut replaying).map(|item| match item {
-                Err(e) => syntax_report(name, e, opts),
-                Ok(game) => streamed_report(name, game, replaying.text(), opts),
-            })
-        }));
+    // A report's size is the game's bytes in the file, whatever their decoding.
+    let check = |_, name: &Arc<str>, input: PieceInput, reports: &mut Vec<GameReport>| match input {
+        PieceInput::Games(reader) => {
+            let mut replaying = Replaying::new(&opts.replay);
+            while let Some(item) = reader.read_game(&mut replaying) {
+                let oversized = matches!(&item, Err(e) if e.code == Code::GameTooLarge);
+                let mut report = match item {
+                    Err(e) => syntax_report(name, e, opts),
+                    Ok(game) => streamed_report(name, game, replaying.text(), opts),
+                };
+                report.size = if oversized {
+                    // Only the piece's bytes are read: this cannot fail.
+                    reader.pass_oversized(&mut |_| Ok(())).unwrap_or(0) as usize
+                } else {
+                    reader.raw_len()
+                };
+                reports.push(report);
+            }
+        }
+        // An oversized game passed on in parts: reported once, when its size is known.
+        PieceInput::Oversized(part, _) if part.last => {
+            let mut report = syntax_report(name, part.error(name), opts);
+            report.size = part.total as usize;
+            reports.push(report);
+        }
+        PieceInput::Oversized(..) => {}
     };
     let board = opts.replay.rules.map(|r| r.board());
     let mut file_bytes = None;

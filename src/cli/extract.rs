@@ -1,5 +1,6 @@
+use super::output::Closed;
 use super::{CliError, Output, input_files, position_from_args, rules_from_args};
-use salta::extract::{ExtractOptions, Selection, Sorted, TagFilter, Verdict, extract};
+use salta::extract::{AsRead, ExtractOptions, Selection, Sorted, TagFilter, Verdict, extract};
 use salta::notation::{GameResult, Notation, input_name, is_stdin, printable};
 use salta::replay::{MarginPolicy, ReplayOptions};
 use std::io::{self, Write};
@@ -123,33 +124,29 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 input_name(path)
             )));
         }
-        (Some(path), Some(per_file)) => KeptOutput::Split(SplitOutput {
-            base: path.clone(),
-            per_file,
-            inputs: files.clone(),
-            current: None,
-            in_current: 0,
-            written: 0,
-        }),
+        (Some(path), Some(per_file)) => {
+            KeptOutput::Split(SplitOutput::new(path, per_file, &files)?)
+        }
         (path, _) => KeptOutput::One(Output::open(path.as_deref(), &files)?),
     };
     let mut rejected = create(&args.rejected)?;
     let mut unselected = create(&args.unselected)?;
     let mut duplicates = create(&args.duplicates)?;
     let quiet = args.quiet;
-    // Per output (kept, rejected, duplicates, unselected): whether a game has been written, so that games are
-    // separated by one blank line.
-    let mut started = [false; 4];
+    // Per output (kept, rejected, duplicates, unselected): games written one after another as
+    // read.
+    let mut written: [AsRead; 4] = Default::default();
     let summary = extract(&files, &options, |sorted: Sorted| {
+        let begins = sorted.part.begins();
         let (which, sink): (usize, Option<&mut dyn Write>) = match sorted.verdict {
             Verdict::Kept | Verdict::KeptBroken { .. } | Verdict::Fixed { .. } => (
                 0,
                 Some(match &mut output {
                     KeptOutput::One(out) => out.writer(),
                     KeptOutput::Split(split) => {
-                        let (writer, first) = split.next_game().map_err(io::Error::other)?;
+                        let (writer, first) = split.next_game(begins).map_err(io::Error::other)?;
                         if first {
-                            started[0] = false;
+                            written[0] = AsRead::new();
                         }
                         writer
                     }
@@ -162,13 +159,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             Verdict::Filtered => (3, unselected.as_mut().map(|f| f.writer())),
         };
         if let Some(sink) = sink {
-            if std::mem::replace(&mut started[which], true) {
-                sink.write_all(b"\n")?;
-            }
-            sink.write_all(sorted.text.trim_end().as_bytes())?;
-            sink.write_all(b"\n")?;
+            written[which].part(sink, &sorted.text, sorted.part)?;
         }
-        if !quiet {
+        if !quiet && begins {
             report(&sorted);
         }
         Ok(())
@@ -256,61 +249,133 @@ enum KeptOutput {
     Split(SplitOutput),
 }
 
-/// Kept games spread over numbered files of at most `per_file` games (pgn-extract's `-#`): each
-/// file is committed when full, so a failure later loses only the file being written.
+/// Kept games spread over numbered files of at most `per_file` games (pgn-extract's `-#`). Every
+/// input is checked against the numbered names before anything is written; the files are
+/// written to temporary files and all renamed into place only when the whole run succeeds, and
+/// numbered files of an earlier run beyond the last one written are then removed, so that the
+/// numbered files are this run's and only its.
 struct SplitOutput {
     base: PathBuf,
     per_file: u64,
     inputs: Vec<PathBuf>,
     current: Option<Output>,
     in_current: u64,
-    /// Files begun so far.
-    written: u64,
+    /// The files written in full, waiting for the commit.
+    closed: Vec<Closed>,
 }
 
 impl SplitOutput {
-    /// The writer for the next game, and whether it is the first game of its file.
-    fn next_game(&mut self) -> Result<(&mut dyn Write, bool), CliError> {
+    fn new(base: &Path, per_file: u64, inputs: &[PathBuf]) -> Result<SplitOutput, CliError> {
+        let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        let canonical_base = base
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| std::fs::canonicalize("."), std::fs::canonicalize)
+            .ok()
+            .zip(base.file_name())
+            .map(|(folder, name)| folder.join(name));
+        for input in inputs.iter().filter(|i| !is_stdin(i)) {
+            let by_name = numbered_after(&absolute(base), &absolute(input));
+            let by_place = canonical_base
+                .as_ref()
+                .zip(std::fs::canonicalize(input).ok());
+            if by_name || by_place.is_some_and(|(base, input)| numbered_after(base, &input)) {
+                return Err(CliError::new(format!(
+                    "--split numbers files after {}: the input {} would be one of them",
+                    input_name(base),
+                    input_name(input)
+                ))
+                .with_help("choose another -o name"));
+            }
+        }
+        Ok(SplitOutput {
+            base: base.to_path_buf(),
+            per_file,
+            inputs: inputs.to_vec(),
+            current: None,
+            in_current: 0,
+            closed: Vec::new(),
+        })
+    }
+
+    /// The writer for the next game (or the next part of the game being written, unless
+    /// `begins`), and whether a new file begins with it.
+    fn next_game(&mut self, begins: bool) -> Result<(&mut dyn Write, bool), CliError> {
         let (file, first) = match self.current.take() {
-            Some(file) if self.in_current < self.per_file => (file, false),
+            Some(file) if !begins || self.in_current < self.per_file => (file, false),
             full => {
                 if let Some(full) = full {
-                    full.commit()?;
+                    self.closed.push(full.close()?);
                 }
-                self.written += 1;
                 self.in_current = 0;
-                let path = numbered(&self.base, self.written);
+                let number = self.closed.len() as u64 + 1;
+                let path = numbered(&self.base, number);
                 (Output::create(&path, &self.inputs)?, true)
             }
         };
-        self.in_current += 1;
+        self.in_current += u64::from(begins);
         Ok((self.current.insert(file).writer(), first))
     }
 
-    fn commit(self) -> Result<(), CliError> {
-        self.current.map_or(Ok(()), Output::commit)
+    /// Renames every file into place, then removes the numbered files of an earlier run that
+    /// come after the last one (saying so).
+    fn commit(mut self) -> Result<(), CliError> {
+        if let Some(last) = self.current.take() {
+            self.closed.push(last.close()?);
+        }
+        let files = self.closed.len() as u64;
+        for file in self.closed {
+            file.commit()?;
+        }
+        let folder = self
+            .base
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let Ok(entries) = std::fs::read_dir(folder) else {
+            return Ok(());
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let stale = part_number(&self.base, &path).is_some_and(|n| n > files);
+            if stale && entry.file_type().is_ok_and(|t| t.is_file()) {
+                match std::fs::remove_file(&path) {
+                    Ok(()) => super::warn(format_args!(
+                        "removed {}, left by an earlier run: this run wrote {files} file(s)",
+                        input_name(&path)
+                    )),
+                    Err(e) => super::warn(format_args!(
+                        "{} was left by an earlier run and could not be removed: {e}",
+                        input_name(&path)
+                    )),
+                }
+            }
+        }
+        Ok(())
     }
+}
+
+/// The number of the file `--split` would write at `path` for `base` (7 for `clean-7.sgn` after
+/// `clean.sgn`, as [`numbered`] writes it: no leading zeros).
+fn part_number(base: &Path, path: &Path) -> Option<u64> {
+    let stem = base.file_stem()?.to_str()?;
+    let tail = base
+        .extension()
+        .map_or(Some(String::new()), |e| Some(format!(".{}", e.to_str()?)))?;
+    let digits = path
+        .file_name()?
+        .to_str()?
+        .strip_prefix(stem)?
+        .strip_prefix('-')?
+        .strip_suffix(tail.as_str())?;
+    let n: u64 = digits.parse().ok()?;
+    (n.to_string() == digits && n > 0).then_some(n)
 }
 
 /// Whether `path` is one of the files `--split` numbers after `base` (`clean-7.sgn` for
 /// `clean.sgn`).
 fn numbered_after(base: &Path, path: &Path) -> bool {
-    let digits_between = |name: &str, stem: &str, tail: &str| {
-        name.strip_prefix(stem)
-            .and_then(|rest| rest.strip_prefix('-'))
-            .and_then(|rest| rest.strip_suffix(tail))
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-    };
-    let tail = base
-        .extension()
-        .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
-    match (base.file_stem(), path.file_name()) {
-        (Some(stem), Some(name)) => {
-            base.parent() == path.parent()
-                && digits_between(&name.to_string_lossy(), &stem.to_string_lossy(), &tail)
-        }
-        _ => false,
-    }
+    base.parent() == path.parent() && part_number(base, path).is_some()
 }
 
 /// `clean.sgn` and 2 give `clean-2.sgn`.

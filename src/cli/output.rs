@@ -148,6 +148,64 @@ impl Output {
     }
 }
 
+impl Output {
+    /// Writes out what is buffered and closes the file, to be committed later with others
+    /// ([`Closed::commit`]): a temporary file stays where it is until then (removed if the
+    /// `Closed` is dropped).
+    pub fn close(mut self) -> Result<Closed, CliError> {
+        let closed = match &mut self.sink {
+            Sink::Stdout(out) => out.flush().map(|()| Closed { rename: None }),
+            Sink::Direct { out, .. } => out.flush().map(|()| Closed { rename: None }),
+            Sink::Replace {
+                path,
+                temp,
+                out,
+                committed,
+            } => out
+                .flush()
+                .and_then(|()| out.get_ref().sync_all())
+                .map(|()| {
+                    // The temporary file is the Closed's to remove now.
+                    *committed = true;
+                    Closed {
+                        rename: Some((temp.clone(), path.clone())),
+                    }
+                }),
+        };
+        closed.map_err(|e| self.failed(e))
+    }
+}
+
+/// An output written in full and closed, not yet in place ([`Output::close`]).
+pub struct Closed {
+    /// The temporary file and the path it is renamed to.
+    rename: Option<(PathBuf, PathBuf)>,
+}
+
+impl Closed {
+    /// Renames the temporary file into place.
+    pub fn commit(mut self) -> Result<(), CliError> {
+        let Some((temp, path)) = self.rename.take() else {
+            return Ok(());
+        };
+        let renamed = fs::rename(&temp, &path);
+        super::signals::unregister(&temp);
+        renamed.map_err(|e| {
+            let _ = fs::remove_file(&temp);
+            CliError::io(&format!("cannot write {}", input_name(&path)), e)
+        })
+    }
+}
+
+impl Drop for Closed {
+    fn drop(&mut self) {
+        if let Some((temp, _)) = self.rename.take() {
+            let _ = fs::remove_file(&temp);
+            super::signals::unregister(&temp);
+        }
+    }
+}
+
 impl Drop for Output {
     fn drop(&mut self) {
         if let Sink::Replace {

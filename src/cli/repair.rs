@@ -1,6 +1,8 @@
 //! `salta repair`: every game written out, the broken ones with their most plausible repair.
 
 use super::{CliError, input_files, write_output};
+use salta::diagnostic::Code;
+use salta::extract::{AsRead, TextPart};
 use salta::notation::{GameSource, Notation, WriteOptions, input_name, read_path, write_game};
 use salta::render::render;
 use salta::repair::{DEFAULT_MAX_EDITS, EditKind, Mended, Suggestion, mend};
@@ -87,14 +89,36 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let stderr = std::io::stderr();
     let mut report = std::io::BufWriter::new(stderr.lock());
     write_output(args.output.as_deref(), &files, |out| {
-        let mut first = true;
+        // Games that need nothing, or cannot be read or repaired, are written exactly as read.
+        let mut written = AsRead::new();
         for file in &files {
             let name: Arc<str> = input_name(file).into();
-            let reader = read_path(file)?.with_name(&*name);
-            for (index, item) in reader.enumerate() {
+            let mut reader = read_path(file)?.with_name(&*name);
+            let mut game_no = 0;
+            while let Some(item) = reader.next() {
                 games += 1;
-                let game_no = index + 1;
+                game_no += 1;
                 let text = match item {
+                    // Too large to read: streamed through as read, never held.
+                    Err(e) if e.code == Code::GameTooLarge => {
+                        unrepaired += 1;
+                        let message = render(&e, false);
+                        say(
+                            &mut report,
+                            json,
+                            &name,
+                            game_no,
+                            "unreadable",
+                            &message,
+                            &[],
+                        )?;
+                        let mut part = TextPart::First;
+                        reader.pass_oversized(&mut |bytes| {
+                            written.part(out, bytes, std::mem::replace(&mut part, TextPart::Middle))
+                        })?;
+                        written.part(out, b"", TextPart::Last)?;
+                        continue;
+                    }
                     Err(e) => {
                         unrepaired += 1;
                         let mut message = render(&e, false);
@@ -123,10 +147,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                             &message,
                             &[],
                         )?;
-                        e.source.text().to_string()
+                        None
                     }
                     Ok(game) => match mend(&game, &opts, args.max_edits.into()) {
-                        Mended::Sound => game.text,
+                        Mended::Sound => None,
                         Mended::Unrepairable(unmended) => {
                             unrepaired += 1;
                             let finding = &unmended.first;
@@ -149,7 +173,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                 &message,
                                 &[],
                             )?;
-                            game.text
+                            None
                         }
                         Mended::Repaired(fixed, breaks) => {
                             repaired += 1;
@@ -168,15 +192,17 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                 .collect();
                             say(&mut report, json, &name, game_no, "repaired", "", &placed)?;
                             let notation = notation.unwrap_or(game.notation());
-                            write_game(&fixed, &WriteOptions::default().notation(notation))
+                            Some(write_game(
+                                &fixed,
+                                &WriteOptions::default().notation(notation),
+                            ))
                         }
                     },
                 };
-                if !std::mem::take(&mut first) {
-                    out.write_all(b"\n")?;
+                match text {
+                    Some(text) => written.game(out, text.as_bytes())?,
+                    None => written.game(out, &reader.raw())?,
                 }
-                out.write_all(text.trim_end().as_bytes())?;
-                out.write_all(b"\n")?;
             }
         }
         Ok(())

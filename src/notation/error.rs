@@ -45,14 +45,24 @@ pub struct GameSource {
     pub column: u32,
     /// 1-based index of the game in its file.
     pub index: usize,
-    /// What precedes the game on its first line, then the game's text: shown in snippets so that
-    /// a game starting mid-line is drawn where it is in the file.
+    /// What precedes the game on its first line, then the game's text as read: shown in snippets
+    /// so that a game starting mid-line is drawn where it is in the file.
     shown: String,
     /// Bytes of `shown` before the game.
     lead: usize,
     /// Where the lines of `shown` start, for drawing snippets.
     line_starts: OnceLock<Vec<usize>>,
+    /// `shown` made [`printable`] for the terminal (the same length, so spans still point where
+    /// they did), made when first drawn: only drawing sanitises, the text stays as read.
+    safe: OnceLock<String>,
+    /// Characters of `shown` before every [`CHAR_MARK`]-th byte: a column far into a long line
+    /// is counted from the nearest mark, not from the line's start (a line of 40,000 findings
+    /// was drawn in quadratic time).
+    char_marks: OnceLock<Vec<u32>>,
 }
+
+/// Bytes between two marks of [`GameSource::char_marks`].
+const CHAR_MARK: usize = 4096;
 
 impl GameSource {
     /// `lead` is the text before the game on its first line (may be empty).
@@ -68,11 +78,6 @@ impl GameSource {
         let mut shown = String::with_capacity(lead.len() + text.len());
         shown.push_str(lead);
         shown.push_str(text);
-        // Shown on terminals: no escape sequence from a file may reach one. Same length, so the
-        // spans still point where they did.
-        if let Cow::Owned(safe) = printable(&shown, true) {
-            shown = safe;
-        }
         GameSource {
             name,
             offset,
@@ -82,6 +87,8 @@ impl GameSource {
             shown,
             lead: lead.len(),
             line_starts: OnceLock::new(),
+            safe: OnceLock::new(),
+            char_marks: OnceLock::new(),
         }
     }
 
@@ -100,7 +107,7 @@ impl GameSource {
         )
     }
 
-    /// The game's text (decoded), as in [`super::Game::text`].
+    /// The game's text (decoded, not made printable), as in [`super::Game::text`].
     pub fn text(&self) -> &str {
         self.shown.get(self.lead..).unwrap_or_default()
     }
@@ -152,6 +159,32 @@ impl GameSource {
             found[i] = (line, column_base.saturating_add(chars));
         }
         found
+    }
+
+    /// What is shown, made printable: no escape sequence from a file may reach a terminal.
+    fn safe(&self) -> &str {
+        self.safe
+            .get_or_init(|| printable(&self.shown, true).into_owned())
+    }
+
+    /// The characters of `shown` in `from..to` (byte offsets at character boundaries, `from` ≤
+    /// `to`), counted from the marks: at most two stretches of [`CHAR_MARK`] bytes.
+    fn chars_between(&self, from: usize, to: usize) -> usize {
+        let bytes = self.shown.as_bytes();
+        let marks = self.char_marks.get_or_init(|| {
+            let mut total = 0u32;
+            let mut marks = vec![0];
+            for block in bytes.chunks(CHAR_MARK) {
+                total = total.saturating_add(count_chars(block));
+                marks.push(total);
+            }
+            marks
+        });
+        let before = |at: usize| {
+            let mark = at / CHAR_MARK;
+            marks[mark] as usize + count_chars(&bytes[mark * CHAR_MARK..at]) as usize
+        };
+        before(to) - before(from)
     }
 
     /// The byte offsets in `shown` where its lines start, made once per game when first asked.
@@ -223,7 +256,7 @@ impl SourceCode for GameSource {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let shown = self.shown.as_str();
+        let shown = self.safe();
         let starts = self.line_starts();
         let line_of = |at: usize| starts.partition_point(|&s| s <= at) - 1;
         let line_end = |line: usize| starts.get(line + 1).copied().unwrap_or(shown.len());
@@ -264,7 +297,7 @@ impl SourceCode for GameSource {
         // game's first line starts where the game does in its file.
         let mut column = inner.column();
         if inner.line() == 0 {
-            column += count_chars(&shown.as_bytes()[starts[first]..window_start]) as usize;
+            column += self.chars_between(starts[first], window_start);
         }
         if line == 0 {
             column += (self.column as usize - 1).saturating_sub(lead_chars);
@@ -440,5 +473,33 @@ impl miette::Diagnostic for SyntaxError {
             LabeledSpan::new_with_span(Some(text.clone()), self.source.label_span(*span))
         });
         Some(Box::new(std::iter::once(primary).chain(related)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GameSource;
+    use std::sync::Arc;
+
+    /// Characters counted from the marks are the characters there are, on a long line of
+    /// characters of one to four bytes.
+    #[test]
+    fn characters_between_offsets_are_counted_from_the_marks() {
+        let line: String = "aé€😀".repeat(3000);
+        let source = GameSource::new(Arc::from("t"), "le\u{e9}d", &line, 0, 1, 1, 1);
+        let shown = format!("le\u{e9}d{line}");
+        let boundaries: Vec<usize> = (0..=shown.len())
+            .filter(|&i| shown.is_char_boundary(i))
+            .step_by(997)
+            .collect();
+        for &from in &boundaries {
+            for &to in boundaries.iter().filter(|&&to| to >= from) {
+                assert_eq!(
+                    source.chars_between(from, to),
+                    shown[from..to].chars().count(),
+                    "{from}..{to}"
+                );
+            }
+        }
     }
 }

@@ -8,6 +8,7 @@ use super::parser::{Limits, Log, MAX_GAME_BYTES, Outcome, RawError, parse_game};
 use super::visitor::{GameStart, RawComment, RawTag, Skip, Visitor, WrittenMove, visit};
 use crate::board::BoardKind;
 use crate::diagnostic::Code;
+use std::borrow::Cow;
 use std::io::{self, Read};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -53,7 +54,67 @@ pub struct Reader<R> {
     whole_file: bool,
     /// What the parser read of the current game, reused from game to game.
     log: Log,
+    /// The file's lines end in CR alone (old Mac text): the buffer holds its bytes with CR and LF
+    /// swapped, so that the parser sees ordinary lines; what is handed on as read is swapped back.
+    cr_lines: bool,
+    /// Swap CR and LF in the bytes read from `inner` (the reader judged the file itself; a
+    /// reader handed bytes already swapped does not).
+    swap_on_fill: bool,
+    /// Where in `buf` the item returned last was read: [`Reader::raw`].
+    last: std::ops::Range<usize>,
 }
+
+/// Where bytes passed on as read go, a piece at a time.
+pub type BytesSink<'a> = dyn FnMut(&[u8]) -> io::Result<()> + 'a;
+
+/// What the head of a file says it is, as git decides text from binary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Head {
+    /// Text whose lines end in LF (or CR LF).
+    Text,
+    /// Text whose lines end in CR alone: more CRs not followed by LF than LFs in the head.
+    CrLines,
+    /// UTF-16, by its byte-order mark.
+    Utf16,
+    /// A NUL byte in the head.
+    Binary,
+}
+
+/// Judges the first [`SNIFF`] bytes of a file (after a UTF-8 byte-order mark).
+pub(crate) fn judge_head(bytes: &[u8]) -> Head {
+    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+    let head = &bytes[..bytes.len().min(SNIFF)];
+    if head.starts_with(b"\xff\xfe") || head.starts_with(b"\xfe\xff") {
+        Head::Utf16
+    } else if head.contains(&0) {
+        Head::Binary
+    } else if lone_crs(head) > count_newlines(head) {
+        Head::CrLines
+    } else {
+        Head::Text
+    }
+}
+
+/// The CRs in `bytes` not followed by LF.
+fn lone_crs(bytes: &[u8]) -> usize {
+    let ending = usize::from(bytes.last() == Some(&b'\r'));
+    ending + bytes.windows(2).filter(|w| w[0] == b'\r' && w[1] != b'\n').count()
+}
+
+/// Swaps CR and LF in place: how the lines of a CR-only file are read, and (swapped again) how
+/// its bytes are given back as read.
+pub(crate) fn swap_cr_lf(bytes: &mut [u8]) {
+    for b in bytes {
+        *b = match *b {
+            b'\r' => b'\n',
+            b'\n' => b'\r',
+            other => other,
+        };
+    }
+}
+
+/// The bytes of a file a head of [`SNIFF`] bytes are enough to judge.
+pub(crate) const HEAD_BYTES: usize = SNIFF + BOM.len();
 
 impl Reader<io::Empty> {
     /// A reader over text already in memory that takes the buffer over rather than copying it
@@ -95,6 +156,9 @@ impl<R: Read> Reader<R> {
             board: None,
             whole_file: true,
             log: Log::default(),
+            cr_lines: false,
+            swap_on_fill: false,
+            last: 0..0,
         }
     }
 
@@ -105,6 +169,14 @@ impl<R: Read> Reader<R> {
         self.line = line;
         self.column = 1;
         self.whole_file = offset == 0;
+        self
+    }
+
+    /// Reads bytes whose CR and LF are already swapped (a piece of a CR-only file, as the
+    /// archive's pipeline cuts it): their lines are read, and what is handed on as read is
+    /// swapped back.
+    pub(crate) fn swapped_cr_lines(mut self, swapped: bool) -> Reader<R> {
+        self.cr_lines = swapped;
         self
     }
 
@@ -150,10 +222,14 @@ impl<R: Read> Reader<R> {
         self.buf.reserve_exact(want);
         // Reads into the spare capacity without zeroing it first; on an error the bytes read so
         // far stay in `buf`.
+        let before = self.buf.len();
         let read = (&mut self.inner)
             .take(want as u64)
-            .read_to_end(&mut self.buf)?;
-        if read < want {
+            .read_to_end(&mut self.buf);
+        if self.swap_on_fill {
+            swap_cr_lf(&mut self.buf[before..]);
+        }
+        if read? < want {
             self.eof = true;
         }
         Ok(())
@@ -207,22 +283,67 @@ impl<R: Read> Reader<R> {
     /// A file that the reader cannot take for SGN at all: UTF-16 (by its byte-order mark) or
     /// binary (a NUL byte in its first 8,000 bytes, as git decides).
     fn not_text(&mut self) -> Option<SyntaxError> {
-        let head = &self.buf[self.start..];
-        if head.starts_with(b"\xff\xfe") || head.starts_with(b"\xfe\xff") {
-            return Some(self.notice(
+        match judge_head(&self.buf[self.start..]) {
+            Head::Utf16 => Some(self.notice(
                 Code::Utf16,
                 "the file is UTF-16 text",
                 Some("save it as UTF-8 (iconv -f UTF-16 -t UTF-8)"),
-            ));
-        }
-        if head.iter().take(SNIFF).any(|&b| b == 0) {
-            return Some(self.notice(
+            )),
+            Head::Binary => Some(self.notice(
                 Code::Binary,
-                "the file is not text (it holds NUL bytes)",
+                "the file is not text (it holds NUL bytes): reading of it stopped",
                 Some("an SGN record is text; check that this is the file meant"),
-            ));
+            )),
+            Head::CrLines => {
+                // Read with CR and LF swapped from here on.
+                if !self.cr_lines {
+                    swap_cr_lf(&mut self.buf[self.start..]);
+                    self.cr_lines = true;
+                    self.swap_on_fill = true;
+                }
+                None
+            }
+            Head::Text => None,
         }
-        None
+    }
+
+    /// The bytes of the file that made the item read last (by [`Reader::read_game`] or the
+    /// iterator): a game, or a broken game, exactly as read, before any decoding (Latin-1, CR
+    /// line ends); empty for a finding about the file as a whole and for an oversized game (see
+    /// [`Reader::pass_oversized`]). Valid until the next read.
+    pub fn raw(&self) -> Cow<'_, [u8]> {
+        let bytes = &self.buf[self.last.clone()];
+        if self.cr_lines {
+            let mut restored = bytes.to_vec();
+            swap_cr_lf(&mut restored);
+            Cow::Owned(restored)
+        } else {
+            Cow::Borrowed(bytes)
+        }
+    }
+
+    /// The length of [`Reader::raw`]: bytes of the file the item read last took.
+    pub fn raw_len(&self) -> usize {
+        self.last.len()
+    }
+
+    /// After an item with the code [`Code::GameTooLarge`]: hands the whole oversized game, from
+    /// its first byte, exactly as read, to `sink` a piece at a time (streamed, never held whole),
+    /// and moves past it; returns its length. Without this call the next read moves past the
+    /// game unseen. An error (reading, or returned by `sink`) stops the reading of the input.
+    pub fn pass_oversized(&mut self, sink: &mut BytesSink) -> io::Result<u64> {
+        let mut total = 0u64;
+        let mut counting = |bytes: &[u8]| {
+            total += bytes.len() as u64;
+            sink(bytes)
+        };
+        while let Some(state) = self.skipping {
+            if let Err(e) = self.skip_oversized(state, Some(&mut counting)) {
+                self.done = true;
+                return Err(e);
+            }
+        }
+        Ok(total)
     }
 
     /// A finding about the file as a whole, at the reader's position.
@@ -284,10 +405,7 @@ impl<R: Read> Reader<R> {
             .count();
         let text = String::from_utf8_lossy(&pending[..first_line]).into_owned();
         let span = Span::new(0, text.chars().next().map_or(0, char::len_utf8));
-        self.skipping = Some(Oversized {
-            in_movetext: pending.first() != Some(&b'['),
-            mid_line: false,
-        });
+        self.skipping = Some(Oversized::at(pending));
         let message = format!("game larger than {} bytes", self.game_bytes());
         self.reader_error(
             Code::GameTooLarge,
@@ -299,30 +417,27 @@ impl<R: Read> Reader<R> {
         )
     }
 
-    /// Skips the rest of an oversized game, line by line: its tag section, then its movetext up to
-    /// the next line that starts with `[` (the next game's tags), so that the game gives one error.
-    fn skip_oversized(&mut self, mut state: Oversized) -> io::Result<()> {
+    /// Moves past what is read of an oversized game (see [`Oversized::end_in`]), handing it to
+    /// `sink` as read, so that the game gives one error.
+    fn skip_oversized(
+        &mut self,
+        mut state: Oversized,
+        sink: Option<&mut BytesSink>,
+    ) -> io::Result<()> {
         let pending = &self.buf[self.start..];
-        let mut at = 0;
-        while at < pending.len() {
-            let (end, whole) = match pending[at..].iter().position(|&b| b == b'\n') {
-                Some(p) => (at + p, true),
-                None => (pending.len(), false),
-            };
-            match pending.get(at).filter(|_| !state.mid_line) {
-                Some(b'[') if state.in_movetext => {
-                    self.skipping = None;
-                    self.consume(at);
-                    return Ok(());
-                }
-                Some(b) if *b != b'[' && !b.is_ascii_whitespace() => state.in_movetext = true,
-                _ => {}
+        let end = state.end_in(pending);
+        let n = end.unwrap_or(pending.len());
+        if let Some(sink) = sink {
+            if self.cr_lines {
+                let mut restored = pending[..n].to_vec();
+                swap_cr_lf(&mut restored);
+                sink(&restored)?;
+            } else {
+                sink(&pending[..n])?;
             }
-            state.mid_line = !whole;
-            at = end + usize::from(whole);
         }
-        self.consume(pending.len());
-        if self.eof {
+        self.consume(n);
+        if end.is_some() || self.eof {
             self.skipping = None;
         } else {
             self.skipping = Some(state);
@@ -462,6 +577,7 @@ impl<R: Read> Reader<R> {
         &mut self,
         visitor: &mut V,
     ) -> Option<Result<V::Output, SyntaxError>> {
+        self.last = 0..0;
         loop {
             if self.done {
                 return None;
@@ -489,7 +605,7 @@ impl<R: Read> Reader<R> {
                 continue;
             }
             if let Some(part) = self.skipping {
-                if let Err(e) = self.skip_oversized(part) {
+                if let Err(e) = self.skip_oversized(part, None) {
                     return Some(Err(self.io_error(e)));
                 }
                 continue;
@@ -560,6 +676,9 @@ impl<R: Read> Reader<R> {
                     // One pass over the game's bytes for its file position and for NUL bytes.
                     let (newlines, nul) = newlines_and_nul(&self.buf[self.start..self.start + end]);
                     let item = self.deliver(outcome, end, nul, visitor);
+                    if item.is_some() {
+                        self.last = self.start..self.start + end;
+                    }
                     self.advance(end, newlines);
                     if item.is_some() {
                         return item;
@@ -570,13 +689,80 @@ impl<R: Read> Reader<R> {
     }
 }
 
-/// Where the skipping of an oversized game has got to.
+/// Where the reading past an oversized game has got to: the game goes on, line by line, through
+/// its tag section and then its movetext up to the next line that starts with `[` (the next
+/// game's tags). The reader and the archive's pipeline end an oversized game alike.
 #[derive(Clone, Copy, Debug)]
-struct Oversized {
+pub(crate) struct Oversized {
     /// Past the game's tag section.
     in_movetext: bool,
-    /// Inside a line whose start has been skipped.
+    /// Inside a line whose start has been passed.
     mid_line: bool,
+}
+
+impl Oversized {
+    /// An oversized game that starts at the start of `bytes`.
+    pub(crate) fn at(bytes: &[u8]) -> Oversized {
+        Oversized {
+            in_movetext: bytes.first() != Some(&b'['),
+            mid_line: false,
+        }
+    }
+
+    /// Where in `bytes` (which go on from where the last call stopped) the next game starts, or
+    /// `None` if all of them belong to the oversized game.
+    pub(crate) fn end_in(&mut self, bytes: &[u8]) -> Option<usize> {
+        let mut at = 0;
+        while at < bytes.len() {
+            let (end, whole) = match bytes[at..].iter().position(|&b| b == b'\n') {
+                Some(p) => (at + p, true),
+                None => (bytes.len(), false),
+            };
+            match bytes.get(at).filter(|_| !self.mid_line) {
+                Some(b'[') if self.in_movetext => return Some(at),
+                Some(b) if *b != b'[' && !b.is_ascii_whitespace() => self.in_movetext = true,
+                _ => {}
+            }
+            self.mid_line = !whole;
+            at = end + usize::from(whole);
+        }
+        None
+    }
+}
+
+/// How much of `bytes` (a file's text from the start of a game, cut anywhere) holds whole games as
+/// the reader reads them: where the game that runs on past them starts. The archive's pipeline
+/// asks this of a stretch larger than a game may be in which it found no blank line before a tag
+/// line, to tell games written without blank lines between them from a game too large.
+pub(crate) fn whole_games(bytes: &[u8]) -> usize {
+    let (limits, mut log) = (Limits::default(), Log::default());
+    let mut at = 0;
+    loop {
+        at += bytes[at..]
+            .iter()
+            .take_while(|b| b.is_ascii_whitespace())
+            .count();
+        let rest = &bytes[at..];
+        let Some(lines) = rest.iter().rposition(|&b| b == b'\n') else {
+            return at;
+        };
+        match parse_game(&rest[..=lines], false, &limits, None, &mut log) {
+            Outcome::Game(end) | Outcome::Error(_, end) | Outcome::Stray(end) if end > 0 => {
+                at += end;
+            }
+            _ => return at,
+        }
+    }
+}
+
+/// The error of an oversized game read by the archive's pipeline, which passes the game on in
+/// pieces: the game starts at `offset` and `line` of the file named `name` with `head` (its
+/// first bytes; CR and LF swapped for a CR-only file, as the reader reads it).
+pub(crate) fn oversized_error(name: &str, head: &[u8], offset: u64, line: u32) -> SyntaxError {
+    let mut reader = Reader::from_bytes(head.to_vec())
+        .with_name(name)
+        .starting_at(offset, line);
+    reader.too_large()
 }
 
 /// The bytes [`count_newlines`] counts at a time: fewer than 256, for byte counters, and a
@@ -816,6 +1002,68 @@ mod tests {
             }
         }
         assert!(files > 10);
+    }
+
+    /// A file whose lines end in CR alone is read line by line, and every game is given back as
+    /// read, its CRs (and a stray LF) as they were.
+    #[test]
+    fn cr_lines_are_read_and_given_back_as_read() {
+        let file: &[u8] =
+            b"[Event \"a\"]\r\r1. 33-43 {x\ny} *\r\r[Event \"b\"]\r\r1. 33-43 99-98 *\r";
+        for chunk in [5, 64, 1 << 20] {
+            let mut reader = Reader::new(file).with_chunk_size(chunk);
+            let mut given = Vec::new();
+            let mut lines = Vec::new();
+            while let Some(item) = reader.next() {
+                lines.push(match item {
+                    Ok(game) => game.line,
+                    Err(e) => e.game_line(),
+                });
+                given.push(reader.raw().into_owned());
+            }
+            // The LF in the comment is not a line end here (it is a stray among CRs).
+            assert_eq!(lines, [1, 5], "chunks of {chunk}");
+            assert_eq!(given[0], b"[Event \"a\"]\r\r1. 33-43 {x\ny} *");
+            assert_eq!(given[1], b"[Event \"b\"]\r\r1. 33-43 99-98 *");
+        }
+    }
+
+    /// A game past the size limit is passed on whole, in pieces as read, and the game after it
+    /// is read.
+    #[test]
+    fn an_oversized_game_is_passed_on_whole() {
+        let big = format!(
+            "[Event \"big\"]\n\n1. 33-43 {{{}}} *\n\n",
+            "x\n".repeat(500)
+        );
+        let file = format!("{big}[Event \"next\"]\n\n1. 33-43 *\n");
+        for chunk in [7, 100, 1 << 20] {
+            let mut reader = Reader::new(file.as_bytes())
+                .with_chunk_size(chunk)
+                .with_limits(crate::notation::Limits::default().game_bytes(300));
+            let first = reader.next().unwrap().unwrap_err();
+            assert_eq!(first.code, crate::diagnostic::Code::GameTooLarge);
+            let mut passed = Vec::new();
+            let total = reader
+                .pass_oversized(&mut |bytes| {
+                    passed.extend_from_slice(bytes);
+                    Ok(())
+                })
+                .unwrap();
+            assert_eq!(passed, big.as_bytes(), "chunks of {chunk}");
+            assert_eq!(total, big.len() as u64);
+            let next = reader.next().unwrap().unwrap();
+            assert_eq!(next.tag("Event"), Some("next"));
+            assert!(reader.next().is_none());
+        }
+    }
+
+    #[test]
+    fn whole_games_stop_where_a_game_runs_on() {
+        let text = b"[Event \"a\"]\n1. 33-43 *\n[Event \"b\"]\n1. 33-43 *\n[Event \"c\"]\n1. 33-";
+        let third = text.windows(3).position(|w| w == b"\"c\"").unwrap() - 7;
+        assert_eq!(super::whole_games(text), third);
+        assert_eq!(super::whole_games(b"1. 33-43 {no end"), 0);
     }
 
     #[test]

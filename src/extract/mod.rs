@@ -8,15 +8,20 @@
 //! file order. Duplicate detection reads the files twice more and keeps a 64-bit fingerprint per
 //! game, so memory grows with the number of games, never with their text.
 
-use crate::archive::{piece_bytes, read_in_order};
-use crate::notation::{
-    Game, GameResult, GameSource, Notation, Reader, Span, SyntaxError, input_name,
-};
-use crate::replay::{Replay, ReplayOptions, Severity, Status, replay, result_of};
-use crate::rules::{Move, Position, Rules};
-use std::collections::HashMap;
+mod as_read;
+mod duplicates;
+mod rescue;
+
+pub use as_read::AsRead;
+
+use crate::archive::{OversizedPart, PieceInput, piece_bytes, visit_in_order};
+use crate::diagnostic::Code;
+use crate::notation::{Game, GameResult, GameSource, Notation, SyntaxError, input_name};
+use crate::replay::{Replay, ReplayOptions, Severity, Status, replay};
+use crate::rules::Position;
+use duplicates::{DuplicateIndex, Earlier};
+use rescue::{cut_broken, fix_results};
 use std::fmt;
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -289,8 +294,54 @@ pub struct Sorted {
     pub game: GameRef,
     /// What became of it.
     pub verdict: Verdict,
-    /// The text to write for it.
-    pub text: String,
+    /// The text to write for it: the file's bytes exactly as read (whatever their encoding and
+    /// line ends), or the game written anew (cut, mended, or canonical in
+    /// [`ExtractOptions::notation`]). [`AsRead`] writes such texts one after another.
+    pub text: Vec<u8>,
+    /// Which part of the game's text `text` is: all of it, but for a game too large to read,
+    /// which is passed on in parts as it is read (each with the game's place and verdict).
+    pub part: TextPart,
+}
+
+impl Sorted {
+    /// The text as UTF-8, a byte that is not read as U+FFFD: to show it, not to write it.
+    pub fn text_str(&self) -> String {
+        String::from_utf8_lossy(&self.text).into_owned()
+    }
+}
+
+/// Which part of a game's text a [`Sorted`] holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextPart {
+    /// The whole text.
+    Whole,
+    /// The first part of a game passed on in parts.
+    First,
+    /// A part between the first and the last.
+    Middle,
+    /// The last part.
+    Last,
+}
+
+impl TextPart {
+    fn of(first: bool, last: bool) -> TextPart {
+        match (first, last) {
+            (true, true) => TextPart::Whole,
+            (true, false) => TextPart::First,
+            (false, false) => TextPart::Middle,
+            (false, true) => TextPart::Last,
+        }
+    }
+
+    /// Whether a game begins with this part: each game is counted and reported once, here.
+    pub fn begins(self) -> bool {
+        matches!(self, TextPart::Whole | TextPart::First)
+    }
+
+    /// Whether the game's text ends with this part.
+    pub fn ends(self) -> bool {
+        matches!(self, TextPart::Whole | TextPart::Last)
+    }
 }
 
 /// Counts of a run, by verdict.
@@ -332,7 +383,8 @@ impl ExtractSummary {
     }
 }
 
-/// Sorts every game of `files`, in order, handing each to `sink`. A regular file that cannot be
+/// Sorts every game of `files`, in order, handing each to `sink` (a game too large to read in
+/// parts, see [`TextPart`]; it is counted once). A regular file that cannot be
 /// opened is an error before anything is sorted (a FIFO or standard input is opened only to be
 /// read: opening it twice would lose its writer); with duplicates wanted, the files are read three
 /// times (fingerprints, containment, sorting).
@@ -359,14 +411,43 @@ pub fn extract(
     };
     let mut numbering = Numbering::default();
     let mut failed = None;
-    let errors = read_in_order(
+    let duplicates = duplicates.as_ref();
+    let errors = visit_in_order(
         files,
         piece_bytes(options.piece_bytes, &options.replay),
         options.replay.rules.map(|r| r.board()),
-        |file, name, item| sort(file, name, item, options, duplicates.as_ref()),
+        |file, name, input, sorted: &mut Vec<Pending>| match input {
+            PieceInput::Games(reader) => {
+                while let Some(item) = reader.next() {
+                    let pending = match &item {
+                        // A game larger than the reader takes, in the piece: set aside whole.
+                        Err(e) if e.code == Code::GameTooLarge => {
+                            let mut text = Vec::new();
+                            // Only the piece's bytes are read: this cannot fail.
+                            let _ = reader.pass_oversized(&mut |bytes| {
+                                text.extend_from_slice(bytes);
+                                Ok(())
+                            });
+                            sort(file, name, item, &text, options, duplicates)
+                        }
+                        _ => sort(file, name, item, &reader.raw(), options, duplicates),
+                    };
+                    sorted.push(pending);
+                }
+            }
+            PieceInput::Oversized(part, bytes) => sorted.push(oversized(name, part, bytes)),
+        },
         |file, pending| {
-            let sorted = pending.numbered(numbering.next(file));
-            summary.count(&sorted.verdict);
+            let begins = pending.part.begins();
+            let index = if begins {
+                numbering.next(file)
+            } else {
+                numbering.games
+            };
+            let sorted = pending.numbered(index);
+            if begins {
+                summary.count(&sorted.verdict);
+            }
             match sink(sorted) {
                 Ok(()) => true,
                 Err(e) => {
@@ -383,7 +464,7 @@ pub fn extract(
 }
 
 /// The files' read errors as one error, if there were any.
-fn reading_result(errors: Vec<String>) -> io::Result<()> {
+pub(super) fn reading_result(errors: Vec<String>) -> io::Result<()> {
     if errors.is_empty() {
         Ok(())
     } else {
@@ -393,14 +474,14 @@ fn reading_result(errors: Vec<String>) -> io::Result<()> {
 
 /// Numbers the games of each file in order, from 1.
 #[derive(Default)]
-struct Numbering {
+pub(super) struct Numbering {
     file: Option<usize>,
     games: usize,
 }
 
 impl Numbering {
     /// The next game's number in `file` (its place in the list).
-    fn next(&mut self, file: usize) -> usize {
+    pub(super) fn next(&mut self, file: usize) -> usize {
         if self.file != Some(file) {
             self.file = Some(file);
             self.games = 0;
@@ -412,10 +493,10 @@ impl Numbering {
 
 /// Where a game is, as a worker knows it (unlike its number in the file, which depends on the
 /// pieces before): the file's place in the list and the game's byte offset in the file.
-type GameKey = (usize, u64);
+pub(super) type GameKey = (usize, u64);
 
 /// The key and the line of a game (or of the syntax error that broke it).
-fn locate(file: usize, item: &Result<Game, SyntaxError>) -> (GameKey, u32) {
+pub(super) fn locate(file: usize, item: &Result<Game, SyntaxError>) -> (GameKey, u32) {
     match item {
         Ok(game) => ((file, game.offset), game.line),
         Err(e) => ((file, e.game_offset()), e.game_line()),
@@ -427,7 +508,8 @@ struct Pending {
     file: Arc<str>,
     line: u32,
     verdict: Verdict,
-    text: String,
+    text: Vec<u8>,
+    part: TextPart,
 }
 
 impl Pending {
@@ -440,31 +522,50 @@ impl Pending {
             },
             verdict: self.verdict,
             text: self.text,
+            part: self.part,
         }
     }
 }
 
-/// Sorts a game of the file at `file` in the list (named `name`).
+/// A part of a game too large to read, passed on as read: rejected, as the reader refuses it.
+fn oversized(name: &Arc<str>, part: &OversizedPart, bytes: &[u8]) -> Pending {
+    let e = part.error(name);
+    let (line, column) = e.location();
+    Pending {
+        file: name.clone(),
+        line: e.game_line(),
+        verdict: Verdict::Rejected {
+            reason: format!("{line}:{column}: {} ({})", e.message, e.code),
+        },
+        text: bytes.to_vec(),
+        part: TextPart::of(part.first, part.last),
+    }
+}
+
+/// Sorts a game of the file at `file` in the list (named `name`), read from `raw`.
 fn sort(
     file: usize,
     name: &Arc<str>,
     item: Result<Game, SyntaxError>,
+    raw: &[u8],
     options: &ExtractOptions,
     duplicates: Option<&DuplicateIndex>,
 ) -> Pending {
     let (key, line) = locate(file, &item);
-    let pending = |verdict, text| Pending {
+    let pending = |verdict, text: Option<String>| Pending {
         file: name.clone(),
         line,
         verdict,
-        text,
+        // Written anew, or else exactly as read.
+        text: text.map_or_else(|| raw.to_vec(), String::into_bytes),
+        part: TextPart::Whole,
     };
     let game = match item {
         Ok(game) => game,
         Err(e) => {
             let (line, column) = e.location();
             let reason = format!("{line}:{column}: {} ({})", e.message, e.code);
-            return pending(Verdict::Rejected { reason }, e.source.text().to_string());
+            return pending(Verdict::Rejected { reason }, None);
         }
     };
     let replayed = replay(&game, &options.replay);
@@ -480,7 +581,7 @@ fn sort(
                 Verdict::Fixed {
                     reason: reason.clone(),
                 },
-                text,
+                Some(text),
             )),
             None => options
                 .keep_broken
@@ -488,19 +589,17 @@ fn sort(
                 .flatten()
                 .map(|text| {
                     let reason = reason.clone();
-                    (Verdict::KeptBroken { reason }, text)
+                    (Verdict::KeptBroken { reason }, Some(text))
                 }),
         };
         match rescued {
             // A rescued game is kept only if it is one of the games asked for.
-            Some(_) if !options.selection.admits(&game, &replayed) => {
-                (Verdict::Filtered, game.text.clone())
-            }
+            Some(_) if !options.selection.admits(&game, &replayed) => (Verdict::Filtered, None),
             Some(kept) => kept,
-            None => (Verdict::Rejected { reason }, game.text.clone()),
+            None => (Verdict::Rejected { reason }, None),
         }
     } else if !options.selection.admits(&game, &replayed) {
-        (Verdict::Filtered, game.text.clone())
+        (Verdict::Filtered, None)
     } else {
         let verdict = match duplicates.and_then(|d| d.earlier(key)) {
             Some(Earlier::Same(of)) => Verdict::Duplicate { of: of.clone() },
@@ -510,10 +609,10 @@ fn sort(
             None => Verdict::Kept,
         };
         let text = match (&verdict, options.notation) {
-            (Verdict::Kept, Some(notation)) => {
-                crate::export::structured::rewrite(game, &replayed, notation)
-            }
-            _ => game.text,
+            (Verdict::Kept, Some(notation)) => Some(crate::export::structured::rewrite(
+                game, &replayed, notation,
+            )),
+            _ => None,
         };
         (verdict, text)
     };
@@ -536,252 +635,4 @@ fn first_error(game: &Game, file: &Arc<str>, replayed: &Replay) -> String {
             format!("{line}:{column}: {} ({})", f.message, f.code)
         })
         .unwrap_or_default()
-}
-
-/// An invalid game kept up to its first illegal main-line move: the text before that move, the
-/// rest of the movetext as `;` comments (line by line, so nothing is lost or re-read), the result
-/// unknown (or, for a game that ended before that move, the one the replay proves). `None` when that does not make a valid game (the error is elsewhere, or not only there).
-fn cut_broken(game: &Game, replayed: &Replay, options: &ExtractOptions) -> Option<String> {
-    let error = replayed
-        .findings
-        .iter()
-        .filter(|f| f.severity == Severity::Error && !f.in_variation && f.ply.is_some())
-        .min_by_key(|f| f.ply)?;
-    let at = error.span?;
-    let node = game
-        .mainline
-        .moves
-        .iter()
-        .find(|n| n.span.start <= at.start && at.start < n.span.end.max(n.span.start + 1))?;
-    let cut = node.number.map_or(node.span, |n| n.span).range().start;
-    let end = game
-        .result
-        .map_or(game.text.len(), |(_, span)| span.range().start);
-    let rest = game.text.get(cut..end)?;
-    // The Result tag must agree with the game as cut: unfinished, its Margin tag no longer
-    // applies; ended before the move that breaks it (a move after the end), it has the result
-    // and margin the replay proves there.
-    let ended = replayed.outcome;
-    let result = ended.map_or(GameResult::Unknown, |o| result_of(&o));
-    let margin = ended.and_then(|o| o.margin).and_then(|m| m.exact());
-    let mut edits = Vec::new();
-    for tag in &game.tags {
-        match (tag.name.as_ref(), margin) {
-            ("Result", _) => edits.push((tag.span, format!("[Result \"{}\"]", result.as_str()))),
-            ("Margin", Some(margin)) => edits.push((tag.span, format!("[Margin \"{margin}\"]"))),
-            ("Margin", None) if ended.is_none() => edits.push((tag.span, String::new())),
-            _ => {}
-        }
-    }
-    let mut text = edit(game.text.get(..cut)?, edits)?.trim_end().to_string();
-    if text.ends_with(']') {
-        // No move is kept: the blank line between tags and movetext stays.
-        text.push('\n');
-    }
-    text.push_str(&format!(
-        "\n; salta extract: the record breaks here: {} ({})\n",
-        error.message, error.code
-    ));
-    for line in rest.trim().lines() {
-        text.push_str("; ");
-        text.push_str(line);
-        text.push('\n');
-    }
-    if let Some(written) = game.result.map(|(r, _)| r).filter(|&r| r != result) {
-        text.push_str(&format!("; the record's result: {}\n", written.as_str()));
-    }
-    text.push_str(result.as_str());
-    text.push('\n');
-    replays_cleanly(text, options)
-}
-
-/// A game whose only errors are about its result or margin, with its Result tag, result token and
-/// Margin tag (where present) rewritten to the replayed outcome. `None` when the replay proves no
-/// outcome (a result the rules cannot check is left to the editor) or other errors remain.
-fn fix_results(game: &Game, replayed: &Replay, options: &ExtractOptions) -> Option<String> {
-    let only_results = replayed
-        .findings
-        .iter()
-        .filter(|f| f.severity == Severity::Error)
-        .all(|f| f.code.fixable_by_results());
-    let outcome = replayed.outcome?;
-    if !only_results {
-        return None;
-    }
-    let result = result_of(&outcome).as_str();
-    let mut edits = Vec::new();
-    for tag in &game.tags {
-        match (tag.name.as_ref(), outcome.margin.and_then(|m| m.exact())) {
-            ("Result", _) => edits.push((tag.span, format!("[Result \"{result}\"]"))),
-            ("Margin", Some(margin)) => edits.push((tag.span, format!("[Margin \"{margin}\"]"))),
-            _ => {}
-        }
-    }
-    let mut text = match game.result {
-        Some((_, span)) => {
-            edits.push((span, result.to_string()));
-            edit(&game.text, edits)?
-        }
-        None => format!("{} {result}\n", edit(&game.text, edits)?.trim_end()),
-    };
-    if !text.ends_with('\n') {
-        text.push('\n');
-    }
-    replays_cleanly(text, options)
-}
-
-/// `text` with each span replaced, spans in increasing order and not overlapping; `None` if a span
-/// does not fit the text.
-fn edit(text: &str, edits: Vec<(Span, String)>) -> Option<String> {
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut copied = 0;
-    for (span, replacement) in edits {
-        let range = span.range();
-        if range.start > text.len() {
-            continue;
-        }
-        out.push_str(text.get(copied..range.start)?);
-        out.push_str(&replacement);
-        copied = range.end;
-    }
-    out.push_str(text.get(copied..)?);
-    Some(out)
-}
-
-/// The text, if it reads back as one game that replays without errors (a mended game is trusted
-/// only then), rewritten in the asked notation if there is one.
-fn replays_cleanly(text: String, options: &ExtractOptions) -> Option<String> {
-    let mut reread = Reader::new(text.as_bytes()).on_board(options.replay.rules.map(|r| r.board()));
-    let kept = reread.next()?.ok()?;
-    let replayed = replay(&kept, &options.replay);
-    if replayed.status() == Status::Invalid {
-        return None;
-    }
-    Some(match options.notation {
-        Some(notation) => crate::export::structured::rewrite(kept, &replayed, notation),
-        None => text,
-    })
-}
-
-/// A fingerprint of a game's rules, start and moves, extended one move at a time: equal
-/// fingerprints after k moves mean (but for a 2⁻⁶⁴ chance) the same first k moves from the same
-/// start.
-#[derive(Clone)]
-struct Fingerprint(DefaultHasher);
-
-impl Fingerprint {
-    fn start(rules: &Rules, start: &Position) -> Fingerprint {
-        let mut hasher = DefaultHasher::new();
-        rules.to_string().hash(&mut hasher);
-        start.to_setup().hash(&mut hasher);
-        Fingerprint(hasher)
-    }
-
-    fn push(&mut self, m: Move) {
-        (m.from.index(), m.to.index(), m.kind as u8).hash(&mut self.0);
-    }
-
-    fn value(&self) -> u64 {
-        self.0.finish()
-    }
-}
-
-/// Every prefix fingerprint of a game's main line: after 0, 1, …, all moves.
-fn prefix_fingerprints(replayed: &Replay) -> impl Iterator<Item = u64> + '_ {
-    let mut print = Fingerprint::start(&replayed.rules, &replayed.start);
-    std::iter::once(print.value()).chain(replayed.moves.iter().map(move |&m| {
-        print.push(m);
-        print.value()
-    }))
-}
-
-enum Earlier<'a> {
-    Same(&'a GameRef),
-    Within(&'a GameRef),
-}
-
-/// Which candidate games (legal and selected) repeat an earlier one or begin a longer one.
-struct DuplicateIndex {
-    /// The first game with each full fingerprint.
-    first: HashMap<u64, (GameKey, GameRef)>,
-    /// The full fingerprint of each candidate.
-    full: HashMap<GameKey, u64>,
-    /// A longer game that begins with this game's moves, by the shorter game.
-    within: HashMap<GameKey, GameRef>,
-}
-
-impl DuplicateIndex {
-    fn build(files: &[PathBuf], options: &ExtractOptions) -> io::Result<DuplicateIndex> {
-        let mut index = DuplicateIndex {
-            first: HashMap::new(),
-            full: HashMap::new(),
-            within: HashMap::new(),
-        };
-        // First reading: the full fingerprint of every candidate.
-        each_candidate(files, options, |key, game_ref, prints| {
-            let full = prints.last().copied().unwrap_or_default();
-            index.full.insert(key, full);
-            index.first.entry(full).or_insert((key, game_ref));
-        })?;
-        // Second reading: a candidate's proper prefixes that are another candidate's whole game.
-        let mut within = HashMap::new();
-        each_candidate(files, options, |_, game_ref, prints| {
-            // Proper prefixes of at least one move.
-            let inner = prints
-                .get(1..prints.len().saturating_sub(1))
-                .unwrap_or_default();
-            for print in inner {
-                if let Some((shorter, _)) = index.first.get(print) {
-                    within.entry(*shorter).or_insert_with(|| game_ref.clone());
-                }
-            }
-        })?;
-        index.within = within;
-        Ok(index)
-    }
-
-    /// What an earlier (or longer) game says about the candidate at `key`.
-    fn earlier(&self, key: GameKey) -> Option<Earlier<'_>> {
-        let full = self.full.get(&key)?;
-        match self.first.get(full) {
-            Some((first, game_ref)) if *first != key => Some(Earlier::Same(game_ref)),
-            _ => self.within.get(&key).map(Earlier::Within),
-        }
-    }
-}
-
-/// Calls `f`, in order, with each game that is legal and selected and its prefix fingerprints
-/// (see [`prefix_fingerprints`]); the games are replayed in parallel.
-fn each_candidate(
-    files: &[PathBuf],
-    options: &ExtractOptions,
-    mut f: impl FnMut(GameKey, GameRef, &[u64]),
-) -> io::Result<()> {
-    let fingerprints = |file, name: &Arc<str>, item: Result<Game, SyntaxError>| {
-        let (key, line) = locate(file, &item);
-        let game = item.ok()?;
-        let replayed = replay(&game, &options.replay);
-        let wanted =
-            replayed.status() != Status::Invalid && options.selection.admits(&game, &replayed);
-        wanted.then(|| {
-            let prints: Vec<u64> = prefix_fingerprints(&replayed).collect();
-            (key, name.clone(), line, prints)
-        })
-    };
-    let mut numbering = Numbering::default();
-    let errors = read_in_order(
-        files,
-        piece_bytes(options.piece_bytes, &options.replay),
-        options.replay.rules.map(|r| r.board()),
-        fingerprints,
-        |file, candidate| {
-            // Every game is numbered, candidate or not.
-            let index = numbering.next(file);
-            if let Some((key, file, line, prints)) = candidate {
-                f(key, GameRef { file, index, line }, &prints);
-            }
-            true
-        },
-    );
-    reading_result(errors)
 }
