@@ -394,13 +394,15 @@ impl<R: std::io::Read> FileCut<R> {
         while buf.len() - before < wanted {
             let chunk = buf.len();
             let asked = (wanted - (chunk - before)).min(READ_CHUNK_BYTES);
-            if (&mut self.input).take(asked as u64).read_to_end(buf)? == 0 {
-                break;
-            }
+            // On an error the bytes read before it stay in the buffer: counted too.
+            let read = (&mut self.input).take(asked as u64).read_to_end(buf);
             if self.cr_lines {
                 swap_cr_lf(&mut buf[chunk..]);
             }
             self.newlines += count_newlines(&buf[chunk..]);
+            if read? == 0 {
+                break;
+            }
         }
         if buf.len() == before {
             self.eof = true;

@@ -98,7 +98,11 @@ pub(crate) fn judge_head(bytes: &[u8]) -> Head {
 /// The CRs in `bytes` not followed by LF.
 fn lone_crs(bytes: &[u8]) -> usize {
     let ending = usize::from(bytes.last() == Some(&b'\r'));
-    ending + bytes.windows(2).filter(|w| w[0] == b'\r' && w[1] != b'\n').count()
+    ending
+        + bytes
+            .windows(2)
+            .filter(|w| w[0] == b'\r' && w[1] != b'\n')
+            .count()
 }
 
 /// Swaps CR and LF in place: how the lines of a CR-only file are read, and (swapped again) how
@@ -677,7 +681,14 @@ impl<R: Read> Reader<R> {
                     let (newlines, nul) = newlines_and_nul(&self.buf[self.start..self.start + end]);
                     let item = self.deliver(outcome, end, nul, visitor);
                     if item.is_some() {
-                        self.last = self.start..self.start + end;
+                        // The game's bytes, not the blank lines after it (the parser may or may
+                        // not have read them, as the buffer happened to end).
+                        let game = &self.buf[self.start..self.start + end];
+                        let body = game
+                            .iter()
+                            .rposition(|b| !b.is_ascii_whitespace())
+                            .map_or(0, |p| p + 1);
+                        self.last = self.start..self.start + body;
                     }
                     self.advance(end, newlines);
                     if item.is_some() {
@@ -736,17 +747,19 @@ impl Oversized {
 /// line, to tell games written without blank lines between them from a game too large.
 pub(crate) fn whole_games(bytes: &[u8]) -> usize {
     let (limits, mut log) = (Limits::default(), Log::default());
+    // Whole lines only, their end found once: searched for game after game, a long last line was
+    // scanned again for each (quadratic).
+    let lines = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
     let mut at = 0;
     loop {
         at += bytes[at..]
             .iter()
             .take_while(|b| b.is_ascii_whitespace())
             .count();
-        let rest = &bytes[at..];
-        let Some(lines) = rest.iter().rposition(|&b| b == b'\n') else {
+        if at >= lines {
             return at;
-        };
-        match parse_game(&rest[..=lines], false, &limits, None, &mut log) {
+        }
+        match parse_game(&bytes[at..lines], false, &limits, None, &mut log) {
             Outcome::Game(end) | Outcome::Error(_, end) | Outcome::Stray(end) if end > 0 => {
                 at += end;
             }
