@@ -222,7 +222,7 @@ fn a_file_whose_lines_end_in_cr_alone_is_read_line_by_line() {
     let second_line = text.lines().count() as u64 + 2;
     assert_eq!(lines[1]["line"], second_line);
     assert_eq!(lines[1]["diagnostics"][0]["line"], second_line + 2);
-    assert_eq!(lines[1]["diagnostics"][0]["code"], "sgn::bad-square");
+    assert_eq!(lines[1]["diagnostics"][0]["code"], "sgn::garbled-move");
     // The games' own bytes, not the blank lines between them.
     let games = text.trim_end().len() + "[Event \"second\"]\n\n1. 33-43 99-98 *".len();
     assert_eq!(lines[2]["summary"]["bytes"], games as u64);
