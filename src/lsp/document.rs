@@ -436,6 +436,13 @@ mod tests {
             "33-43",
             "1.",
             "[Event \"C\"]\n",
+            // What the reader reads on past: garbled moves, misread or glued move numbers.
+            "3S-4",
+            "33\u{2014}43",
+            "3343",
+            "l2.",
+            "4,",
+            "13.",
         ];
         for round in 0..2000 {
             let mut doc = Document::open(GAMES.to_string(), 1);
