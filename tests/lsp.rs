@@ -639,13 +639,20 @@ fn a_garbled_move_is_one_error_shown_as_written_and_completed_from_the_position_
             json!({"textDocument": {"uri": URI}}),
         )
         .unwrap();
-    client
+    // Repair reads it by its characters: the best reading is the preferred fix, in its place.
+    let actions = client
         .request(
             "textDocument/codeAction",
             json!({"textDocument": {"uri": URI}, "range": garbled[0]["range"],
                    "context": {"diagnostics": [garbled[0]]}}),
         )
         .unwrap();
+    let best = (actions.as_array().unwrap().iter())
+        .find(|a| a["isPreferred"] == true)
+        .unwrap_or_else(|| panic!("no preferred fix: {actions:#}"));
+    let mended = apply(text, best["edit"]["changes"][URI].as_array().unwrap());
+    assert_eq!(mended, text.replace("43-S3", "43-33"), "{}", best["title"]);
+    assert!(replays_clean(&mended));
     client.close();
 }
 
