@@ -2,7 +2,7 @@
 
 use super::numbering::numbered_square;
 use super::recovery::error;
-use super::scan::separator;
+use super::scan::{digits_after_first, separator};
 use super::tokens::{designator_kind, spaces};
 use super::{PResult, Parser, Stop};
 use crate::board::BoardKind;
@@ -72,12 +72,7 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         let rest = self.rest();
         if rest.first() == Some(&b'#') {
-            let digits = rest
-                .get(1..)
-                .unwrap_or_default()
-                .iter()
-                .take_while(|b| b.is_ascii_digit())
-                .count();
+            let digits = digits_after_first(rest);
             let span = Span::new(start, start + 1 + digits);
             let n = std::str::from_utf8(&rest[1..1 + digits])
                 .ok()

@@ -5,7 +5,9 @@ use super::limits::MAX_VARIATION_DEPTH;
 use super::log::Token;
 use super::numbering::Numbering;
 use super::recovery::{Resume, error};
-use super::scan::{NumericMove, Word, decimal, first_of, is_delimiter, is_space, move_number};
+use super::scan::{
+    NumericMove, Word, decimal, digits_after_first, first_of, is_delimiter, is_space, move_number,
+};
 use super::tokens::{result_token, salta_call, suffix};
 use super::{End, PResult, Parser, Stop};
 use crate::diagnostic::Code;
@@ -222,13 +224,7 @@ impl<'a> Parser<'a> {
 
     /// `$n` after a move.
     pub(super) fn nag(&mut self, line: &Line, start: usize) -> PResult<()> {
-        let digits = self
-            .rest()
-            .get(1..)
-            .unwrap_or_default()
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
+        let digits = digits_after_first(self.rest());
         let span = Span::new(start, start + 1 + digits);
         let nag = std::str::from_utf8(&self.src[start + 1..span.end as usize])
             .ok()

@@ -1,7 +1,7 @@
 //! Syntax errors and reading on past them: the garbled moves kept, the next game found.
 
 use super::log::Log;
-use super::scan::{decimal, is_delimiter, move_number};
+use super::scan::{decimal, digits_after_first, is_delimiter, move_number};
 use super::tokens::{designator_kind, quoted, result_token, text};
 use super::{Line, PResult, Parser, Stop};
 use crate::diagnostic::Code;
@@ -338,12 +338,7 @@ pub(super) fn looks_like_movetext(rest: &[u8]) -> bool {
             true
         }
         b'a'..=b'z' | b'A'..=b'Z' => {
-            let digits = rest
-                .get(1..)
-                .unwrap_or_default()
-                .iter()
-                .take_while(|b| b.is_ascii_digit())
-                .count();
+            let digits = digits_after_first(rest);
             let after = rest.get(1 + digits..).unwrap_or_default();
             let square_follows = after.first().is_some_and(u8::is_ascii_alphabetic)
                 && after.get(1).is_some_and(u8::is_ascii_digit);

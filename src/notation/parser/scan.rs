@@ -394,6 +394,12 @@ pub(super) fn decimal(digits: &[u8]) -> Option<u32> {
     })
 }
 
+/// How many ASCII digits follow the first byte of `bytes` (after `#` or `$`, or a file letter).
+pub(super) fn digits_after_first(bytes: &[u8]) -> usize {
+    let rest = bytes.get(1..).unwrap_or_default();
+    rest.iter().take_while(|b| b.is_ascii_digit()).count()
+}
+
 /// A move number at the start of `rest`: at most nine digits (so that it fits a u32) and one or
 /// more dots. Its value, its digits and its length.
 #[inline(always)]
