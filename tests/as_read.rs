@@ -310,7 +310,7 @@ fn an_oversized_game_is_one_game_passed_through_whole() {
 }
 
 /// Peak resident memory of a running child, polled until it ends (Linux).
-fn peak_memory_kb(child: &mut std::process::Child) -> Option<u64> {
+pub(crate) fn peak_memory_kb(child: &mut std::process::Child) -> Option<u64> {
     let status = format!("/proc/{}/status", child.id());
     let mut peak = None;
     let started = Instant::now();

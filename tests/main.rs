@@ -5,6 +5,7 @@ mod as_read;
 mod cli;
 mod common;
 mod diagram;
+mod documents;
 mod edge_cases;
 mod engine;
 mod exporters;

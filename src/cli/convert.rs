@@ -1,7 +1,7 @@
 use super::inputs::{Input, finish, for_each_input, replay_input, unconverted};
 use super::{CliError, Output};
 use salta::export::structured::{GameDoc, rewrite};
-use salta::notation::Notation;
+use salta::notation::{Notation, Reader};
 use salta::replay::{MarginPolicy, Replay};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -112,7 +112,7 @@ fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
     };
     let (game, replayed) = replay_input(input, margins, file)?;
     match target {
-        "numeric" | "algebraic" | "piece" => Ok(rewrite(game, &replayed, notation)),
+        "numeric" | "algebraic" | "piece" => reads_back(rewrite(game, &replayed, notation)),
         "setups" => Ok(setups(&replayed)),
         "yaml" => serde_yaml::to_string(&GameDoc::new(&game, &replayed)).map_err(|e| e.to_string()),
         _ => {
@@ -120,6 +120,19 @@ fn convert(input: Input, target: &str, file: &Path) -> Result<String, String> {
         }
     }
     .map_err(|message| unconverted(file, &message))
+}
+
+/// A game written as SGN, if the reader takes it back as one game: a document may hold what no
+/// record may (a tag of 20 MB), and a record nobody can read is no conversion.
+fn reads_back(text: String) -> Result<String, String> {
+    match Reader::new(text.as_bytes()).next() {
+        Some(Ok(_)) => Ok(text),
+        Some(Err(e)) => Err(format!(
+            "written as SGN the game would not read back: {} ({})",
+            e.message, e.code
+        )),
+        None => Err("written as SGN the game would not read back".to_string()),
+    }
 }
 
 /// The Setup line of every main-line position, one per line: the start, then after each move.

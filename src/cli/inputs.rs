@@ -2,12 +2,11 @@
 //! and the game documents `convert` writes, each game read and replayed in turn, and the output
 //! committed only when every game was converted.
 
-use super::{CliError, Output};
+use super::{CliError, Output, documents};
 use salta::export::structured::GameDoc;
 use salta::notation::{Game, GameSource, input_name, printable, read_path};
 use salta::render::render;
 use salta::replay::{MarginPolicy, Replay, ReplayOptions, replay};
-use serde::Deserialize;
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -44,8 +43,8 @@ pub(super) fn finish(
 }
 
 /// Calls `each` with every game of an input file as it is read, or with the report (for stderr)
-/// of what could not be read. SGN is read one game at a time; a YAML or JSON file (as this command
-/// writes them) is read whole first.
+/// of what could not be read. SGN is read one game at a time, and so are YAML and JSON files (as
+/// this command writes them): one document at a time, never the whole file.
 pub(super) fn for_each_input(
     file: &Path,
     mut each: impl FnMut(Result<Input, String>) -> std::io::Result<()>,
@@ -54,24 +53,9 @@ pub(super) fn for_each_input(
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase())
         .unwrap_or_default();
-    let text = || std::fs::read_to_string(file).map_err(|e| format!("cannot read it: {e}"));
-    let docs: Result<Vec<GameDoc>, String> = match extension.as_str() {
-        "yaml" | "yml" => text().and_then(|t| {
-            serde_yaml::Deserializer::from_str(&t)
-                .map(|doc| {
-                    GameDoc::deserialize(doc).map_err(|e| format!("not a game document: {e}"))
-                })
-                .collect()
-        }),
-        // Straight into the documents: a `serde_json::Value` would sort the tags by name.
-        "json" => text().and_then(|t| {
-            let result = if t.trim_start().starts_with('[') {
-                serde_json::from_str::<Vec<GameDoc>>(&t)
-            } else {
-                serde_json::from_str::<GameDoc>(&t).map(|doc| vec![doc])
-            };
-            result.map_err(|e| format!("not a game document: {e}"))
-        }),
+    let read_documents = match extension.as_str() {
+        "yaml" | "yml" => documents::each_yaml::<std::fs::File>,
+        "json" => documents::each_json::<std::fs::File>,
         _ => {
             return match read_path(file) {
                 Ok(mut reader) => reader.try_for_each(|item| {
@@ -81,11 +65,11 @@ pub(super) fn for_each_input(
             };
         }
     };
-    match docs {
-        Ok(docs) => docs
-            .into_iter()
-            .try_for_each(|doc| each(Ok(Input::Doc(doc)))),
-        Err(message) => each(Err(unconverted(file, &message))),
+    match std::fs::File::open(file) {
+        Ok(input) => read_documents(input, &mut |doc| {
+            each(doc.map(Input::Doc).map_err(|m| unconverted(file, &m)))
+        }),
+        Err(e) => each(Err(unconverted(file, &format!("cannot read it: {e}")))),
     }
 }
 

@@ -4,6 +4,7 @@ pub mod adjudicate;
 pub mod check;
 pub mod convert;
 pub mod diagram;
+mod documents;
 pub mod extract;
 pub mod generate;
 pub mod html;
