@@ -385,3 +385,58 @@ fn garbled_moves_are_read_by_their_characters() {
     assert_eq!(replayed.moves(), meant.moves());
     insta::assert_snapshot!(run.stderr);
 }
+
+/// A record numbered from Red's side keeps its numbers and its tag when mended, so that its
+/// `{was …}` comments quote numbers of the same record; one that left the tag out gets the tag
+/// the report says it adds, and its moves stay as written (decision 77).
+#[test]
+fn a_record_numbered_from_reds_side_is_mended_in_its_own_numbers() {
+    let tagged = salta(&["repair", "tests/edge-cases/red-numbering-digit-swap.sgn"])
+        .expect_code(1)
+        .text();
+    assert!(tagged.contains("[Numbering \"red\"]"), "{tagged}");
+    assert!(
+        tagged.contains("44-54 {was 44-45: digits swapped}"),
+        "{tagged}"
+    );
+    let untagged = salta(&["repair", "tests/edge-cases/slip-red-numbering.sgn"]).expect_code(1);
+    let text = untagged.text();
+    assert!(untagged.stderr.contains("added [Numbering \"red\"]"));
+    assert!(text.contains("[Numbering \"red\"]"), "{text}");
+    assert!(text.contains("1. 83-74"), "{text}");
+    let read = salta::notation::parse_str(&text).remove(0).unwrap();
+    let replayed = salta::replay::replay(&read, &quick_options());
+    assert!(replayed.findings().is_empty(), "{:?}", replayed.findings());
+}
+
+/// A move number misread beyond recognition (`IL.` for `11.`) stops the reader; `salta repair`
+/// reads the game again with it left out, says so, and mends the moves after it.
+#[test]
+fn text_the_reader_cannot_read_is_left_out_and_the_game_mended() {
+    let source = std::fs::read_to_string(root().join("tests/edge-cases/slip-ocr-garbled.sgn"))
+        .unwrap()
+        .replace("11.\n13-2", "IL.\n13-2");
+    let dir = std::env::temp_dir().join(format!("salta-repair-stray-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("stray.sgn");
+    std::fs::write(&path, &source).unwrap();
+    let run = salta(&["repair", path.to_str().unwrap()]).expect_code(1);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(
+        run.stderr
+            .contains("left out IL. (the reader could not read it)"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("1 repaired"), "{}", run.stderr);
+    let mended = salta::notation::parse_str(&run.text()).remove(0).unwrap();
+    let meant = salta::replay::replay(&test_records(root()).unwrap()[1], &quick_options());
+    let replayed = salta::replay::replay(&mended, &quick_options());
+    assert_eq!(replayed.moves(), meant.moves());
+    assert!(
+        mended
+            .tag("Repairs")
+            .unwrap()
+            .starts_with("line 13: IL. left out")
+    );
+}

@@ -3,9 +3,11 @@
 use super::{CliError, input_files, write_output};
 use salta::diagnostic::Code;
 use salta::extract::{AsRead, TextPart};
-use salta::notation::{GameSource, Notation, WriteOptions, input_name, read_path, write_game};
+use salta::notation::{
+    GameSource, Notation, Span, Tag, WriteOptions, input_name, read_path, write_game,
+};
 use salta::render::render;
-use salta::repair::{DEFAULT_MAX_EDITS, EditKind, Mended, Suggestion, mend};
+use salta::repair::{DEFAULT_MAX_EDITS, EditKind, Mended, Suggestion, mend, read_past};
 use salta::replay::{ReplayOptions, Severity, replay_part};
 use std::io::Write;
 use std::path::PathBuf;
@@ -98,6 +100,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             while let Some(item) = reader.next() {
                 games += 1;
                 game_no += 1;
+                // A game the reader stopped in is read again with the tokens that stopped it
+                // left out (a misread move number, a speck), and mended as any other; if it is
+                // not mended, it is written as read.
+                let (item, strays) = match item {
+                    Err(e) => match read_past(&e) {
+                        Some((game, strays)) => (Ok(game), strays),
+                        None => (Err(e), Vec::new()),
+                    },
+                    Ok(game) => (Ok(game), Vec::new()),
+                };
                 let text = match item {
                     // Too large to read: streamed through as read, never held.
                     Err(e) if e.code == Code::GameTooLarge => {
@@ -110,6 +122,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                             game_no,
                             "unreadable",
                             &message,
+                            &[],
                             &[],
                         )?;
                         let mut part = TextPart::First;
@@ -146,11 +159,27 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                             "unreadable",
                             &message,
                             &[],
+                            &[],
                         )?;
                         None
                     }
                     Ok(game) => match mend(&game, &opts, args.max_edits.into()) {
-                        Mended::Sound => None,
+                        Mended::Sound if strays.is_empty() => None,
+                        Mended::Sound => {
+                            repaired += 1;
+                            let source = GameSource::of_game(&name, game_no, &game);
+                            let left = left_out(&source, &strays);
+                            say(&mut report, json, &name, game_no, "repaired", "", &[], &left)?;
+                            let mut fixed = game.clone();
+                            fixed.tags.push(stray_tag(&left, None));
+                            let notation = notation.unwrap_or(game.notation());
+                            let from_red =
+                                fixed.numbered_from_red() && notation != Notation::Algebraic;
+                            Some(write_game(
+                                &fixed,
+                                &WriteOptions::default().notation(notation).from_red(from_red),
+                            ))
+                        }
                         Mended::Unrepairable(unmended) => {
                             unrepaired += 1;
                             let finding = &unmended.first;
@@ -172,6 +201,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                 "unrepaired",
                                 &message,
                                 &[],
+                                &[],
                             )?;
                             None
                         }
@@ -190,11 +220,22 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                     Some(EditReport::new(best, place(best), rivals))
                                 })
                                 .collect();
-                            say(&mut report, json, &name, game_no, "repaired", "", &placed)?;
+                            let left = left_out(&source, &strays);
+                            say(&mut report, json, &name, game_no, "repaired", "", &placed, &left)?;
+                            let mut fixed = fixed;
+                            if !left.is_empty() {
+                                let tag = fixed.tags.iter().position(|t| t.name == "Repairs");
+                                let tag = stray_tag(&left, tag.map(|k| fixed.tags.remove(k)));
+                                fixed.tags.push(tag);
+                            }
                             let notation = notation.unwrap_or(game.notation());
+                            // A record numbered from Red's side is written in its own numbers
+                            // (decision 77).
+                            let from_red =
+                                fixed.numbered_from_red() && notation != Notation::Algebraic;
                             Some(write_game(
                                 &fixed,
-                                &WriteOptions::default().notation(notation),
+                                &WriteOptions::default().notation(notation).from_red(from_red),
                             ))
                         }
                     },
@@ -231,7 +272,48 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     })
 }
 
+/// Text the reader could not read and that was left out, where it stood in the file.
+#[derive(serde::Serialize)]
+struct LeftOut {
+    line: u32,
+    column: u32,
+    text: String,
+}
+
+fn left_out(source: &GameSource, strays: &[(Span, String)]) -> Vec<LeftOut> {
+    strays
+        .iter()
+        .map(|(span, text)| {
+            let (line, column) = source.location(span.range().start);
+            LeftOut {
+                line,
+                column,
+                text: text.clone(),
+            }
+        })
+        .collect()
+}
+
+/// The `Repairs` tag with the text left out named first.
+fn stray_tag(left: &[LeftOut], repairs: Option<Tag>) -> Tag {
+    let mut value = left
+        .iter()
+        .map(|l| format!("line {}: {} left out (not readable)", l.line, l.text))
+        .collect::<Vec<_>>()
+        .join("; ");
+    if let Some(repairs) = repairs {
+        value.push_str("; ");
+        value.push_str(&repairs.value);
+    }
+    Tag {
+        name: "Repairs".into(),
+        value,
+        span: Span::default(),
+    }
+}
+
 /// One game's line(s) in the report.
+#[allow(clippy::too_many_arguments)]
 fn say(
     out: &mut impl Write,
     json: bool,
@@ -240,16 +322,27 @@ fn say(
     status: &str,
     message: &str,
     edits: &[EditReport],
+    left: &[LeftOut],
 ) -> std::io::Result<()> {
     if json {
-        let value = serde_json::json!({
+        let mut value = serde_json::json!({
             "file": file, "game": game, "status": status,
             "message": (!message.is_empty()).then_some(message), "edits": edits,
         });
+        if !left.is_empty() {
+            value["left_out"] = serde_json::json!(left);
+        }
         return writeln!(out, "{value}");
     }
     if !message.is_empty() {
         return writeln!(out, "{file}: game {game}: {status}: {}", message.trim_end());
+    }
+    for l in left {
+        writeln!(
+            out,
+            "{file}:{}:{}: game {game}: left out {} (the reader could not read it)",
+            l.line, l.column, l.text
+        )?;
     }
     for e in edits {
         let s = e.suggestion;

@@ -447,7 +447,7 @@ pub fn rewrite(mut game: Game, replay: &Replay, notation: Notation) -> String {
     if notation == Notation::Piece {
         designate(&mut game, replay);
     }
-    write_game(&game, &WriteOptions { notation })
+    write_game(&game, &WriteOptions::default().notation(notation))
 }
 
 /// Fills in every move's piece designator from the replay, for writing in piece notation.

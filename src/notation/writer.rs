@@ -61,6 +61,9 @@ impl Notation {
 pub struct WriteOptions {
     /// The notation of the moves.
     pub notation: Notation,
+    /// Square numbers counted from Red's side, under `[Numbering "red"]` (a record kept in its
+    /// own numbers); by default the standard orientation, without the tag.
+    pub from_red: bool,
 }
 
 impl WriteOptions {
@@ -70,11 +73,19 @@ impl WriteOptions {
         self.notation = notation;
         self
     }
+
+    /// Square numbers counted from Red's side, with `[Numbering "red"]` (the field `from_red`).
+    #[must_use]
+    pub fn from_red(mut self, from_red: bool) -> WriteOptions {
+        self.from_red = from_red;
+        self
+    }
 }
 
 /// Tags written first, in this order; the rest follow as read.
 const TAG_ORDER: [&str; 7] = ["Event", "Site", "Date", "Round", "Green", "Red", "Result"];
-/// Dropped: squares are written in the standard orientation.
+/// Dropped: squares are written in the standard orientation, or the tag is written anew
+/// ([`WriteOptions::from_red`]).
 const DROPPED_TAGS: [&str; 1] = ["Numbering"];
 const WIDTH: usize = 80;
 
@@ -91,6 +102,14 @@ pub fn write_game(game: &Game, options: &WriteOptions) -> String {
             .iter()
             .filter(|t| !TAG_ORDER.contains(&&*t.name) && !DROPPED_TAGS.contains(&&*t.name)),
     );
+    let numbering = Tag {
+        name: "Numbering".into(),
+        value: "red".into(),
+        span: Span::default(),
+    };
+    if options.from_red {
+        tags.push(&numbering);
+    }
     for tag in &tags {
         out.push('[');
         out.push_str(&tag.name);
@@ -116,6 +135,7 @@ pub fn write_game(game: &Game, options: &WriteOptions) -> String {
         opens: 0,
         geometry: Geometry::of(board_of_rules(game.tag("Rules").unwrap_or_default())),
         notation: options.notation,
+        from_red: options.from_red,
         scratch: String::new(),
         text: &game.text,
     };
@@ -166,6 +186,7 @@ struct Movetext<'g> {
     opens: usize,
     geometry: &'static Geometry,
     notation: Notation,
+    from_red: bool,
     scratch: String,
     /// The game's text, where a move that could not be read is taken from as written.
     text: &'g str,
@@ -238,7 +259,8 @@ impl Movetext<'_> {
             self.scratch.push_str(written);
             return;
         }
-        let text = MoveText::of_played(&node.played, self.notation, self.geometry);
+        let text =
+            MoveText::of_played(&node.played, self.notation, self.geometry).from_red(self.from_red);
         let _ = write!(self.scratch, "{text}");
     }
 

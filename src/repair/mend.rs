@@ -29,7 +29,9 @@ fn apply_marked(game: &Game, breaks: &[Break]) -> Game {
         let s = repairs[k];
         let mut note = match s.edit {
             EditKind::Insert => format!("not in the record: {}", s.why),
-            EditKind::Renumber => format!("squares were numbered from Red's side: {}", s.why),
+            EditKind::Renumber => {
+                "squares numbered from Red's side: [Numbering \"red\"] added".to_string()
+            }
             _ => format!("was {}: {}", s.was, s.why),
         };
         for rival in repaired[k].rivals() {
@@ -38,6 +40,16 @@ fn apply_marked(game: &Game, breaks: &[Break]) -> Game {
         }
         Some(note)
     });
+    // A record numbered from Red's side keeps its numbers: the tag the report says it adds is
+    // written, and the writer counts from Red's side under it (decision 77).
+    if repairs.iter().any(|s| s.edit == EditKind::Renumber) && !out.numbered_from_red() {
+        out.tags.retain(|t| t.name != "Numbering");
+        out.tags.push(Tag {
+            name: "Numbering".into(),
+            value: "red".into(),
+            span: Span::default(),
+        });
+    }
     if !repairs.is_empty() {
         let value = repairs
             .iter()

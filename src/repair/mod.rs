@@ -29,6 +29,7 @@ mod line;
 mod mend;
 mod search;
 mod slips;
+mod stray;
 mod suggestion;
 mod token;
 mod trials;
@@ -37,6 +38,7 @@ pub use diagnose::{Checked, Diagnosis, annotate, check};
 pub use mend::{DEFAULT_MAX_EDITS, Mended, Unmended, apply, mend};
 pub use search::{Analysis, Break, analyse};
 pub use slips::SlipKind;
+pub use stray::read_past;
 pub use suggestion::{EditKind, MarginCount, MoveNumber, Suggestion};
 
 use crate::diagnostic::Code;

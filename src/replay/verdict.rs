@@ -143,20 +143,9 @@ pub(super) fn check_result(
                 ));
             }
         }
-        // A main line that broke off is judged where it broke: the game had not ended there.
-        (None, Some((written, span))) if written != GameResult::Unknown && stopped => {
-            findings.push(Finding::about_game(
-                Code::ResultNotReached,
-                Severity::Warning,
-                format!(
-                    "the main line breaks off before the game ends, so the result {} cannot be \
-                     checked",
-                    written.as_str()
-                ),
-                Some("the result is checked once the moves replay to the game's end".to_string()),
-                Some(span),
-            ));
-        }
+        // A main line that broke off says so in its error: the result is not judged, and no
+        // warning that the game or record did not reach it follows (issue 31, item 5).
+        (None, Some(_)) if stopped => {}
         (None, Some((written, span))) if written != GameResult::Unknown => {
             let why = match referee.progress() {
                 Progress::Compensating(_) => {
