@@ -9,7 +9,7 @@ runs `salta repair` with its default options on each record. A game counts as re
 repaired record's main line is the source's, move for move; raw when the OCR text already was.
 
 Usage: scripts/ocr-repair.py GAMES.sgn OUT_DIR [--levels light,medium,heavy] [--limit N]
-       [--salta target/release/salta] [--seed S]
+       [--salta target/release/salta] [--seed S] [--reuse]
 GAMES.sgn: e.g. `salta generate --games 20 --seed 101`. Needs tesseract-ocr, python3-pil and the
 font packages named in FACES (scripts/bench-ocr.sh installs them). Not part of `cargo test`.
 """
@@ -158,6 +158,8 @@ def main():
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--salta", default="target/release/salta")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--reuse", action="store_true",
+                    help="repair the OCR text an earlier run left in OUT_DIR again (no typesetting, no OCR)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     faces = [(n, find_face(p)) for n, p in FACES]
@@ -177,13 +179,17 @@ def main():
             face_name, face = faces[g % len(faces)]
             pt = [8, 9, 10, 11][g % 4]
             dpi = [200, 250, 300][(g // 4) % 3]
-            img = render(movetext, face, pt, dpi, level, rng)
-            img_path = os.path.join(args.out, "%s-%03d.png" % (level, g + 1))
-            img.save(img_path, dpi=(dpi, dpi))
-            text = ocr(img_path, dpi)
-            record = tags + "\n\n" + text.strip() + "\n"
             rec_path = os.path.join(args.out, "%s-%03d.sgn" % (level, g + 1))
-            open(rec_path, "w", encoding="utf-8").write(record)
+            if args.reuse and os.path.exists(rec_path):
+                lines = open(rec_path, encoding="utf-8").read().split("\n")
+                text = "\n".join(l for l in lines if not l.startswith("["))
+            else:
+                img = render(movetext, face, pt, dpi, level, rng)
+                img_path = os.path.join(args.out, "%s-%03d.png" % (level, g + 1))
+                img.save(img_path, dpi=(dpi, dpi))
+                text = ocr(img_path, dpi)
+                record = tags + "\n\n" + text.strip() + "\n"
+                open(rec_path, "w", encoding="utf-8").write(record)
             raw_ok = main_line(text) == source
             out, err, code, wall, cpu = repair(args.salta, rec_path)
             open(os.path.join(args.out, "%s-%03d.repaired.sgn" % (level, g + 1)), "w").write(out)
