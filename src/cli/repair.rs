@@ -169,7 +169,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                             repaired += 1;
                             let source = GameSource::of_game(&name, game_no, &game);
                             let left = left_out(&source, &strays);
-                            say(&mut report, json, &name, game_no, "repaired", "", &[], &left)?;
+                            say(
+                                &mut report,
+                                json,
+                                &name,
+                                game_no,
+                                "repaired",
+                                "",
+                                &[],
+                                &left,
+                            )?;
                             let mut fixed = game.clone();
                             fixed.tags.push(stray_tag(&left, None));
                             let notation = notation.unwrap_or(game.notation());
@@ -177,7 +186,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                 fixed.numbered_from_red() && notation != Notation::Algebraic;
                             Some(write_game(
                                 &fixed,
-                                &WriteOptions::default().notation(notation).from_red(from_red),
+                                &WriteOptions::default()
+                                    .notation(notation)
+                                    .from_red(from_red),
                             ))
                         }
                         Mended::Unrepairable(unmended) => {
@@ -221,7 +232,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                 })
                                 .collect();
                             let left = left_out(&source, &strays);
-                            say(&mut report, json, &name, game_no, "repaired", "", &placed, &left)?;
+                            say(
+                                &mut report,
+                                json,
+                                &name,
+                                game_no,
+                                "repaired",
+                                "",
+                                &placed,
+                                &left,
+                            )?;
                             let mut fixed = fixed;
                             if !left.is_empty() {
                                 let tag = fixed.tags.iter().position(|t| t.name == "Repairs");
@@ -235,7 +255,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                 fixed.numbered_from_red() && notation != Notation::Algebraic;
                             Some(write_game(
                                 &fixed,
-                                &WriteOptions::default().notation(notation).from_red(from_red),
+                                &WriteOptions::default()
+                                    .notation(notation)
+                                    .from_red(from_red),
                             ))
                         }
                     },
