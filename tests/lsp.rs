@@ -340,18 +340,20 @@ fn incremental_changes_recheck_the_touched_game_and_agree_with_a_fresh_reading()
             .any(|d| d["range"]["start"]["line"] == line as u64)
     );
     // The first game's findings did not move; the third's are where a fresh server puts them.
-    assert_eq!(before[0], after[0]);
+    // (Ranges and codes: the texts gain their readings once the typing pauses, which a slow
+    // machine may reach between the two publications.)
+    let strip = |list: &[Value]| -> Vec<Value> {
+        list.iter()
+            .map(|d| json!([d["range"], d["code"]]))
+            .collect()
+    };
+    assert_eq!(strip(&before[..1]), strip(&after[..1]));
     let edited = games
         .replacen("1. 33-42", "1. 33-55", 2)
         .replacen("1. 33-55", "1. 33-42", 1);
     let mut fresh = Client::new();
     fresh.open(URI, &edited);
     let expected = fresh.diagnostics_where(URI, |d| d.len() >= 3);
-    let strip = |list: &[Value]| -> Vec<Value> {
-        list.iter()
-            .map(|d| json!([d["range"], d["code"]]))
-            .collect()
-    };
     assert_eq!(strip(&after), strip(&expected));
     fresh.close();
     client.close();
