@@ -6,7 +6,7 @@
 use divan::counter::BytesCount;
 use salta::archive::{CheckOptions, check_files, game_report};
 use salta::generate::generate_game;
-use salta::notation::{Game, Reader, WriteOptions, write_game};
+use salta::notation::{Game, Reader};
 use salta::replay::{MarginPolicy, ReplayOptions, Replaying, Status, replay};
 use salta::rules::{MoveLimit, Rules};
 use std::sync::{Arc, OnceLock};
@@ -34,10 +34,9 @@ fn archive() -> &'static str {
         };
         let distinct: Vec<String> = (0..200)
             .map(|seed| {
-                write_game(
-                    &generate_game(seed, rules, None).to_game(),
-                    &WriteOptions::default(),
-                )
+                (generate_game(seed, rules, None).to_record())
+                    .expect("generated games are legal")
+                    .text()
             })
             .collect();
         let mut out = String::new();

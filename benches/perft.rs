@@ -2,6 +2,7 @@
 //! Run with `cargo bench --bench perft`.
 
 use salta::rules::{Position, Rules, perft};
+use std::str::FromStr;
 
 fn main() {
     divan::main();
@@ -19,7 +20,7 @@ fn salta_start(bencher: divan::Bencher, depth: u32) {
 
 #[divan::bench(args = ["winther", "pyramid"])]
 fn variant_start_depth_5(bencher: divan::Bencher, rules: &str) {
-    let pos = Position::start(Rules::parse(rules).expect("built-in rules parse"));
+    let pos = Position::start(Rules::from_str(rules).expect("built-in rules parse"));
     let nodes = perft(&pos, 5);
     bencher
         .counter(divan::counter::ItemsCount::new(nodes))

@@ -5,6 +5,7 @@
 //! then the median.
 
 use salta::rules::{Position, Rules, perft};
+use std::str::FromStr;
 use std::time::Instant;
 
 fn main() {
@@ -15,7 +16,7 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(5usize)
         .max(1);
-    let rules = match args.get(2).map(|text| Rules::parse(text)) {
+    let rules = match args.get(2).map(|text| Rules::from_str(text)) {
         None => Rules::default(),
         Some(Ok(rules)) => rules,
         Some(Err(e)) => {

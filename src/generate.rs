@@ -3,14 +3,12 @@
 //! in completions by either side, tempo draws, and — with a move limit — limit adjudications.
 
 use crate::board::{Bitboard, Color, Direction, Square};
-use crate::notation::{
-    Game, GameResult, MoveNode, Played, Separator, Span, SquareRef, Tag, Variation,
-};
+use crate::notation::{GameBuilder, GameResult};
 use crate::replay::result_of;
 use crate::rules::margin::Budget;
 use crate::rules::{
-    DEFAULT_MOVE_LIMIT, JumpDirection, MAX_PIECES, Move, MoveKind, MoveLimit, Outcome, Piece,
-    Position, Progress, Referee, Rules, Variant,
+    DEFAULT_MOVE_LIMIT, IllegalMove, JumpDirection, MAX_PIECES, Move, MoveKind, MoveLimit, Outcome,
+    Piece, Position, Progress, Referee, Rules, Variant,
 };
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -215,84 +213,28 @@ fn nearest_target(pos: &Position, piece: Piece, from: Square) -> Square {
 }
 
 impl GeneratedGame {
-    /// The game as a record (write it with [`crate::notation::write_game`]): tags saying where it
-    /// came from, the rules, the result and the margin, and the moves.
-    pub fn to_game(&self) -> Game {
+    /// The game as a record (its text by [`GameBuilder::text`], the game read back by
+    /// [`GameBuilder::build`]): tags saying where it came from, the rules, the result and the
+    /// margin, and the moves. Refused when a move is not legal (a game whose moves were changed).
+    pub fn to_record(&self) -> Result<GameBuilder, IllegalMove> {
         let result = self
             .outcome
             .map(|o| result_of(&o))
             .unwrap_or(GameResult::Unknown);
-        let mut tags = vec![
-            ("Event", "Synthetic game".to_string()),
-            ("Site", "salta generate".to_string()),
-            ("Round", self.seed.to_string()),
-            ("Green", "greedy policy".to_string()),
-            ("Red", "greedy policy".to_string()),
-            ("Result", result.as_str().to_string()),
-        ];
-        let mut shown = self.rules;
-        shown.move_limit = None;
-        shown.odds = None;
-        if shown != Rules::default() {
-            tags.push(("Rules", shown.to_string()));
-        }
-        if let Some(limit) = self.rules.move_limit {
-            tags.push(("MoveLimit", limit.to_string()));
-        }
-        if let Some(odds) = self.rules.odds {
-            tags.push(("Odds", odds.to_string()));
-        }
+        let mut record = GameBuilder::new(Position::start(self.rules))
+            .tag("Event", "Synthetic game")
+            .tag("Site", "salta generate")
+            .tag("Round", self.seed.to_string())
+            .tag("Green", "greedy policy")
+            .tag("Red", "greedy policy")
+            .result(result);
         if let Some(margin) = self.outcome.and_then(|o| o.margin).and_then(|m| m.exact()) {
-            tags.push(("Margin", margin.to_string()));
+            record = record.tag("Margin", margin.to_string());
         }
-        let moves = self
-            .moves
-            .iter()
-            .map(|m| MoveNode {
-                number: None,
-                played: match m.kind {
-                    MoveKind::Pass => Played::Pass,
-                    _ => Played::Move {
-                        piece: None,
-                        from: Some(SquareRef {
-                            square: m.from,
-                            span: Span::default(),
-                        }),
-                        to: SquareRef {
-                            square: m.to,
-                            span: Span::default(),
-                        },
-                        separator: if m.is_jump() {
-                            Separator::Jump
-                        } else {
-                            Separator::Step
-                        },
-                    },
-                },
-                span: Span::default(),
-                extras: None,
-            })
-            .collect();
-        Game {
-            text: String::new(),
-            offset: 0,
-            line: 1,
-            column: 1,
-            tags: tags
-                .into_iter()
-                .map(|(name, value)| Tag {
-                    name: Tag::known_name(name),
-                    value,
-                    span: Span::default(),
-                })
-                .collect(),
-            mainline: Variation {
-                comments: Vec::new(),
-                moves,
-            },
-            result: Some((result, Span::default())),
-            warnings: Vec::new(),
+        for &m in &self.moves {
+            record = record.play(m)?;
         }
+        Ok(record)
     }
 }
 

@@ -8,7 +8,8 @@
 //! [`generate`] (synthetic games), [`repair`] (what a broken transcription probably meant),
 //! `render` (findings and syntax errors drawn for people; feature `render`), [`archive`] (whole
 //! folders, checked by parallel workers), [`export`] (diagrams, structured games, adjudication,
-//! the game viewer), [`extract`] (sorting archives) and, with the `lsp` feature, `lsp` (the
+//! the game viewer), [`extract`] (sorting archives), [`prelude`] (the names most programs
+//! need) and, with the `lsp` feature, `lsp` (the
 //! language server of `salta lsp`).
 //!
 //! # The common tasks
@@ -186,6 +187,7 @@ pub mod generate;
 #[cfg(feature = "lsp")]
 pub mod lsp;
 pub mod notation;
+pub mod prelude;
 #[cfg(feature = "render")]
 pub mod render;
 pub mod repair;

@@ -7,7 +7,7 @@ use salta::export::diagram::{
     self, Coordinates, DiagramError, DiagramFormat, DiagramOptions, Palette, PieceNumber,
     PieceStyle, parse_arrow, parse_mark,
 };
-use salta::rules::{Position, Rules, Variant};
+use salta::rules::{Move, MoveKind, Position, Rules, Variant};
 
 /// A midgame reached by play from the start: Red has just jumped g5:e3 and Green must jump f2:d4.
 const MIDGAME: &str = "G/11,32,13,23,25,31,22,43,24,35,62,61,53,65,64/105,104,103,102,91,85,94,83,92,51,33,21,55,52,41/21";
@@ -26,7 +26,11 @@ fn square(pos: &Position, name: &str) -> Square {
 fn midgame_options(pos: &Position) -> DiagramOptions {
     DiagramOptions::default()
         .coordinates(Coordinates::Both)
-        .last_move((square(pos, "g5"), square(pos, "e3")))
+        .last_move(Move {
+            from: square(pos, "g5"),
+            to: square(pos, "e3"),
+            kind: MoveKind::Jump,
+        })
         .arrows(vec![parse_arrow(pos.geometry(), "f2-d4").unwrap()])
         .caption("Green to move must jump f2:d4".to_string())
         .dpi(150.0)
@@ -37,7 +41,11 @@ fn flipped_options(pos: &Position) -> DiagramOptions {
     DiagramOptions::default()
         .flip(true)
         .pieces(PieceStyle::Numbers)
-        .last_move((square(pos, "g5"), square(pos, "e3")))
+        .last_move(Move {
+            from: square(pos, "g5"),
+            to: square(pos, "e3"),
+            kind: MoveKind::Jump,
+        })
         .marks(vec![square(pos, "d4"), square(pos, "h6")])
         .arrows(vec![
             parse_arrow(pos.geometry(), "f2-d4").unwrap(),

@@ -8,11 +8,12 @@ use salta::notation::Notation;
 use salta::rules::{Piece, PieceKind, Position, Rules};
 use std::collections::BTreeSet;
 use std::fmt::Write;
+use std::str::FromStr;
 
 /// Builds a position from algebraic squares. Salta/Winther pieces are named by designator
 /// (`St1`, `Mo3`, `Su5`); Pyramid pieces are identical, so their names are ignored.
 fn build(rules: &str, side: Color, green: &[(&str, &str)], red: &[(&str, &str)]) -> Position {
-    let rules = Rules::parse(rules).expect("test rules parse");
+    let rules = Rules::from_str(rules).expect("test rules parse");
     let mut pos = Position::empty(rules);
     pos.set_side_to_move(side);
     let g = pos.geometry();
@@ -378,7 +379,7 @@ fn crossed_over(goal: &str) -> Position {
     let text = "G/105,104,103,102,101,95,94,93,92,91,85,84,83,82,81/35,34,33,32,31,25,24,23,22,21,15,14,13,12,11";
     Position::from_setup(
         text,
-        Rules::parse(&format!("salta; goal={goal}")).expect("rules"),
+        Rules::from_str(&format!("salta; goal={goal}")).expect("rules"),
     )
     .expect("setup")
 }
@@ -502,7 +503,7 @@ fn snapshot_winther_enemy_jump_compulsory() {
 
 #[test]
 fn snapshot_pyramid_start() {
-    let pos = Position::start(Rules::parse("pyramid").expect("rules"));
+    let pos = Position::start(Rules::from_str("pyramid").expect("rules"));
     snapshot(
         "pyramid_start",
         "Pyramid start: forward steps of the triangle's front pieces.",
@@ -796,7 +797,7 @@ fn generated_games_end_under_every_rule_set() {
         "salta; precedence=jump-first",
         "salta; compulsory=off",
     ] {
-        let rules = Rules::parse(text).unwrap();
+        let rules = Rules::from_str(text).unwrap();
         let any_direction = text.contains("jumps=any");
         for seed in 1..=4 {
             let game = generate_game(seed, rules, None);
@@ -813,7 +814,7 @@ fn generated_games_end_under_every_rule_set() {
         }
     }
     // A limit given is kept.
-    let mut rules = Rules::parse("salta; jumps=any").unwrap();
+    let mut rules = Rules::from_str("salta; jumps=any").unwrap();
     rules.move_limit = Some(MoveLimit::both(30));
     let game = generate_game(1, rules, None);
     assert_eq!(game.rules.move_limit, Some(MoveLimit::both(30)));

@@ -5,6 +5,7 @@ use salta::notation::parse_str;
 use salta::replay::{MarginPolicy, ReplayOptions, replay};
 use salta::rules::margin::Budget;
 use salta::rules::{MoveLimit, Odds, Position, Rules, Variant};
+use std::str::FromStr;
 
 /// Text made of the characters records are made of, so that near-misses are common.
 fn record_like() -> impl Strategy<Value = String> {
@@ -29,7 +30,7 @@ proptest! {
 
     #[test]
     fn any_rules_text_is_read_or_refused(text in "[a-z;=, -]{0,40}") {
-        let _ = Rules::parse(&text);
+        let _ = Rules::from_str(&text);
         let _ = MoveLimit::parse(&text);
         let _ = Odds::parse(&text);
     }

@@ -6,6 +6,7 @@
 use crate::common::reference::{Grid, PASS, assert_agrees};
 use crate::common::{Rng, all_rules, random_placement, sample_positions};
 use salta::rules::{MoveKind, Position, Rules, perft, perft_divide};
+use std::str::FromStr;
 
 #[test]
 fn perft_from_the_start_matches_rules_md() {
@@ -67,7 +68,7 @@ fn perft_of_every_variant_matches_the_reference() {
         ("pyramid; blockade=off", 5),
     ];
     for (text, depth) in cases {
-        let rules = Rules::parse(text).expect("rules");
+        let rules = Rules::from_str(text).expect("rules");
         let pos = Position::start(rules);
         let grid = Grid::of(&pos);
         for d in 1..=depth {
@@ -80,8 +81,8 @@ fn perft_of_every_variant_matches_the_reference() {
 /// `perft_of_every_variant_matches_the_reference`).
 #[test]
 fn perft_of_the_variant_starts() {
-    let winther = Position::start(Rules::parse("winther").expect("rules"));
-    let pyramid = Position::start(Rules::parse("pyramid").expect("rules"));
+    let winther = Position::start(Rules::from_str("winther").expect("rules"));
+    let pyramid = Position::start(Rules::from_str("pyramid").expect("rules"));
     let w: Vec<u64> = (1..=5).map(|d| perft(&winther, d)).collect();
     let p: Vec<u64> = (1..=5).map(|d| perft(&pyramid, d)).collect();
     assert_eq!(w, WINTHER_PERFT);
@@ -155,8 +156,8 @@ fn blockade_fallback_positions_agree() {
         ("winther; jumps=any", 4),
         ("pyramid; jumps=any; compulsory=on", 40),
     ] {
-        let rules = Rules::parse(text).expect("rules");
-        let jump_first = Rules::parse(&format!("{text}; precedence=jump-first")).expect("rules");
+        let rules = Rules::from_str(text).expect("rules");
+        let jump_first = Rules::from_str(&format!("{text}; precedence=jump-first")).expect("rules");
         let mut rng = Rng::new(11);
         let mut found = 0;
         for _ in 0..300_000 {

@@ -10,6 +10,7 @@
 //! out (that plan has its own allowance of states).
 #![no_main]
 
+use std::str::FromStr;
 use libfuzzer_sys::fuzz_target;
 use salta::export::adjudication::adjudicate;
 use salta::export::structured::GameDoc;
@@ -25,8 +26,8 @@ fuzz_target!(|data: &[u8]| {
         .max_time(Some(Duration::from_millis(4)));
     let rule_sets = [
         None,
-        Rules::parse("winther").ok(),
-        Rules::parse("pyramid").ok(),
+        Rules::from_str("winther").ok(),
+        Rules::from_str("pyramid").ok(),
     ];
     for rules in rule_sets {
         let board = rules.map(|r| r.board());

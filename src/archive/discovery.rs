@@ -10,10 +10,30 @@ pub struct Inputs {
     /// The files to read, in the order given (folders listed in name order).
     pub files: Vec<PathBuf>,
     /// Paths that do not exist or cannot be listed.
-    pub errors: Vec<String>,
+    pub errors: Vec<InputError>,
     /// What was left out (not a regular file, a folder already read) and what the user should
     /// know before reading starts (a FIFO waits for a writer).
     pub notes: Vec<String>,
+}
+
+/// A path [`sgn_files`] could not read: one that does not exist, a folder that cannot be listed.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {}", input_name(path), reason(error))]
+#[non_exhaustive]
+pub struct InputError {
+    /// The path given, or found in a folder.
+    pub path: PathBuf,
+    /// Why it could not be read.
+    #[source]
+    pub error: std::io::Error,
+}
+
+/// An I/O error as a message names it ("no such file or folder" rather than the system's words).
+fn reason(error: &std::io::Error) -> String {
+    match error.kind() {
+        std::io::ErrorKind::NotFound => "no such file or folder".to_string(),
+        _ => error.to_string(),
+    }
 }
 
 /// Every `.sgn` file under the given paths (names in the messages made printable, as
@@ -21,12 +41,13 @@ pub struct Inputs {
 /// taken as given (a FIFO or device too, and `-` for standard input); in folders only regular
 /// files and links to them are read, and every folder once, whatever the links (so a link loop
 /// ends).
-pub fn sgn_files(paths: &[PathBuf]) -> Inputs {
+pub fn sgn_files(paths: impl IntoIterator<Item = impl AsRef<Path>>) -> Inputs {
     let mut found = Inputs::default();
     let mut folders = Folders::default();
     for path in paths {
+        let path = path.as_ref();
         if is_stdin(path) {
-            found.files.push(path.clone());
+            found.files.push(path.to_path_buf());
             continue;
         }
         match std::fs::metadata(path) {
@@ -38,12 +59,12 @@ pub fn sgn_files(paths: &[PathBuf]) -> Inputs {
                         input_name(path)
                     ));
                 }
-                found.files.push(path.clone());
+                found.files.push(path.to_path_buf());
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => found
-                .errors
-                .push(format!("{}: no such file or folder", input_name(path))),
-            Err(e) => found.errors.push(format!("{}: {e}", input_name(path))),
+            Err(error) => found.errors.push(InputError {
+                path: path.to_path_buf(),
+                error,
+            }),
         }
     }
     found
@@ -86,8 +107,11 @@ fn walk(dir: &Path, meta: &std::fs::Metadata, found: &mut Inputs, folders: &mut 
     }
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
-        Err(e) => {
-            found.errors.push(format!("{}: {e}", input_name(dir)));
+        Err(error) => {
+            found.errors.push(InputError {
+                path: dir.to_path_buf(),
+                error,
+            });
             return;
         }
     };
@@ -107,7 +131,7 @@ fn walk(dir: &Path, meta: &std::fs::Metadata, found: &mut Inputs, folders: &mut 
                 special_kind(&meta).unwrap_or("a special file")
             )),
             Ok(_) => {}
-            Err(e) if sgn => found.errors.push(format!("{}: {e}", input_name(&path))),
+            Err(error) if sgn => found.errors.push(InputError { path, error }),
             Err(_) => {}
         }
     }

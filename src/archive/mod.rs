@@ -6,7 +6,7 @@ mod discovery;
 mod pipeline;
 mod report;
 
-pub use discovery::{Inputs, sgn_files};
+pub use discovery::{InputError, Inputs, sgn_files};
 pub(crate) use pipeline::{OversizedPart, PieceInput, piece_bytes, read_in_order, visit_in_order};
 pub use report::{
     DiagnosticReport, GameReport, OutcomeReport, Summary, game_report, streamed_report,

@@ -60,10 +60,11 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
         .render((!json).then(|| color.enabled(std::io::stdout().is_terminal())));
     let Inputs {
         files,
-        errors: mut io_errors,
+        errors,
         notes,
         ..
     } = sgn_files(&args.paths);
+    let mut io_errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
     for note in notes {
         super::warn(note);
     }

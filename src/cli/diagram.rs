@@ -3,7 +3,7 @@ use salta::export::diagram::{
     Colour, Coordinates, DiagramFormat, DiagramOptions, Palette, PieceNumber, PieceStyle,
     parse_arrow, parse_length, parse_mark, render, text_ansi,
 };
-use salta::rules::Position;
+use salta::rules::{Move, MoveKind, Position};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -101,8 +101,7 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
             past_break = broken;
             let last = ply
                 .checked_sub(1)
-                .and_then(|i| replayed.moves().get(i as usize))
-                .map(|m| (m.from, m.to));
+                .and_then(|i| replayed.moves().get(i as usize).copied());
             (replayed.position_at(ply), last)
         }
         (None, setup) => (
@@ -137,11 +136,7 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
     Ok(super::exit_code(past_break))
 }
 
-fn options(
-    args: &Args,
-    pos: &Position,
-    last: Option<(salta::board::Square, salta::board::Square)>,
-) -> Result<DiagramOptions, CliError> {
+fn options(args: &Args, pos: &Position, last: Option<Move>) -> Result<DiagramOptions, CliError> {
     let g = pos.geometry();
     let bad = |e: &dyn std::fmt::Display| CliError::new(e.to_string());
     let mut palette: Palette = option(&args.palette)?;
@@ -154,7 +149,15 @@ fn options(
     let last_move = match args.last_move.as_deref() {
         None => None,
         Some("") => last,
-        Some(text) => Some(parse_arrow(g, text).map_err(|e| bad(&e))?),
+        // Only its squares are drawn: a step stands for any kind of move.
+        Some(text) => parse_arrow(g, text)
+            .map(|(from, to)| Move {
+                from,
+                to,
+                kind: MoveKind::Step,
+            })
+            .map(Some)
+            .map_err(|e| bad(&e))?,
     };
     Ok(DiagramOptions::default()
         .flip(args.flip)

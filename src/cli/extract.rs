@@ -203,10 +203,9 @@ fn options(args: &Args) -> Result<ExtractOptions, CliError> {
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| CliError::new(format!("--tag: {e}")))?;
     let result = match args.result.as_deref() {
-        Some(text) => Some(GameResult::parse(text).ok_or_else(|| {
-            CliError::new(format!("--result: {text:?} is not a result"))
-                .with_help("write 1-0, 0-1, 1/2-1/2 or *")
-        })?),
+        Some(text) => Some(
+            (text.parse::<GameResult>()).map_err(|e| CliError::new(format!("--result: {e}")))?,
+        ),
         None => None,
     };
     let reaches = match &args.reaches {

@@ -1,7 +1,6 @@
 use super::{CliError, write_output};
 use rayon::prelude::*;
 use salta::generate::{generate_game, rules_that_finish};
-use salta::notation::{WriteOptions, write_game};
 use salta::rules::margin::Budget;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -60,12 +59,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             let texts: Vec<String> = (first..last)
                 .into_par_iter()
                 .map(|seed| {
-                    write_game(
-                        &generate_game(seed, rules, margins).to_game(),
-                        &WriteOptions::default(),
-                    )
+                    generate_game(seed, rules, margins)
+                        .to_record()
+                        .map(|r| r.text())
                 })
-                .collect();
+                .collect::<Result<_, _>>()
+                .map_err(|e| {
+                    std::io::Error::other(format!("a generated game broke the rules: {e}"))
+                })?;
             for text in texts {
                 if separate {
                     out.write_all(b"\n")?;

@@ -23,6 +23,7 @@ use salta::replay::MarginPolicy;
 use salta::rules::margin::Budget;
 use salta::rules::{MoveLimit, Odds, Position, Rules};
 use std::path::Path;
+use std::str::FromStr;
 
 /// An error the CLI reports with exit code 2 (usage, bad arguments, I/O).
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -208,7 +209,7 @@ pub fn position_from_args(
 /// The `--rules` option (a Rules tag's text), the default rules without it.
 pub fn rules_from_args(rules: Option<&str>) -> Result<Rules, CliError> {
     match rules {
-        Some(text) => Rules::parse(text).map_err(|e| CliError::new(format!("--rules: {e}"))),
+        Some(text) => Rules::from_str(text).map_err(|e| CliError::new(format!("--rules: {e}"))),
         None => Ok(Rules::default()),
     }
 }
@@ -263,7 +264,7 @@ pub fn input_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBu
         ..
     } = salta::archive::sgn_files(paths);
     if let Some(error) = errors.first() {
-        return Err(CliError::new(error.clone()));
+        return Err(CliError::new(error.to_string()));
     }
     for note in notes {
         warn(note);

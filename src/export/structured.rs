@@ -10,6 +10,7 @@ use crate::notation::{
 use crate::replay::{LineReplay, MoveReplay, Replay};
 use crate::rules::{MoveKind, MoveLimit, Odds, Piece, Rules};
 use serde::{Deserialize, Serialize};
+use std::str::FromStr;
 
 /// One game as a document.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -171,7 +172,7 @@ impl GameDoc {
         let result = game
             .result
             .map(|(r, _)| r)
-            .or_else(|| game.tag("Result").and_then(GameResult::parse))
+            .or_else(|| game.tag("Result").and_then(|r| r.parse().ok()))
             .unwrap_or(GameResult::Unknown);
         let mut rules = replay.rules;
         let move_limit = rules.move_limit.take().map(LimitDoc::from);
@@ -204,8 +205,8 @@ impl GameDoc {
     pub fn to_game(&self) -> Result<Game, DocError> {
         let board = board_of(&self.tags);
         let g = Geometry::of(board);
-        let result = GameResult::parse(&self.result)
-            .ok_or_else(|| DocError::BadResult(self.result.clone()))?;
+        let result = (self.result.parse::<GameResult>())
+            .map_err(|_| DocError::BadResult(self.result.clone()))?;
         Ok(Game {
             text: String::new(),
             offset: 0,
@@ -231,7 +232,7 @@ impl GameDoc {
 fn board_of(tags: &[(String, String)]) -> BoardKind {
     tags.iter()
         .find(|(name, _)| name == "Rules")
-        .and_then(|(_, value)| Rules::parse(value).ok())
+        .and_then(|(_, value)| Rules::from_str(value).ok())
         .map(|r| r.board())
         .unwrap_or(BoardKind::Salta)
 }

@@ -5,6 +5,7 @@ use super::library::{self, CheckOptions, Ply, Replayed};
 use crate::export::diagram::{self, Coordinates, DiagramOptions};
 use crate::notation::{Game, MoveText, Notation, Played};
 use crate::rules::{Move, Position};
+use std::str::FromStr;
 
 /// The hover text (Markdown) for byte `at` of a game's text, if there is something to say there.
 pub(super) fn hover(game_text: &str, at: usize, opts: &CheckOptions) -> Option<String> {
@@ -119,7 +120,7 @@ fn board(pos: &Position, last: Option<Move>, names: Coordinates, side_to_move: b
     let opts = DiagramOptions::default()
         .coordinates(names)
         .side_to_move(side_to_move)
-        .last_move(last.map(|m| (m.from, m.to)));
+        .last_move(last);
     match diagram::text(pos, &opts) {
         Ok(text) => format!("```text\n{}\n```\n", text.trim_end()),
         Err(e) => format!("(no diagram: {e})\n"),
@@ -179,7 +180,7 @@ fn move_names(pos: &Position, moves: &[Move], style: Notation, from_red: bool) -
 
 /// What a result token says.
 fn result_meaning(token: &str) -> &'static str {
-    match crate::notation::GameResult::parse(token) {
+    match token.parse::<crate::notation::GameResult>().ok() {
         Some(crate::notation::GameResult::GreenWins) => "Green won.",
         Some(crate::notation::GameResult::RedWins) => "Red won.",
         Some(crate::notation::GameResult::Draw) => "drawn.",
@@ -227,7 +228,7 @@ fn tag_meaning(name: &str, value: &str) -> String {
     let mut out = format!("**[{name}]**: {meaning}");
     match name {
         "Result" => out.push_str(&format!("\n\n`{value}`: {}", result_meaning(value))),
-        "Rules" => match crate::rules::Rules::parse(value) {
+        "Rules" => match crate::rules::Rules::from_str(value) {
             Ok(rules) => out.push_str(&format!("\n\nRead as: `{rules}`")),
             Err(e) => out.push_str(&format!("\n\n`{value}` does not read: {e}")),
         },

@@ -1,9 +1,12 @@
 //! The syntax tree of an SGN record. It says what was written, where (byte spans into the game's
 //! text), and nothing of legality: the replayer decides that.
 
+use super::printable;
 use crate::board::Square;
 use crate::rules::{MAX_PIECES, Piece, PieceKind};
 use std::borrow::Cow;
+use std::fmt;
+use std::str::FromStr;
 
 /// A byte range in [`Game::text`]. Offsets are 32-bit, which keeps the tree small; the reader
 /// refuses games that large long before (see [`crate::notation::Limits::game_bytes`]).
@@ -18,13 +21,17 @@ pub struct Span {
 }
 
 impl Span {
-    /// The span of bytes `start..end`. Offsets are taken modulo 2³², which never happens to
-    /// spans of the reader: it holds far less than that at a time.
+    /// The span of bytes `start..end`.
+    ///
+    /// # Panics
+    ///
+    /// When an offset does not fit in 32 bits (a text of 4 GiB or more). The reader never makes
+    /// such a span: it refuses games far smaller ([`crate::notation::Limits::game_bytes`]).
     #[inline(always)]
     pub fn new(start: usize, end: usize) -> Span {
-        Span {
-            start: start as u32,
-            end: end as u32,
+        match (u32::try_from(start), u32::try_from(end)) {
+            (Ok(start), Ok(end)) => Span { start, end },
+            _ => panic!("the span {start}..{end} passes 4 GiB"),
         }
     }
 
@@ -362,18 +369,33 @@ impl GameResult {
             GameResult::Unknown => "*",
         }
     }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for GameResult {
+    type Err = UnknownResult;
 
     /// Reads a result as written in a tag or token (`½-½` too).
-    pub fn parse(text: &str) -> Option<GameResult> {
+    fn from_str(text: &str) -> Result<GameResult, UnknownResult> {
         match text.trim() {
-            "1-0" => Some(GameResult::GreenWins),
-            "0-1" => Some(GameResult::RedWins),
-            "1/2-1/2" | "½-½" => Some(GameResult::Draw),
-            "*" => Some(GameResult::Unknown),
-            _ => None,
+            "1-0" => Ok(GameResult::GreenWins),
+            "0-1" => Ok(GameResult::RedWins),
+            "1/2-1/2" | "½-½" => Ok(GameResult::Draw),
+            "*" => Ok(GameResult::Unknown),
+            _ => Err(UnknownResult(printable(text, false).into_owned())),
         }
     }
 }
+
+/// Text that is not a result (`1-0`, `0-1`, `1/2-1/2`, `*`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a result: write 1-0, 0-1, 1/2-1/2 or *")]
+pub struct UnknownResult(String);
 
 /// Tag names common enough that the reader shares one copy of each.
 const KNOWN_TAG_NAMES: [&str; 16] = [

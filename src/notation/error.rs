@@ -7,6 +7,7 @@ use crate::diagnostic::{Code, Severity};
 use crate::rules::{Position, Rules};
 use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use std::borrow::Cow;
+use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 use std::{fmt, io};
 
@@ -337,7 +338,7 @@ impl MovePlace {
                 .map(|t| t.value.as_str())
         };
         let rules = find("Rules")
-            .and_then(|r| Rules::parse(r).ok())
+            .and_then(|r| Rules::from_str(r).ok())
             .unwrap_or_default();
         let (side, number) = find("Setup")
             .and_then(|s| Position::from_setup(s, rules).ok())

@@ -9,6 +9,7 @@
 //! ```
 
 pub mod ast;
+mod builder;
 mod error;
 mod garbled;
 mod move_text;
@@ -18,6 +19,7 @@ mod visitor;
 mod writer;
 
 pub use ast::*;
+pub use builder::GameBuilder;
 pub use error::{GameSource, MovePlace, SyntaxError, printable};
 pub(crate) use garbled::why_garbled;
 pub use move_text::MoveText;

@@ -6,6 +6,7 @@ use super::parser::board_of_rules;
 use crate::board::{BoardKind, Color, Geometry};
 use crate::rules::{MoveLimit, Odds, Rules, Turn};
 use std::fmt::Write as _;
+use std::str::FromStr;
 
 /// How moves are written.
 #[derive(
@@ -144,7 +145,7 @@ pub fn write_game(game: &Game, options: &WriteOptions) -> String {
     let result = game
         .result
         .map(|(r, _)| r)
-        .or_else(|| game.tag("Result").and_then(GameResult::parse))
+        .or_else(|| game.tag("Result").and_then(|r| r.parse().ok()))
         .unwrap_or(GameResult::Unknown);
     w.token(result.as_str());
     w.out.push('\n');
@@ -154,7 +155,7 @@ pub fn write_game(game: &Game, options: &WriteOptions) -> String {
 /// The rules the move numbers follow: the odds rhythm and the move limits of the Odds and
 /// MoveLimit tags (a tag that cannot be read counts as absent, as the replayer takes it).
 fn numbering_rules(game: &Game) -> Rules {
-    let mut rules = Rules::parse(game.tag("Rules").unwrap_or_default()).unwrap_or_default();
+    let mut rules = Rules::from_str(game.tag("Rules").unwrap_or_default()).unwrap_or_default();
     rules.move_limit = MoveLimit::parse(game.tag("MoveLimit").unwrap_or_default()).unwrap_or(None);
     rules.odds = Odds::parse(game.tag("Odds").unwrap_or_default()).unwrap_or(None);
     rules

@@ -105,7 +105,7 @@ impl Line {
             recorded: game
                 .result
                 .map(|(r, _)| r)
-                .or_else(|| game.tag("Result").and_then(GameResult::parse))
+                .or_else(|| game.tag("Result").and_then(|r| r.parse().ok()))
                 .filter(|&r| r != GameResult::Unknown),
             margin: margin_tag.filter(|_| counting).map(|recorded| MarginTag {
                 recorded,

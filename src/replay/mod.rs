@@ -15,6 +15,7 @@ use crate::rules::margin::Budget;
 use crate::rules::{Move, MoveLimit, Odds, Outcome, Piece, Position, Referee, Rules};
 use replayer::{LineState, Replayer};
 pub(crate) use replayer::{missed_jump_step, relaxed};
+use std::str::FromStr;
 pub use streaming::{Replaying, Streamed};
 use verdict::{ReplayTags, check_result, tag_error};
 
@@ -199,6 +200,29 @@ pub enum Status {
     Invalid,
 }
 
+impl std::fmt::Display for Status {
+    /// `valid`, `warnings` or `invalid`, as the JSON report writes it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Status::Valid => "valid",
+            Status::Warnings => "warnings",
+            Status::Invalid => "invalid",
+        })
+    }
+}
+
+impl std::fmt::Display for Finding {
+    /// `code: message`, then its help indented, a line each (drawn over the game's text by the
+    /// `render` feature).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)?;
+        for line in self.help.iter().flat_map(|h| h.lines()) {
+            write!(f, "\n  {line}")?;
+        }
+        Ok(())
+    }
+}
+
 impl Status {
     /// The status a game's findings give it: the worst severity decides.
     pub fn of(findings: &[Finding]) -> Status {
@@ -342,7 +366,7 @@ fn tag_rules(tags: &ReplayTags<'_>, opts: &ReplayOptions) -> (Rules, Vec<Finding
     let mut rules = match (&opts.rules, tags.rules) {
         (Some(r), _) => *r,
         (None, None) => Rules::default(),
-        (None, Some((value, span))) => Rules::parse(value).unwrap_or_else(|e| {
+        (None, Some((value, span))) => Rules::from_str(value).unwrap_or_else(|e| {
             findings.push(tag_error(
                 Code::BadTagValue,
                 format!("Rules tag: {e}"),

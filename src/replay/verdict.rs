@@ -76,7 +76,7 @@ pub(super) fn check_result(
 ) {
     let mut findings = Vec::new();
     let tag_result = match tags.result {
-        Some((value, span)) => match GameResult::parse(value) {
+        Some((value, span)) => match value.parse::<GameResult>().ok() {
             Some(r) => Some((r, span)),
             None => {
                 findings.push(tag_error(

@@ -136,29 +136,9 @@ impl MoveList {
         self.len = count;
     }
 
-    /// How many moves the list holds.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the list holds no move.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The moves, in the order generated.
+    /// The moves, in the order generated (also the list's slice, through `Deref`).
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
-    }
-
-    /// The moves, one by one, in the order generated.
-    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
-        self.as_slice().iter()
-    }
-
-    /// Whether `m` is in the list.
-    pub fn contains(&self, m: &Move) -> bool {
-        self.as_slice().contains(m)
     }
 
     /// The moves sorted by from- and to-square number, for stable display.
@@ -181,13 +161,55 @@ impl fmt::Debug for MoveList {
     }
 }
 
+/// The list is a slice of moves: `list.len()`, `list[0]`, `list.iter()`, `list.contains(&m)`.
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
 impl<'a> IntoIterator for &'a MoveList {
     type Item = &'a Move;
     type IntoIter = std::slice::Iter<'a, Move>;
     fn into_iter(self) -> Self::IntoIter {
-        self.iter()
+        self.as_slice().iter()
     }
 }
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIter;
+    fn into_iter(self) -> MoveListIter {
+        MoveListIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+/// The moves of a [`MoveList`], taken out of it one by one.
+#[derive(Clone, Debug)]
+pub struct MoveListIter {
+    list: MoveList,
+    next: usize,
+}
+
+impl Iterator for MoveListIter {
+    type Item = Move;
+    fn next(&mut self) -> Option<Move> {
+        let m = self.list.as_slice().get(self.next).copied()?;
+        self.next += 1;
+        Some(m)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.list.len - self.next;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for MoveListIter {}
 
 /// The parts of a position move generation needs, as bitboards.
 #[derive(Clone, Copy)]

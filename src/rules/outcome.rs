@@ -54,6 +54,29 @@ pub struct Outcome {
     pub reason: EndReason,
 }
 
+impl std::fmt::Display for Outcome {
+    /// "Red won by 27 (Red completed first)", "drawn (neither side can move)".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.winner, self.reason) {
+            (Some(winner), _) => write!(f, "{winner} won")?,
+            (None, EndReason::Stuck) => f.write_str("undecided")?,
+            (None, _) => f.write_str("drawn")?,
+        }
+        match self.margin {
+            Some(Remaining::Exact(n)) => write!(f, " by {n}")?,
+            Some(Remaining::Bounds {
+                lower,
+                upper: Some(upper),
+            }) => {
+                write!(f, " by {lower} to {upper}")?;
+            }
+            Some(Remaining::Bounds { lower, upper: None }) => write!(f, " by at least {lower}")?,
+            Some(Remaining::Unreachable) | None => {}
+        }
+        write!(f, " ({})", self.reason.describe())
+    }
+}
+
 /// Where a game stands after some plies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Progress {

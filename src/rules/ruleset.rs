@@ -303,9 +303,13 @@ impl Rules {
     pub fn board(&self) -> BoardKind {
         self.variant.board()
     }
+}
+
+impl std::str::FromStr for Rules {
+    type Err = RulesError;
 
     /// Reads a `Rules` tag value such as `salta; jumps=any; blockade=off`.
-    pub fn parse(text: &str) -> Result<Rules, RulesError> {
+    fn from_str(text: &str) -> Result<Rules, RulesError> {
         let mut parts = text
             .split([';', ','])
             .map(str::trim)
@@ -324,7 +328,9 @@ impl Rules {
         }
         Ok(rules)
     }
+}
 
+impl Rules {
     /// Sets one switch by name, as written in a `Rules` tag or on the command line.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
         let key_l = key.to_ascii_lowercase();
@@ -423,18 +429,19 @@ impl fmt::Display for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::str::FromStr;
 
     #[test]
     fn parses_and_writes_switches() {
-        let r = Rules::parse("salta; jumps=any; blockade=off").unwrap();
+        let r = Rules::from_str("salta; jumps=any; blockade=off").unwrap();
         assert_eq!(r.jumps, JumpDirection::Any);
         assert!(!r.blockade);
         assert_eq!(r.to_string(), "salta; jumps=any; blockade=off");
-        assert_eq!(Rules::parse(&r.to_string()).unwrap(), r);
-        assert!(!Rules::parse("Pyramid").unwrap().compulsory);
-        assert!(Rules::parse("chess").is_err());
-        assert!(Rules::parse("salta; jumps=sideways").is_err());
-        assert!(Rules::parse("salta; speed=fast").is_err());
+        assert_eq!(Rules::from_str(&r.to_string()).unwrap(), r);
+        assert!(!Rules::from_str("Pyramid").unwrap().compulsory);
+        assert!(Rules::from_str("chess").is_err());
+        assert!(Rules::from_str("salta; jumps=sideways").is_err());
+        assert!(Rules::from_str("salta; speed=fast").is_err());
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod reference;
 
 use salta::board::Color;
 use salta::rules::{Piece, Position, Rules, Variant};
+use std::str::FromStr;
 
 /// xorshift64*: small, fast and deterministic.
 pub struct Rng(u64);
@@ -40,7 +41,7 @@ pub fn all_rules() -> Vec<Rules> {
                         let text = format!(
                             "{variant}; jumps={jumps}; blockade={blockade}; precedence={precedence}; compulsory={compulsory}"
                         );
-                        out.push(Rules::parse(&text).expect("switch combination parses"));
+                        out.push(Rules::from_str(&text).expect("switch combination parses"));
                     }
                 }
             }

@@ -1,6 +1,7 @@
 //! What a diagram shows and how: options, colours, and the parsers for their command-line spellings.
 
 use crate::board::{Geometry, Square};
+use crate::rules::{Move, MoveKind};
 use std::fmt;
 use std::str::FromStr;
 
@@ -363,8 +364,8 @@ pub struct DiagramOptions {
     pub pieces: PieceStyle,
     /// How [`PieceStyle::Symbols`] shows the piece numbers.
     pub piece_number: PieceNumber,
-    /// The last move, from and to, highlighted.
-    pub last_move: Option<(Square, Square)>,
+    /// The last move, its two squares highlighted (nothing for a pass).
+    pub last_move: Option<Move>,
     /// Squares outlined in the accent colour.
     pub marks: Vec<Square>,
     /// Arrows from square to square, drawn over the pieces.
@@ -415,11 +416,18 @@ impl DiagramOptions {
         self
     }
 
-    /// The last move, from and to, highlighted (the field `last_move`).
+    /// The last move, its two squares highlighted (the field `last_move`).
     #[must_use]
-    pub fn last_move(mut self, last_move: impl Into<Option<(Square, Square)>>) -> DiagramOptions {
+    pub fn last_move(mut self, last_move: impl Into<Option<Move>>) -> DiagramOptions {
         self.last_move = last_move.into();
         self
+    }
+
+    /// The squares of the last move to highlight: none for a pass.
+    pub(crate) fn last_squares(&self) -> Option<(Square, Square)> {
+        (self.last_move)
+            .filter(|m| m.kind != MoveKind::Pass)
+            .map(|m| (m.from, m.to))
     }
 
     /// Squares outlined in the accent colour (the field `marks`).

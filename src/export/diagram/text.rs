@@ -108,7 +108,7 @@ pub(crate) fn write(pos: &Position, opts: &DiagramOptions, ansi: bool) -> String
             pos.move_number()
         );
     }
-    if let Some((from, to)) = opts.last_move {
+    if let Some((from, to)) = opts.last_squares() {
         let _ = writeln!(
             out,
             "Last move {}: {}-{}",
@@ -148,7 +148,7 @@ fn markers(sq: Square, opts: &DiagramOptions, paint: Paint) -> (String, String) 
     if opts.marks.contains(&sq) {
         (paint.paint("[", "1;34"), paint.paint("]", "1;34"))
     } else if opts
-        .last_move
+        .last_squares()
         .is_some_and(|(from, to)| sq == from || sq == to)
     {
         (paint.paint("(", "1;33"), paint.paint(")", "1;33"))

@@ -23,7 +23,7 @@ pub use latex::{latex, latex_fragment};
 #[cfg(feature = "pdf")]
 pub use pages::pdf;
 
-use crate::board::{Color, Square};
+use crate::board::Color;
 use crate::export::adjudication::adjudicate;
 use crate::export::diagram::{Coordinates, DiagramOptions, PT_PER_CM};
 use crate::export::structured::{GameDoc, MoveDoc, VariationDoc};
@@ -287,10 +287,10 @@ impl Setter<'_> {
         let last_move = ply
             .checked_sub(1)
             .and_then(|i| self.replay.moves.get(i as usize))
-            .map(|m| (m.from, m.to));
+            .copied();
         let options = DiagramOptions {
             caption: Some(caption),
-            last_move: last_move.filter(|&(from, to): &(Square, Square)| from != to),
+            last_move,
             ..self.opts.diagram.clone()
         };
         Block::Diagram(Box::new((position, options)))

@@ -224,7 +224,7 @@ pub(crate) fn validate(pos: &Position, opts: &DiagramOptions) -> Result<(), Diag
             })
         }
     };
-    if let Some((from, to)) = opts.last_move {
+    if let Some((from, to)) = opts.last_squares() {
         check("last move", from)?;
         check("last move", to)?;
     }
@@ -682,7 +682,7 @@ fn draw_board(canvas: &mut Canvas, layout: &Layout) {
 /// The last move's squares (a tint and an edge inside them, which survives greyscale print) and
 /// the marked squares (an accent outline further in), under the pieces.
 fn draw_overlays(canvas: &mut Canvas, layout: &Layout, opts: &DiagramOptions) {
-    if let Some((from, to)) = opts.last_move {
+    if let Some((from, to)) = opts.last_squares() {
         let edge = canvas.sizes.min(HIGHLIGHT_EDGE, MIN_EDGE_PT);
         for sq in [from, to] {
             let fill = Some(Fill {

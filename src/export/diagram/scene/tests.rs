@@ -165,7 +165,11 @@ fn the_last_move_shows_in_greyscale_print() {
         palette: p,
         ..DiagramOptions::default()
     }
-    .last_move((g.parse_square("33").unwrap(), g.parse_square("43").unwrap()));
+    .last_move(crate::rules::Move {
+        from: g.parse_square("33").unwrap(),
+        to: g.parse_square("43").unwrap(),
+        kind: crate::rules::MoveKind::Step,
+    });
     let scene = build(&start, &opts).unwrap();
     let edges: Vec<f32> = scene
         .items
