@@ -344,5 +344,7 @@ pub(crate) fn numbered_from_red(value: &str) -> bool {
 /// The board a `Rules` tag asks for, decided as the replayer decides the rules: a tag that does not
 /// read gives the default Salta rules, and so the 10×10 board (the replayer reports the tag).
 pub(crate) fn board_of_rules(rules: &str) -> BoardKind {
-    rules.parse::<Rules>().map_or(BoardKind::Salta, |r| r.board())
+    rules
+        .parse::<Rules>()
+        .map_or(BoardKind::Salta, |r| r.board())
 }
