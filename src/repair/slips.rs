@@ -68,7 +68,7 @@ impl SlipKind {
     ];
 
     /// Whether the kind is a misreading of one move's characters, whose cost the character
-    /// model gives ([`SlipKind::of_edits`]).
+    /// model gives (see `SlipKind::of_edits`).
     pub fn is_characters(self) -> bool {
         matches!(
             self,
