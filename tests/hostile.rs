@@ -347,11 +347,12 @@ fn the_summary_gives_the_wall_time_of_the_run() {
 #[cfg(unix)]
 #[test]
 fn an_interrupted_run_removes_its_temporary_files() {
-    use std::os::unix::process::ExitStatusExt;
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
     for signal in ["INT", "TERM", "HUP"] {
         let dir = TempDir::new("interrupted");
         let input = fifo(&dir.path("in.sgn"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_salta"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_salta"));
+        command
             .arg("extract")
             .arg(&input)
             .arg("-o")
@@ -359,9 +360,20 @@ fn an_interrupted_run_removes_its_temporary_files() {
             .arg("--rejected")
             .arg(dir.path("rejected.sgn"))
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+            .stderr(Stdio::null());
+        // A test run started in the background of a shell without job control inherits SIGINT
+        // ignored, and salta rightly keeps an ignored signal ignored: give the child the default
+        // actions, as an interactive shell would.
+        // SAFETY: between fork and exec only async-signal-safe calls (signal) are made.
+        unsafe {
+            command.pre_exec(|| {
+                for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                    libc::signal(signal, libc::SIG_DFL);
+                }
+                Ok(())
+            });
+        }
+        let mut child = command.spawn().unwrap();
         // The outputs are opened first, then the input FIFO, which waits for a writer: hold it
         // open without writing, and the run waits with its temporary files made.
         let writer = std::fs::OpenOptions::new()
