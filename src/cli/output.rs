@@ -126,25 +126,8 @@ impl Output {
     }
 
     /// Writes out what is buffered and, for a temporary file, syncs it and renames it into place.
-    pub fn commit(mut self) -> Result<(), CliError> {
-        let done = match &mut self.sink {
-            Sink::Stdout(out) => out.flush(),
-            Sink::Direct { out, .. } => out.flush(),
-            Sink::Replace {
-                path,
-                temp,
-                out,
-                committed,
-            } => out
-                .flush()
-                .and_then(|_| out.get_ref().sync_all())
-                .and_then(|_| fs::rename(&*temp, &*path))
-                .map(|_| {
-                    *committed = true;
-                    super::signals::unregister(temp);
-                }),
-        };
-        done.map_err(|e| self.failed(e))
+    pub fn commit(self) -> Result<(), CliError> {
+        self.close()?.commit()
     }
 }
 
