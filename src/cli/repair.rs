@@ -4,7 +4,7 @@ use super::{CliError, input_files, write_output};
 use salta::diagnostic::Code;
 use salta::extract::{AsRead, TextPart};
 use salta::notation::{
-    GameSource, Notation, Span, Tag, WriteOptions, input_name, read_path, write_game,
+    GameSource, Notation, Span, SyntaxError, Tag, WriteOptions, input_name, read_path, write_game,
 };
 use salta::render::render;
 use salta::repair::{DEFAULT_MAX_EDITS, EditKind, Mended, Suggestion, mend, read_past};
@@ -111,46 +111,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                     Ok(game) => (Ok(game), Vec::new()),
                 };
                 let text = match item {
-                    // Too large to read: streamed through as read, never held.
-                    Err(e) if e.code == Code::GameTooLarge => {
-                        unrepaired += 1;
-                        let message = render(&e, false);
-                        say(
-                            &mut report,
-                            json,
-                            &name,
-                            game_no,
-                            "unreadable",
-                            &message,
-                            &[],
-                            &[],
-                        )?;
-                        let mut part = TextPart::First;
-                        reader.pass_oversized(&mut |bytes| {
-                            written.part(out, bytes, std::mem::replace(&mut part, TextPart::Middle))
-                        })?;
-                        written.part(out, b"", TextPart::Last)?;
-                        continue;
-                    }
                     Err(e) => {
                         unrepaired += 1;
-                        let mut message = render(&e, false);
-                        // What is wrong before the error, which the reader could not read past.
-                        if let Some(part) = e.before.as_deref() {
-                            let source = GameSource::of_game(&name, game_no, part);
-                            let replayed = replay_part(part, &opts);
-                            for f in (replayed.findings().iter())
-                                .filter(|f| f.severity == Severity::Error)
-                            {
-                                let (line, column) = f
-                                    .span
-                                    .map_or((part.line, 1), |s| source.location(s.range().start));
-                                message.push_str(&format!(
-                                    "before it, {line}:{column}: {} ({})\n",
-                                    f.message, f.code
-                                ));
-                            }
-                        }
+                        let message = unreadable(&e, &name, game_no, &opts);
                         say(
                             &mut report,
                             json,
@@ -161,6 +124,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                             &[],
                             &[],
                         )?;
+                        // Too large to read: streamed through as read, never held.
+                        if e.code == Code::GameTooLarge {
+                            let mut part = TextPart::First;
+                            reader.pass_oversized(&mut |bytes| {
+                                let at = std::mem::replace(&mut part, TextPart::Middle);
+                                written.part(out, bytes, at)
+                            })?;
+                            written.part(out, b"", TextPart::Last)?;
+                            continue;
+                        }
                         None
                     }
                     Ok(game) => match mend(&game, &opts, args.max_edits.into()) {
@@ -332,6 +305,26 @@ fn stray_tag(left: &[LeftOut], repairs: Option<Tag>) -> Tag {
         value,
         span: Span::default(),
     }
+}
+
+/// What `repair` says of a game the reader could not read: the error, and what is wrong in the
+/// part read before it, which the reader could not read past.
+fn unreadable(e: &SyntaxError, name: &Arc<str>, game_no: usize, opts: &ReplayOptions) -> String {
+    let mut message = render(e, false);
+    if let Some(part) = e.before.as_deref() {
+        let source = GameSource::of_game(name, game_no, part);
+        let replayed = replay_part(part, opts);
+        for f in (replayed.findings().iter()).filter(|f| f.severity == Severity::Error) {
+            let (line, column) = f
+                .span
+                .map_or((part.line, 1), |s| source.location(s.range().start));
+            message.push_str(&format!(
+                "before it, {line}:{column}: {} ({})\n",
+                f.message, f.code
+            ));
+        }
+    }
+    message
 }
 
 /// One game's line(s) in the report.
