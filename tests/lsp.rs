@@ -173,6 +173,15 @@ fn apply(text: &str, edits: &[Value]) -> String {
     out
 }
 
+/// The labels of a list of completion items or inlay hints.
+fn labels(items: &Value) -> Vec<&str> {
+    let items = items.as_array().expect("a list");
+    items
+        .iter()
+        .map(|i| i["label"].as_str().expect("a label"))
+        .collect()
+}
+
 fn replays_clean(text: &str) -> bool {
     use salta::replay::{ReplayOptions, Status, replay};
     salta::notation::parse_str(text).iter().all(|g| {
@@ -397,13 +406,8 @@ fn completion_offers_the_legal_moves_compulsory_jumps_first_and_the_next_number(
     let text = "[Setup \"G/-,-,-,-,-,-,-,-,-,-,44,-,-,-,-/55,-,-,-,-,-,-,-,-,-,-,-,-,-,-\"]\n\n1. ";
     client.open(URI, text);
     let items = client.at("textDocument/completion", URI, 2, 3);
-    let labels: Vec<&str> = items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
-    assert_eq!(labels.first(), Some(&"44:65"), "{labels:?}");
+    let shown = labels(&items);
+    assert_eq!(shown.first(), Some(&"44:65"), "{shown:?}");
     let mut sorted: Vec<(&str, &str)> = items
         .as_array()
         .unwrap()
@@ -420,14 +424,9 @@ fn completion_offers_the_legal_moves_compulsory_jumps_first_and_the_next_number(
     // In the standard game, after Green's and Red's first moves: Green's moves and "2.".
     client.change(URI, 2, json!([{"text": "1. 33-43 83-73 "}]));
     let items = client.at("textDocument/completion", URI, 0, 15);
-    let labels: Vec<&str> = items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
-    assert!(labels.contains(&"2."), "{labels:?}");
-    assert!(labels.contains(&"43-53"), "{labels:?}");
+    let shown = labels(&items);
+    assert!(shown.contains(&"2."), "{shown:?}");
+    assert!(shown.contains(&"43-53"), "{shown:?}");
     // A half-typed move is replaced whole.
     client.change(URI, 3, json!([{"text": "1. 33-43 83-73 2. 43-5"}]));
     let items = client.at("textDocument/completion", URI, 0, 22);
@@ -507,14 +506,9 @@ fn symbols_folding_formatting_definition_and_hints() {
                    "range": {"start": {"line": 0, "character": 0}, "end": {"line": 7, "character": 0}}}),
         )
         .unwrap();
-    let labels: Vec<&str> = hints
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|h| h["label"].as_str().unwrap())
-        .collect();
-    assert_eq!(labels[..4], ["1G", "2R", "3G", "4R"]);
-    assert!(labels[4].starts_with("to go: Green"), "{labels:?}");
+    let shown = labels(&hints);
+    assert_eq!(shown[..4], ["1G", "2R", "3G", "4R"]);
+    assert!(shown[4].starts_with("to go: Green"), "{shown:?}");
     client.close();
 }
 
