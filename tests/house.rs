@@ -33,7 +33,7 @@ const ROOMS: [&str; 13] = [
 const ARROWS_BEING_TAKEN_OUT: [(&str, &str); 0] = [];
 
 /// Modules whose parts are being untangled by other work, tolerated until then: notation's
-/// parser, syntax tree, visitor and writer, its errors and reader (issue #34); the diagram's
+/// parser, syntax tree, visitor, writer and errors (issue #34); the diagram's
 /// pieces and scene (`piece.rs` draws on `scene.rs`'s canvas, which `scene.rs` fills with pieces).
 const CIRCLES_BEING_TAKEN_OUT: [&str; 2] = ["notation", "export::diagram"];
 

@@ -3,10 +3,9 @@
 
 use crate::board::BoardKind;
 use crate::notation::reader::{
-    HEAD_BYTES, Head, Oversized, count_newlines, judge_head, oversized_error, swap_cr_lf,
-    whole_games,
+    HEAD_BYTES, Head, Oversized, judge_head, oversized_error, swap_cr_lf, whole_games,
 };
-use crate::notation::{Game, Limits, Reader, SyntaxError, input_name, open_input};
+use crate::notation::{Game, Limits, Reader, SyntaxError, count_newlines, input_name, open_input};
 use crate::replay::{MarginPolicy, ReplayOptions};
 use std::collections::BTreeMap;
 use std::panic::AssertUnwindSafe;

@@ -1,7 +1,7 @@
 //! Syntax errors of SGN records, as miette diagnostics that point into the file.
 
 use super::ast::{Game, Span, Tag};
-use super::reader::count_newlines;
+use super::newlines::count_newlines;
 use crate::board::Color;
 use crate::diagnostic::{Code, Severity};
 use crate::rules::{Position, Rules};

@@ -3,6 +3,7 @@
 mod assignment;
 pub mod margin;
 mod movegen;
+mod moves;
 mod outcome;
 mod perft;
 mod piece;
@@ -12,7 +13,7 @@ mod setup;
 mod turn;
 
 pub(crate) use assignment::min_cost as min_cost_assignment;
-pub use movegen::{IllegalMove, Move, MoveKind, MoveList, MoveListIter};
+pub use moves::{IllegalMove, Move, MoveKind, MoveList, MoveListIter};
 pub use outcome::{EndReason, Outcome, Progress, Referee, limit_outcome};
 pub use perft::{perft, perft_divide};
 pub use piece::MAX_PIECES;

@@ -1,25 +1,31 @@
 //! The streaming reader: games one at a time from any `io::Read`, in memory bounded by the largest
 //! game (plus one read chunk), each handed to a [`Visitor`] ([`Reader::read_game`]) or built into
-//! a [`Game`] (the reader as an iterator, through the [`GameBuilder`] visitor).
+//! a [`Game`] (the reader as an iterator, through the [`TreeBuilder`] visitor). Its parts: the
+//! judging of a file's head (`head.rs`), the passing over of oversized games (`oversized.rs`) and
+//! the visitor that builds a game's tree (`tree_builder.rs`).
 
-use super::ast::{Annotation, Comment, Game, GameResult, MoveNode, Span, Tag, Variation, Warning};
+mod head;
+mod oversized;
+mod tree_builder;
+
+use super::ast::{Game, Span, Warning};
 use super::error::{GameSource, MovePlace, SyntaxError};
+use super::newlines::{count_newlines, newlines_and_nul};
 use super::parser::{Limits, Log, MAX_GAME_BYTES, Outcome, RawError, parse_game};
-use super::visitor::{GameStart, RawComment, RawTag, Skip, Visitor, WrittenMove, visit};
+use super::visitor::{GameStart, Visitor, visit};
 use crate::board::BoardKind;
 use crate::diagnostic::Code;
+use head::{BOM, SNIFF};
+pub(crate) use head::{HEAD_BYTES, Head, judge_head, swap_cr_lf};
+pub(crate) use oversized::{Oversized, whole_games};
 use std::borrow::Cow;
 use std::io::{self, Read};
-use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::Arc;
+use tree_builder::TreeBuilder;
 
 /// Bytes asked of the underlying reader at a time.
 const CHUNK: usize = 1 << 20;
-const BOM: &[u8] = b"\xef\xbb\xbf";
-/// How much of a file's head is looked at to tell text from binary (as git decides): always this
-/// much, whatever the read chunk, so the verdict does not depend on how the file is read.
-const SNIFF: usize = 8000;
 /// How much of a line before a game diagnostics show.
 const LEAD: usize = 160;
 
@@ -66,59 +72,6 @@ pub struct Reader<R> {
 
 /// Where bytes passed on as read go, a piece at a time.
 pub type BytesSink<'a> = dyn FnMut(&[u8]) -> io::Result<()> + 'a;
-
-/// What the head of a file says it is, as git decides text from binary.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Head {
-    /// Text whose lines end in LF (or CR LF).
-    Text,
-    /// Text whose lines end in CR alone: more CRs not followed by LF than LFs in the head.
-    CrLines,
-    /// UTF-16, by its byte-order mark.
-    Utf16,
-    /// A NUL byte in the head.
-    Binary,
-}
-
-/// Judges the first [`SNIFF`] bytes of a file (after a UTF-8 byte-order mark).
-pub(crate) fn judge_head(bytes: &[u8]) -> Head {
-    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
-    let head = &bytes[..bytes.len().min(SNIFF)];
-    if head.starts_with(b"\xff\xfe") || head.starts_with(b"\xfe\xff") {
-        Head::Utf16
-    } else if head.contains(&0) {
-        Head::Binary
-    } else if lone_crs(head) > count_newlines(head) {
-        Head::CrLines
-    } else {
-        Head::Text
-    }
-}
-
-/// The CRs in `bytes` not followed by LF.
-fn lone_crs(bytes: &[u8]) -> usize {
-    let ending = usize::from(bytes.last() == Some(&b'\r'));
-    ending
-        + bytes
-            .windows(2)
-            .filter(|w| w[0] == b'\r' && w[1] != b'\n')
-            .count()
-}
-
-/// Swaps CR and LF in place: how the lines of a CR-only file are read, and (swapped again) how
-/// its bytes are given back as read.
-pub(crate) fn swap_cr_lf(bytes: &mut [u8]) {
-    for b in bytes {
-        *b = match *b {
-            b'\r' => b'\n',
-            b'\n' => b'\r',
-            other => other,
-        };
-    }
-}
-
-/// The bytes of a file a head of [`SNIFF`] bytes are enough to judge.
-pub(crate) const HEAD_BYTES: usize = SNIFF + BOM.len();
 
 impl Reader<io::Empty> {
     /// A reader over text already in memory that takes the buffer over rather than copying it
@@ -543,7 +496,7 @@ impl<R: Read> Reader<R> {
                         line: self.line,
                         column: self.column,
                     };
-                    let builder = &mut GameBuilder::default();
+                    let builder = &mut TreeBuilder::default();
                     Arc::new(visit(builder, start, latin1.as_ref(), &self.log))
                 });
                 let text = text.to_string();
@@ -700,74 +653,6 @@ impl<R: Read> Reader<R> {
     }
 }
 
-/// Where the reading past an oversized game has got to: the game goes on, line by line, through
-/// its tag section and then its movetext up to the next line that starts with `[` (the next
-/// game's tags). The reader and the archive's pipeline end an oversized game alike.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Oversized {
-    /// Past the game's tag section.
-    in_movetext: bool,
-    /// Inside a line whose start has been passed.
-    mid_line: bool,
-}
-
-impl Oversized {
-    /// An oversized game that starts at the start of `bytes`.
-    pub(crate) fn at(bytes: &[u8]) -> Oversized {
-        Oversized {
-            in_movetext: bytes.first() != Some(&b'['),
-            mid_line: false,
-        }
-    }
-
-    /// Where in `bytes` (which go on from where the last call stopped) the next game starts, or
-    /// `None` if all of them belong to the oversized game.
-    pub(crate) fn end_in(&mut self, bytes: &[u8]) -> Option<usize> {
-        let mut at = 0;
-        while at < bytes.len() {
-            let (end, whole) = match bytes[at..].iter().position(|&b| b == b'\n') {
-                Some(p) => (at + p, true),
-                None => (bytes.len(), false),
-            };
-            match bytes.get(at).filter(|_| !self.mid_line) {
-                Some(b'[') if self.in_movetext => return Some(at),
-                Some(b) if *b != b'[' && !b.is_ascii_whitespace() => self.in_movetext = true,
-                _ => {}
-            }
-            self.mid_line = !whole;
-            at = end + usize::from(whole);
-        }
-        None
-    }
-}
-
-/// How much of `bytes` (a file's text from the start of a game, cut anywhere) holds whole games as
-/// the reader reads them: where the game that runs on past them starts. The archive's pipeline
-/// asks this of a stretch larger than a game may be in which it found no blank line before a tag
-/// line, to tell games written without blank lines between them from a game too large.
-pub(crate) fn whole_games(bytes: &[u8]) -> usize {
-    let (limits, mut log) = (Limits::default(), Log::default());
-    // Whole lines only, their end found once: searched for game after game, a long last line was
-    // scanned again for each (quadratic).
-    let lines = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-    let mut at = 0;
-    loop {
-        at += bytes[at..]
-            .iter()
-            .take_while(|b| b.is_ascii_whitespace())
-            .count();
-        if at >= lines {
-            return at;
-        }
-        match parse_game(&bytes[at..lines], false, &limits, None, &mut log) {
-            Outcome::Game(end) | Outcome::Error(_, end) | Outcome::Stray(end) if end > 0 => {
-                at += end;
-            }
-            _ => return at,
-        }
-    }
-}
-
 /// The error of an oversized game read by the archive's pipeline, which passes the game on in
 /// pieces: the game starts at `offset` and `line` of the file named `name` with `head` (its
 /// first bytes; CR and LF swapped for a CR-only file, as the reader reads it).
@@ -778,174 +663,11 @@ pub(crate) fn oversized_error(name: &str, head: &[u8], offset: u64, line: u32) -
     reader.too_large()
 }
 
-/// The bytes [`count_newlines`] counts at a time: fewer than 256, for byte counters, and a
-/// multiple of the 64 bytes of its unrolled vector loop, so that no block ends in a byte-at-a-time
-/// tail (count_games on 8 MB, callgrind: 174.3 M instructions in all with 192, 174.8 M with 128,
-/// 175.9 M with 240, 177.3 M with 255).
-const NEWLINE_BLOCK: usize = 192;
-
-/// Newlines in `bytes`: a plain count, which the compiler turns into vector compares; in blocks of
-/// [`NEWLINE_BLOCK`] bytes so that per-lane byte counters cannot overflow.
-pub(crate) fn count_newlines(bytes: &[u8]) -> usize {
-    bytes
-        .chunks(NEWLINE_BLOCK)
-        .map(|block| {
-            block
-                .iter()
-                .fold(0u8, |n, &b| n.wrapping_add((b == b'\n') as u8)) as usize
-        })
-        .sum()
-}
-
-/// [`count_newlines`], and whether `bytes` holds a NUL byte, in the same pass.
-fn newlines_and_nul(bytes: &[u8]) -> (usize, bool) {
-    bytes
-        .chunks(NEWLINE_BLOCK)
-        .fold((0, false), |(newlines, nul), block| {
-            let (n, zero) = block.iter().fold((0u8, 0u8), |(n, zero), &b| {
-                (n.wrapping_add((b == b'\n') as u8), zero | (b == 0) as u8)
-            });
-            (newlines + n as usize, nul || zero != 0)
-        })
-}
-
 impl<R: Read> Iterator for Reader<R> {
     type Item = Result<Game, SyntaxError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.read_game(&mut GameBuilder::default())
-    }
-}
-
-/// Moves reserved for a main line: most games fit without the vector growing.
-const MAINLINE_RESERVE: usize = 256;
-
-/// The visitor that builds a game's tree, [`Game`]: the reader's iterator reads through it.
-#[derive(Debug, Default)]
-pub(crate) struct GameBuilder {
-    start: Option<(String, u64, u32, u32)>,
-    tags: Vec<Tag>,
-    warnings: Vec<Warning>,
-    /// The main line and the variations open in it, innermost last.
-    lines: Vec<Variation>,
-}
-
-impl GameBuilder {
-    /// The line being read.
-    fn line(&mut self) -> &mut Variation {
-        if self.lines.is_empty() {
-            self.lines.push(Variation::default());
-        }
-        let last = self.lines.len() - 1;
-        &mut self.lines[last]
-    }
-
-    /// The last move of the line being read (the parser has made sure there is one).
-    fn last_move(&mut self) -> Option<&mut MoveNode> {
-        self.line().moves.last_mut()
-    }
-}
-
-impl Visitor for GameBuilder {
-    type Output = Game;
-
-    fn begin_game(&mut self, game: GameStart<'_>) -> ControlFlow<Game> {
-        self.start = Some((game.text.to_string(), game.offset, game.line, game.column));
-        self.tags = Vec::new();
-        self.warnings = Vec::new();
-        self.lines.clear();
-        self.lines.push(Variation {
-            comments: Vec::new(),
-            moves: Vec::with_capacity(MAINLINE_RESERVE),
-        });
-        ControlFlow::Continue(())
-    }
-
-    fn warning(&mut self, warning: &Warning) -> ControlFlow<Game> {
-        self.warnings.push(warning.clone());
-        ControlFlow::Continue(())
-    }
-
-    fn tag(&mut self, tag: RawTag<'_>) -> ControlFlow<Game> {
-        // Room for the usual seven tags at once.
-        if self.tags.is_empty() {
-            self.tags.reserve(8);
-        }
-        self.tags.push(Tag::from(tag));
-        ControlFlow::Continue(())
-    }
-
-    fn played(&mut self, played: WrittenMove) -> ControlFlow<Game> {
-        let node = MoveNode::new(played.number, played.played, played.span);
-        self.line().moves.push(node);
-        ControlFlow::Continue(())
-    }
-
-    fn salta(&mut self, span: Span) -> ControlFlow<Game> {
-        if let Some(last) = self.last_move() {
-            last.extras_mut().salta = Some(span);
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn suffix(&mut self, suffix: &'static str, _span: Span) -> ControlFlow<Game> {
-        if let Some(last) = self.last_move() {
-            let annotation = Annotation::Suffix(suffix.to_string());
-            last.extras_mut().annotations.push(annotation);
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn nag(&mut self, nag: u16, _span: Span) -> ControlFlow<Game> {
-        if let Some(last) = self.last_move() {
-            last.extras_mut().annotations.push(Annotation::Nag(nag));
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn comment(&mut self, comment: RawComment<'_>) -> ControlFlow<Game> {
-        let comment = Comment {
-            text: comment.text.to_string(),
-            span: comment.span,
-        };
-        let line = self.line();
-        match line.moves.last_mut() {
-            Some(m) => m.extras_mut().comments.push(comment),
-            None => line.comments.push(comment),
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn begin_variation(&mut self, _open: Span) -> ControlFlow<Game, Skip> {
-        self.lines.push(Variation::default());
-        ControlFlow::Continue(Skip(false))
-    }
-
-    fn end_variation(&mut self) -> ControlFlow<Game> {
-        if self.lines.len() > 1
-            && let Some(variation) = self.lines.pop()
-            && let Some(last) = self.last_move()
-        {
-            last.extras_mut().variations.push(variation);
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn end_game(&mut self, result: Option<(GameResult, Span)>) -> Game {
-        let (text, offset, line, column) = self.start.take().unwrap_or_default();
-        let mut mainline = self.lines.drain(..).next().unwrap_or_default();
-        // Shrinking is in place: the reserve made for long games costs short ones nothing.
-        mainline.moves.shrink_to_fit();
-        Game {
-            text,
-            offset,
-            line,
-            column,
-            tags: std::mem::take(&mut self.tags),
-            mainline,
-            result,
-            warnings: std::mem::take(&mut self.warnings),
-        }
+        self.read_game(&mut TreeBuilder::default())
     }
 }
 
@@ -980,153 +702,5 @@ pub fn input_name(path: &Path) -> String {
         "<stdin>".to_string()
     } else {
         super::printable(&path.display().to_string(), false).into_owned()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Reader;
-
-    /// A reader that takes a buffer over reads what a streaming reader reads, errors and
-    /// positions included, and hands the buffer back.
-    #[test]
-    fn a_reader_over_a_buffer_reads_what_a_streaming_reader_reads() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut files = 0;
-        for folder in ["corpus/edge-cases", "corpus/synthetic", "tests/edge-cases"] {
-            for entry in std::fs::read_dir(root.join(folder)).unwrap() {
-                let path = entry.unwrap().path();
-                if path.extension().is_none_or(|e| e != "sgn") {
-                    continue;
-                }
-                let bytes = std::fs::read(&path).unwrap();
-                let streamed: Vec<String> = Reader::new(bytes.as_slice())
-                    .with_chunk_size(64)
-                    .starting_at(100, 7)
-                    .map(|item| format!("{item:?}"))
-                    .collect();
-                let capacity = bytes.capacity();
-                let mut reader = Reader::from_bytes(bytes).starting_at(100, 7);
-                let buffered: Vec<String> =
-                    reader.by_ref().map(|item| format!("{item:?}")).collect();
-                assert_eq!(buffered, streamed, "{}", path.display());
-                assert_eq!(reader.into_buffer().capacity(), capacity);
-                files += 1;
-            }
-        }
-        assert!(files > 10);
-    }
-
-    /// A file whose lines end in CR alone is read line by line, and every game is given back as
-    /// read, its CRs (and a stray LF) as they were.
-    #[test]
-    fn cr_lines_are_read_and_given_back_as_read() {
-        let file: &[u8] =
-            b"[Event \"a\"]\r\r1. 33-43 {x\ny} *\r\r[Event \"b\"]\r\r1. 33-43 99-98 *\r";
-        for chunk in [5, 64, 1 << 20] {
-            let mut reader = Reader::new(file).with_chunk_size(chunk);
-            let mut given = Vec::new();
-            let mut lines = Vec::new();
-            while let Some(item) = reader.next() {
-                lines.push(match item {
-                    Ok(game) => game.line,
-                    Err(e) => e.game_line(),
-                });
-                given.push(reader.raw().into_owned());
-            }
-            // The LF in the comment is not a line end here (it is a stray among CRs).
-            assert_eq!(lines, [1, 5], "chunks of {chunk}");
-            assert_eq!(given[0], b"[Event \"a\"]\r\r1. 33-43 {x\ny} *");
-            assert_eq!(given[1], b"[Event \"b\"]\r\r1. 33-43 99-98 *");
-        }
-    }
-
-    /// A game past the size limit is passed on whole, in pieces as read, and the game after it
-    /// is read.
-    #[test]
-    fn an_oversized_game_is_passed_on_whole() {
-        let big = format!(
-            "[Event \"big\"]\n\n1. 33-43 {{{}}} *\n\n",
-            "x\n".repeat(500)
-        );
-        let file = format!("{big}[Event \"next\"]\n\n1. 33-43 *\n");
-        for chunk in [7, 100, 1 << 20] {
-            let mut reader = Reader::new(file.as_bytes())
-                .with_chunk_size(chunk)
-                .with_limits(crate::notation::Limits::default().game_bytes(300));
-            let first = reader.next().unwrap().unwrap_err();
-            assert_eq!(first.code, crate::diagnostic::Code::GameTooLarge);
-            let mut passed = Vec::new();
-            let total = reader
-                .pass_oversized(&mut |bytes| {
-                    passed.extend_from_slice(bytes);
-                    Ok(())
-                })
-                .unwrap();
-            assert_eq!(passed, big.as_bytes(), "chunks of {chunk}");
-            assert_eq!(total, big.len() as u64);
-            let next = reader.next().unwrap().unwrap();
-            assert_eq!(next.tag("Event"), Some("next"));
-            assert!(reader.next().is_none());
-        }
-    }
-
-    #[test]
-    fn whole_games_stop_where_a_game_runs_on() {
-        let text = b"[Event \"a\"]\n1. 33-43 *\n[Event \"b\"]\n1. 33-43 *\n[Event \"c\"]\n1. 33-";
-        let third = text.windows(3).position(|w| w == b"\"c\"").unwrap() - 7;
-        assert_eq!(super::whole_games(text), third);
-        assert_eq!(super::whole_games(b"1. 33-43 {no end"), 0);
-    }
-
-    #[test]
-    fn counts_newlines_in_words_and_tails() {
-        let cases: [&[u8]; 4] = [
-            b"",
-            b"\n",
-            b"a\nb\n\n",
-            b"0123456\n89\n\n\n\n\n\n\n\nx\x8a\x0a\xff\n",
-        ];
-        for text in cases {
-            let expected = text.iter().filter(|&&b| b == b'\n').count();
-            assert_eq!(super::count_newlines(text), expected, "{text:?}");
-        }
-    }
-
-    #[test]
-    fn newlines_are_counted_across_runs() {
-        let mut text = vec![b'x'; 1000];
-        for i in (0..1000).step_by(3) {
-            text[i] = b'\n';
-        }
-        let expected = text.iter().filter(|&&b| b == b'\n').count();
-        assert_eq!(super::count_newlines(&text), expected);
-        assert_eq!(super::count_newlines(&[b'\n'; 600]), 600);
-        assert_eq!(super::count_newlines(b""), 0);
-    }
-
-    #[test]
-    fn newlines_and_nul_bytes_are_found_in_one_pass_as_in_two() {
-        let mut text = vec![b'x'; 1000];
-        for i in (0..1000).step_by(7) {
-            text[i] = b'\n';
-        }
-        assert_eq!(
-            super::newlines_and_nul(&text),
-            (super::count_newlines(&text), false)
-        );
-        assert_eq!(super::newlines_and_nul(&[b'\n'; 600]), (600, false));
-        assert_eq!(super::newlines_and_nul(b""), (0, false));
-        // A NUL in the first block, on a block's edge, and in the short last block.
-        for at in [0, 191, 192, 999] {
-            let mut with_nul = text.clone();
-            with_nul[at] = 0;
-            let newlines = super::count_newlines(&with_nul);
-            assert_eq!(
-                super::newlines_and_nul(&with_nul),
-                (newlines, true),
-                "NUL at {at}"
-            );
-        }
     }
 }

@@ -1,0 +1,95 @@
+//! The reader's own tests.
+
+use super::Reader;
+
+/// A reader that takes a buffer over reads what a streaming reader reads, errors and
+/// positions included, and hands the buffer back.
+#[test]
+fn a_reader_over_a_buffer_reads_what_a_streaming_reader_reads() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = 0;
+    for folder in ["corpus/edge-cases", "corpus/synthetic", "tests/edge-cases"] {
+        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "sgn") {
+                continue;
+            }
+            let bytes = std::fs::read(&path).unwrap();
+            let streamed: Vec<String> = Reader::new(bytes.as_slice())
+                .with_chunk_size(64)
+                .starting_at(100, 7)
+                .map(|item| format!("{item:?}"))
+                .collect();
+            let capacity = bytes.capacity();
+            let mut reader = Reader::from_bytes(bytes).starting_at(100, 7);
+            let buffered: Vec<String> =
+                reader.by_ref().map(|item| format!("{item:?}")).collect();
+            assert_eq!(buffered, streamed, "{}", path.display());
+            assert_eq!(reader.into_buffer().capacity(), capacity);
+            files += 1;
+        }
+    }
+    assert!(files > 10);
+}
+
+/// A file whose lines end in CR alone is read line by line, and every game is given back as
+/// read, its CRs (and a stray LF) as they were.
+#[test]
+fn cr_lines_are_read_and_given_back_as_read() {
+    let file: &[u8] =
+        b"[Event \"a\"]\r\r1. 33-43 {x\ny} *\r\r[Event \"b\"]\r\r1. 33-43 99-98 *\r";
+    for chunk in [5, 64, 1 << 20] {
+        let mut reader = Reader::new(file).with_chunk_size(chunk);
+        let mut given = Vec::new();
+        let mut lines = Vec::new();
+        while let Some(item) = reader.next() {
+            lines.push(match item {
+                Ok(game) => game.line,
+                Err(e) => e.game_line(),
+            });
+            given.push(reader.raw().into_owned());
+        }
+        // The LF in the comment is not a line end here (it is a stray among CRs).
+        assert_eq!(lines, [1, 5], "chunks of {chunk}");
+        assert_eq!(given[0], b"[Event \"a\"]\r\r1. 33-43 {x\ny} *");
+        assert_eq!(given[1], b"[Event \"b\"]\r\r1. 33-43 99-98 *");
+    }
+}
+
+/// A game past the size limit is passed on whole, in pieces as read, and the game after it
+/// is read.
+#[test]
+fn an_oversized_game_is_passed_on_whole() {
+    let big = format!(
+        "[Event \"big\"]\n\n1. 33-43 {{{}}} *\n\n",
+        "x\n".repeat(500)
+    );
+    let file = format!("{big}[Event \"next\"]\n\n1. 33-43 *\n");
+    for chunk in [7, 100, 1 << 20] {
+        let mut reader = Reader::new(file.as_bytes())
+            .with_chunk_size(chunk)
+            .with_limits(crate::notation::Limits::default().game_bytes(300));
+        let first = reader.next().unwrap().unwrap_err();
+        assert_eq!(first.code, crate::diagnostic::Code::GameTooLarge);
+        let mut passed = Vec::new();
+        let total = reader
+            .pass_oversized(&mut |bytes| {
+                passed.extend_from_slice(bytes);
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(passed, big.as_bytes(), "chunks of {chunk}");
+        assert_eq!(total, big.len() as u64);
+        let next = reader.next().unwrap().unwrap();
+        assert_eq!(next.tag("Event"), Some("next"));
+        assert!(reader.next().is_none());
+    }
+}
+
+#[test]
+fn whole_games_stop_where_a_game_runs_on() {
+    let text = b"[Event \"a\"]\n1. 33-43 *\n[Event \"b\"]\n1. 33-43 *\n[Event \"c\"]\n1. 33-";
+    let third = text.windows(3).position(|w| w == b"\"c\"").unwrap() - 7;
+    assert_eq!(super::whole_games(text), third);
+    assert_eq!(super::whole_games(b"1. 33-43 {no end"), 0);
+}
