@@ -10,21 +10,12 @@
 //! thread's, from /proc) per record.
 
 use salta::repair::inject::{
-    Mending, Verdict, generated_records, inject, search_options, test_records, trial_run,
-    two_slip_run,
+    Mending, Verdict, generated_records, inject, search_options, test_records, thread_cpu,
+    trial_run, two_slip_run,
 };
 use salta::repair::{SlipKind, analyse};
 use std::path::Path;
 use std::time::Duration;
-
-/// The CPU time this thread has run, from /proc (Linux); zero elsewhere.
-fn cpu_time() -> Duration {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .map(Duration::from_nanos)
-        .unwrap_or_default()
-}
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -52,9 +43,9 @@ fn main() {
             "the corpus".to_string()
         }
     );
-    let started = cpu_time();
+    let started = thread_cpu();
     let trials = trial_run(&games, seeds.clone());
-    let cpu = cpu_time() - started;
+    let cpu = thread_cpu() - started;
     // Tied: the first reading has a rival that fares exactly as well (the same edit, to the end
     // with the same result and margin), so nothing in the record prefers either; lost: of
     // those, the right reading is the rival. Restored: `salta repair` with its defaults gives
@@ -104,14 +95,20 @@ fn main() {
     row("(every record)", "", &all);
     let mut times: Vec<Duration> = trials.iter().map(|(_, _, _, m)| m.time).collect();
     times.sort();
+    let mut cpus: Vec<Duration> = trials.iter().map(|(_, _, _, m)| m.cpu).collect();
+    cpus.sort();
     let at = |times: &[Duration], q: f64| times[((times.len() - 1) as f64 * q) as usize];
     println!(
         "one slip, time per record mended ({} records): median {:.2?}, p99 {:.2?}, max {:.2?}; \
-         CPU time of the whole run {:.2?} (judging included)",
+         CPU a record: median {:.2?}, p99 {:.2?}, max {:.2?}; CPU time of the whole run {:.2?} \
+         (judging included)",
         times.len(),
         at(&times, 0.5),
         at(&times, 0.99),
         at(&times, 1.0),
+        at(&cpus, 0.5),
+        at(&cpus, 0.99),
+        at(&cpus, 1.0),
         cpu,
     );
     // (b) two slips a record.
@@ -129,11 +126,11 @@ fn main() {
         .flat_map(|&a| kinds.iter().map(move |&b| (a, b)))
         .filter(|(a, b)| a != b || *a == SlipKind::GlyphDigit)
         .collect();
-    println!("two slips             records  restored   median      max");
+    println!("two slips             records  restored   median      max  CPU median  CPU max");
     for adjacent in [true, false] {
-        let started = cpu_time();
+        let started = thread_cpu();
         let runs = two_slip_run(&games, seeds.clone(), &pairs, adjacent);
-        let cpu = cpu_time() - started;
+        let cpu = thread_cpu() - started;
         let with = |pred: &dyn Fn(SlipKind, SlipKind) -> bool, name: &str| {
             let of: Vec<&Mending> = runs
                 .iter()
@@ -146,12 +143,16 @@ fn main() {
             let restored = of.iter().filter(|m| m.restored).count();
             let mut t: Vec<Duration> = of.iter().map(|m| m.time).collect();
             t.sort();
+            let mut c: Vec<Duration> = of.iter().map(|m| m.cpu).collect();
+            c.sort();
             println!(
-                "{name:<21} {:>7}  {:>7.1}%  {:>8.2?} {:>8.2?}",
+                "{name:<21} {:>7}  {:>7.1}%  {:>8.2?} {:>8.2?}  {:>10.2?} {:>8.2?}",
                 of.len(),
                 100.0 * restored as f64 / of.len() as f64,
                 at(&t, 0.5),
-                at(&t, 1.0)
+                at(&t, 1.0),
+                at(&c, 0.5),
+                at(&c, 1.0)
             );
         };
         let side = if adjacent {

@@ -386,6 +386,22 @@ fn garbled_moves_are_read_by_their_characters() {
     insta::assert_snapshot!(run.stderr);
 }
 
+/// A lightly worn page read by tesseract: move numbers misread (`2:`, `3-`, `$.`, `IL.`, `12;`),
+/// glued to a move or between two, a 5 read as `$`, a `;` for the dash, two moves run together
+/// with a dot between, `I` for `11`, the result misread: the reader reads the numbers and keeps
+/// the moves it cannot read, and repair mends them; the game is the corpus's again (decisions
+/// 79-81).
+#[test]
+fn move_numbers_and_signs_misread_by_ocr_are_read_and_mended() {
+    let run = salta(&["repair", "tests/edge-cases/slip-ocr-numbers.sgn"]).expect_code(1);
+    let mended = salta::notation::parse_str(&run.text()).remove(0).unwrap();
+    let source = &test_records(root()).unwrap()[1];
+    let replayed = salta::replay::replay(&mended, &quick_options());
+    let meant = salta::replay::replay(source, &quick_options());
+    assert_eq!(replayed.moves(), meant.moves());
+    insta::assert_snapshot!(run.stderr);
+}
+
 /// A record numbered from Red's side keeps its numbers and its tag when mended, so that its
 /// `{was …}` comments quote numbers of the same record; one that left the tag out gets the tag
 /// the report says it adds, and its moves stay as written (decision 77).
@@ -409,13 +425,14 @@ fn a_record_numbered_from_reds_side_is_mended_in_its_own_numbers() {
     assert!(replayed.findings().is_empty(), "{:?}", replayed.findings());
 }
 
-/// A move number misread beyond recognition (`IL.` for `11.`) stops the reader; `salta repair`
-/// reads the game again with it left out, says so, and mends the moves after it.
+/// A move number misread beyond recognition (`QX.` for `11.`) stops the reader; `salta repair`
+/// reads the game again with it left out, says so, and mends the moves after it. (`IL.` is read
+/// as the number 11 where the count expects it: decision 80.)
 #[test]
 fn text_the_reader_cannot_read_is_left_out_and_the_game_mended() {
     let source = std::fs::read_to_string(root().join("tests/edge-cases/slip-ocr-garbled.sgn"))
         .unwrap()
-        .replace("11.\n13-2", "IL.\n13-2");
+        .replace("11.\n13-2", "QX.\n13-2");
     let dir = std::env::temp_dir().join(format!("salta-repair-stray-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("stray.sgn");
@@ -424,7 +441,7 @@ fn text_the_reader_cannot_read_is_left_out_and_the_game_mended() {
     std::fs::remove_dir_all(&dir).ok();
     assert!(
         run.stderr
-            .contains("left out IL. (the reader could not read it)"),
+            .contains("left out QX. (the reader could not read it)"),
         "{}",
         run.stderr
     );
@@ -437,6 +454,6 @@ fn text_the_reader_cannot_read_is_left_out_and_the_game_mended() {
         mended
             .tag("Repairs")
             .unwrap()
-            .starts_with("line 13: IL. left out")
+            .starts_with("line 13: QX. left out")
     );
 }

@@ -7,7 +7,7 @@ use salta::notation::{
     GameSource, Notation, Span, SyntaxError, Tag, WriteOptions, input_name, read_path, write_game,
 };
 use salta::render::render;
-use salta::repair::{DEFAULT_MAX_EDITS, EditKind, Mended, Suggestion, mend, read_past};
+use salta::repair::{DEFAULT_MAX_EDITS, EditKind, MAX_BREAKS, Mended, Suggestion, mend, read_past};
 use salta::replay::{ReplayOptions, Severity, replay_part};
 use std::io::Write;
 use std::path::PathBuf;
@@ -28,7 +28,7 @@ pub struct Args {
     to: Option<String>,
     /// Edits a game may need at most to count as repaired (a game that needs more is told how
     /// many).
-    #[arg(long, default_value_t = DEFAULT_MAX_EDITS as u16, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=40))]
+    #[arg(long, default_value_t = DEFAULT_MAX_EDITS as u16, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_BREAKS as i64))]
     max_edits: u16,
     /// The report on standard error: `human` (a line per edit) or `json` (one object per game
     /// repaired or left unrepaired).

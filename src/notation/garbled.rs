@@ -39,9 +39,62 @@ pub(super) fn misread_number(word: &str) -> Option<(u32, bool)> {
     (misread && number > 0).then_some((number, tail.len() >= 2))
 }
 
+/// A move number misread further than [`misread_number`] reads (`IL.`, `$5.`, `MO.` for `110.`,
+/// `4:`, `12-`, `36;`: glyphs OCR gives for digits, another sign for the dot): the number it may
+/// stand for and whether a Red move's. Only taken where it fits the game's count of moves
+/// ([`number_fits`]): alone, `S.` or `33-` could as well be prose or a move cut short.
+pub(super) fn loose_number(word: &str) -> Option<(u32, bool)> {
+    // A speck inside it (`1'7.`, `4°7.`) is no digit.
+    let word: String = word
+        .chars()
+        .filter(|c| !matches!(c, '\'' | '’' | '°' | '"'))
+        .collect();
+    let word = word.as_str();
+    let body = word.trim_end_matches(['.', ',', ':', ';', '-']);
+    let tail = &word[body.len()..];
+    if body.is_empty() || tail.is_empty() || tail.len() > 3 || body.chars().count() > 3 {
+        return None;
+    }
+    let mut digits = String::new();
+    for c in body.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        digits.push_str(match c {
+            'I' | 'l' | '|' | 'L' | 'J' | 'j' | 'i' | 'T' => "1",
+            'H' | 'M' => "11",
+            'O' | 'o' | 'D' | 'Q' | 'U' => "0",
+            'S' | 's' | '$' | '§' => "5",
+            'Z' | 'z' => "2",
+            'B' => "8",
+            'G' | 'b' => "6",
+            'A' => "4",
+            'g' | 'q' => "9",
+            _ => return None,
+        });
+    }
+    let number: u32 = digits.parse().ok().filter(|_| digits.len() <= 3)?;
+    let ellipsis = tail.len() >= 2 && tail.bytes().all(|b| b == b'.');
+    (number > 0).then_some((number, ellipsis))
+}
+
+/// Whether a number read where a move number may stand fits the `expected` one (the number of the
+/// next move by the game's count): the same, one more or one less (a ply lost or run into
+/// another), or one digit of two or three misread.
+pub(super) fn number_fits(number: u32, expected: u32) -> bool {
+    if number.abs_diff(expected) <= 1 {
+        return true;
+    }
+    let (a, b) = (number.to_string(), expected.to_string());
+    a.len() >= 2
+        && a.len() == b.len()
+        && a.bytes().zip(b.bytes()).filter(|(x, y)| x != y).count() == 1
+}
+
 /// The separators misreading puts between two squares: dashes of other lengths, a degree sign,
 /// an equals sign, a dot, a comma, a tilde, an underscore, a slash.
-fn is_separator_like(c: char) -> bool {
+pub(super) fn is_separator_like(c: char) -> bool {
     matches!(
         c,
         '-' | ':'
@@ -56,6 +109,7 @@ fn is_separator_like(c: char) -> bool {
             | '='
             | '.'
             | ','
+            | ';'
             | '~'
             | '_'
             | '/'
@@ -212,6 +266,28 @@ mod tests {
         for word in ["12.", "4", "I", "Io", "O.", "SI.", "12345,"] {
             assert_eq!(misread_number(word), None, "{word}");
         }
+    }
+
+    #[test]
+    fn move_numbers_misread_by_ocr_are_read_loosely() {
+        assert_eq!(loose_number("IL."), Some((11, false)));
+        assert_eq!(loose_number("$5."), Some((55, false)));
+        assert_eq!(loose_number("MO."), Some((110, false)));
+        assert_eq!(loose_number("4:"), Some((4, false)));
+        assert_eq!(loose_number("12-"), Some((12, false)));
+        assert_eq!(loose_number("102;"), Some((102, false)));
+        assert_eq!(loose_number("1'7."), Some((17, false)));
+        assert_eq!(loose_number("I0I.."), Some((101, true)));
+        for word in ["33-43", "Sd", "knight.", "1234.", "x.", "0."] {
+            assert_eq!(loose_number(word), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn a_number_fits_the_count_within_one_or_one_digit() {
+        assert!(number_fits(12, 12) && number_fits(11, 12) && number_fits(13, 12));
+        assert!(number_fits(36, 26) && number_fits(104, 105));
+        assert!(!number_fits(24, 12) && !number_fits(7, 4) && !number_fits(63, 26));
     }
 
     #[test]

@@ -75,7 +75,12 @@ impl Line {
                 if self.omits_separators {
                     meant.retain(|s| *s != super::channel::Sym::Sep);
                 }
-                let Some(read) = Channel::get().read(&meant, &written, limit) else {
+                let read = if t.garbled {
+                    Channel::get().read_garbled(&meant, &written, limit)
+                } else {
+                    Channel::get().read(&meant, &written, limit)
+                };
+                let Some(read) = read else {
                     continue;
                 };
                 if read.ops.is_empty() {
@@ -172,6 +177,7 @@ impl Line {
         let prior = SLIP - SlipKind::Merged.prior().ln();
         for &first in pos.legal_moves().iter() {
             let (one, mut meant) = symbols(first, pos);
+            meant.push(super::channel::Sym::Gap);
             let head = meant.len();
             let mut after = *pos;
             after.play_unchecked(first);
@@ -179,7 +185,7 @@ impl Line {
                 let (two, tail) = symbols(second, &after);
                 meant.truncate(head);
                 meant.extend(tail);
-                let Some(read) = Channel::get().read(&meant, &written, limit) else {
+                let Some(read) = Channel::get().read_garbled(&meant, &written, limit) else {
                     continue;
                 };
                 let detail: Vec<String> = read.ops.iter().map(|op| op.describe()).collect();
@@ -210,7 +216,26 @@ impl Line {
         // Left out, as a stray token is: its characters and the space before it added.
         let mut stray = chars.clone();
         stray.insert(0, ' ');
-        if let Some(read) = channel.read(&[], &stray, limit) {
+        // The last token may be the result misread (`O-I`, `I-O`): no move, a weight 0.3.
+        let result = |c: &char| match c {
+            'O' | 'o' | 'D' => '0',
+            'I' | 'l' | 'L' | '|' | 'i' | 'J' => '1',
+            '—' | '–' | ':' | '=' => '-',
+            c => *c,
+        };
+        let as_result: String = chars.iter().map(result).collect();
+        if i + 1 == self.tokens.len() && matches!(as_result.as_str(), "1-0" | "0-1" | "1/2-1/2") {
+            out.push(Candidate {
+                kind: SlipKind::CharAdded,
+                change: Change {
+                    start: i,
+                    removed: 1,
+                    inserted: Vec::new(),
+                },
+                cost: SLIP - 0.3f64.ln(),
+                detail: Some(format!("{} is the result {as_result}", self.written[o])),
+            });
+        } else if let Some(read) = channel.read(&[], &stray, limit) {
             out.push(Candidate {
                 kind: SlipKind::CharAdded,
                 change: Change {

@@ -11,6 +11,9 @@ use std::sync::OnceLock;
 pub(crate) enum Sym {
     Char(char),
     Sep,
+    /// The space between two moves read as one token (`33-43.83-73`): left out for nothing (the
+    /// merging is the slip), or read as a sign at a small cost.
+    Gap,
 }
 
 /// One step from the text meant to the text written.
@@ -45,11 +48,20 @@ pub(crate) struct Channel {
     ins_digit: f64,
     ins_any: f64,
     del_digit: f64,
+    /// One of two like digits side by side left out (`1-21` for `11-21`: OCR merges them).
+    del_double: f64,
+    /// The space between two moves run together read as a sign.
+    gap_sign: f64,
     del_letter: f64,
     swap: f64,
     /// Each character misread after the first in one move: a move misread at all has most often
     /// one character wrong.
     more: f64,
+    /// The same for a digit read as a letter or sign the table lists (`SI-GI` for `51-61`): an
+    /// OCR engine that takes a move for a word reads all its digits as letters.
+    more_listed: f64,
+    /// A sign added at either edge of a garbled token (`.104:83`, `42-53.`): a speck.
+    edge: f64,
     next: f64,
     digit_digit: f64,
     any_any: f64,
@@ -76,9 +88,13 @@ impl Channel {
             ins_digit: NEVER,
             ins_any: NEVER,
             del_digit: NEVER,
+            del_double: NEVER,
+            gap_sign: NEVER,
             del_letter: NEVER,
             swap: NEVER,
             more: 0.0,
+            more_listed: 0.0,
+            edge: NEVER,
             next: NEVER,
             digit_digit: NEVER,
             any_any: NEVER,
@@ -121,14 +137,18 @@ impl Channel {
                 }
                 ("NONE", "SPACE") => c.ins_space = cost,
                 ("NONE", "DIGIT") => c.ins_digit = cost,
+                ("NONE", "EDGE") => c.edge = cost,
                 ("NONE", "ANY") => c.ins_any = cost,
                 ("NONE", w) => {
                     c.ins.insert(one(w).ok_or_else(bad)?, cost);
                 }
                 ("DIGIT", "NONE") => c.del_digit = cost,
+                ("DOUBLE", "NONE") => c.del_double = cost,
+                ("GAP", "SIGN") => c.gap_sign = cost,
                 ("LETTER", "NONE") => c.del_letter = cost,
                 ("SWAP", "SWAP") => c.swap = cost,
                 ("MORE", "MORE") => c.more = cost,
+                ("MORE", "LISTED") => c.more_listed = cost,
                 ("NEXT", "NEXT") => c.next = cost,
                 ("DIGIT", "DIGIT") => c.digit_digit = cost,
                 ("ANY", "ANY") => c.any_any = cost,
@@ -179,6 +199,10 @@ impl Channel {
     fn sub_cost(&self, m: Sym, w: char) -> f64 {
         match m {
             Sym::Sep => self.sep.get(&w).copied().unwrap_or(self.any_any),
+            Sym::Gap if matches!(w, '.' | ',' | ':' | ';' | '-' | '\'' | '°' | '=') => {
+                self.gap_sign
+            }
+            Sym::Gap => NEVER,
             Sym::Char(m) if m == w => 0.0,
             Sym::Char(m) => {
                 if let Some(&c) = self.sub.get(&(m, w)) {
@@ -193,9 +217,22 @@ impl Channel {
         }
     }
 
+    /// The cost of the meant `meant[i]` left out.
+    fn del_cost_at(&self, meant: &[Sym], i: usize) -> f64 {
+        let m = meant[i];
+        let twin = |j: Option<usize>| j.and_then(|j| meant.get(j)) == Some(&m);
+        match m {
+            Sym::Char(c) if c.is_ascii_digit() && (twin(i.checked_sub(1)) || twin(Some(i + 1))) => {
+                self.del_double.min(self.del_digit)
+            }
+            _ => self.del_cost(m),
+        }
+    }
+
     /// The cost of the meant `m` left out.
     fn del_cost(&self, m: Sym) -> f64 {
         match m {
+            Sym::Gap => 0.0,
             Sym::Sep => self.sep_dropped,
             Sym::Char(c) if c.is_ascii_digit() => self.del_digit,
             Sym::Char(_) => self.del_letter,
@@ -226,6 +263,32 @@ impl Channel {
         }
     }
 
+    /// The cheapest reading of `meant` as a garbled token's `written` text: as it stands, or
+    /// with the signs at its edges (specks, a stray dot) taken as added at the cost of `NONE
+    /// EDGE` each.
+    pub fn read_garbled(&self, meant: &[Sym], written: &[char], limit: f64) -> Option<Reading> {
+        let whole = self.read(meant, written, limit);
+        let sign = |c: &&char| !c.is_alphanumeric();
+        let head = written.iter().take_while(sign).count();
+        let tail = written[head..].iter().rev().take_while(sign).count();
+        if head + tail == 0 || head + tail == written.len() {
+            return whole;
+        }
+        let edges = self.edge * (head + tail) as f64;
+        let limit = whole.as_ref().map_or(limit, |w| w.cost.min(limit));
+        let Some(inner) = self.read(meant, &written[head..written.len() - tail], limit - edges)
+        else {
+            return whole;
+        };
+        let mut ops: Vec<Op> = written[..head].iter().map(|&c| Op::Ins(c)).collect();
+        ops.extend(inner.ops);
+        ops.extend(written[written.len() - tail..].iter().map(|&c| Op::Ins(c)));
+        Some(Reading {
+            cost: inner.cost + edges,
+            ops,
+        })
+    }
+
     /// The cheapest reading of `meant` as `written`, if it costs at most `limit`.
     pub fn read(&self, meant: &[Sym], written: &[char], limit: f64) -> Option<Reading> {
         let (n, m) = (meant.len(), written.len());
@@ -241,7 +304,7 @@ impl Channel {
             for j in 0..=m {
                 let mut best = d[at(i, j)];
                 if i > 0 {
-                    best = best.min(d[at(i - 1, j)] + self.del_cost(meant[i - 1]));
+                    best = best.min(d[at(i - 1, j)] + self.del_cost_at(meant, i - 1));
                 }
                 if j > 0 {
                     best = best.min(d[at(i, j - 1)] + self.ins_cost(written[j - 1]));
@@ -296,7 +359,7 @@ impl Channel {
                 j -= 2;
                 continue;
             }
-            if i > 0 && close(d[at(i - 1, j)] + self.del_cost(meant[i - 1]), here) {
+            if i > 0 && close(d[at(i - 1, j)] + self.del_cost_at(meant, i - 1), here) {
                 ops.push(Op::Del(meant[i - 1]));
                 i -= 1;
                 continue;
@@ -310,8 +373,38 @@ impl Channel {
             break;
         }
         ops.reverse();
-        let cost = cost + self.more * ops.len().saturating_sub(1) as f64;
+        // Two moves run together without a sign between them: the merging is the slip.
+        ops.retain(|op| *op != Op::Del(Sym::Gap));
+        let cost = cost + self.more_cost(&ops);
         (cost <= limit).then_some(Reading { cost, ops })
+    }
+}
+
+impl Channel {
+    /// The cost of the characters misread after the first: each a letter or sign for a digit
+    /// that the table lists costs `more_listed`, any other edit `more`; the dearest edit counts
+    /// as the first.
+    fn more_cost(&self, ops: &[Op]) -> f64 {
+        // Letters and signs for digits, as the table lists them (`S`, `I`, `O`, `G`, `$`): not
+        // one digit for another, which stays as rare as any further edit.
+        let listed = ops
+            .iter()
+            .filter(|op| {
+                matches!(op, Op::Sub(Sym::Char(m), w)
+                    if !w.is_ascii_digit() && self.sub.contains_key(&(*m, *w)))
+            })
+            .count();
+        // The sign between two moves run together is no misread character of either.
+        let gaps = ops
+            .iter()
+            .filter(|op| matches!(op, Op::Sub(Sym::Gap, _)))
+            .count();
+        let others = ops.len() - listed - gaps;
+        match (listed, others) {
+            (0, 0) => 0.0,
+            (_, 0) => self.more_listed * (listed - 1) as f64,
+            _ => self.more_listed * listed as f64 + self.more * (others - 1) as f64,
+        }
     }
 }
 
@@ -330,6 +423,7 @@ impl Op {
     pub fn describe(&self) -> String {
         let sym = |s: &Sym| match s {
             Sym::Sep => "-".to_string(),
+            Sym::Gap => "the space".to_string(),
             Sym::Char(c) => c.to_string(),
         };
         let shown = |c: char| match c {
@@ -395,6 +489,34 @@ mod tests {
             read("33-43", "33-4 3").expect("read").ops,
             vec![Op::Ins(' ')]
         );
+    }
+
+    #[test]
+    fn ocr_shapes_cost_what_the_table_says() {
+        let c = Channel::get();
+        let cost = |m, w| read(m, w).expect("read").cost;
+        // One of two like digits left out is likelier than another digit (`I-21`: 11-21).
+        assert!(cost("11-21", "I-21") < cost("12-21", "I-21"));
+        assert!(cost("11-21", "I-21") < cost("31-21", "I-21"));
+        // A move read as a word, all its digits letters: each further like glyph costs less
+        // than a further unlisted edit.
+        assert!(cost("51-61", "SI-GI") < 6.0);
+        // A sign at the edge of a garbled token, a speck.
+        let w: Vec<char> = ".104:83".chars().collect();
+        let edge = c
+            .read_garbled(&meant_symbols("104-83"), &w, 50.0)
+            .expect("read");
+        assert_eq!(edge.ops, vec![Op::Ins('.')]);
+        // The space between two moves run together read as a dot.
+        let mut meant = meant_symbols("33-43");
+        meant.push(Sym::Gap);
+        meant.extend(meant_symbols("83-73"));
+        let w: Vec<char> = "33-43.83-73".chars().collect();
+        let gap = c.read(&meant, &w, 50.0).expect("read");
+        assert_eq!(gap.ops, vec![Op::Sub(Sym::Gap, '.')]);
+        assert_eq!(gap.ops[0].describe(), ". for the space");
+        let w: Vec<char> = "33-4383-73".chars().collect();
+        assert_eq!(c.read(&meant, &w, 50.0).expect("read").cost, 0.0);
     }
 
     #[test]

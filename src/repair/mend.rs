@@ -127,13 +127,14 @@ pub(crate) fn rewrite(node: &MoveNode, token: &Token) -> MoveNode {
     out
 }
 
-/// The edits `salta repair` makes at most by default: records read by OCR may hold a slip every
-/// few moves, and a search of each break costs milliseconds (decision 74).
-pub const DEFAULT_MAX_EDITS: usize = 20;
+/// The edits `salta repair` makes at most by default: as many as it reads. A page read by OCR
+/// holds a slip every few moves, a game of 120 moves forty or more, and a search of each break
+/// costs a millisecond or two (decisions 74, 80).
+pub const DEFAULT_MAX_EDITS: usize = MAX_BREAKS;
 
 /// Breaks a record is searched for at most, whatever the edits allowed: so that a record that
-/// needs more than allowed can be told how many it needs.
-pub(crate) const MAX_BREAKS: usize = 40;
+/// needs more than allowed can be told how many it needs. Also the most `--max-edits` takes.
+pub const MAX_BREAKS: usize = 100;
 
 /// What `salta repair` makes of a game.
 #[derive(Clone, Debug)]

@@ -26,8 +26,12 @@ const MAX_SUGGESTIONS: usize = 5;
 /// help lists the legal moves).
 const AT_BREAK: f64 = 4.7;
 /// The same for a breaking move that is no move at all (`3S-4`, a garbled token): it is surely
-/// misread, so two unlikely edits are read too.
-const AT_GARBLED: f64 = 8.0;
+/// misread, so two unlikely edits are read too, and a move OCR read as a word (`OLBI` for
+/// `91-81`: four glyphs and the separator left out, decision 81).
+const AT_GARBLED: f64 = 10.0;
+/// A further reading of a garbled token is shown only when it costs at most this more than the
+/// best (one likely confusion more, weight 0.135).
+const RIVAL: f64 = 2.0;
 /// The same for the written moves just before the break (every kind of slip is tried there).
 const NEAR: f64 = 2.5;
 /// The same further back (misreadings only): one likely confusion.
@@ -114,11 +118,19 @@ impl Line {
         self.look_ahead(b, &mut trials);
         trials.sort_by_key(|t| std::cmp::Reverse(t.rank()));
         self.weigh_margins(&mut trials);
+        let cost = |t: &Trial| t.then.map_or(t.cost, |f| f.cost);
+        let mut best: Option<f64> = None;
         trials
             .into_iter()
             // A reading shown must carry the record two moves past the break, or to its end,
             // or (read with the next break) past that.
             .filter(|t| t.to_end || t.reach >= b + 2 || t.then.is_some_and(|f| f.reach >= b + 2))
+            // A garbled token is read far (to cost 10): a further reading of it that costs much
+            // more than the best is noise, not a rival (decision 81).
+            .filter(|t| {
+                let first = *best.get_or_insert(cost(t));
+                !self.tokens[b].garbled || cost(t) <= first + RIVAL
+            })
             .take(MAX_SUGGESTIONS)
             .map(|t| self.suggestion(t, b))
             .collect()

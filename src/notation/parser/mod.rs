@@ -167,6 +167,22 @@ struct Line {
 }
 
 impl Line {
+    /// The number of the next move by the count of the moves read (a misread number is taken
+    /// only where it fits this).
+    fn next_number(&self) -> u32 {
+        (self.first_ply + self.moves) / 2 + 1
+    }
+
+    /// Whether the next move is Green's by the count (a line starts with Green's move).
+    fn next_is_green(&self) -> bool {
+        (self.first_ply + self.moves).is_multiple_of(2)
+    }
+
+    /// The number of the move after the next one is read.
+    fn number_after_next(&self) -> u32 {
+        (self.first_ply + self.moves).div_ceil(2) + 1
+    }
+
     /// A move of this line, into the log, with the move number waiting for it.
     fn push(&mut self, log: &mut Log, played: Played, span: Span) {
         log.tokens.push(Token::Move(log.moves.len() as u32));

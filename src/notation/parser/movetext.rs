@@ -223,21 +223,29 @@ impl<'a> Parser<'a> {
     }
 
     /// `$n` after a move.
-    pub(super) fn nag(&mut self, line: &Line, start: usize) -> PResult<()> {
+    pub(super) fn nag(&mut self, line: &mut Line, start: usize) -> PResult<()> {
         let digits = digits_after_first(self.rest());
         let span = Span::new(start, start + 1 + digits);
-        let nag = std::str::from_utf8(&self.src[start + 1..span.end as usize])
-            .ok()
-            .and_then(|d| d.parse::<u16>().ok());
-        let Some(nag) = nag else {
-            let e = error(
+        let bad = || {
+            error(
                 Code::BadNag,
                 "bad NAG",
                 span,
                 "expected a number 0–65535 after $",
             )
-            .help("a NAG is written $1, $2, …");
-            return Err(Stop::Error(e));
+            .help("a NAG is written $1, $2, …")
+        };
+        // `$5.`, `$.`, `$3-42`: a 5 read as `$` (OCR), not a NAG, which a delimiter ends
+        // (decision 79).
+        let after = self.src.get(span.end as usize).copied();
+        if after.is_some_and(|b| !is_delimiter(b) && (digits > 0 || b == b'.')) {
+            return self.unreadable(line, start, Stop::Error(bad()));
+        }
+        let nag = std::str::from_utf8(&self.src[start + 1..span.end as usize])
+            .ok()
+            .and_then(|d| d.parse::<u16>().ok());
+        let Some(nag) = nag else {
+            return Err(Stop::Error(bad()));
         };
         if line.moves == 0 {
             return Err(self.misplaced(

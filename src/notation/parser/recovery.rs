@@ -1,12 +1,14 @@
 //! Syntax errors and reading on past them: the garbled moves kept, the next game found.
 
 use super::log::Log;
-use super::scan::{decimal, digits_after_first, is_delimiter, move_number};
+use super::scan::{decimal, digits_after_first, is_delimiter, is_space, move_number};
 use super::tokens::{designator_kind, quoted, result_token, text};
 use super::{Line, PResult, Parser, Stop};
 use crate::diagnostic::Code;
 use crate::notation::ast::*;
-use crate::notation::garbled::{could_be_move, misread_number, why_garbled};
+use crate::notation::garbled::{
+    could_be_move, is_separator_like, loose_number, misread_number, number_fits, why_garbled,
+};
 
 /// A syntax error before it is tied to its game's source.
 #[derive(Debug)]
@@ -72,9 +74,24 @@ impl<'a> Parser<'a> {
     #[cold]
     #[inline(never)]
     pub(super) fn unreadable(&mut self, line: &mut Line, start: usize, error: Stop) -> PResult<()> {
-        let word = self.word(start);
-        let end = word.end as usize;
+        // A `$` is a NAG's, and a delimiter: `$5.` and `$3-42` (5 read as `$`) are one word.
+        let word = match self.src[start] {
+            b'$' => Span::new(start, self.word(start + 1).end as usize),
+            _ => self.word(start),
+        };
+        let mut end = word.end as usize;
         let written = text(&self.src[word.range()]);
+        if self.loose_number(line, start, end, &written) {
+            return Ok(());
+        }
+        // `41;31`: a `;` between two digits is a misread separator, not a comment (decision 79).
+        if self.src.get(end) == Some(&b';')
+            && self.src[..end].last().is_some_and(u8::is_ascii_digit)
+            && self.src.get(end + 1).is_some_and(u8::is_ascii_digit)
+        {
+            end = self.word(end + 1).end as usize;
+        }
+        let written = text(&self.src[start..end]);
         if let Some((number, ellipsis)) = misread_number(&written) {
             let number = MoveNumber {
                 number,
@@ -87,7 +104,10 @@ impl<'a> Parser<'a> {
             self.pos = end;
             return Ok(());
         }
-        if self.glued_number(line, start, end) {
+        if self.glued_number(line, start, end)
+            || self.number_run_into_move(line, start, end)
+            || self.number_between_moves(line, start, end)
+        {
             return Ok(());
         }
         // `33.43`: the fast path took `33.` for a move number, but it is the move's first square.
@@ -133,7 +153,11 @@ impl<'a> Parser<'a> {
     /// `13.`) in `start..end`: both read, the number with a warning. Whether it was one.
     pub(super) fn glued_number(&mut self, line: &mut Line, start: usize, end: usize) -> bool {
         let word = &self.src[start..end];
-        let dots = word.iter().rev().take_while(|&&b| b == b'.').count();
+        // Its dot, dots, or another sign for the dot (`63-54.55-`).
+        let dots = match word.iter().rev().take_while(|&&b| b == b'.').count() {
+            0 if matches!(word.last(), Some(b',' | b':' | b'-')) => 1,
+            dots => dots,
+        };
         let digits = word[..word.len() - dots]
             .iter()
             .rev()
@@ -144,10 +168,31 @@ impl<'a> Parser<'a> {
         }
         for len in 1..=digits.min(3) {
             let number_at = end - dots - len;
-            let Some(played) = self.move_within(start, number_at) else {
+            // `81-7113.`, or a sign between (`55-44.19.`, `82-73-11.`, `103-93°17.`).
+            let before = text(&self.src[start..number_at]);
+            let sign = before
+                .chars()
+                .next_back()
+                .filter(|&c| is_separator_like(c))
+                .map_or(0, char::len_utf8);
+            let found = [number_at, number_at - sign]
+                .into_iter()
+                .find_map(|e| self.move_within(start, e).map(|p| (p, e)));
+            // A garbled move before it (`6354-26.`): only with a sign between and a number that
+            // fits the count closely.
+            let number = decimal(&self.src[number_at..end - dots]).unwrap_or_default();
+            let fits = self.fits(number, line.number_after_next(), true);
+            if word.last() != Some(&b'.') && !fits {
+                continue;
+            }
+            let close = sign > 0 && fits;
+            let Some((played, move_end)) = found.or_else(|| {
+                self.move_or_garbled(start, number_at - sign, close.then_some(8))
+                    .map(|p| (p, number_at - sign))
+            }) else {
                 continue;
             };
-            line.push(self.log, played, Span::new(start, number_at));
+            self.push_part(line, played, start, move_end);
             let number = MoveNumber {
                 number: decimal(&self.src[number_at..end - dots]).unwrap_or_default(),
                 ellipsis: dots >= 2,
@@ -162,6 +207,209 @@ impl<'a> Parser<'a> {
             return true;
         }
         false
+    }
+
+    /// A move number misread beyond [`misread_number`] (`IL.`, `$5.`, `4:`, `12-`, or `36;`
+    /// with its `;`) at `start..end`, read as a move number with a warning when it fits the
+    /// game's count of moves. Whether it was one.
+    fn loose_number(&mut self, line: &mut Line, start: usize, end: usize, written: &str) -> bool {
+        let semicolon = self.src.get(end) == Some(&b';')
+            && self.src.get(end + 1).is_none_or(|&b| is_space(b))
+            && written.len() <= 3
+            && written.bytes().all(|b| b.is_ascii_digit());
+        let word = if semicolon {
+            format!("{written};")
+        } else {
+            written.to_string()
+        };
+        // A speck or a stray sign before it (`:37.`, `-52.`).
+        let bare = word.trim_start_matches(is_separator_like);
+        let read = loose_number(bare).filter(|&(n, _)| self.fits(n, line.next_number(), false));
+        // A number too garbled to read (`1d.`: a digit, a glyph, a dot) where Green's move
+        // comes: the number expected there.
+        let body = bare.trim_end_matches('.');
+        let shaped = line.next_is_green()
+            && (1..=2).contains(&(bare.len() - body.len()))
+            && (2..=3).contains(&body.len())
+            && body.bytes().all(|b| b.is_ascii_alphanumeric())
+            && body.bytes().any(|b| b.is_ascii_digit())
+            && body.bytes().any(|b| b.is_ascii_alphabetic());
+        let expected = self.expected_numbers(line.next_number())[1];
+        let Some((number, ellipsis)) = read.or(shaped.then_some((expected, false))) else {
+            return false;
+        };
+        if misread_number(written).is_some() {
+            return false;
+        }
+        let end = end + usize::from(semicolon);
+        let number = MoveNumber {
+            number,
+            ellipsis,
+            span: Span::new(start, end),
+        };
+        let message = format!("{word:?} read as move number {}.", number.number);
+        self.misread_number(line, number, message);
+        self.pos = end;
+        true
+    }
+
+    /// A move number run into the move after it (`55-55-65`, `34.24-34`, `47-23:42.`) in
+    /// `start..end`: a number that fits the game's count of moves, a sign, then a move (or a
+    /// garbled one); both read, the number with a warning. Whether it was one.
+    fn number_run_into_move(&mut self, line: &mut Line, start: usize, end: usize) -> bool {
+        let word = &self.src[start..end];
+        // The number: digits, or OCR's glyphs for them (`I0I..103-93`), then one sign or up to
+        // three dots.
+        let head = word
+            .iter()
+            .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'\'')
+            .count();
+        let signs = match word.get(head) {
+            Some(b'.') => word[head..].iter().take_while(|&&b| b == b'.').count(),
+            Some(_) => text(&word[head..])
+                .chars()
+                .next()
+                .filter(|&c| is_separator_like(c))
+                .map_or(0, char::len_utf8),
+            None => 0,
+        };
+        if !(1..=4).contains(&head) || signs == 0 || signs > 3 {
+            return false;
+        }
+        let Some((number, _)) = loose_number(&format!("{}.", text(&word[..head]))) else {
+            return false;
+        };
+        let digits = word[..head].iter().all(u8::is_ascii_digit);
+        let move_at = start + head + signs;
+        let fits = self.fits(number, line.next_number(), !digits);
+        if end - move_at < 4 || !fits {
+            return false;
+        }
+        // A garbled move after it only when the number fits closely and the rest holds one
+        // move's digits (`84-74.53-42` at move 86 is two moves run together).
+        let close = self.fits(number, line.next_number(), true);
+        let Some(played) = self.move_or_garbled(move_at, end, close.then_some(6)) else {
+            return false;
+        };
+        let number = MoveNumber {
+            number,
+            ellipsis: false,
+            span: Span::new(start, move_at),
+        };
+        let message = format!(
+            "move number {} is run into the move after it",
+            text(&self.src[number.span.range()])
+        );
+        self.misread_number(line, number, message);
+        self.push_part(line, played, move_at, end);
+        self.pos = end;
+        true
+    }
+
+    /// A move number glued between two moves or garbled moves (`93-83'31.-74:93`,
+    /// `85:64.41..72:91`) in `start..end`: the part before it read as a move (or kept garbled),
+    /// the number, with a warning, when it fits the count, and reading goes on after it (and
+    /// the signs around it). Whether it was one.
+    fn number_between_moves(&mut self, line: &mut Line, start: usize, end: usize) -> bool {
+        let word = &self.src[start..end];
+        let sign = |b: &u8| !b.is_ascii_alphanumeric();
+        for i in 1..word.len() {
+            if !word[i].is_ascii_digit() || !sign(&word[i - 1]) {
+                continue;
+            }
+            let digits = word[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+            let dots = word[i + digits..]
+                .iter()
+                .take_while(|&&b| b == b'.')
+                .count();
+            if digits > 3 || !(1..=3).contains(&dots) {
+                continue;
+            }
+            let left_end = start + i - word[..i].iter().rev().take_while(|b| sign(b)).count();
+            let after = i + digits + dots;
+            let right = after + word[after..].iter().take_while(|b| sign(b)).count();
+            let number = decimal(&word[i..i + digits]).unwrap_or_default();
+            if left_end == start || !self.fits(number, line.number_after_next(), true) {
+                continue;
+            }
+            let Some(played) = self.move_or_garbled(start, left_end, Some(8)) else {
+                continue;
+            };
+            self.push_part(line, played, start, left_end);
+            let number = MoveNumber {
+                number,
+                ellipsis: dots >= 2,
+                span: Span::new(left_end, start + right),
+            };
+            let message = format!(
+                "move number {} is glued to the moves around it",
+                text(&self.src[start + i..start + i + digits + dots])
+            );
+            self.misread_number(line, number, message);
+            self.pos = start + right;
+            return true;
+        }
+        false
+    }
+
+    /// The move written in `start..end`, or a garbled one that holds 3 to `garbled` digits (one
+    /// move's, or with 8 two moves run together, which repair reads apart).
+    fn move_or_garbled(
+        &mut self,
+        start: usize,
+        end: usize,
+        garbled: Option<usize>,
+    ) -> Option<Played> {
+        if let Some(played) = self.move_within(start, end) {
+            return Some(played);
+        }
+        let part = text(&self.src[start..end]);
+        let digits = part.bytes().filter(u8::is_ascii_digit).count();
+        (garbled.is_some_and(|most| (3..=most).contains(&digits)) && could_be_move(&part))
+            .then_some(Played::Garbled)
+    }
+
+    /// A move read out of a longer word, with the garbled move's warning if it is one.
+    fn push_part(&mut self, line: &mut Line, played: Played, start: usize, end: usize) {
+        if matches!(played, Played::Garbled) {
+            let part = text(&self.src[start..end]);
+            self.log.warnings.push(Warning {
+                code: Code::GarbledMove,
+                message: format!(
+                    "{:?} is not a move: {}",
+                    quoted(part.as_bytes()),
+                    why_garbled(&part, self.geometry)
+                ),
+                span: Span::new(start, end),
+            });
+        }
+        line.push(self.log, played, Span::new(start, end));
+    }
+
+    /// The numbers a move number read here may stand for: `by_count` (by the count of the moves
+    /// read), and one more than the last number written, since a count drifts where moves were
+    /// run together or lost.
+    fn expected_numbers(&self, by_count: u32) -> [u32; 2] {
+        let last = self
+            .log
+            .moves
+            .iter()
+            .rev()
+            .take(4)
+            .find_map(|m| m.number.map(|n| n.number));
+        [by_count, last.map_or(by_count, |n| n + 1)]
+    }
+
+    /// Whether `number` fits one of the [`expected_numbers`](Self::expected_numbers): within
+    /// one if `close`, else as [`number_fits`] says.
+    fn fits(&self, number: u32, by_count: u32, close: bool) -> bool {
+        self.expected_numbers(by_count).iter().any(|&e| {
+            if close {
+                number.abs_diff(e) <= 1
+            } else {
+                number_fits(number, e)
+            }
+        })
     }
 
     /// The move written in exactly `start..end`, if those bytes are one.

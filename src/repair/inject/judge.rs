@@ -121,17 +121,31 @@ pub struct Mending {
     pub edits: usize,
     /// The time the mending took.
     pub time: Duration,
+    /// The CPU time the mending took on its thread (Linux; zero elsewhere): the record's own
+    /// cost, whatever else the machine runs.
+    pub cpu: Duration,
+}
+
+/// The CPU time this thread has run, from /proc (Linux); zero elsewhere.
+pub fn thread_cpu() -> Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .map(Duration::from_nanos)
+        .unwrap_or_default()
 }
 
 /// Mends a slipped record as `salta repair` does by default and says whether it gives back the
 /// main line the record had before the slips.
 pub fn judge_mend(slipped: &Slipped) -> Mending {
     let started = Instant::now();
+    let cpu_before = thread_cpu();
     let mended = mend(
         &slipped.game,
         &search_options(),
         crate::repair::DEFAULT_MAX_EDITS,
     );
+    let cpu = thread_cpu().saturating_sub(cpu_before);
     let time = started.elapsed();
     match mended {
         Mended::Repaired(game, breaks) => {
@@ -142,6 +156,7 @@ pub fn judge_mend(slipped: &Slipped) -> Mending {
                 mended: true,
                 edits: breaks.len(),
                 time,
+                cpu,
             }
         }
         _ => Mending {
@@ -149,6 +164,7 @@ pub fn judge_mend(slipped: &Slipped) -> Mending {
             mended: false,
             edits: 0,
             time,
+            cpu,
         },
     }
 }

@@ -9,7 +9,7 @@
 mod chars;
 mod judge;
 
-pub use judge::{Mending, Verdict, judge, judge_mend, trial_run, two_slip_run};
+pub use judge::{Mending, Verdict, judge, judge_mend, thread_cpu, trial_run, two_slip_run};
 
 use super::mend::rewrite;
 use super::slips::misreadings;
