@@ -402,6 +402,18 @@ fn move_numbers_and_signs_misread_by_ocr_are_read_and_mended() {
     insta::assert_snapshot!(run.stderr);
 }
 
+/// A ply lost beside two garbled moves (a blank where Green's move stood, `BA-75`, `33-4`): a
+/// reading that puts the ply in is followed through the next two breaks, so the three are found
+/// together; which move was lost the record cannot tell, and the report says so.
+#[test]
+fn a_lost_ply_beside_two_garbled_moves_is_read_with_both() {
+    let run = salta(&["repair", "tests/edge-cases/slip-ocr-lost-ply.sgn"]).expect_code(1);
+    assert!(run.stderr.contains("1 repaired"), "{}", run.stderr);
+    assert!(run.stderr.contains("BA-75 -> 84-75"), "{}", run.stderr);
+    assert!(run.stderr.contains("33-4 -> 33-43"), "{}", run.stderr);
+    insta::assert_snapshot!(run.stderr);
+}
+
 /// A record numbered from Red's side keeps its numbers and its tag when mended, so that its
 /// `{was …}` comments quote numbers of the same record; one that left the tag out gets the tag
 /// the report says it adds, and its moves stay as written (decision 77).

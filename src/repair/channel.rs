@@ -54,6 +54,11 @@ pub(crate) struct Channel {
     gap_sign: f64,
     del_letter: f64,
     swap: f64,
+    /// `sub_cost` of every pair of ASCII characters, and of the separator written as each:
+    /// looked up in the search's inner loop, where hashing the pair was most of its time.
+    ascii: Vec<f64>,
+    /// `ins_cost` of every ASCII character, for the same reason.
+    ins_ascii: Vec<f64>,
     /// Each character misread after the first in one move: a move misread at all has most often
     /// one character wrong.
     more: f64,
@@ -161,6 +166,16 @@ impl Channel {
                 }
             }
         }
+        c.ascii = (0..129 * 128)
+            .map(|k| {
+                let w = char::from((k % 128) as u8);
+                match k / 128 {
+                    128 => c.sub_cost_slow(Sym::Sep, w),
+                    m => c.sub_cost_slow(Sym::Char(char::from(m as u8)), w),
+                }
+            })
+            .collect();
+        c.ins_ascii = (0..128u8).map(|w| c.ins_cost_slow(char::from(w))).collect();
         Ok(c)
     }
 
@@ -196,7 +211,21 @@ impl Channel {
     }
 
     /// The cost of the meant `m` written as `w` (not the same character).
+    #[inline]
     fn sub_cost(&self, m: Sym, w: char) -> f64 {
+        let row = match m {
+            Sym::Char(m) if m.is_ascii() => m as usize,
+            Sym::Sep => 128,
+            _ => return self.sub_cost_slow(m, w),
+        };
+        match self.ascii.get(row * 128 + w as usize) {
+            Some(&cost) if w.is_ascii() => cost,
+            _ => self.sub_cost_slow(m, w),
+        }
+    }
+
+    /// [`sub_cost`](Self::sub_cost) from the table itself.
+    fn sub_cost_slow(&self, m: Sym, w: char) -> f64 {
         match m {
             Sym::Sep => self.sep.get(&w).copied().unwrap_or(self.any_any),
             Sym::Gap if matches!(w, '.' | ',' | ':' | ';' | '-' | '\'' | '°' | '=') => {
@@ -240,7 +269,16 @@ impl Channel {
     }
 
     /// The cost of `w` written where nothing was meant.
+    #[inline]
     fn ins_cost(&self, w: char) -> f64 {
+        match self.ins_ascii.get(w as usize) {
+            Some(&cost) => cost,
+            None => self.ins_cost_slow(w),
+        }
+    }
+
+    /// [`ins_cost`](Self::ins_cost) from the table itself.
+    fn ins_cost_slow(&self, w: char) -> f64 {
         if let Some(&c) = self.ins.get(&w) {
             return c;
         }
@@ -300,6 +338,7 @@ impl Channel {
         let mut d = vec![NEVER; (n + 1) * width];
         let at = |i: usize, j: usize| i * width + j;
         d[at(0, 0)] = 0.0;
+        let mut over_before = false;
         for i in 0..=n {
             for j in 0..=m {
                 let mut best = d[at(i, j)];
@@ -323,6 +362,13 @@ impl Channel {
                 }
                 d[at(i, j)] = best;
             }
+            // Every reading through this row and the one before (a swap steps over one) already
+            // costs more than allowed.
+            let over = d[at(i, 0)..=at(i, m)].iter().all(|&c| c > limit);
+            if over && over_before {
+                return None;
+            }
+            over_before = over;
         }
         let cost = d[at(n, m)];
         if cost > limit || !cost.is_finite() {

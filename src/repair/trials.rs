@@ -41,6 +41,9 @@ const FAR: f64 = 2.0;
 const CLEAR: usize = 16;
 /// How many such short readings are followed to their next break.
 const LOOK_AHEAD: usize = 4;
+/// How many breaks after it a short reading is followed through at most, each read by its best
+/// reading while that soon breaks again too.
+const FOLLOW: usize = 2;
 
 /// How a candidate edit fared.
 #[derive(Clone, Debug)]
@@ -165,9 +168,16 @@ impl Line {
         }
         let mut tried = Tried::default();
         let mut trials = self.trials(candidates, b, &mut tried);
+        // A token that is no move is the slip itself: where a reading of it carries the record
+        // well on, no legal misreading further back is looked for (on an OCR'd page, with a
+        // break every few moves, that search was most of the time a record took).
+        let explained = self.tokens[b].garbled
+            && trials
+                .iter()
+                .any(|t| t.change.start == b && (t.to_end || t.reach >= b + CLEAR));
         // A misread move that is itself legal may stand long before the break: further back only
         // misreadings are tried, nearest first, while the replays stay within the budget.
-        if far {
+        if far && !explained {
             for i in (self.fixed..near).rev() {
                 if tried.plies >= FAR_PLIES {
                     break;
@@ -203,24 +213,37 @@ impl Line {
             if matches!(t.kind, SlipKind::RedNumbering | SlipKind::MisplacedCall) {
                 continue;
             }
-            let mut line = self.with_change(&t.change);
-            let Some(next) = line.next_break() else {
-                continue;
-            };
-            let best = line
-                .trials_for(next, false)
-                .into_iter()
-                .find(|u| u.to_end || u.reach > next);
-            // The second edit's reach in this line's written moves.
-            let shift = t.change.inserted.len() as isize - t.change.removed as isize;
-            trials[k].then = best.map(|u| Fate {
-                reach: (u.reach as isize - shift).max(0) as usize,
+            trials[k].then = self.fare_on(&t.change, t.cost, FOLLOW);
+        }
+    }
+
+    /// How the record fares with `change` (of `cost`) made and its next break read by its best
+    /// reading (near moves only); where that reading soon breaks again too, the break after it
+    /// read the same way, up to `depth` breaks (a ply left out beside two misread moves). The
+    /// reach is in this line's written moves.
+    fn fare_on(&self, change: &Change, cost: f64, depth: usize) -> Option<Fate> {
+        let mut line = self.with_change(change);
+        let next = line.next_break()?;
+        let u = line
+            .trials_for(next, false)
+            .into_iter()
+            .find(|u| u.to_end || u.reach > next)?;
+        let short = !u.to_end && u.reach < next + 2;
+        let fate = (depth > 1 && short)
+            .then(|| line.fare_on(&u.change, cost + u.cost, depth - 1))
+            .flatten()
+            .unwrap_or(Fate {
+                reach: u.reach,
                 to_end: u.to_end,
                 result: u.result,
                 margin: u.margin,
-                cost: t.cost + u.cost,
+                cost: cost + u.cost,
             });
-        }
+        let shift = change.inserted.len() as isize - change.removed as isize;
+        Some(Fate {
+            reach: (fate.reach as isize - shift).max(0) as usize,
+            ..fate
+        })
     }
 
     /// Whether the move at `b` is a step that misses a compulsory jump, or has a call.

@@ -1,6 +1,6 @@
 //! Syntax errors and reading on past them: the garbled moves kept, the next game found.
 
-use super::log::Log;
+use super::log::{Log, Token};
 use super::scan::{decimal, digits_after_first, is_delimiter, is_space, move_number};
 use super::tokens::{designator_kind, quoted, result_token, text};
 use super::{Line, PResult, Parser, Stop};
@@ -390,13 +390,17 @@ impl<'a> Parser<'a> {
     /// read), and one more than the last number written, since a count drifts where moves were
     /// run together or lost.
     fn expected_numbers(&self, by_count: u32) -> [u32; 2] {
-        let last = self
-            .log
-            .moves
-            .iter()
-            .rev()
-            .take(4)
-            .find_map(|m| m.number.map(|n| n.number));
+        // The last number among the last few moves (the fast path logs its own tokens).
+        let last = self.log.tokens.iter().rev().take(6).find_map(|t| match t {
+            Token::Number(n) | Token::Numbered(n, _) => Some(n.number),
+            Token::Move(i) => self
+                .log
+                .moves
+                .get(*i as usize)
+                .and_then(|m| m.number)
+                .map(|n| n.number),
+            _ => None,
+        });
         [by_count, last.map_or(by_count, |n| n + 1)]
     }
 
