@@ -1,6 +1,7 @@
 //! Games set for print: the document's structure (heading, running text, diagrams where asked,
 //! the final position and adjudication), the LaTeX's shape, and the PDF's pages and fonts.
 
+use crate::cli::{TempDir, salta};
 use salta::export::printed::{self, Block, DIAGRAM_MARKER, PrintOptions, Style};
 use salta::notation::parse_str;
 use salta::replay::{ReplayOptions, replay};
@@ -336,4 +337,123 @@ fn a_latex_fragment_is_the_games_alone_for_a_book() {
         whole.contains(&fragment),
         "the article wraps the same fragment"
     );
+}
+
+/// `convert --to pdf` writes a game's pages as it reads the games: the file of many games must
+/// still be one PDF, its cross-reference table pointing at every object, its page tree holding
+/// every page in order, each game from a new page.
+#[test]
+fn a_pdf_of_many_games_is_one_valid_file_with_every_page() {
+    let dir = TempDir::new("pdf-many");
+    let games = 30;
+    let records = dir.path("games.sgn");
+    let pdf_path = dir.path("games.pdf");
+    let arg = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    salta(&[
+        "generate",
+        "--games",
+        &games.to_string(),
+        "--seed",
+        "9170",
+        "-o",
+        &arg(&records),
+    ])
+    .ok();
+    salta(&[
+        "convert",
+        "--to",
+        "pdf",
+        &arg(&records),
+        "-o",
+        &arg(&pdf_path),
+    ])
+    .ok();
+    let pdf = std::fs::read(&pdf_path).unwrap();
+    let pages = checked_pdf(&pdf);
+    assert!(pages >= games, "{pages} pages for {games} games");
+    // The library's one call for a few games makes a file as sound, a page or more a game.
+    let docs: Vec<printed::Document> = parse_str(&std::fs::read_to_string(&records).unwrap())
+        .into_iter()
+        .take(4)
+        .map(|game| {
+            let game = game.unwrap();
+            let replayed = replay(&game, &ReplayOptions::default());
+            printed::document(
+                &game,
+                &replayed,
+                &PrintOptions::default(),
+                &Budget::default(),
+            )
+        })
+        .collect();
+    assert!(checked_pdf(&printed::pdf(&docs).unwrap()) >= 4);
+}
+
+/// Checks a PDF's structure and gives its page count: the trailer's `startxref` leads to the
+/// table, every object the table lists starts where it says, the catalogue's page tree counts
+/// the pages its kids are, and each kid is a page.
+fn checked_pdf(pdf: &[u8]) -> usize {
+    let find = |hay: &[u8], needle: &[u8]| hay.windows(needle.len()).position(|w| w == needle);
+    let rfind = |hay: &[u8], needle: &[u8]| hay.windows(needle.len()).rposition(|w| w == needle);
+    let ascii = |bytes: &[u8]| std::str::from_utf8(bytes).unwrap().to_string();
+    assert!(pdf.starts_with(b"%PDF-1.7\n"));
+    let startxref = rfind(pdf, b"startxref\n").unwrap();
+    let tail = ascii(&pdf[startxref + 10..]);
+    let xref: usize = tail.trim_end_matches("%%EOF").trim().parse().unwrap();
+    let table = ascii(&pdf[xref..startxref]);
+    assert!(
+        table.starts_with("xref\n0 "),
+        "startxref leads to the table"
+    );
+    let mut lines = table.lines().skip(1);
+    let size: usize = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let mut objects = std::collections::HashMap::new();
+    for (id, line) in lines.take(size).enumerate() {
+        let (offset, kind) = (&line[..10], &line[17..18]);
+        if kind == "n" {
+            let offset: usize = offset.parse().unwrap();
+            let head = format!("{id} 0 obj\n");
+            let object = &pdf[offset..];
+            assert!(
+                object.starts_with(head.as_bytes()),
+                "object {id} is not at {offset}"
+            );
+            let end = find(object, b"\nendobj").unwrap();
+            objects.insert(
+                id,
+                String::from_utf8_lossy(&object[head.len()..end]).into_owned(),
+            );
+        }
+    }
+    assert_eq!(objects.len(), size - 1, "every number is an object");
+    let trailer = &table[table.find("trailer").unwrap()..];
+    let number_after = |dict: &str, key: &str| -> usize {
+        let rest = &dict[dict.find(key).unwrap_or_else(|| panic!("no {key}")) + key.len()..];
+        rest.split_whitespace().next().unwrap().parse().unwrap()
+    };
+    let catalog = &objects[&number_after(trailer, "/Root")];
+    assert!(catalog.contains("/Type /Catalog"));
+    let tree = &objects[&number_after(catalog, "/Pages")];
+    let count = number_after(tree, "/Count");
+    let kids = &tree[tree.find("/Kids [").unwrap() + 7..];
+    let kids: Vec<usize> = kids[..kids.find(']').unwrap()]
+        .split(" 0 R")
+        .filter_map(|k| k.trim().parse().ok())
+        .collect();
+    assert_eq!(kids.len(), count);
+    for kid in kids {
+        let page = &objects[&kid];
+        assert!(
+            page.contains("/Type /Page\n") || page.contains("/Type /Page "),
+            "{page}"
+        );
+    }
+    count
 }

@@ -1,9 +1,9 @@
 //! `convert --to latex|pdf`: the games of the inputs set for print as one document.
 
 use super::inputs::{for_each_input, replay_input};
-use super::{BudgetArgs, CliError, write_output};
+use super::{BudgetArgs, CliError, Output, write_output};
 use salta::export::diagram::{PieceNumber, parse_length};
-use salta::export::printed::{self, Document, PrintOptions};
+use salta::export::printed::{self, Document, PdfBook, PrintOptions};
 use salta::replay::MarginPolicy;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -53,37 +53,71 @@ pub fn run(
         return Err(CliError::new("a PDF is not for the terminal")
             .with_help("write it to a file with -o game.pdf"));
     }
-    let mut failed = 0usize;
+    // A PDF is written a game at a time; LaTeX is one string of all the games.
+    let mut pdf = match target {
+        "pdf" => Some((
+            PdfBook::new().map_err(|e| bad(&e))?,
+            Output::open(output, files)?,
+        )),
+        _ => None,
+    };
     let mut documents: Vec<Document> = Vec::new();
+    let (mut set, mut failed) = (0usize, 0usize);
+    // What stopped the reading that is not a read error: a page that cannot be made or written.
+    let mut stopped: Option<CliError> = None;
     for file in files {
-        for_each_input(file, |input| {
-            match input.and_then(|input| replay_input(input, MarginPolicy::Never, file)) {
-                Ok((game, replay)) => {
-                    let doc = printed::document(&game, &replay, &opts, &budget);
-                    for warning in &doc.warnings {
-                        super::warn(format_args!("{}:{}: {warning}", file.display(), game.line));
+        let read = for_each_input(file, |input| {
+            let (game, replay) =
+                match input.and_then(|input| replay_input(input, MarginPolicy::Never, file)) {
+                    Ok(replayed) => replayed,
+                    Err(message) => {
+                        super::to_stderr(message);
+                        failed += 1;
+                        return Ok(());
                     }
-                    documents.push(doc);
-                }
-                Err(message) => {
-                    super::to_stderr(message);
-                    failed += 1;
-                }
+                };
+            let doc = printed::document(&game, &replay, &opts, &budget);
+            for warning in &doc.warnings {
+                super::warn(format_args!("{}:{}: {warning}", file.display(), game.line));
             }
-            Ok(())
-        })
-        .map_err(|e| CliError::new(format!("cannot read {}: {e}", file.display())))?;
+            set += 1;
+            let Some((book, out)) = &mut pdf else {
+                documents.push(doc);
+                return Ok(());
+            };
+            let written = match book.add(&doc) {
+                Ok(bytes) => out.writer().write_all(&bytes).map_err(|e| out.failed(e)),
+                Err(e) => Err(bad(&e)),
+            };
+            written.map_err(|e| {
+                stopped = Some(e);
+                std::io::Error::other("stopped")
+            })
+        });
+        if let Some(e) = stopped {
+            return Err(e);
+        }
+        read.map_err(|e| CliError::new(format!("cannot read {}: {e}", file.display())))?;
     }
-    if documents.is_empty() {
+    if set == 0 {
         return Err(CliError::new("no game to set: nothing was written"));
     }
-    let bytes = match target {
-        "pdf" => printed::pdf(&documents),
-        _ if args.fragment => printed::latex_fragment(&documents).map(String::into_bytes),
-        _ => printed::latex(&documents).map(String::into_bytes),
+    match pdf {
+        Some((book, mut out)) => {
+            let bytes = book.end().map_err(|e| bad(&e))?;
+            out.writer().write_all(&bytes).map_err(|e| out.failed(e))?;
+            out.commit()?;
+        }
+        None => {
+            let text = if args.fragment {
+                printed::latex_fragment(&documents)
+            } else {
+                printed::latex(&documents)
+            }
+            .map_err(|e| bad(&e))?;
+            write_output(output, files, |out| out.write_all(text.as_bytes()))?;
+        }
     }
-    .map_err(|e| bad(&e))?;
-    write_output(output, files, |out| out.write_all(&bytes))?;
     Ok(if failed > 0 {
         ExitCode::from(1)
     } else {

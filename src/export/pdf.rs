@@ -1,11 +1,13 @@
 //! PDF from SVG: each page an SVG drawn by this crate, converted to vector PDF by svg2pdf (the same
 //! usvg tree resvg renders PNGs from), fonts embedded as subsets. One page for a diagram, several
-//! for a printed game.
+//! for a printed game, thousands for a book of games: [`PdfPages`] gives each page's objects as
+//! bytes as soon as the page is converted, so a book is written without being held.
 
 use super::fonts;
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
+use pdf_writer::{Chunk, Content, Finish, Name, Pdf, Primitive, Rect, Ref, TextStr};
 use resvg::usvg;
 use std::collections::HashMap;
+use std::fmt::Write as _;
 
 /// A CSS pixel (the SVG's user unit) in points.
 const PT_PER_PX: f32 = 0.75;
@@ -30,6 +32,9 @@ pub enum PdfError {
         /// What svg2pdf said.
         message: String,
     },
+    /// The file's own objects could not be written (a bug if it happens).
+    #[error("could not write the PDF: {0}")]
+    Structure(String),
 }
 
 /// A PDF with one page per SVG document, each page the SVG's size.
@@ -37,58 +42,234 @@ pub fn from_svg_pages<S: AsRef<str>>(
     pages: &[S],
     title: Option<&str>,
 ) -> Result<Vec<u8>, PdfError> {
-    let options = usvg::Options {
-        fontdb: fonts::database(),
-        ..usvg::Options::default()
-    };
-    let mut alloc = Ref::new(1);
-    let catalog = alloc.bump();
-    let tree_id = alloc.bump();
-    let mut pdf = Pdf::new();
-    let mut page_ids = Vec::with_capacity(pages.len());
-    for (index, svg) in pages.iter().enumerate() {
-        let page = index + 1;
-        let tree = usvg::Tree::from_str(svg.as_ref(), &options).map_err(|e| PdfError::Svg {
-            page,
+    let mut pdf = PdfPages::new();
+    let mut bytes = Vec::new();
+    for svg in pages {
+        bytes.extend(pdf.page(svg.as_ref())?);
+    }
+    bytes.extend(pdf.end(title)?);
+    Ok(bytes)
+}
+
+/// A PDF made a page at a time: [`PdfPages::page`] converts a page and gives the bytes of its
+/// objects, [`PdfPages::end`] the page tree, the document information and the cross-reference
+/// table. All the pieces, written one after the other in the order they were given, are the PDF;
+/// what is kept between pages is a few numbers per object.
+pub struct PdfPages {
+    /// Options of the SVG reader, its fonts loaded once.
+    options: usvg::Options<'static>,
+    /// The next free object number.
+    alloc: Ref,
+    catalog: Ref,
+    tree: Ref,
+    pages: Vec<Ref>,
+    /// Where each object starts, by number (from 1); `None` for those written at the end.
+    offsets: Vec<Option<usize>>,
+    /// The bytes given so far.
+    written: usize,
+}
+
+/// The file's first line, and a comment of bytes above 127 that marks it binary.
+const HEADER: &[u8] = b"%PDF-1.7\n%\x80\x80\x80\x80\n\n";
+
+impl Default for PdfPages {
+    fn default() -> PdfPages {
+        PdfPages::new()
+    }
+}
+
+impl PdfPages {
+    /// A PDF with no page yet.
+    pub fn new() -> PdfPages {
+        let mut alloc = Ref::new(1);
+        let (catalog, tree) = (alloc.bump(), alloc.bump());
+        PdfPages {
+            options: usvg::Options {
+                fontdb: fonts::database(),
+                ..usvg::Options::default()
+            },
+            alloc,
+            catalog,
+            tree,
+            pages: Vec::new(),
+            offsets: vec![None, None],
+            written: 0,
+        }
+    }
+
+    /// The next page, an SVG document, as the bytes to write next (the first page's begin with
+    /// the file's header). The page is the SVG's size.
+    pub fn page(&mut self, svg: &str) -> Result<Vec<u8>, PdfError> {
+        let number = self.pages.len() + 1;
+        let tree = usvg::Tree::from_str(svg, &self.options).map_err(|e| PdfError::Svg {
+            page: number,
             message: e.to_string(),
         })?;
-        let (chunk, drawing) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
+        let (mut chunk, drawing) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
             .map_err(|e| PdfError::Convert {
-                page,
+                page: number,
                 message: e.to_string(),
             })?;
-        // The chunk numbers its objects from 1: move them after the ones already written.
-        let mut renumbered = HashMap::new();
-        let chunk = chunk.renumber(|old| *renumbered.entry(old).or_insert_with(|| alloc.bump()));
-        let drawing = renumbered[&drawing];
-        let (page_id, content_id) = (alloc.bump(), alloc.bump());
+        // The page and its content stream join the drawing's objects, numbered after them; the
+        // page tree is a number no object of the chunk has, mapped to the real one below.
+        let mut local = Ref::new(chunk.refs().map(Ref::get).max().unwrap_or(0) + 1);
+        let (page_id, content_id, tree_id) = (local.bump(), local.bump(), local.bump());
         let (w, h) = (
             tree.size().width() * PT_PER_PX,
             tree.size().height() * PT_PER_PX,
         );
         let name = Name(b"D");
-        let mut page_writer = pdf.page(page_id);
-        page_writer
-            .media_box(Rect::new(0.0, 0.0, w, h))
+        let mut page = chunk.page(page_id);
+        page.media_box(Rect::new(0.0, 0.0, w, h))
             .parent(tree_id)
             .contents(content_id);
-        page_writer.resources().x_objects().pair(name, drawing);
-        page_writer.finish();
+        page.resources().x_objects().pair(name, drawing);
+        page.finish();
         let mut content = Content::new();
         content.transform([w, 0.0, 0.0, h, 0.0, 0.0]).x_object(name);
-        pdf.stream(content_id, &content.finish());
-        pdf.extend(&chunk);
-        page_ids.push(page_id);
+        chunk.stream(content_id, &content.finish());
+
+        let mut bytes = Vec::new();
+        if self.written == 0 {
+            bytes.extend_from_slice(HEADER);
+        }
+        let mut renumbered = HashMap::from([(tree_id, self.tree)]);
+        for (old, body) in objects(&chunk).ok_or_else(|| PdfError::Convert {
+            page: number,
+            message: "its objects could not be told apart".to_string(),
+        })? {
+            let mut one = Chunk::new();
+            one.indirect(old).primitive(Raw(&body));
+            let one = one.renumber(|id| *renumbered.entry(id).or_insert_with(|| self.alloc.bump()));
+            let new = renumbered[&old];
+            self.place(new, self.written + bytes.len());
+            bytes.extend_from_slice(one.as_bytes());
+        }
+        self.pages.push(renumbered[&page_id]);
+        self.written += bytes.len();
+        Ok(bytes)
     }
-    pdf.catalog(catalog).pages(tree_id);
-    pdf.pages(tree_id)
-        .kids(page_ids.iter().copied())
-        .count(page_ids.len() as i32);
-    let mut info = pdf.document_info(alloc.bump());
-    info.producer(TextStr("salta"));
-    if let Some(title) = title {
-        info.title(TextStr(title));
+
+    /// The end of the file: the page tree, the catalogue, the document information (with the
+    /// title, if given) and the cross-reference table.
+    pub fn end(mut self, title: Option<&str>) -> Result<Vec<u8>, PdfError> {
+        let mut tail = Chunk::new();
+        tail.pages(self.tree)
+            .kids(self.pages.iter().copied())
+            .count(self.pages.len() as i32);
+        tail.indirect(self.catalog)
+            .start::<pdf_writer::writers::Catalog>()
+            .pages(self.tree);
+        let info_id = self.alloc.bump();
+        let mut info = tail
+            .indirect(info_id)
+            .start::<pdf_writer::writers::DocumentInfo>();
+        info.producer(TextStr("salta"));
+        if let Some(title) = title {
+            info.title(TextStr(title));
+        }
+        info.finish();
+        let mut bytes = Vec::new();
+        if self.written == 0 {
+            bytes.extend_from_slice(HEADER);
+        }
+        // A chunk's objects start where its own xref (of its few numbers) says.
+        let start = self.written + bytes.len();
+        let offsets = object_offsets(&tail).ok_or_else(|| {
+            PdfError::Structure("the page tree's objects could not be told apart".to_string())
+        })?;
+        for (id, offset) in offsets {
+            self.place(id, start + offset);
+        }
+        bytes.extend_from_slice(tail.as_bytes());
+        let xref = self.written + bytes.len();
+        let mut table = format!("xref\n0 {}\n0000000000 65535 f\r\n", self.offsets.len() + 1);
+        for offset in &self.offsets {
+            // Every number is used; one never written would be a bug, listed as free.
+            match offset {
+                Some(offset) => {
+                    let _ = write!(table, "{offset:010} 00000 n\r\n");
+                }
+                None => table.push_str("0000000000 00000 f\r\n"),
+            }
+        }
+        let _ = write!(
+            table,
+            "trailer\n<<\n  /Size {}\n  /Root {} 0 R\n  /Info {} 0 R\n>>\nstartxref\n{xref}\n%%EOF",
+            self.offsets.len() + 1,
+            self.catalog.get(),
+            info_id.get()
+        );
+        bytes.extend_from_slice(table.as_bytes());
+        Ok(bytes)
     }
-    info.finish();
-    Ok(pdf.finish())
+
+    /// Records where object `id` starts.
+    fn place(&mut self, id: Ref, offset: usize) {
+        let index = id.get() as usize - 1;
+        if self.offsets.len() <= index {
+            self.offsets.resize(index + 1, None);
+        }
+        self.offsets[index] = Some(offset);
+    }
+}
+
+/// Bytes written as they are: the body of an object copied from another chunk.
+struct Raw<'a>(&'a [u8]);
+
+impl Primitive for Raw<'_> {
+    fn write(self, buf: &mut Vec<u8>) {
+        buf.extend_from_slice(self.0);
+    }
+}
+
+/// Each object of a chunk, its number and body (between `N 0 obj` and `endobj`), in order;
+/// `None` if the chunk is not as pdf-writer writes one.
+fn objects(chunk: &Chunk) -> Option<Vec<(Ref, Vec<u8>)>> {
+    let bytes = chunk.as_bytes();
+    let mut starts = object_offsets(chunk)?;
+    starts.sort_by_key(|&(_, offset)| offset);
+    let ends = starts
+        .iter()
+        .skip(1)
+        .map(|&(_, offset)| offset)
+        .chain([bytes.len()]);
+    starts
+        .iter()
+        .zip(ends)
+        .map(|(&(id, start), end)| {
+            let object = bytes.get(start..end)?;
+            let head = format!("{} 0 obj\n", id.get());
+            let body = object
+                .strip_prefix(head.as_bytes())?
+                .strip_suffix(b"\nendobj\n\n")?;
+            Some((id, body.to_vec()))
+        })
+        .collect()
+}
+
+/// Where each object of a chunk starts in its bytes. pdf-writer keeps this to itself but writes
+/// it in a PDF's cross-reference table: the chunk is made a PDF of its own and the table read.
+fn object_offsets(chunk: &Chunk) -> Option<Vec<(Ref, usize)>> {
+    let mut pdf = Pdf::new();
+    let base = pdf.len();
+    pdf.extend(chunk);
+    let bytes = pdf.finish();
+    let text = std::str::from_utf8(bytes.get(base + chunk.len()..)?).ok()?;
+    // `xref`, `0 SIZE`, then a line per number from 0 (free, as are numbers not used).
+    let mut offsets = Vec::new();
+    for (id, line) in text.lines().skip(2).enumerate() {
+        if line.starts_with("trailer") {
+            break;
+        }
+        let (offset, kind) = (line.get(..10)?, line.get(17..18)?);
+        if kind == "n" && id > 0 {
+            let id = i32::try_from(id).ok()?;
+            offsets.push((
+                Ref::new(id),
+                offset.parse::<usize>().ok()?.checked_sub(base)?,
+            ));
+        }
+    }
+    (offsets.len() == chunk.refs().len()).then_some(offsets)
 }

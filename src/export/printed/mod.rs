@@ -21,7 +21,7 @@ pub(crate) use prose::reader_date;
 
 pub use latex::{latex, latex_fragment};
 #[cfg(feature = "pdf")]
-pub use pages::pdf;
+pub use pages::{PdfBook, pdf};
 
 use crate::board::Color;
 use crate::export::adjudication::adjudicate;

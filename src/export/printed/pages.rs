@@ -26,26 +26,79 @@ const PT_PER_PX: f32 = 0.75;
 
 /// The games as one PDF, each starting on a new page.
 pub fn pdf(docs: &[Document]) -> Result<Vec<u8>, DiagramError> {
-    let metrics = Metrics::new().ok_or_else(|| DiagramError::Svg("the shipped font".into()))?;
-    let mut book = Book {
-        pages: Vec::new(),
-        page: String::new(),
-        y: MARGIN,
-        floating: Vec::new(),
-    };
+    let mut book = PdfBook::new()?;
+    let mut bytes = Vec::new();
     for doc in docs {
-        if !book.page.is_empty() {
-            book.finish_page();
-        }
-        set(&mut book, doc, &metrics)?;
-        book.place_floating();
+        bytes.extend(book.add(doc)?);
     }
-    book.finish_page();
-    let title = match docs {
-        [doc] => Some(doc.title.as_str()),
-        _ => None,
-    };
-    Ok(crate::export::pdf::from_svg_pages(&book.pages, title)?)
+    bytes.extend(book.end()?);
+    Ok(bytes)
+}
+
+/// Games set as one PDF a game at a time, for books too long to hold: [`PdfBook::add`] sets a
+/// game and gives the bytes of the pages it filled, [`PdfBook::end`] the rest. All the pieces,
+/// written one after the other in the order they were given, are the PDF, each game starting on a
+/// new page; what is held is the page being filled.
+pub struct PdfBook {
+    book: Book,
+    metrics: Metrics,
+    pdf: crate::export::pdf::PdfPages,
+    /// The first game's title, and whether it is the only game: a single game's title is the
+    /// document's.
+    title: Option<String>,
+    games: usize,
+}
+
+impl PdfBook {
+    /// A book with no game yet.
+    pub fn new() -> Result<PdfBook, DiagramError> {
+        Ok(PdfBook {
+            book: Book {
+                pages: Vec::new(),
+                numbered: 0,
+                page: String::new(),
+                y: MARGIN,
+                floating: Vec::new(),
+            },
+            metrics: Metrics::new().ok_or_else(|| DiagramError::Svg("the shipped font".into()))?,
+            pdf: crate::export::pdf::PdfPages::new(),
+            title: None,
+            games: 0,
+        })
+    }
+
+    /// Sets a game from a new page: the bytes of the pages it filled (its last page is given
+    /// with the next game's, or by [`PdfBook::end`]).
+    pub fn add(&mut self, doc: &Document) -> Result<Vec<u8>, DiagramError> {
+        if !self.book.page.is_empty() {
+            self.book.finish_page();
+        }
+        set(&mut self.book, doc, &self.metrics)?;
+        self.book.place_floating();
+        if self.games == 0 {
+            self.title = Some(doc.title.clone());
+        }
+        self.games += 1;
+        self.convert()
+    }
+
+    /// The last page and the end of the file.
+    pub fn end(mut self) -> Result<Vec<u8>, DiagramError> {
+        self.book.finish_page();
+        let mut bytes = self.convert()?;
+        let title = self.title.filter(|_| self.games == 1);
+        bytes.extend(self.pdf.end(title.as_deref())?);
+        Ok(bytes)
+    }
+
+    /// The pages filled so far, converted.
+    fn convert(&mut self) -> Result<Vec<u8>, DiagramError> {
+        let mut bytes = Vec::new();
+        for page in self.book.pages.drain(..) {
+            bytes.extend(self.pdf.page(&page)?);
+        }
+        Ok(bytes)
+    }
 }
 
 /// Advance widths of the shipped regular and bold faces.
@@ -177,7 +230,10 @@ struct Word {
 
 /// Pages being filled, in points from the top-left corner.
 struct Book {
+    /// Pages filled and not yet converted.
     pages: Vec<String>,
+    /// Pages filled so far, converted or not: the last one's number.
+    numbered: usize,
     page: String,
     y: f32,
     /// Diagrams waiting for the next page's top.
@@ -237,7 +293,8 @@ impl Book {
     }
 
     fn finish_page(&mut self) {
-        let number = self.pages.len() + 1;
+        self.numbered += 1;
+        let number = self.numbered;
         let mut svg = String::new();
         let _ = writeln!(
             svg,
