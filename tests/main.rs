@@ -10,6 +10,7 @@ mod edge_cases;
 mod engine;
 mod exporters;
 mod extract;
+mod fuzz_found;
 mod grammar;
 mod hostile;
 mod house;

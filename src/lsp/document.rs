@@ -5,6 +5,7 @@
 use super::library::{self, CheckOptions, Found, ReadGame};
 use super::text::{Encoding, Lines};
 use crate::diagnostic::Code;
+use crate::notation::reader::{HEAD_BYTES, judge_head};
 use crate::notation::{Game, Span, SyntaxError};
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
@@ -97,7 +98,14 @@ impl Document {
         };
         let Range { start: a, end: b } = self.lines.bytes(&self.text, range, encoding);
         let old_len = self.text.len();
+        // How a reading judges the document by its head (text, CR-ended lines, binary) is how
+        // it reads every game: an edit that changes the judgement reads the whole again.
+        let judged_before = (a < HEAD_BYTES).then(|| judge_head(self.text.as_bytes()));
         self.text.replace_range(a..b, new_text);
+        if judged_before.is_some_and(|before| before != judge_head(self.text.as_bytes())) {
+            *self = Document::open(std::mem::take(&mut self.text), self.version);
+            return;
+        }
         self.lines.edit(a, b, new_text);
         let delta = new_text.len() as isize - (b - a) as isize;
         let shifted = |at: usize| (at as isize + delta) as usize;

@@ -5,6 +5,7 @@ use super::move_text::MoveText;
 use super::parser::board_of_rules;
 use crate::board::{BoardKind, Color, Geometry};
 use crate::rules::{MoveLimit, Odds, Rules, Turn};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::str::FromStr;
 
@@ -238,17 +239,24 @@ impl Movetext<'_> {
     }
 
     fn comment(&mut self, comment: &Comment) {
-        if comment.text.contains('}') && !comment.text.contains('\n') {
+        // The written form's lines end in LF: a CR left in a comment (from a `;` comment of a
+        // file read as LF text) could make the whole output look like a file of CR-ended lines.
+        let text = if comment.text.contains('\r') {
+            Cow::Owned(comment.text.replace("\r\n", "\n").replace('\r', "\n"))
+        } else {
+            Cow::Borrowed(comment.text.as_str())
+        };
+        if text.contains('}') && !text.contains('\n') {
             // Cannot be braced: a `;` comment runs to the end of the line.
             self.scratch.push(';');
-            self.scratch.push_str(&comment.text);
+            self.scratch.push_str(&text);
             self.flush_scratch();
             self.out.push('\n');
             self.column = 0;
             return;
         }
         self.scratch.push('{');
-        self.scratch.push_str(&comment.text.replace('}', ")"));
+        self.scratch.push_str(&text.replace('}', ")"));
         self.scratch.push('}');
         self.flush_scratch();
     }
@@ -274,6 +282,7 @@ impl Movetext<'_> {
         let mut correction = false;
         // Who played the previous move written.
         let mut previous: Option<Color> = None;
+        let mut previous_garbled = false;
         for c in &variation.comments {
             self.comment(c);
         }
@@ -291,7 +300,10 @@ impl Movetext<'_> {
             let new_group = starts_group
                 && !correction
                 && (side == Color::Green || rules.odds.is_some() || previous == Some(side));
-            if !continues || new_group {
+            // A garbled move after a garbled move is numbered: written on the same line, one
+            // that stood on the next line would be read as a part a space split off the first.
+            let garbled = matches!(m.played, Played::Garbled);
+            if !continues || new_group || garbled && previous_garbled {
                 let dots = if side == Color::Green { "." } else { "..." };
                 let _ = write!(self.scratch, "{number}{dots}");
                 self.flush_scratch();
@@ -327,6 +339,7 @@ impl Movetext<'_> {
             }
             correction = m.salta().is_some();
             previous = Some(side);
+            previous_garbled = garbled;
             if !correction && !limit_pass {
                 // Completion is not known here: a side that completes inside its group is taken
                 // to play on (docs/decisions.md).

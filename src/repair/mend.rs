@@ -210,12 +210,27 @@ pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
     };
     let analysis = analyse(game, opts, MAX_BREAKS);
     let mended = analysis.replays_to_end && analysis.repairs().count() == analysis.breaks.len();
+    let unmended = |breaks, needed| {
+        Mended::Unrepairable(Unmended {
+            first: first.clone(),
+            needed,
+            breaks,
+        })
+    };
     if !mended || analysis.breaks.len() > max_edits {
-        return Mended::Unrepairable(Unmended {
-            first,
-            needed: mended.then_some(analysis.breaks.len()),
-            breaks: analysis.breaks,
-        });
+        let needed = mended.then_some(analysis.breaks.len());
+        return unmended(analysis.breaks, needed);
     }
-    Mended::Repaired(apply_marked(game, &analysis.breaks), analysis.breaks)
+    // The search replays with a cursor of its own; where it and the replayer disagree (a call
+    // after a legal step under the no-blockade rule, which the cursor let pass), the game it
+    // mended still breaks, and is no repair.
+    let repaired = apply_marked(game, &analysis.breaks);
+    if replay(&repaired, &quiet)
+        .findings
+        .iter()
+        .any(breaks_main_line)
+    {
+        return unmended(analysis.breaks, None);
+    }
+    Mended::Repaired(repaired, analysis.breaks)
 }
