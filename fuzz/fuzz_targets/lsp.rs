@@ -25,8 +25,13 @@ fuzz_target!(|data: &[u8]| {
     let init = json!({"capabilities": {"general": {"positionEncodings": encodings}},
                       "initializationOptions": {"readingsDelayMs": 0, "inlayHints": true}});
     let (mut session, _) = Session::new(&init);
-    session.handle(notification("textDocument/didOpen",
-        json!({"textDocument": {"uri": URI, "languageId": "sgn", "version": 1, "text": text}})), now);
+    session.handle(
+        notification(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": URI, "languageId": "sgn", "version": 1, "text": text}}),
+        ),
+        now,
+    );
     let mut id = 0;
     for (n, part) in parts.take(64).enumerate() {
         let [op, a, b, c, d, rest @ ..] = part else {
@@ -35,31 +40,68 @@ fuzz_target!(|data: &[u8]| {
         let (line, character) = (u32::from(*a % 16), u32::from(*b) * 3 % 200);
         let (end_line, end_character) = (u32::from(*c % 16), u32::from(*d) * 3 % 200);
         let position = json!({"line": line, "character": character});
-        let range = json!({"start": position, "end": {"line": end_line, "character": end_character}});
+        let range =
+            json!({"start": position, "end": {"line": end_line, "character": end_character}});
         let doc = json!({"uri": URI});
         let message = match op % 10 {
-            0..=3 => notification("textDocument/didChange", json!({
+            0..=3 => notification(
+                "textDocument/didChange",
+                json!({
                 "textDocument": {"uri": URI, "version": (n as i64) * i64::from(*op % 3) - 1},
-                "contentChanges": [{"range": range, "text": String::from_utf8_lossy(rest)}]})),
-            4 => request(&mut id, "textDocument/hover", json!({"textDocument": doc, "position": position})),
-            5 => request(&mut id, "textDocument/completion", json!({"textDocument": doc, "position": position})),
-            6 => request(&mut id, "textDocument/codeAction", json!({"textDocument": doc, "range": range,
-                                                                   "context": {"diagnostics": []}})),
-            7 => request(&mut id, "textDocument/definition", json!({"textDocument": doc, "position": position})),
-            8 => request(&mut id, "textDocument/inlayHint", json!({"textDocument": doc, "range": range})),
+                "contentChanges": [{"range": range, "text": String::from_utf8_lossy(rest)}]}),
+            ),
+            4 => request(
+                &mut id,
+                "textDocument/hover",
+                json!({"textDocument": doc, "position": position}),
+            ),
+            5 => request(
+                &mut id,
+                "textDocument/completion",
+                json!({"textDocument": doc, "position": position}),
+            ),
+            6 => request(
+                &mut id,
+                "textDocument/codeAction",
+                json!({"textDocument": doc, "range": range,
+                                                                   "context": {"diagnostics": []}}),
+            ),
+            7 => request(
+                &mut id,
+                "textDocument/definition",
+                json!({"textDocument": doc, "position": position}),
+            ),
+            8 => request(
+                &mut id,
+                "textDocument/inlayHint",
+                json!({"textDocument": doc, "range": range}),
+            ),
             _ => {
-                let method = ["textDocument/documentSymbol", "textDocument/foldingRange", "textDocument/formatting"]
-                    [usize::from(*a) % 3];
-                request(&mut id, method, json!({"textDocument": doc, "options": {"tabSize": 4, "insertSpaces": true}}))
+                let method = [
+                    "textDocument/documentSymbol",
+                    "textDocument/foldingRange",
+                    "textDocument/formatting",
+                ][usize::from(*a) % 3];
+                request(
+                    &mut id,
+                    method,
+                    json!({"textDocument": doc, "options": {"tabSize": 4, "insertSpaces": true}}),
+                )
             }
         };
         let asked = matches!(message, Message::Request(_));
         session.handle(message, now);
         if asked {
-            let answered = session.take_messages().iter().any(|m| matches!(m, Message::Response(r) if r.id == RequestId::from(id)));
+            let answered = session
+                .take_messages()
+                .iter()
+                .any(|m| matches!(m, Message::Response(r) if r.id == RequestId::from(id)));
             assert!(answered, "request {id} was not answered");
         }
-        assert!(session.games_agree_with_a_fresh_reading(), "after message {n}");
+        assert!(
+            session.games_agree_with_a_fresh_reading(),
+            "after message {n}"
+        );
         if op % 7 == 0 {
             session.settle(now);
         }
