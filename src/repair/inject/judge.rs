@@ -122,7 +122,7 @@ pub struct Mending {
     /// The time the mending took.
     pub time: Duration,
     /// The CPU time the mending took on its thread (Linux; zero elsewhere): the record's own
-    /// cost, whatever else the machine runs.
+    /// cost, whatever else the machine runs, counted in scheduler ticks (a few milliseconds).
     pub cpu: Duration,
 }
 
