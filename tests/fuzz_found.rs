@@ -48,7 +48,7 @@ fn a_break_the_search_cannot_see_is_not_called_repaired() {
 
 /// `read` target: a garbled move and the garbled move on the next line were written on one line,
 /// where the reader took the second for a part of the first that a space split off: the canonical
-/// form read back as another game. A garbled move after a garbled move is now numbered.
+/// form read back as another game. The move after a garbled move is now numbered.
 #[test]
 fn a_garbled_move_keeps_the_next_move_its_own_in_the_canonical_form() {
     let games = parse_str("1.3\n2-42 3");
@@ -62,14 +62,13 @@ fn a_garbled_move_keeps_the_next_move_its_own_in_the_canonical_form() {
     );
 }
 
-/// `read` target: a `;` comment of an LF file holding lone CRs was written braced with them, and
-/// the written text, with more lone CRs than LFs, was then read as a file of CR-ended lines. The
-/// canonical form's comments end their lines in LF.
+/// `read` target, again: a garbled word and the move after it, written on one line after a move
+/// number, read back as one move with a designator (`#7 32-42`, "moon 2 from 32").
 #[test]
-fn a_comment_holding_lone_crs_is_written_with_lf_line_ends() {
-    let games = parse_str(";y\r\r5\n\n");
+fn a_garbled_move_is_not_read_back_as_the_designator_of_the_next() {
+    let games = parse_str("#7 32-422.");
     let written = write_game(games[0].as_ref().unwrap(), &WriteOptions::default());
-    assert_eq!(written, "{y\n\n5} *\n");
+    assert_eq!(written, "1. #7 1... 32-42 *\n");
     let again = parse_str(&written);
     assert_eq!(
         write_game(again[0].as_ref().unwrap(), &WriteOptions::default()),
@@ -77,49 +76,85 @@ fn a_comment_holding_lone_crs_is_written_with_lf_line_ends() {
     );
 }
 
+/// `read` target: a `;` comment of an LF file holding lone CRs was written braced with them, and
+/// the written text, with more lone CRs than LFs, was then read as a file of CR-ended lines. Made
+/// line breaks, they started a line with `[` in a comment from a file of CR-ended lines (whose LF
+/// is read as a CR), which ends a comment. A lone CR in a comment is written as a space.
+#[test]
+fn a_comment_holding_lone_crs_is_written_with_spaces_for_them() {
+    for (record, canonical) in [
+        (";y\r\r5\n\n", "{y  5} *\n"),
+        (";t\n[i\"\r\r", "{t [i\"} *\n"),
+    ] {
+        let games = parse_str(record);
+        let written = write_game(games[0].as_ref().unwrap(), &WriteOptions::default());
+        assert_eq!(written, canonical);
+        let again = parse_str(&written);
+        assert_eq!(
+            write_game(again[0].as_ref().unwrap(), &WriteOptions::default()),
+            written
+        );
+    }
+}
+
+/// Sends the language server a notification.
+fn send(session: &mut salta::lsp::Session, method: &str, params: serde_json::Value) {
+    let message = salta::lsp::lsp_server::Notification::new(method.to_string(), params).into();
+    session.handle(message, std::time::Instant::now());
+}
+
+/// A language server with `text` open as `file:///t.sgn`, then each change (line, character,
+/// text inserted; an empty text removes the character there), the server's games checked against
+/// a fresh reading of its text after each.
+fn edit_and_compare(text: &str, changes: &[(u32, u32, &str)]) {
+    use serde_json::json;
+    let init = json!({"capabilities": {}, "initializationOptions": {"readingsDelayMs": 0}});
+    let (mut session, _) = salta::lsp::Session::new(&init);
+    let document = json!({"uri": "file:///t.sgn", "languageId": "sgn", "version": 1, "text": text});
+    send(
+        &mut session,
+        "textDocument/didOpen",
+        json!({ "textDocument": document }),
+    );
+    assert!(session.games_agree_with_a_fresh_reading());
+    for (n, &(line, character, text)) in changes.iter().enumerate() {
+        let at = json!({"line": line, "character": character});
+        let end = match text {
+            "" => json!({"line": line, "character": character + 1}),
+            _ => at.clone(),
+        };
+        let change = json!({"range": {"start": at, "end": end}, "text": text});
+        send(
+            &mut session,
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": "file:///t.sgn", "version": n + 2},
+                   "contentChanges": [change]}),
+        );
+        assert!(
+            session.games_agree_with_a_fresh_reading(),
+            "after change {n}"
+        );
+    }
+}
+
 /// `lsp` target: a NUL typed into the head of a document makes a reading of the whole judge it
 /// binary, but the server read only the games around the edit again and kept the others.
 #[test]
 fn an_edit_that_makes_the_document_binary_reads_it_all_again() {
-    use salta::lsp::Session;
-    use salta::lsp::lsp_server::{Message, Notification};
-    use serde_json::json;
-    let now = std::time::Instant::now();
-    let notification =
-        |method: &str, params| -> Message { Notification::new(method.to_string(), params).into() };
-    let init = json!({"capabilities": {}, "initializationOptions": {"readingsDelayMs": 0}});
-    let (mut session, _) = Session::new(&init);
-    let uri = "file:///binary.sgn";
-    session.handle(
-        notification(
-            "textDocument/didOpen",
-            json!({"textDocument": {"uri": uri, "languageId": "sgn", "version": 1,
-                                    "text": "* *\n\""}}),
-        ),
-        now,
+    edit_and_compare("* *\n\"", &[(1, 1, "\u{0}"), (1, 1, ""), (0, 0, "\u{0}")]);
+}
+
+/// `lsp` target: a document whose lines end in CR alone is read with CR and LF swapped, but the
+/// games around an edit were read again alone, as LF text.
+#[test]
+fn an_edit_of_a_document_of_cr_ended_lines_reads_it_as_a_whole_reading_does() {
+    edit_and_compare(
+        "*\r\r*\n\t\u{8}",
+        &[
+            (8, 24, ""),
+            (8, 24, "\u{8}"),
+            (1, 0, "1. 33-43\r"),
+            (0, 1, "\r"),
+        ],
     );
-    assert!(session.games_agree_with_a_fresh_reading());
-    for (version, (line, character, text)) in [(1, 1, "\u{0}"), (1, 1, ""), (0, 0, "\u{0}")]
-        .into_iter()
-        .enumerate()
-    {
-        let at = json!({"line": line, "character": character});
-        let end = if text.is_empty() {
-            json!({"line": line, "character": character + 1})
-        } else {
-            at.clone()
-        };
-        session.handle(
-            notification(
-                "textDocument/didChange",
-                json!({"textDocument": {"uri": uri, "version": version + 2},
-                       "contentChanges": [{"range": {"start": at, "end": end}, "text": text}]}),
-            ),
-            now,
-        );
-        assert!(
-            session.games_agree_with_a_fresh_reading(),
-            "after change {version}"
-        );
-    }
 }

@@ -1,8 +1,10 @@
 //! Feeds arbitrary bytes to the SGN reader: no input may panic, overflow the stack or grow memory
-//! without bound. Games that read are written back and read again.
+//! without bound. Games that read are written back and read again: the canonical form reads
+//! back, and writes out unchanged unless the game holds a garbled move.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use salta::diagnostic::Code;
 use salta::notation::{Limits, Reader, WriteOptions, parse_str, write_game};
 
 fuzz_target!(|data: &[u8]| {
@@ -17,9 +19,16 @@ fuzz_target!(|data: &[u8]| {
         match item {
             Ok(game) => {
                 let written = write_game(&game, &WriteOptions::default());
+                // A garbled move is written as it was found, and how the reader's recovery reads
+                // such text (a misread number, a move a space split, a designator) depends on
+                // what stands beside it: the canonical form of a game holding one must read back,
+                // but may read back as another reading of the same text.
+                let garbled = game.warnings.iter().any(|w| w.code == Code::GarbledMove);
                 for again in parse_str(&written) {
                     let again = again.expect("the canonical form reads back");
-                    assert_eq!(write_game(&again, &WriteOptions::default()), written);
+                    if !garbled {
+                        assert_eq!(write_game(&again, &WriteOptions::default()), written);
+                    }
                 }
             }
             Err(error) => {

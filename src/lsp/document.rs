@@ -5,7 +5,7 @@
 use super::library::{self, CheckOptions, Found, ReadGame};
 use super::text::{Encoding, Lines};
 use crate::diagnostic::Code;
-use crate::notation::reader::{HEAD_BYTES, judge_head};
+use crate::notation::reader::{HEAD_BYTES, Head, judge_head};
 use crate::notation::{Game, Span, SyntaxError};
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
@@ -99,10 +99,12 @@ impl Document {
         let Range { start: a, end: b } = self.lines.bytes(&self.text, range, encoding);
         let old_len = self.text.len();
         // How a reading judges the document by its head (text, CR-ended lines, binary) is how
-        // it reads every game: an edit that changes the judgement reads the whole again.
+        // it reads every game, and a stretch read alone is read as text: an edit that changes
+        // the judgement, or any edit of a document not judged text, reads the whole again.
         let judged_before = (a < HEAD_BYTES).then(|| judge_head(self.text.as_bytes()));
         self.text.replace_range(a..b, new_text);
-        if judged_before.is_some_and(|before| before != judge_head(self.text.as_bytes())) {
+        let judged = judge_head(self.text.as_bytes());
+        if judged != Head::Text || judged_before.is_some_and(|before| before != judged) {
             *self = Document::open(std::mem::take(&mut self.text), self.version);
             return;
         }

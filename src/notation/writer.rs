@@ -239,10 +239,11 @@ impl Movetext<'_> {
     }
 
     fn comment(&mut self, comment: &Comment) {
-        // The written form's lines end in LF: a CR left in a comment (from a `;` comment of a
-        // file read as LF text) could make the whole output look like a file of CR-ended lines.
+        // The written form's lines end in LF: a CR left in a comment (from a `;` comment) could
+        // make the whole output look like a file of CR-ended lines. A lone CR becomes a space,
+        // as in a tag: made a line break, it could start a line with `[`, which ends a comment.
         let text = if comment.text.contains('\r') {
-            Cow::Owned(comment.text.replace("\r\n", "\n").replace('\r', "\n"))
+            Cow::Owned(comment.text.replace("\r\n", "\n").replace('\r', " "))
         } else {
             Cow::Borrowed(comment.text.as_str())
         };
@@ -282,7 +283,6 @@ impl Movetext<'_> {
         let mut correction = false;
         // Who played the previous move written.
         let mut previous: Option<Color> = None;
-        let mut previous_garbled = false;
         for c in &variation.comments {
             self.comment(c);
         }
@@ -300,10 +300,7 @@ impl Movetext<'_> {
             let new_group = starts_group
                 && !correction
                 && (side == Color::Green || rules.odds.is_some() || previous == Some(side));
-            // A garbled move after a garbled move is numbered: written on the same line, one
-            // that stood on the next line would be read as a part a space split off the first.
-            let garbled = matches!(m.played, Played::Garbled);
-            if !continues || new_group || garbled && previous_garbled {
+            if !continues || new_group {
                 let dots = if side == Color::Green { "." } else { "..." };
                 let _ = write!(self.scratch, "{number}{dots}");
                 self.flush_scratch();
@@ -326,7 +323,10 @@ impl Movetext<'_> {
             if m.salta().is_some() {
                 self.token("Salta!");
             }
-            continues = true;
+            // The move after a garbled move is numbered, as after a comment: the reader's
+            // recovery may take the words after a garbled one for a part of it (a move a space
+            // split, a designator), and a number between them keeps each what it was.
+            continues = !matches!(m.played, Played::Garbled);
             for c in m.comments() {
                 self.comment(c);
                 continues = false;
@@ -339,7 +339,6 @@ impl Movetext<'_> {
             }
             correction = m.salta().is_some();
             previous = Some(side);
-            previous_garbled = garbled;
             if !correction && !limit_pass {
                 // Completion is not known here: a side that completes inside its group is taken
                 // to play on (docs/decisions.md).
