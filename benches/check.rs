@@ -28,10 +28,8 @@ fn archive() -> &'static str {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(16);
-        let rules = Rules {
-            move_limit: Some(MoveLimit::both(60)),
-            ..Rules::default()
-        };
+        let mut rules = Rules::default();
+        rules.move_limit = MoveLimit::both(60).ok();
         let distinct: Vec<String> = (0..200)
             .map(|seed| {
                 (generate_game(seed, rules, None).to_record())

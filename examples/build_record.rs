@@ -2,7 +2,7 @@
 use salta::prelude::*;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut record = GameBuilder::new(Position::start(Rules::default())).tag("Event", "Example");
+    let mut record = GameBuilder::new(Position::start(Rules::default())).tag("Event", "Example")?;
     for (from, to) in [("33", "43"), ("83", "73"), ("32", "42")] {
         let (pos, g) = (record.position(), record.position().geometry());
         let m = pos.find_legal(g.parse_square(from)?, g.parse_square(to)?);

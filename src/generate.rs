@@ -7,8 +7,8 @@ use crate::notation::{GameBuilder, GameResult};
 use crate::replay::result_of;
 use crate::rules::margin::Budget;
 use crate::rules::{
-    DEFAULT_MOVE_LIMIT, IllegalMove, JumpDirection, MAX_PIECES, Move, MoveKind, MoveLimit, Outcome,
-    Piece, Position, Progress, Referee, Rules, Variant,
+    IllegalMove, JumpDirection, MAX_PIECES, Move, MoveKind, MoveLimit, Outcome, Piece, Position,
+    Progress, Referee, Rules, Variant,
 };
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -42,7 +42,7 @@ const SAFETY_CAP_PLIES: usize = 4000;
 pub fn rules_that_finish(rules: Rules) -> Rules {
     let mut rules = rules;
     if rules.jumps == JumpDirection::Any && rules.move_limit.is_none() {
-        rules.move_limit = Some(MoveLimit::both(DEFAULT_MOVE_LIMIT));
+        rules.move_limit = Some(MoveLimit::DEFAULT);
     }
     rules
 }
@@ -221,15 +221,19 @@ impl GeneratedGame {
             .outcome
             .map(|o| result_of(&o))
             .unwrap_or(GameResult::Unknown);
-        let mut record = GameBuilder::new(Position::start(self.rules))
-            .tag("Event", "Synthetic game")
-            .tag("Site", "salta generate")
-            .tag("Round", self.seed.to_string())
-            .tag("Green", "greedy policy")
-            .tag("Red", "greedy policy")
-            .result(result);
+        let mut tags = vec![
+            ("Event", "Synthetic game".to_string()),
+            ("Site", "salta generate".to_string()),
+            ("Round", self.seed.to_string()),
+            ("Green", "greedy policy".to_string()),
+            ("Red", "greedy policy".to_string()),
+        ];
         if let Some(margin) = self.outcome.and_then(|o| o.margin).and_then(|m| m.exact()) {
-            record = record.tag("Margin", margin.to_string());
+            tags.push(("Margin", margin.to_string()));
+        }
+        let mut record = GameBuilder::new(Position::start(self.rules)).result(result);
+        for (name, value) in tags {
+            record = (record.tag(name, value)).expect("the generator's tags are its own");
         }
         for &m in &self.moves {
             record = record.play(m)?;

@@ -5,7 +5,7 @@ use resvg::{tiny_skia, usvg};
 use salta::board::{BoardKind, Geometry, Square};
 use salta::export::diagram::{
     self, Coordinates, DiagramError, DiagramFormat, DiagramOptions, Palette, PieceNumber,
-    PieceStyle, parse_arrow, parse_mark,
+    PieceStyle,
 };
 use salta::rules::{Move, MoveKind, Position, Rules, Variant};
 
@@ -19,19 +19,26 @@ fn midgame() -> Position {
 }
 
 fn square(pos: &Position, name: &str) -> Square {
-    parse_mark(pos.geometry(), name).unwrap()
+    pos.geometry().parse_square(name).unwrap()
+}
+
+/// An arrow between two squares named in either notation.
+fn arrow(pos: &Position, from: &str, to: &str) -> (Square, Square) {
+    (square(pos, from), square(pos, to))
+}
+
+/// Red's jump g5:e3 that led to the midgame.
+fn last_jump(pos: &Position) -> Move {
+    let (from, to) = arrow(pos, "g5", "e3");
+    Move::new(pos.geometry(), from, to, MoveKind::Jump).unwrap()
 }
 
 /// The midgame with everything switched on: the documentation image (docs/midgame.svg and .png).
 fn midgame_options(pos: &Position) -> DiagramOptions {
     DiagramOptions::default()
         .coordinates(Coordinates::Both)
-        .last_move(Move {
-            from: square(pos, "g5"),
-            to: square(pos, "e3"),
-            kind: MoveKind::Jump,
-        })
-        .arrows(vec![parse_arrow(pos.geometry(), "f2-d4").unwrap()])
+        .last_move(last_jump(pos))
+        .arrows(vec![arrow(pos, "f2", "d4")])
         .caption("Green to move must jump f2:d4".to_string())
         .dpi(150.0)
 }
@@ -41,16 +48,9 @@ fn flipped_options(pos: &Position) -> DiagramOptions {
     DiagramOptions::default()
         .flip(true)
         .pieces(PieceStyle::Numbers)
-        .last_move(Move {
-            from: square(pos, "g5"),
-            to: square(pos, "e3"),
-            kind: MoveKind::Jump,
-        })
+        .last_move(last_jump(pos))
         .marks(vec![square(pos, "d4"), square(pos, "h6")])
-        .arrows(vec![
-            parse_arrow(pos.geometry(), "f2-d4").unwrap(),
-            parse_arrow(pos.geometry(), "b8-c7").unwrap(),
-        ])
+        .arrows(vec![arrow(pos, "f2", "d4"), arrow(pos, "b8", "c7")])
         .title("Red's view".to_string())
 }
 
@@ -103,7 +103,7 @@ fn svg_is_well_formed_and_sized_in_pixels_per_square() {
             let svg = diagram::svg(&pos, &opts).unwrap();
             let tree = usvg::Tree::from_str(&svg, &usvg::Options::default())
                 .unwrap_or_else(|e| panic!("{name} at size {size}: {e}"));
-            let squares = pos.geometry().size as f32;
+            let squares = pos.geometry().size() as f32;
             let (w, h) = (tree.size().width(), tree.size().height());
             // The board plus margins, coordinates, the side to move and captions: more than the
             // squares, less than four extra squares each way (at 12 px a square, 6 pt text takes

@@ -65,7 +65,7 @@ fn unit_1_start_has_nine_sun_steps() {
     ];
     assert_eq!(legal(&pos), set(&expected));
     for m in pos.legal_moves().iter() {
-        let piece = pos.piece_at(m.from).expect("a piece stands on from");
+        let piece = pos.piece_at(m.from()).expect("a piece stands on from");
         assert_eq!(piece.kind(), PieceKind::Sun);
         assert_eq!(piece.color(), Color::Green);
     }
@@ -83,7 +83,7 @@ fn unit_2_single_compulsory_jump_without_continuation() {
     assert!(
         pos.legal_moves()
             .iter()
-            .all(|m| m.kind == salta::rules::MoveKind::Jump)
+            .all(|m| m.kind() == salta::rules::MoveKind::Jump)
     );
 }
 
@@ -164,7 +164,7 @@ fn describe(description: &str, pos: &Position) -> String {
             "  {:8} {:8} {:?}",
             Notation::Numeric.move_text(*m, g).to_string(),
             Notation::Algebraic.move_text(*m, g).to_string(),
-            m.kind
+            m.kind()
         );
     }
     out
@@ -621,13 +621,10 @@ mod properties {
     }
 
     fn mirror_move(g: &Geometry, m: Move) -> Move {
-        match m.kind {
+        match m.kind() {
             MoveKind::Pass => m,
-            kind => Move {
-                from: g.rotate(m.from),
-                to: g.rotate(m.to),
-                kind,
-            },
+            // A move's shape is the same turned 180°.
+            kind => Move::new(g, g.rotate(m.from()), g.rotate(m.to()), kind).unwrap(),
         }
     }
 
@@ -655,11 +652,11 @@ mod properties {
             for &m in pos.legal_moves().iter() {
                 let after = pos.after(m).expect("a legal move plays");
                 prop_assert_eq!(after.side_to_move(), pos.side_to_move().other());
-                let moved = if m.kind == MoveKind::Pass { None } else { pos.piece_at(m.from) };
-                if m.kind != MoveKind::Pass {
+                let moved = if m.kind() == MoveKind::Pass { None } else { pos.piece_at(m.from()) };
+                if m.kind() != MoveKind::Pass {
                     prop_assert!(moved.is_some(), "no piece on from: {:?} {:?}", m, pos);
-                    prop_assert_eq!(after.piece_at(m.to), moved);
-                    prop_assert_eq!(after.piece_at(m.from), None);
+                    prop_assert_eq!(after.piece_at(m.to()), moved);
+                    prop_assert_eq!(after.piece_at(m.from()), None);
                 }
                 for color in Color::ALL {
                     prop_assert_eq!(after.pieces(color).count(), pos.pieces(color).count());
@@ -681,18 +678,18 @@ mod properties {
             let forward: i16 = if side == Color::Green { 1 } else { -1 };
             let moves = pos.legal_moves();
             for &m in moves.iter() {
-                if m.kind == MoveKind::Pass {
+                if m.kind() == MoveKind::Pass {
                     prop_assert_eq!(rules.variant, Variant::Pyramid);
                     prop_assert_eq!(moves.len(), 1);
                     continue;
                 }
-                prop_assert_eq!(pos.piece_at(m.from).map(|p| p.color()), Some(side));
-                prop_assert!(pos.piece_at(m.to).is_none());
-                let df = g.file(m.to) as i16 - g.file(m.from) as i16;
-                let dr = g.rank(m.to) as i16 - g.rank(m.from) as i16;
-                let in_zone = g.far_zone(side).contains(m.from);
-                let mid = || g.at((g.file(m.from) as i16 + df / 2) as u8, (g.rank(m.from) as i16 + dr / 2) as u8);
-                match m.kind {
+                prop_assert_eq!(pos.piece_at(m.from()).map(|p| p.color()), Some(side));
+                prop_assert!(pos.piece_at(m.to()).is_none());
+                let df = g.file(m.to()) as i16 - g.file(m.from()) as i16;
+                let dr = g.rank(m.to()) as i16 - g.rank(m.from()) as i16;
+                let in_zone = g.far_zone(side).contains(m.from());
+                let mid = || g.at((g.file(m.from()) as i16 + df / 2) as u8, (g.rank(m.from()) as i16 + dr / 2) as u8);
+                match m.kind() {
                     MoveKind::Step => {
                         prop_assert_eq!((df.abs(), dr.abs()), (1, 1));
                         let backward_allowed = match rules.variant {
@@ -806,17 +803,17 @@ fn generated_games_end_under_every_rule_set() {
                 "{text}, seed {seed}: unfinished after {} plies",
                 game.moves.len()
             );
-            let limit = any_direction.then(|| MoveLimit::both(120));
+            let limit = any_direction.then_some(MoveLimit::DEFAULT);
             assert_eq!(game.rules.move_limit, limit, "{text}, seed {seed}");
             if let Some(limit) = limit {
-                assert!(game.moves.len() <= 2 * usize::from(limit.green), "{text}");
+                assert!(game.moves.len() <= 2 * usize::from(limit.green()), "{text}");
             }
         }
     }
     // A limit given is kept.
     let mut rules = Rules::from_str("salta; jumps=any").unwrap();
-    rules.move_limit = Some(MoveLimit::both(30));
+    rules.move_limit = MoveLimit::both(30).ok();
     let game = generate_game(1, rules, None);
-    assert_eq!(game.rules.move_limit, Some(MoveLimit::both(30)));
+    assert_eq!(game.rules.move_limit, MoveLimit::both(30).ok());
     assert!(game.outcome.is_some() && game.moves.len() <= 60);
 }

@@ -23,7 +23,7 @@ fn first_jumps_appear_at_ply_five() {
     fn jump_leaves(pos: &Position, depth: u32) -> u64 {
         let moves = pos.legal_moves();
         if depth == 1 {
-            return moves.iter().filter(|m| m.kind == MoveKind::Jump).count() as u64;
+            return moves.iter().filter(|m| m.kind() == MoveKind::Jump).count() as u64;
         }
         moves
             .iter()
@@ -129,9 +129,10 @@ fn sample_exercises_the_blockade_branches() {
                 passes += 1;
             }
             let unrestricted = grid
-                .with_rules(Rules {
-                    blockade: false,
-                    ..rules
+                .with_rules({
+                    let mut unrestricted = rules;
+                    unrestricted.blockade = false;
+                    unrestricted
                 })
                 .legal();
             if rules.blockade && keeping && legal != unrestricted {
@@ -175,7 +176,10 @@ fn blockade_fallback_positions_agree() {
             assert_agrees(&other);
             // Under jump-first the compulsion wins: only jumps.
             assert!(
-                other.legal_moves().iter().all(|m| m.kind == MoveKind::Jump),
+                other
+                    .legal_moves()
+                    .iter()
+                    .all(|m| m.kind() == MoveKind::Jump),
                 "{other:?}"
             );
             if found == wanted {

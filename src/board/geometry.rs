@@ -1,10 +1,13 @@
 use super::{Bitboard, Color, Square, SquareError};
 
 /// Which board a game is played on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum BoardKind {
     /// 10×10, a1 dark, squares numbered 11–105.
+    #[default]
     Salta,
     /// 8×8, h1 dark (a1 light), squares numbered 11–84.
     Pyramid,
@@ -65,15 +68,18 @@ const MAX_SIZE: usize = 10;
 /// every diagonal direction is a constant shift, and a shift off the edge lands on a ghost bit or off
 /// the word, so `shift(bb) & valid` is exact. (10×10: period 11, shifts 5 and 6; 8×8: period 9,
 /// shifts 4 and 5.)
+///
+/// There are two, [`Geometry::SALTA`] and [`Geometry::PYRAMID`] (shared: [`Geometry::of`]); what
+/// they hold is read through methods and cannot be changed.
 pub struct Geometry {
     /// The board this geometry describes.
-    pub kind: BoardKind,
+    pub(crate) kind: BoardKind,
     /// Squares per side (10 or 8).
-    pub size: u8,
+    pub(crate) size: u8,
     /// Dark squares per rank (5 or 4).
-    pub per_rank: u8,
+    pub(crate) per_rank: u8,
     /// Every real square.
-    pub valid: Bitboard,
+    pub(crate) valid: Bitboard,
     /// The bit shift of each direction, indexed by `Direction as usize`: a table, so that a
     /// direction known only at run time costs a load, not a branch.
     shifts: [i8; 4],
@@ -102,6 +108,30 @@ impl Geometry {
             BoardKind::Salta => &SALTA,
             BoardKind::Pyramid => &PYRAMID,
         }
+    }
+
+    /// The board this geometry describes.
+    #[inline]
+    pub const fn kind(&self) -> BoardKind {
+        self.kind
+    }
+
+    /// Squares per side (10 or 8).
+    #[inline]
+    pub const fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// Dark squares per rank (5 or 4).
+    #[inline]
+    pub const fn per_rank(&self) -> u8 {
+        self.per_rank
+    }
+
+    /// Every real square.
+    #[inline]
+    pub const fn valid(&self) -> Bitboard {
+        self.valid
     }
 
     const fn build(kind: BoardKind) -> Geometry {

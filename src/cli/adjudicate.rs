@@ -82,10 +82,10 @@ fn text(v: &Adjudication) -> String {
         }
     }
     if let Some(limit) = &v.move_limit {
-        let limits = MoveLimit {
-            green: limit.green.limit,
-            red: limit.red.limit,
-        };
+        let (green, red) = (limit.green.limit, limit.red.limit);
+        // The limits of a game's rules, which were checked when read.
+        let limits =
+            MoveLimit::new(green, red).map_or_else(|_| format!("{green}/{red}"), |l| l.to_string());
         out += &format!("move limit {limits}: {}\n", limit.reason);
     }
     out

@@ -1,7 +1,8 @@
 use super::{CliError, replay_to_ply, select_game, write_output};
+use salta::board::{Geometry, Square};
 use salta::export::diagram::{
     Colour, Coordinates, DiagramFormat, DiagramOptions, Palette, PieceNumber, PieceStyle,
-    parse_arrow, parse_length, parse_mark, render, text_ansi,
+    parse_length, render, text_ansi,
 };
 use salta::rules::{Move, MoveKind, Position};
 use std::io::IsTerminal;
@@ -149,15 +150,7 @@ fn options(args: &Args, pos: &Position, last: Option<Move>) -> Result<DiagramOpt
     let last_move = match args.last_move.as_deref() {
         None => None,
         Some("") => last,
-        // Only its squares are drawn: a step stands for any kind of move.
-        Some(text) => parse_arrow(g, text)
-            .map(|(from, to)| Move {
-                from,
-                to,
-                kind: MoveKind::Step,
-            })
-            .map(Some)
-            .map_err(|e| bad(&e))?,
+        Some(text) => Some(last_move(g, text)?),
     };
     Ok(DiagramOptions::default()
         .flip(args.flip)
@@ -168,13 +161,13 @@ fn options(args: &Args, pos: &Position, last: Option<Move>) -> Result<DiagramOpt
         .marks(
             args.mark
                 .iter()
-                .map(|m| parse_mark(g, m).map_err(|e| bad(&e)))
+                .map(|m| mark(g, m))
                 .collect::<Result<_, _>>()?,
         )
         .arrows(
             args.arrow
                 .iter()
-                .map(|a| parse_arrow(g, a).map_err(|e| bad(&e)))
+                .map(|a| arrow(g, a))
                 .collect::<Result<_, _>>()?,
         )
         .size(args.size)
@@ -190,4 +183,85 @@ fn options(args: &Args, pos: &Position, last: Option<Move>) -> Result<DiagramOpt
         .title(args.title.clone())
         .caption(args.caption.clone())
         .side_to_move(!args.no_side_to_move))
+}
+
+/// The error of an option's value that does not read, as the library's option errors read.
+fn invalid(option: &str, text: &str, reason: impl std::fmt::Display) -> CliError {
+    CliError::new(format!("invalid {option} {text:?}: {reason}"))
+}
+
+/// Reads an arrow such as `c3-e5`, `33-55` or `33:55` (any notation the geometry reads, joined by
+/// `-`, `:`, `x` or `>`).
+fn arrow(geometry: &Geometry, text: &str) -> Result<(Square, Square), CliError> {
+    let Some((from, to)) = text.trim().split_once(['-', ':', 'x', '>']) else {
+        return Err(invalid(
+            "arrow",
+            text,
+            "write FROM-TO, such as c3-e5 or 33-55",
+        ));
+    };
+    let square = |part: &str| {
+        geometry
+            .parse_square(part)
+            .map_err(|e| invalid("arrow", text, e))
+    };
+    let (from, to) = (square(from)?, square(to)?);
+    if from == to {
+        return Err(invalid(
+            "arrow",
+            text,
+            "it starts and ends on the same square",
+        ));
+    }
+    Ok((from, to))
+}
+
+/// Reads the last move to highlight, FROM-TO as an arrow: a step or a jump by its shape (only its
+/// squares are drawn).
+fn last_move(geometry: &Geometry, text: &str) -> Result<Move, CliError> {
+    let (from, to) = arrow(geometry, text)?;
+    [MoveKind::Step, MoveKind::Jump]
+        .into_iter()
+        .find_map(|kind| Move::new(geometry, from, to, kind))
+        .ok_or_else(|| {
+            invalid(
+                "last move",
+                text,
+                "no step or jump goes from one to the other",
+            )
+        })
+}
+
+/// Reads a marked square in either notation (`33` or `e3`).
+fn mark(geometry: &Geometry, text: &str) -> Result<Square, CliError> {
+    geometry
+        .parse_square(text)
+        .map_err(|e| invalid("square", text, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use salta::board::BoardKind;
+
+    #[test]
+    fn arrows_marks_and_last_moves_parse_in_both_notations() {
+        let g = Geometry::of(BoardKind::Salta);
+        let c3 = g.parse_square("c3").unwrap();
+        let e5 = g.parse_square("e5").unwrap();
+        assert_eq!(arrow(g, "c3-e5").ok(), Some((c3, e5)));
+        assert_eq!(arrow(g, "32:53").ok(), Some((c3, e5)));
+        assert_eq!(mark(g, "32").ok(), Some(c3));
+        let err = arrow(g, "c3-e4").unwrap_err().to_string();
+        assert!(err.contains("light square"), "{err}");
+        assert!(arrow(g, "c3").is_err());
+        assert!(arrow(g, "c3-c3").is_err());
+        let jump = last_move(g, "c3-e5").unwrap();
+        assert_eq!(
+            (jump.from(), jump.to(), jump.kind()),
+            (c3, e5, MoveKind::Jump)
+        );
+        assert_eq!(last_move(g, "c3-d4").unwrap().kind(), MoveKind::Step);
+        assert!(last_move(g, "c3-c5").is_err());
+    }
 }

@@ -10,6 +10,21 @@ use crate::rules::{IllegalMove, Move, MoveKind, Position, Rules};
 /// The tags that the start position and the result decide: [`GameBuilder`] writes them itself.
 const DECIDED_TAGS: [&str; 5] = ["Result", "Rules", "MoveLimit", "Odds", "Setup"];
 
+/// A tag [`GameBuilder::tag`] refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TagError {
+    /// A tag the start position or the result decides.
+    #[error(
+        "the {0} tag is written from the start position and the result: give them to \
+         GameBuilder::new and GameBuilder::result"
+    )]
+    Decided(String),
+    /// A name the reader would not read as a tag name.
+    #[error("{0:?} is no tag name: a tag name is ASCII letters, digits and _")]
+    BadName(String),
+}
+
 /// A record made from a start position and moves, with tags, comments and a result.
 ///
 /// Each move is checked as it is played ([`GameBuilder::play`] refuses an illegal one, so a
@@ -22,7 +37,7 @@ const DECIDED_TAGS: [&str; 5] = ["Result", "Rules", "MoveLimit", "Odds", "Setup"
 /// use salta::rules::{Position, Rules};
 ///
 /// let start = Position::start(Rules::default());
-/// let mut record = GameBuilder::new(start).tag("Green", "Krone").tag("Red", "Grotewold");
+/// let mut record = GameBuilder::new(start).tag("Green", "Krone")?.tag("Red", "Grotewold")?;
 /// for _ in 0..4 {
 ///     let m = record.position().legal_moves()[0];
 ///     record = record.play(m)?;
@@ -61,18 +76,28 @@ impl GameBuilder {
         }
     }
 
-    /// Sets a tag (a second value for the same name replaces the first). The tags the start
-    /// position and the result decide (`Result`, `Rules`, `MoveLimit`, `Odds`, `Setup`) are
-    /// written by the builder from them: set those through [`GameBuilder::new`] and
-    /// [`GameBuilder::result`]; a value given here for one of them is not written.
-    #[must_use]
-    pub fn tag(mut self, name: impl Into<String>, value: impl Into<String>) -> GameBuilder {
+    /// Sets a tag (a second value for the same name replaces the first; a line break in the
+    /// value is written as a space). Refused: a name the reader would not read as one (it is
+    /// ASCII letters, digits and `_`), and the tags the start position and the result decide
+    /// (`Result`, `Rules`, `MoveLimit`, `Odds`, `Setup`), which the builder writes from them:
+    /// set those through [`GameBuilder::new`] and [`GameBuilder::result`].
+    pub fn tag(
+        mut self,
+        name: impl Into<String>,
+        value: impl Into<String>,
+    ) -> Result<GameBuilder, TagError> {
         let (name, value) = (name.into(), value.into());
+        if DECIDED_TAGS.contains(&name.as_str()) {
+            return Err(TagError::Decided(name));
+        }
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return Err(TagError::BadName(name));
+        }
         match self.tags.iter_mut().find(|(n, _)| *n == name) {
             Some(tag) => tag.1 = value,
             None => self.tags.push((name, value)),
         }
-        self
+        Ok(self)
     }
 
     /// Plays a move of the side to move, refused when it is not one of its legal moves.
@@ -135,10 +160,7 @@ impl GameBuilder {
 
     /// The game as a tree without places, for the writer.
     fn tree(&self) -> Game {
-        let mut tags: Vec<(String, String)> = (self.tags.iter())
-            .filter(|(name, _)| !DECIDED_TAGS.contains(&name.as_str()))
-            .cloned()
-            .collect();
+        let mut tags = self.tags.clone();
         tags.push(("Result".into(), self.result.as_str().into()));
         let rules = *self.start.rules();
         let shown = Rules {
@@ -243,17 +265,13 @@ mod tests {
     #[test]
     fn spans_point_into_the_text_and_the_moves_read_back() {
         let rules = Rules {
-            move_limit: Some(MoveLimit::both(80)),
-            odds: Some(Odds {
-                side: Color::Green,
-                more: 2,
-                fewer: 1,
-            }),
+            move_limit: Some(MoveLimit::both(80).unwrap()),
+            odds: Odds::new(Color::Green, 2, 1).unwrap(),
             ..Rules::default()
         };
         let b = first_moves(GameBuilder::new(Position::start(rules)), 6)
             .tag("Event", "Club")
-            .tag("Result", "1-0")
+            .expect("a tag")
             .comment("Quiet.")
             .result(GameResult::Draw);
         let game = b.build().expect("reads back");
@@ -297,11 +315,22 @@ mod tests {
     fn an_illegal_move_is_refused() {
         let b = GameBuilder::new(Position::start(Rules::default()));
         let m = b.position().legal_moves()[0];
-        let backwards = Move {
-            from: m.to,
-            to: m.from,
-            kind: m.kind,
-        };
+        let backwards = Move::new(b.position().geometry(), m.to, m.from, m.kind).unwrap();
         assert!(b.play(backwards).is_err());
+    }
+
+    #[test]
+    fn tags_the_position_decides_and_names_the_reader_would_not_read_are_refused() {
+        let b = GameBuilder::new(Position::start(Rules::default()));
+        for name in DECIDED_TAGS {
+            let refused = b.clone().tag(name, "x").unwrap_err();
+            assert_eq!(refused, TagError::Decided(name.to_string()));
+        }
+        for name in ["", "Two words", "Event]", "Événement"] {
+            let refused = b.clone().tag(name, "x").unwrap_err();
+            assert_eq!(refused, TagError::BadName(name.to_string()));
+        }
+        let game = b.tag("Annotator_2", "a\"b\nc").unwrap().build().unwrap();
+        assert_eq!(game.tag("Annotator_2"), Some("a\"b c"));
     }
 }

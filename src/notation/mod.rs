@@ -20,7 +20,7 @@ mod visitor;
 mod writer;
 
 pub use ast::*;
-pub use builder::GameBuilder;
+pub use builder::{GameBuilder, TagError};
 pub use error::{GameSource, MovePlace, SyntaxError, printable};
 pub(crate) use garbled::why_garbled;
 pub use move_text::MoveText;

@@ -18,7 +18,7 @@ use std::fmt;
 ///
 /// let pos = Position::start(Rules::default());
 /// let m = pos.legal_moves().sorted(pos.geometry())[0];
-/// let sun = pos.piece_at(m.from);
+/// let sun = pos.piece_at(m.from());
 /// let text = |notation| MoveText::of_move(m, sun, notation, pos.geometry()).to_string();
 /// assert_eq!(text(Notation::Numeric), "31-41");
 /// assert_eq!(text(Notation::Algebraic), "a3-b4");

@@ -45,6 +45,7 @@
 
 use super::ast::{GameResult, MoveNumber, Played, Span, Tag, Warning};
 use super::parser::{Log, NumericMove, Token};
+use crate::board::BoardKind;
 use std::borrow::Cow;
 use std::ops::ControlFlow;
 
@@ -65,6 +66,14 @@ pub struct GameStart<'a> {
     pub line: u32,
     /// 1-based column of the game's first byte.
     pub column: u32,
+    /// 1-based index of the game in its file, as its diagnostics give it ([`GameSource::index`]:
+    /// games broken by a syntax error count too).
+    ///
+    /// [`GameSource::index`]: super::GameSource::index
+    pub index: usize,
+    /// The board the game's squares were read on (its Rules tag's, or the one the reader was
+    /// told to read every game on: [`Reader::on_board`](super::Reader::on_board)).
+    pub board: BoardKind,
 }
 
 /// A tag pair as written, `[Name "value"]`, borrowed from the game's text.
@@ -196,17 +205,19 @@ pub trait Visitor {
         ControlFlow::Continue(())
     }
 
-    /// Whether the visitor takes moves in runs, through [`Visitor::moves`]: a visitor that holds
-    /// each move back until it knows what follows it (a call, a variation) spares that for every
-    /// move of a run but the last. When `false` (the default), each move comes to
+    /// A speed knob, nothing else: whether the visitor takes moves in runs, through
+    /// [`Visitor::moves`]. The moves, their order and what follows them are the same either way;
+    /// only the calls differ. A visitor that holds each move back until it knows what follows it
+    /// (a call, a variation), as the replay does, spares that for every move of a run but the
+    /// last. When `false` (the default, right for most visitors), each move comes to
     /// [`Visitor::played`] as it is met, and the reader spares finding where runs end.
     const RUNS: bool = false;
 
     /// Moves written one after another, with nothing between them but their move numbers, when
-    /// [`Visitor::RUNS`] is `true`: every move of the run but the last is followed at once by
-    /// the next, so no call, suffix, comment or variation is about it ([`Moves::more`] tells).
-    /// By default [`played`](Visitor::played) for each. Moves the visitor does not take are
-    /// passed over.
+    /// [`Visitor::RUNS`] is `true` (the speed knob; otherwise never called): every move of the run
+    /// but the last is followed at once by the next, so no call, suffix, comment or variation is
+    /// about it ([`Moves::more`] tells). By default [`played`](Visitor::played) for each. Moves
+    /// the visitor does not take are passed over.
     fn moves(&mut self, moves: Moves<'_>) -> ControlFlow<Self::Output> {
         for played in moves {
             self.played(played)?;

@@ -1,8 +1,9 @@
 //! The replayer: plays a game record through the rules engine and says, precisely, where it goes
 //! wrong, collecting findings with stable codes instead of stopping at the first. [`replay`]
 //! walks a game's tree (main line and every variation); [`Replaying`] is the same replay as a
-//! [`Visitor`](crate::notation::Visitor), move by move as the game is read, for a game without
-//! variations (what `salta check` uses: no tree is built).
+//! [`Visitor`](crate::notation::Visitor), move by move as the game is read, main line and
+//! variations alike, with no tree built: a summary (findings, outcome, the main line's moves),
+//! what `salta check` uses.
 
 mod replayer;
 mod streaming;

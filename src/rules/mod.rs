@@ -20,10 +20,7 @@ pub use piece::MAX_PIECES;
 pub use piece::{Piece, PieceKind};
 pub(crate) use position::{DefaultRules, OwnRules, RulesSource};
 pub use position::{PlacementError, Position, start_squares};
-pub use ruleset::{
-    DEFAULT_MOVE_LIMIT, Goal, JumpDirection, MoveLimit, Odds, Precedence, Rules, RulesError,
-    Variant,
-};
+pub use ruleset::{Goal, JumpDirection, MoveLimit, Odds, Precedence, Rules, RulesError, Variant};
 pub use setup::{Setup, SetupError};
 pub use turn::Turn;
 

@@ -48,7 +48,7 @@ impl Position {
     /// move after the move (`false`: not known), which spares the referee that test. Inlined into
     /// the replayer's loop, where it runs once a ply.
     #[inline(always)]
-    pub fn find_legal_proving(&self, from: Square, to: Square) -> Option<(Move, bool)> {
+    pub(crate) fn find_legal_proving(&self, from: Square, to: Square) -> Option<(Move, bool)> {
         self.find_legal_under(OwnRules, from, to)
     }
 

@@ -21,17 +21,62 @@ pub enum MoveKind {
 }
 
 /// A move: the piece on `from` goes to `to`. A pass has `from == to` and no meaning for either.
+///
+/// The engine makes them ([`Position::legal_moves`](super::Position::legal_moves),
+/// [`Position::find_legal`](super::Position::find_legal) from two squares); [`Move::new`] makes
+/// one of a move's shape on a board without a position to check it against (to draw it, say).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
-    /// The square the piece leaves.
-    pub from: Square,
-    /// The square the piece lands on.
-    pub to: Square,
-    /// Step, jump or pass.
-    pub kind: MoveKind,
+    pub(crate) from: Square,
+    pub(crate) to: Square,
+    pub(crate) kind: MoveKind,
 }
 
 impl Move {
+    /// A move of `kind` from `from` to `to` if it has that kind's shape on the board of
+    /// `geometry`: a step to a diagonal neighbour, a jump two squares along a diagonal (on the
+    /// Pyramid board, a chain of them: an even number of files and ranks away), a pass from and
+    /// to the same square. Whether a position allows it is [`Position::play`]'s to say.
+    ///
+    /// [`Position::play`]: super::Position::play
+    pub fn new(geometry: &Geometry, from: Square, to: Square, kind: MoveKind) -> Option<Move> {
+        if kind == MoveKind::Pass {
+            return (from == to).then_some(Move::PASS);
+        }
+        if !geometry.contains(from) || !geometry.contains(to) {
+            return None;
+        }
+        let files = geometry.file(from).abs_diff(geometry.file(to));
+        let ranks = geometry.rank(from).abs_diff(geometry.rank(to));
+        let shaped = match kind {
+            MoveKind::Step => files == 1 && ranks == 1,
+            MoveKind::Jump if geometry.kind == BoardKind::Pyramid => {
+                (files, ranks) != (0, 0) && files.is_multiple_of(2) && ranks.is_multiple_of(2)
+            }
+            MoveKind::Jump | MoveKind::FriendlyJump => files == 2 && ranks == 2,
+            MoveKind::Pass => false,
+        };
+        shaped.then_some(Move { from, to, kind })
+    }
+
+    /// The square the piece leaves.
+    #[inline]
+    pub fn from(&self) -> Square {
+        self.from
+    }
+
+    /// The square the piece lands on.
+    #[inline]
+    pub fn to(&self) -> Square {
+        self.to
+    }
+
+    /// Step, jump or pass.
+    #[inline]
+    pub fn kind(&self) -> MoveKind {
+        self.kind
+    }
+
     /// Pyramid's pass: the side to move has no move and gives the turn away.
     pub const PASS: Move = Move {
         from: Square::new_unchecked(0),
@@ -45,7 +90,8 @@ impl Move {
     }
 }
 
-/// A move [`Position::play`] refused: not one of the legal moves of the side to move.
+/// A move [`Position::play`](super::Position::play) refused: not one of the legal moves of the
+/// side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IllegalMove {
     played: Move,

@@ -450,12 +450,15 @@ mod tests {
         for variant in [Variant::Salta, Variant::Winther, Variant::Pyramid] {
             for (move_limit, odds) in [
                 (None, None),
-                (Some(MoveLimit::both(20)), None),
-                (Some(MoveLimit::both(45)), None),
-                (Some(MoveLimit { green: 20, red: 30 }), None),
-                (Some(MoveLimit::both(40)), Odds::parse("red 3:2").unwrap()),
+                (Some(MoveLimit::both(20).unwrap()), None),
+                (Some(MoveLimit::both(45).unwrap()), None),
+                (Some(MoveLimit::new(20, 30).unwrap()), None),
                 (
-                    Some(MoveLimit { green: 50, red: 35 }),
+                    Some(MoveLimit::both(40).unwrap()),
+                    Odds::parse("red 3:2").unwrap(),
+                ),
+                (
+                    Some(MoveLimit::new(50, 35).unwrap()),
                     Odds::parse("green 3:1").unwrap(),
                 ),
             ] {

@@ -62,8 +62,11 @@ pub enum Goal {
     Rotation,
 }
 
-/// A rule set with its switches (rules.md §3, §5, §6).
+/// A rule set with its switches (rules.md §3, §5, §6). Made by [`Rules::of`] (or read from a
+/// Rules tag) and then changed switch by switch: every combination of switches is a rule set, and
+/// the move limit and the odds check their own values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[non_exhaustive]
 pub struct Rules {
     /// The rule family the switches modify.
     pub variant: Variant,
@@ -84,22 +87,62 @@ pub struct Rules {
 }
 
 /// The moves each side makes before the game is adjudicated (rules.md §5): one number for both
-/// (`120`) or, in a handicap game, one per side (`100/120`, Green's first).
+/// (`120`) or, in a handicap game, one per side (`100/120`, Green's first). Each is 1–10000
+/// moves ([`MoveLimit::new`] checks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "LimitFields")]
 pub struct MoveLimit {
-    /// Green's moves.
-    pub green: u16,
-    /// Red's moves.
-    pub red: u16,
+    pub(crate) green: u16,
+    pub(crate) red: u16,
+}
+
+/// The moves a side may be limited to.
+const LIMIT_MOVES: std::ops::RangeInclusive<u16> = 1..=10000;
+
+/// A move limit as a document writes it, checked when read back.
+#[derive(serde::Deserialize)]
+struct LimitFields {
+    green: u16,
+    red: u16,
+}
+
+impl TryFrom<LimitFields> for MoveLimit {
+    type Error = RulesError;
+    fn try_from(fields: LimitFields) -> Result<MoveLimit, RulesError> {
+        MoveLimit::new(fields.green, fields.red)
+    }
 }
 
 impl MoveLimit {
-    /// The same limit for both sides.
-    pub fn both(moves: u16) -> MoveLimit {
-        MoveLimit {
-            green: moves,
-            red: moves,
+    /// Green's and Red's limits, each 1–10000 moves.
+    pub fn new(green: u16, red: u16) -> Result<MoveLimit, RulesError> {
+        let limit = MoveLimit { green, red };
+        if LIMIT_MOVES.contains(&green) && LIMIT_MOVES.contains(&red) {
+            Ok(limit)
+        } else {
+            Err(RulesError::BadMoveLimit(limit.to_string()))
         }
+    }
+
+    /// The same limit for both sides, 1–10000 moves.
+    pub fn both(moves: u16) -> Result<MoveLimit, RulesError> {
+        MoveLimit::new(moves, moves)
+    }
+
+    /// The optional "120-move rule" switched on without a number: 120 moves a side.
+    pub const DEFAULT: MoveLimit = MoveLimit {
+        green: 120,
+        red: 120,
+    };
+
+    /// Green's limit.
+    pub fn green(self) -> u16 {
+        self.green
+    }
+
+    /// Red's limit.
+    pub fn red(self) -> u16 {
+        self.red
     }
 
     /// The limit of `color`.
@@ -122,19 +165,17 @@ impl MoveLimit {
             let part = part.trim();
             match part.parse::<u16>() {
                 // Digits only: `+120` is no way to write a number of moves.
-                Ok(n) if (1..=10000).contains(&n) && part.bytes().all(|b| b.is_ascii_digit()) => {
+                Ok(n) if LIMIT_MOVES.contains(&n) && part.bytes().all(|b| b.is_ascii_digit()) => {
                     Ok(n)
                 }
                 _ => Err(RulesError::BadMoveLimit(t.to_string())),
             }
         };
-        Ok(Some(match t.split_once('/') {
-            None => MoveLimit::both(moves(t)?),
-            Some((green, red)) => MoveLimit {
-                green: moves(green)?,
-                red: moves(red)?,
-            },
-        }))
+        let (green, red) = match t.split_once('/') {
+            None => (moves(t)?, moves(t)?),
+            Some((green, red)) => (moves(green)?, moves(red)?),
+        };
+        Ok(Some(MoveLimit { green, red }))
     }
 }
 
@@ -150,18 +191,79 @@ impl fmt::Display for MoveLimit {
 }
 
 /// Move odds ("2 gegen 3", rules.md §5): `side` makes `more` moves for every `fewer` of the other
-/// side's, in groups; Green's group comes first, as Green moves first.
+/// side's, in groups; Green's group comes first, as Green moves first. Made by [`Odds::new`] or
+/// [`Odds::parse`], which check the groups and write them one way only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "OddsFields")]
 pub struct Odds {
-    /// The side given the odds: it makes the larger group (Green when the groups are equal).
-    pub side: Color,
-    /// Moves in a group of `side`'s.
-    pub more: u8,
-    /// Moves in a group of the other side's (at most `more`).
-    pub fewer: u8,
+    pub(crate) side: Color,
+    pub(crate) more: u8,
+    pub(crate) fewer: u8,
+}
+
+/// Odds as a document writes them, checked when read back.
+#[derive(serde::Deserialize)]
+struct OddsFields {
+    side: Color,
+    more: u8,
+    fewer: u8,
+}
+
+impl TryFrom<OddsFields> for Odds {
+    type Error = RulesError;
+    fn try_from(fields: OddsFields) -> Result<Odds, RulesError> {
+        Odds::new(fields.side, fields.more, fields.fewer)?.ok_or_else(|| {
+            let written = format!("{} {}:{}", fields.side.name(), fields.more, fields.fewer);
+            RulesError::BadOdds(written)
+        })
+    }
 }
 
 impl Odds {
+    /// `side` makes `side_moves` moves for every `other_moves` of the other side's, each 1–99,
+    /// as the Odds tag `red 3:2` says. Written the other way round, `red 2:3` is `green 3:2`;
+    /// equal groups give nobody odds (Green's group first), and `1:1` is the sides alternating
+    /// (`None`).
+    pub fn new(side: Color, side_moves: u8, other_moves: u8) -> Result<Option<Odds>, RulesError> {
+        if !(1..=99).contains(&side_moves) || !(1..=99).contains(&other_moves) {
+            let written = format!("{} {side_moves}:{other_moves}", side.name());
+            return Err(RulesError::BadOdds(written));
+        }
+        Ok(match side_moves.cmp(&other_moves) {
+            std::cmp::Ordering::Greater => Some(Odds {
+                side,
+                more: side_moves,
+                fewer: other_moves,
+            }),
+            std::cmp::Ordering::Less => Some(Odds {
+                side: side.other(),
+                more: other_moves,
+                fewer: side_moves,
+            }),
+            std::cmp::Ordering::Equal if side_moves == 1 => None,
+            std::cmp::Ordering::Equal => Some(Odds {
+                side: Color::Green,
+                more: side_moves,
+                fewer: side_moves,
+            }),
+        })
+    }
+
+    /// The side given the odds: it makes the larger group (Green when the groups are equal).
+    pub fn side(self) -> Color {
+        self.side
+    }
+
+    /// Moves in a group of the side given the odds.
+    pub fn more(self) -> u8 {
+        self.more
+    }
+
+    /// Moves in a group of the other side's (at most [`Odds::more`]).
+    pub fn fewer(self) -> u8 {
+        self.fewer
+    }
+
     /// Moves in a group of `color`'s.
     #[inline]
     pub fn group(self, color: Color) -> u8 {
@@ -199,25 +301,7 @@ impl Odds {
                 .filter(|n| (1..=99).contains(n))
                 .ok_or_else(bad)
         };
-        let (named, other) = (moves(named)?, moves(other)?);
-        Ok(match named.cmp(&other) {
-            std::cmp::Ordering::Greater => Some(Odds {
-                side,
-                more: named,
-                fewer: other,
-            }),
-            std::cmp::Ordering::Less => Some(Odds {
-                side: side.other(),
-                more: other,
-                fewer: named,
-            }),
-            std::cmp::Ordering::Equal if named == 1 => None,
-            std::cmp::Ordering::Equal => Some(Odds {
-                side: Color::Green,
-                more: named,
-                fewer: named,
-            }),
-        })
+        Odds::new(side, moves(named)?, moves(other)?).map_err(|_| bad())
     }
 }
 
@@ -227,9 +311,6 @@ impl fmt::Display for Odds {
         write!(f, "{} {}:{}", self.side.name(), self.more, self.fewer)
     }
 }
-
-/// The move limit of the optional "120-move rule" when it is switched on without a number.
-pub const DEFAULT_MOVE_LIMIT: u16 = 120;
 
 impl Default for Rules {
     fn default() -> Rules {
@@ -446,17 +527,20 @@ mod tests {
 
     #[test]
     fn reads_and_writes_move_limits_and_odds() {
-        assert_eq!(MoveLimit::parse("120").unwrap(), Some(MoveLimit::both(120)));
+        assert_eq!(
+            MoveLimit::parse("120").unwrap(),
+            Some(MoveLimit::both(120).unwrap())
+        );
         let handicap = MoveLimit::parse(" 100 / 120 ").unwrap().unwrap();
         assert_eq!((handicap.green, handicap.red), (100, 120));
         assert_eq!(handicap.to_string(), "100/120");
-        assert_eq!(MoveLimit::both(120).to_string(), "120");
+        assert_eq!(MoveLimit::both(120).unwrap().to_string(), "120");
         assert_eq!(MoveLimit::parse("-").unwrap(), None);
         assert_eq!(MoveLimit::parse("").unwrap(), None);
         assert_eq!(MoveLimit::parse("   ").unwrap(), None);
         assert_eq!(
             MoveLimit::parse("120/120").unwrap(),
-            Some(MoveLimit::both(120))
+            Some(MoveLimit::both(120).unwrap())
         );
         for bad in [
             "x",

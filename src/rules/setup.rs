@@ -161,7 +161,9 @@ impl Setup {
     }
 
     /// Reads a Setup line (`SIDE/GREEN/RED[/MOVE]`, notation.md) for `rules`: its syntax and
-    /// squares here, the placement when built.
+    /// squares here, the placement when built. There is no `FromStr`: a Setup line means
+    /// nothing without its rules (their board numbers its squares, their variant says whether
+    /// pieces are told apart), and `FromStr` has no room for them.
     pub fn parse(line: &str, rules: Rules) -> Result<Setup, SetupError> {
         let fields: Vec<&str> = line.trim().split('/').collect();
         if !(3..=4).contains(&fields.len()) {

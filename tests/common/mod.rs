@@ -67,11 +67,11 @@ pub fn random_placement(rules: Rules, rng: &mut Rng) -> Position {
     // Half the time the pieces crowd into a random window of the board, where blocked pieces,
     // blockades and shut-in jumps are common.
     let (low, high) = if rng.below(2) == 0 {
-        ((0, 0), (g.size, g.size))
+        ((0, 0), (g.size(), g.size()))
     } else {
         let side = 3 + rng.below(3) as u8;
-        let file = rng.below((g.size - side + 1) as usize) as u8;
-        let rank = rng.below((g.size - side + 1) as usize) as u8;
+        let file = rng.below((g.size() - side + 1) as usize) as u8;
+        let rank = rng.below((g.size() - side + 1) as usize) as u8;
         ((file, rank), (file + side, rank + side))
     };
     let mut free: Vec<_> = g

@@ -41,7 +41,7 @@ impl Grid {
         }
         Grid {
             rules: *pos.rules(),
-            size: g.size as i8,
+            size: g.size() as i8,
             cells,
             side: pos.side_to_move(),
         }
@@ -290,11 +290,11 @@ fn as_reference(pos: &Position, moves: &MoveList) -> BTreeSet<RefMove> {
     let coords = |sq| (g.file(sq) as i8, g.rank(sq) as i8);
     moves
         .iter()
-        .map(|m: &Move| match m.kind {
+        .map(|m: &Move| match m.kind() {
             MoveKind::Pass => PASS,
             kind => RefMove {
-                from: coords(m.from),
-                to: coords(m.to),
+                from: coords(m.from()),
+                to: coords(m.to()),
                 kind,
             },
         })

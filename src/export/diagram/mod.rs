@@ -48,7 +48,7 @@ mod tikz;
 pub use options::{
     Colour, Coordinates, DEFAULT_DPI, DEFAULT_SIZE, DPI_RANGE, DiagramFormat, DiagramOptions,
     PT_PER_CM, Palette, ParseOptionError, PieceNumber, PieceStyle, SIZE_RANGE, WIDTH_RANGE_PT,
-    parse_arrow, parse_length, parse_mark,
+    parse_length,
 };
 
 pub use tikz::latex_escape;

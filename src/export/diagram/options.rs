@@ -1,6 +1,6 @@
 //! What a diagram shows and how: options, colours, and the parsers for their command-line spellings.
 
-use crate::board::{Geometry, Square};
+use crate::board::Square;
 use crate::rules::{Move, MoveKind};
 use std::fmt;
 use std::str::FromStr;
@@ -672,44 +672,9 @@ impl fmt::Display for DiagramFormat {
     }
 }
 
-/// Reads an arrow such as `c3-e5`, `33-55` or `33:55` (any notation the geometry reads, joined by
-/// `-`, `:`, `x` or `>`).
-pub fn parse_arrow(geometry: &Geometry, text: &str) -> Result<(Square, Square), ParseOptionError> {
-    let t = text.trim();
-    let Some((from, to)) = t.split_once(['-', ':', 'x', '>']) else {
-        return Err(ParseOptionError::new(
-            "arrow",
-            text,
-            "write FROM-TO, such as c3-e5 or 33-55",
-        ));
-    };
-    let square = |part: &str| {
-        geometry
-            .parse_square(part)
-            .map_err(|e| ParseOptionError::new("arrow", text, e.to_string()))
-    };
-    let (from, to) = (square(from)?, square(to)?);
-    if from == to {
-        return Err(ParseOptionError::new(
-            "arrow",
-            text,
-            "it starts and ends on the same square",
-        ));
-    }
-    Ok((from, to))
-}
-
-/// Reads a marked square in either notation (`33` or `e3`).
-pub fn parse_mark(geometry: &Geometry, text: &str) -> Result<Square, ParseOptionError> {
-    geometry
-        .parse_square(text)
-        .map_err(|e| ParseOptionError::new("square", text, e.to_string()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::BoardKind;
 
     #[test]
     fn keywords_parse_and_errors_list_the_choices() {
@@ -791,19 +756,5 @@ mod tests {
             );
             assert!(p.green_symbol.luminance() < 0.3 && p.red_symbol.luminance() > 0.8);
         }
-    }
-
-    #[test]
-    fn arrows_and_marks_parse_in_both_notations() {
-        let g = Geometry::of(BoardKind::Salta);
-        let c3 = g.parse_square("c3").unwrap();
-        let e5 = g.parse_square("e5").unwrap();
-        assert_eq!(parse_arrow(g, "c3-e5"), Ok((c3, e5)));
-        assert_eq!(parse_arrow(g, "32:53"), Ok((c3, e5)));
-        assert_eq!(parse_mark(g, "32"), Ok(c3));
-        let err = parse_arrow(g, "c3-e4").unwrap_err().to_string();
-        assert!(err.contains("light square"), "{err}");
-        assert!(parse_arrow(g, "c3").is_err());
-        assert!(parse_arrow(g, "c3-c3").is_err());
     }
 }

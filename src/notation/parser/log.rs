@@ -1,6 +1,7 @@
 //! What the parser read of a game: its tokens in the order written.
 
 use super::scan::NumericMove;
+use crate::board::BoardKind;
 use crate::notation::ast::*;
 use crate::notation::visitor::{RawTag, WrittenMove};
 
@@ -47,6 +48,8 @@ pub(crate) struct Log {
     pub moves: Vec<WrittenMove>,
     pub warnings: Vec<Warning>,
     pub result: Option<(GameResult, Span)>,
+    /// The board the game's squares were read on.
+    pub board: BoardKind,
 }
 
 impl Log {

@@ -98,7 +98,9 @@ pub(crate) fn parse_game(
         numbering: numbering(board.unwrap_or(BoardKind::Salta), false),
         log,
     };
-    match p.game() {
+    let read = p.game();
+    p.log.board = p.geometry.kind;
+    match read {
         Ok(false) if p.log.warnings.is_empty() => Outcome::Empty,
         Ok(false) => Outcome::Stray(p.pos),
         Ok(true) => Outcome::Game(p.pos),

@@ -6,6 +6,8 @@
 
 mod head;
 mod oversized;
+#[cfg(test)]
+mod tests;
 mod tree_builder;
 
 use super::ast::{Game, Span, Warning};
@@ -483,6 +485,8 @@ impl<R: Read> Reader<R> {
                     offset: self.offset,
                     line: self.line,
                     column: self.column,
+                    index: self.index,
+                    board: self.log.board,
                 };
                 Some(Ok(visit(visitor, start, latin1.as_ref(), &self.log)))
             }
@@ -495,6 +499,9 @@ impl<R: Read> Reader<R> {
                         offset: self.offset,
                         line: self.line,
                         column: self.column,
+                        // The error this game goes with takes the next index.
+                        index: self.index + 1,
+                        board: self.log.board,
                     };
                     let builder = &mut TreeBuilder::default();
                     Arc::new(visit(builder, start, latin1.as_ref(), &self.log))

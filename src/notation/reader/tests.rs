@@ -22,8 +22,7 @@ fn a_reader_over_a_buffer_reads_what_a_streaming_reader_reads() {
                 .collect();
             let capacity = bytes.capacity();
             let mut reader = Reader::from_bytes(bytes).starting_at(100, 7);
-            let buffered: Vec<String> =
-                reader.by_ref().map(|item| format!("{item:?}")).collect();
+            let buffered: Vec<String> = reader.by_ref().map(|item| format!("{item:?}")).collect();
             assert_eq!(buffered, streamed, "{}", path.display());
             assert_eq!(reader.into_buffer().capacity(), capacity);
             files += 1;
@@ -36,8 +35,7 @@ fn a_reader_over_a_buffer_reads_what_a_streaming_reader_reads() {
 /// read, its CRs (and a stray LF) as they were.
 #[test]
 fn cr_lines_are_read_and_given_back_as_read() {
-    let file: &[u8] =
-        b"[Event \"a\"]\r\r1. 33-43 {x\ny} *\r\r[Event \"b\"]\r\r1. 33-43 99-98 *\r";
+    let file: &[u8] = b"[Event \"a\"]\r\r1. 33-43 {x\ny} *\r\r[Event \"b\"]\r\r1. 33-43 99-98 *\r";
     for chunk in [5, 64, 1 << 20] {
         let mut reader = Reader::new(file).with_chunk_size(chunk);
         let mut given = Vec::new();
@@ -92,4 +90,48 @@ fn whole_games_stop_where_a_game_runs_on() {
     let third = text.windows(3).position(|w| w == b"\"c\"").unwrap() - 7;
     assert_eq!(super::whole_games(text), third);
     assert_eq!(super::whole_games(b"1. 33-43 {no end"), 0);
+}
+
+/// The visitor is told each game's index in its file (broken games counted, as diagnostics count
+/// them) and the board its squares were read on.
+#[test]
+fn the_visitor_is_told_the_games_index_and_board() {
+    use crate::board::BoardKind;
+    use crate::notation::{GameResult, GameStart, Span, Visitor};
+    use std::ops::ControlFlow;
+
+    #[derive(Default)]
+    struct Where(Option<(usize, BoardKind)>);
+    impl Visitor for Where {
+        type Output = Option<(usize, BoardKind)>;
+        fn begin_game(&mut self, game: GameStart<'_>) -> ControlFlow<Self::Output> {
+            self.0 = Some((game.index, game.board));
+            ControlFlow::Continue(())
+        }
+        fn end_game(&mut self, _: Option<(GameResult, Span)>) -> Self::Output {
+            self.0.take()
+        }
+    }
+
+    let text = "[Rules \"pyramid\"]\n\n1. 21-32 *\n\n[Event \"broken\"]\n\n1. 33-43 {open\n\n\
+                [Event \"x\"]\n\n1. 33-43 *\n";
+    let mut reader = Reader::new(text.as_bytes());
+    let mut seen = Vec::new();
+    while let Some(item) = reader.read_game(&mut Where::default()) {
+        seen.push(item.ok().flatten());
+    }
+    assert_eq!(
+        seen,
+        [
+            Some((1, BoardKind::Pyramid)),
+            None,
+            Some((3, BoardKind::Salta))
+        ]
+    );
+    let mut on_pyramid = Reader::new(text.as_bytes()).on_board(Some(BoardKind::Pyramid));
+    let last = std::iter::from_fn(|| on_pyramid.read_game(&mut Where::default())).last();
+    assert_eq!(
+        last.and_then(|r| r.ok().flatten()),
+        Some((3, BoardKind::Pyramid))
+    );
 }
