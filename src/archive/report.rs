@@ -307,7 +307,7 @@ pub fn streamed_report(
 ) -> GameReport {
     let replayed = &streamed.replay;
     let findings = replayed.findings().to_vec();
-    let findings = if findings.iter().any(crate::repair::breaks_main_line) {
+    let findings = if findings.iter().any(crate::repair::breaks_a_line) {
         let board = opts.replay.rules.map(|r| r.board());
         let mut again = Reader::from_bytes(text.as_bytes().to_vec()).on_board(board);
         match again.next() {

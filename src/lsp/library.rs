@@ -211,10 +211,12 @@ pub(super) fn edits_of(game: &Game, s: &Suggestion) -> Vec<(std::ops::Range<usiz
             let at = span.start as usize;
             match nodes.iter().find(|n| n.span.start as usize == at) {
                 Some(_) => vec![(at..at, format!("{} ", s.text()))],
-                None => {
+                // After the main line's last move (a reading inside a variation is not made here).
+                None if nodes.last().is_none_or(|n| at >= n.span.end as usize) => {
                     let at = nodes.last().map_or(at, |n| whole(n).end);
                     vec![(at..at, format!(" {}", s.text()))]
                 }
+                None => Vec::new(),
             }
         }
         EditKind::Delete => {

@@ -3,7 +3,7 @@
 
 use super::breaks_main_line;
 use super::mend::{MAX_BREAKS, apply};
-use super::search::{Break, analyse};
+use super::search::{Break, analyse, analyse_variations};
 use super::suggestion::Suggestion;
 use crate::diagnostic::Code;
 use crate::notation::Game;
@@ -99,8 +99,43 @@ pub fn check(game: &Game, opts: &ReplayOptions) -> Checked {
 
 /// The findings of a replay with the readings added: every error that breaks the main line
 /// gets its readings; after the best reading of a break the record is replayed on, so the
-/// errors of later slips are reported too. `replayed` is the replay of the record as read.
+/// errors of later slips are reported too. An error that breaks a variation of the main line
+/// gets the readings of that variation, replayed from where it starts in the main line as mended
+/// (decision 85). `replayed` is the replay of the record as read.
 pub fn annotate(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Vec<Diagnosis> {
+    let mut found = annotate_main(game, opts, replayed);
+    read_variations(game, opts, &mut found);
+    found
+}
+
+/// Whether a finding breaks a variation as [`breaks_main_line`] says of the main line.
+fn breaks_variation(f: &Finding) -> bool {
+    f.in_variation && super::breaks_a_line(f)
+}
+
+/// The readings of the breaks of the main line's variations, added to their findings.
+fn read_variations(game: &Game, opts: &ReplayOptions, found: &mut [Diagnosis]) {
+    if !found.iter().any(|d| breaks_variation(&d.finding)) {
+        return;
+    }
+    // The main line as its readings mend it: a variation starts where the mended line stands.
+    let repairs: Vec<&Suggestion> = found
+        .iter()
+        .filter(|d| breaks_main_line(&d.finding))
+        .filter_map(|d| d.readings.first())
+        .collect();
+    let mended = (!repairs.is_empty()).then(|| apply(game, &repairs));
+    let breaks = analyse_variations(mended.as_ref().unwrap_or(game), opts, MAX_BREAKS);
+    for d in found.iter_mut().filter(|d| breaks_variation(&d.finding)) {
+        let at = d.finding.span.map(|s| s.start);
+        if let Some((_, b)) = breaks.iter().find(|(span, _)| Some(span.start) == at) {
+            d.readings = b.suggestions.clone();
+        }
+    }
+}
+
+/// [`annotate`] for the main line.
+fn annotate_main(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Vec<Diagnosis> {
     if !replayed.iter().any(breaks_main_line) {
         return replayed.into_iter().map(Diagnosis::of).collect();
     }

@@ -4,7 +4,7 @@
 use super::cursor::Cursor;
 use super::suggestion::Change;
 use super::token::{Token, Written};
-use crate::notation::{Game, GameResult, Notation, Span};
+use crate::notation::{Game, GameResult, MoveNode, Notation, Span};
 use crate::replay::{MarginPolicy, ReplayOptions};
 use crate::rules::Position;
 use crate::rules::margin::Budget;
@@ -39,6 +39,8 @@ pub(crate) struct Line {
     /// read against the written one without it.
     pub omits_separators: bool,
     pub lenient: bool,
+    /// A variation, not the main line: it is never read as a record numbered from Red's side.
+    pub variation: bool,
     pub tokens: Vec<Token>,
     /// The index in the record of each token (`None`: inserted by a repair).
     pub origin: Vec<Option<usize>>,
@@ -61,10 +63,31 @@ impl Line {
             None => Position::start(rules),
             Some(setup) => Position::from_setup(setup, rules).ok()?,
         };
-        let tokens: Vec<Token> = game.mainline.moves.iter().map(Token::of).collect();
+        Line::of_moves(game, opts, &game.mainline.moves, Cursor::new(start), false)
+    }
+
+    /// A variation of `game` (its `moves`), replayed from `start`, the cursor before the move it
+    /// replaces: the game's result and margin are not its own.
+    pub fn variation(
+        game: &Game,
+        opts: &ReplayOptions,
+        moves: &[MoveNode],
+        start: Cursor,
+    ) -> Option<Line> {
+        Line::of_moves(game, opts, moves, start, true)
+    }
+
+    fn of_moves(
+        game: &Game,
+        opts: &ReplayOptions,
+        moves: &[MoveNode],
+        start: Cursor,
+        variation: bool,
+    ) -> Option<Line> {
+        let tokens: Vec<Token> = moves.iter().map(Token::of).collect();
         // Rules given on the command line may name another board than the record was read on:
         // its squares then mean nothing there, and nothing is suggested.
-        let g = start.geometry();
+        let g = start.pos.geometry();
         let on_board = |w: &Written| g.contains(w.to) && w.from.is_none_or(|f| g.contains(f));
         if !tokens
             .iter()
@@ -75,9 +98,7 @@ impl Line {
         }
         let margin_tag: Option<u32> = game.tag("Margin").and_then(|v| v.trim().parse().ok());
         let counting = opts.margins != MarginPolicy::Never;
-        let written: Rc<[String]> = game
-            .mainline
-            .moves
+        let written: Rc<[String]> = moves
             .iter()
             .map(|n| {
                 game.text
@@ -95,25 +116,28 @@ impl Line {
             style: game.notation(),
             from_red: game.numbered_from_red(),
             written,
-            spans: game.mainline.moves.iter().map(|n| n.span).collect(),
+            spans: moves.iter().map(|n| n.span).collect(),
             text: Rc::from(game.text.as_str()),
             lenient: opts.lenient,
             origin: (0..tokens.len()).map(Some).collect(),
             tokens,
-            states: vec![Cursor::new(start)],
+            states: vec![start],
+            variation,
             fixed: 0,
             recorded: game
                 .result
                 .map(|(r, _)| r)
                 .or_else(|| game.tag("Result").and_then(|r| r.parse().ok()))
-                .filter(|&r| r != GameResult::Unknown),
-            margin: margin_tag.filter(|_| counting).map(|recorded| MarginTag {
-                recorded,
-                budget: opts
-                    .budget
-                    .max_states(opts.budget.max_states.min(MARGIN_STATES)),
-            }),
-            margin_ignored: margin_tag.is_some() && !counting,
+                .filter(|&r| r != GameResult::Unknown && !variation),
+            margin: margin_tag
+                .filter(|_| counting && !variation)
+                .map(|recorded| MarginTag {
+                    recorded,
+                    budget: opts
+                        .budget
+                        .max_states(opts.budget.max_states.min(MARGIN_STATES)),
+                }),
+            margin_ignored: margin_tag.is_some() && !counting && !variation,
         })
     }
 
@@ -162,6 +186,7 @@ impl Line {
             text: self.text.clone(),
             omits_separators: self.omits_separators,
             lenient: self.lenient,
+            variation: self.variation,
             tokens: self.tokens.clone(),
             origin: self.origin.clone(),
             states: Vec::new(),

@@ -60,3 +60,9 @@ const BREAKING_CODES: [Code; 8] = [
 pub fn breaks_main_line(f: &Finding) -> bool {
     f.severity == Severity::Error && !f.in_variation && BREAKING_CODES.contains(&f.code)
 }
+
+/// Whether a finding breaks a line of play, the main line or a variation: [`annotate`] reads it
+/// (a variation's break only in a variation of the main line).
+pub fn breaks_a_line(f: &Finding) -> bool {
+    f.severity == Severity::Error && BREAKING_CODES.contains(&f.code)
+}

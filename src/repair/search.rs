@@ -3,7 +3,7 @@
 
 use super::line::Line;
 use super::suggestion::Suggestion;
-use crate::notation::Game;
+use crate::notation::{Game, Span};
 use crate::replay::{ReplayOptions, missed_jump_step};
 use crate::rules::Move;
 
@@ -51,9 +51,46 @@ impl Analysis {
 
 /// Finds every break of a game's main line and reads each (at most `max_breaks`).
 pub fn analyse(game: &Game, opts: &ReplayOptions, max_breaks: usize) -> Analysis {
-    let Some(mut line) = Line::new(game, opts) else {
-        return Analysis::default();
+    match Line::new(game, opts) {
+        Some(line) => analyse_line(line, max_breaks),
+        None => Analysis::default(),
+    }
+}
+
+/// The breaks of the variations of a game's main line (those that replace a move the main line
+/// reaches as written), each with the span of its breaking move and its readings: what `check`
+/// reads inside variations. Variations inside variations are not read.
+pub(crate) fn analyse_variations(
+    game: &Game,
+    opts: &ReplayOptions,
+    max_breaks: usize,
+) -> Vec<(Span, Break)> {
+    let Some(mut main) = Line::new(game, opts) else {
+        return Vec::new();
     };
+    main.next_break();
+    let mut out = Vec::new();
+    for (i, node) in game.mainline.moves.iter().enumerate() {
+        let Some(start) = main.states.get(i) else {
+            break;
+        };
+        for v in node.variations() {
+            let Some(line) = Line::variation(game, opts, &v.moves, start.clone()) else {
+                continue;
+            };
+            let analysis = analyse_line(line, max_breaks);
+            for b in analysis.breaks {
+                if let Some(n) = v.moves.get(b.token) {
+                    out.push((n.span, b));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Finds every break of a line and reads each (at most `max_breaks`).
+fn analyse_line(mut line: Line, max_breaks: usize) -> Analysis {
     let mut analysis = Analysis::default();
     // The jumps an unrepaired missed jump left open: later moves missing them are its cascade.
     let mut open_jump: Option<Vec<Move>> = None;

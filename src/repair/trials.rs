@@ -145,7 +145,7 @@ impl Line {
         let near = self.fixed.max(b.saturating_sub(LOOK_BACK));
         let mut candidates: Vec<Candidate> = Vec::new();
         // A record that says it is numbered from Red's side is not read as one that forgot to.
-        if far && self.fixed == 0 && !self.from_red {
+        if far && self.fixed == 0 && !self.from_red && !self.variation {
             let g = self.states[0].pos.geometry();
             candidates.push(Candidate {
                 kind: SlipKind::RedNumbering,
