@@ -3,28 +3,14 @@
 //! compared with `cmp`'s strictness, for line ends, control characters and encodings; games too
 //! large to read are passed through whole, streamed; binary and endless inputs are bounded.
 
-use crate::cli::{Run, TempDir, root, salta};
-use crate::io::{device, fifo};
+use crate::cli::{root, salta, salta_in};
+use crate::special::{TempDir, device, fifo};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A game that reads and replays (two plies, unfinished).
 const VALID: &str = "[Event \"ok\"]\n[Result \"*\"]\n\n1. 33-43 83-73 *\n";
-
-/// Runs `salta ARGS... FILE...` in `dir`.
-fn run_in(dir: &TempDir, args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_salta"))
-        .args(args)
-        .current_dir(&dir.0)
-        .output()
-        .expect("runs");
-    Run {
-        code: output.status.code().expect("exited"),
-        stdout: output.stdout,
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
 
 fn write_bytes(dir: &TempDir, name: &str, bytes: &[u8]) -> PathBuf {
     let path = dir.path(name);
@@ -90,8 +76,8 @@ fn rejected_games_are_written_byte_for_byte() {
     for (name, bytes) in awkward_records() {
         let file = format!("{name}.sgn");
         write_bytes(&dir, &file, &bytes);
-        let run = run_in(
-            &dir,
+        let run = salta_in(
+            &dir.0,
             &["extract", &file, "-o", "k.sgn", "--rejected", "r.sgn"],
         );
         assert_eq!(run.code, 1, "{name}: {}", run.stderr);
@@ -106,7 +92,7 @@ fn rejected_games_are_written_byte_for_byte() {
             assert!(read(&dir.path("k.sgn")).is_empty(), "{name}");
         }
         // repair cannot repair an illegal 99-98 either: written exactly as read.
-        let repaired = run_in(&dir, &["repair", &file]);
+        let repaired = salta_in(&dir.0, &["repair", &file]);
         assert_eq!(repaired.code, 1, "{name}: {}", repaired.stderr);
         if name != "nul" {
             assert_same(&repaired.stdout, &bytes, &format!("repair {name}"));
@@ -157,12 +143,12 @@ fn kept_and_unselected_games_keep_their_bytes_and_line_ends() {
         }
         let file = format!("{name}.sgn");
         write_bytes(&dir, &file, &bytes);
-        let run = run_in(&dir, &["extract", &file, "-o", "k.sgn"]);
+        let run = salta_in(&dir.0, &["extract", &file, "-o", "k.sgn"]);
         assert_eq!(run.code, 0, "{name}: {}", run.stderr);
         assert_same(&read(&dir.path("k.sgn")), &bytes, name);
         // The two-ply games are kept, the one of one ply left out, each as read.
-        let run = run_in(
-            &dir,
+        let run = salta_in(
+            &dir.0,
             &[
                 "extract",
                 &file,
@@ -196,7 +182,7 @@ fn kept_and_unselected_games_keep_their_bytes_and_line_ends() {
         kept.extend_from_slice(&bytes[second[2]..]);
         assert_same(&read(&dir.path("k.sgn")), &kept, &format!("{name} kept"));
         // Games that need no repair.
-        let repaired = run_in(&dir, &["repair", &file]).expect_code(0);
+        let repaired = salta_in(&dir.0, &["repair", &file]).expect_code(0);
         assert_same(&repaired.stdout, &bytes, &format!("repair {name}"));
     }
 }
@@ -282,8 +268,8 @@ fn an_oversized_game_is_one_game_passed_through_whole() {
         assert_eq!(human.text().matches("sgn::game-too-large").count(), 1);
         assert!(human.text().contains("game 3: valid"), "{}", human.text());
 
-        let run = run_in(
-            &dir,
+        let run = salta_in(
+            &dir.0,
             &["extract", "big.sgn", "-o", "k.sgn", "--rejected", "r.sgn"],
         )
         .expect_code(1);
@@ -303,7 +289,7 @@ fn an_oversized_game_is_one_game_passed_through_whole() {
         kept.extend_from_slice(&bytes[second.end + 1..]);
         assert_same(&read(&dir.path("k.sgn")), &kept, "kept");
 
-        let run = run_in(&dir, &["repair", "big.sgn", "-o", "repaired.sgn"]).expect_code(1);
+        let run = salta_in(&dir.0, &["repair", "big.sgn", "-o", "repaired.sgn"]).expect_code(1);
         assert!(run.stderr.contains("1 not repairable"), "{}", run.stderr);
         assert_same(&read(&dir.path("repaired.sgn")), &bytes, "repair");
     }
@@ -460,8 +446,8 @@ fn split_checks_every_part_before_writing_and_commits_all_or_nothing() {
     dir.write("in.sgn", &games);
     dir.write("k-2.sgn", VALID);
     dir.write("k-1.sgn", "an earlier run's\n");
-    let run = run_in(
-        &dir,
+    let run = salta_in(
+        &dir.0,
         &[
             "extract", "in.sgn", "k-2.sgn", "-o", "k.sgn", "--split", "1",
         ],
@@ -480,8 +466,8 @@ fn split_checks_every_part_before_writing_and_commits_all_or_nothing() {
     // leaves every file as it was, and no temporary file.
     std::fs::remove_file(dir.path("k-2.sgn")).unwrap();
     if let Some(broken) = device(&dir.path("broken.sgn"), 240, 0) {
-        let run = run_in(
-            &dir,
+        let run = salta_in(
+            &dir.0,
             &[
                 "extract",
                 "in.sgn",
@@ -504,7 +490,11 @@ fn split_checks_every_part_before_writing_and_commits_all_or_nothing() {
         dir.write(&format!("k-{n}.sgn"), "old\n");
     }
     dir.write("k-07x.sgn", "not a part\n");
-    let run = run_in(&dir, &["extract", "in.sgn", "-o", "k.sgn", "--split", "2"]).expect_code(0);
+    let run = salta_in(
+        &dir.0,
+        &["extract", "in.sgn", "-o", "k.sgn", "--split", "2"],
+    )
+    .expect_code(0);
     assert_eq!(
         dir.files(),
         ["in.sgn", "k-07x.sgn", "k-1.sgn", "k-2.sgn"],

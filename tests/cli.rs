@@ -1,10 +1,10 @@
 //! End-to-end tests of the `salta` binary: exit codes, output formats, and the promises the commands
 //! make (never writing over an input, reproducible generation, JSON reports with a fixed shape).
 
+use crate::special::TempDir;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The project folder: commands run there, so files are named relative to it in their output.
 pub(crate) fn root() -> &'static Path {
@@ -50,74 +50,32 @@ impl Run {
     }
 }
 
+impl From<std::process::Output> for Run {
+    fn from(output: std::process::Output) -> Run {
+        Run {
+            code: output
+                .status
+                .code()
+                .expect("exited, not killed by a signal"),
+            stdout: output.stdout,
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        }
+    }
+}
+
+/// Runs `salta ARGS...` in the project folder.
 pub(crate) fn salta<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_salta"))
+    salta_in(root(), args)
+}
+
+/// Runs `salta ARGS...` in `dir`.
+pub(crate) fn salta_in<S: AsRef<std::ffi::OsStr>>(dir: &Path, args: &[S]) -> Run {
+    Command::new(env!("CARGO_BIN_EXE_salta"))
         .args(args)
-        .current_dir(root())
+        .current_dir(dir)
         .output()
-        .expect("the salta binary runs");
-    Run {
-        code: output
-            .status
-            .code()
-            .expect("exited, not killed by a signal"),
-        stdout: output.stdout,
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
-
-/// A fresh folder under the system's temporary folder, removed when dropped.
-pub(crate) struct TempDir(pub(crate) PathBuf);
-
-impl TempDir {
-    pub(crate) fn new(label: &str) -> TempDir {
-        static COUNT: AtomicUsize = AtomicUsize::new(0);
-        let path = std::env::temp_dir().join(format!(
-            "salta-cli-{label}-{}-{}",
-            std::process::id(),
-            COUNT.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        TempDir(path)
-    }
-
-    pub(crate) fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-
-    pub(crate) fn write(&self, name: &str, contents: &str) -> PathBuf {
-        let path = self.path(name);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).unwrap();
-        }
-        std::fs::write(&path, contents).unwrap();
-        path
-    }
-
-    /// Every file left in the folder (recursively), relative to it, sorted.
-    pub(crate) fn files(&self) -> Vec<String> {
-        fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
-            for entry in std::fs::read_dir(dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    walk(&path, base, out);
-                } else {
-                    out.push(path.strip_prefix(base).unwrap().display().to_string());
-                }
-            }
-        }
-        let mut out = Vec::new();
-        walk(&self.0, &self.0, &mut out);
-        out.sort();
-        out
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+        .expect("the salta binary runs")
+        .into()
 }
 
 /// The `.sgn` records of a project folder, relative to the project, sorted.

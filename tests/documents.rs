@@ -2,7 +2,8 @@
 //! takes the result back (issue 32, item 8).
 
 use crate::as_read::peak_memory_kb;
-use crate::cli::{TempDir, salta};
+use crate::cli::salta;
+use crate::special::TempDir;
 use std::process::{Command, Stdio};
 
 /// A game document with a long comment (200 KB: a record may hold one of 256 KB).

@@ -1,7 +1,8 @@
 //! What the fuzz targets (`fuzz/`) found, each input kept as a test of the suite: the target that
 //! found it, and what must hold.
 
-use crate::cli::{TempDir, salta};
+use crate::cli::salta;
+use crate::special::TempDir;
 use salta::diagnostic::Code;
 use salta::notation::{WriteOptions, parse_str, write_game};
 use salta::repair::{Mended, breaks_main_line, mend};

@@ -3,8 +3,9 @@
 //! interrupted runs. Special files are made in temporary folders (mknod, mkfifo) or in a private
 //! mount namespace, never taken from the machine's /dev.
 
-use crate::cli::{Run, TempDir, root, salta};
-use crate::io::{device, fifo, salta_within};
+use crate::cli::{Run, root, salta};
+use crate::io::salta_within;
+use crate::special::{TempDir, device, fifo, in_mount_namespace};
 use std::io::{BufRead, Read};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -15,18 +16,14 @@ const GAME: &str = "corpus/edge-cases/green-wins.sgn";
 fn into_closed_pipe(args: &[&str]) -> Run {
     let (reader, writer) = std::io::pipe().expect("a pipe");
     drop(reader);
-    let output = Command::new(env!("CARGO_BIN_EXE_salta"))
+    Command::new(env!("CARGO_BIN_EXE_salta"))
         .args(args)
         .current_dir(root())
         .stdout(writer)
         .stderr(Stdio::piped())
         .output()
-        .expect("runs");
-    Run {
-        code: output.status.code().expect("exited"),
-        stdout: Vec::new(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+        .expect("runs")
+        .into()
 }
 
 /// `salta completions bash | true` ended in a panic (exit 101) inside clap_complete; into a full
@@ -221,15 +218,8 @@ fn output_into_a_read_only_folder_names_the_folder() {
         ro = dir.path("ro").display(),
         salta = env!("CARGO_BIN_EXE_salta"),
     );
-    let run = match Command::new("unshare")
-        .args(["-rm", "sh", "-c", &script])
-        .output()
-    {
-        Ok(run) if String::from_utf8_lossy(&run.stdout).contains("exit ") => run,
-        other => {
-            eprintln!("skipped: no private mount namespace here: {other:?}");
-            return;
-        }
+    let Some(run) = in_mount_namespace(&script) else {
+        return;
     };
     // As one line: the report wraps long lines.
     let stderr = String::from_utf8_lossy(&run.stderr).replace("\n  │ ", " ");

@@ -4,8 +4,9 @@
 //! with mknod in a temporary folder (never the machine's own /dev); a test that is not permitted
 //! to make one says so and passes.
 
-use crate::cli::{Run, TempDir, root, salta};
-use std::path::{Path, PathBuf};
+use crate::cli::{Run, root, salta};
+use crate::special::{TempDir, device, fifo, in_mount_namespace};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -33,48 +34,7 @@ pub(crate) fn salta_within(limit: Duration, configure: impl FnOnce(&mut Command)
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    let output = child.wait_with_output().expect("waits");
-    Run {
-        code: output
-            .status
-            .code()
-            .expect("exited, not killed by a signal"),
-        stdout: output.stdout,
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
-
-/// A device node made in a test folder (`mknod PATH c MAJOR MINOR`), or `None` with the reason
-/// printed when this machine does not permit it.
-pub(crate) fn device(path: &Path, major: u32, minor: u32) -> Option<PathBuf> {
-    let made = Command::new("mknod")
-        .arg(path)
-        .args(["c", &major.to_string(), &minor.to_string()])
-        .stderr(Stdio::piped())
-        .output();
-    match made {
-        Ok(out) if out.status.success() => Some(path.to_path_buf()),
-        Ok(out) => {
-            eprintln!(
-                "skipped: cannot make a device node here: {}",
-                String::from_utf8_lossy(&out.stderr).trim()
-            );
-            None
-        }
-        Err(e) => {
-            eprintln!("skipped: no mknod: {e}");
-            None
-        }
-    }
-}
-
-pub(crate) fn fifo(path: &Path) -> PathBuf {
-    let status = Command::new("mkfifo")
-        .arg(path)
-        .status()
-        .expect("mkfifo runs");
-    assert!(status.success());
-    path.to_path_buf()
+    child.wait_with_output().expect("waits").into()
 }
 
 #[cfg(unix)]
@@ -309,22 +269,8 @@ fn a_full_file_system_is_an_error_and_leaves_nothing() {
         dir = dir.0.display(),
         salta = env!("CARGO_BIN_EXE_salta"),
     );
-    let run = Command::new("unshare")
-        .args(["-rm", "sh", "-c", &script])
-        .output();
-    let run = match run {
-        Ok(run) if String::from_utf8_lossy(&run.stdout).contains("exit ") => run,
-        Ok(run) => {
-            eprintln!(
-                "skipped: cannot mount a tmpfs here: {}",
-                String::from_utf8_lossy(&run.stderr).trim()
-            );
-            return;
-        }
-        Err(e) => {
-            eprintln!("skipped: no unshare: {e}");
-            return;
-        }
+    let Some(run) = in_mount_namespace(&script) else {
+        return;
     };
     let stdout = String::from_utf8_lossy(&run.stdout);
     let stderr = String::from_utf8_lossy(&run.stderr);

@@ -25,4 +25,5 @@ mod notation_writer;
 mod perft;
 mod printed;
 mod repair;
+mod special;
 mod viewer;

@@ -1,7 +1,8 @@
 //! Games set for print: the document's structure (heading, running text, diagrams where asked,
 //! the final position and adjudication), the LaTeX's shape, and the PDF's pages and fonts.
 
-use crate::cli::{TempDir, salta};
+use crate::cli::salta;
+use crate::special::TempDir;
 use salta::export::printed::{self, Block, DIAGRAM_MARKER, PrintOptions, Style};
 use salta::notation::parse_str;
 use salta::replay::{ReplayOptions, replay};
