@@ -414,6 +414,24 @@ fn a_lost_ply_beside_two_garbled_moves_is_read_with_both() {
     insta::assert_snapshot!(run.stderr);
 }
 
+/// A slip inside a variation of the main line: `salta repair` mends it inside the variation,
+/// marks it there, and names it in the Repairs tag; the main line stays as written (decision 85).
+#[test]
+fn a_slip_inside_a_variation_is_mended_there() {
+    let run = salta(&["repair", "tests/edge-cases/variation-slip.sgn"]).expect_code(1);
+    let text = run.text();
+    assert!(text.contains("(2. 32-42 82-72"), "{text}");
+    assert!(
+        text.contains("{was 72-82: from and to reversed} 3."),
+        "{text}"
+    );
+    assert!(text.contains("in a variation, ply 4"), "{text}");
+    let read = salta::notation::parse_str(&text).remove(0).unwrap();
+    let replayed = salta::replay::replay(&read, &quick_options());
+    assert!(replayed.findings().is_empty(), "{:?}", replayed.findings());
+    insta::assert_snapshot!(run.stderr);
+}
+
 /// A record numbered from Red's side keeps its numbers and its tag when mended, so that its
 /// `{was …}` comments quote numbers of the same record; one that left the tag out gets the tag
 /// the report says it adds, and its moves stay as written (decision 77).

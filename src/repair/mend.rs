@@ -2,12 +2,12 @@
 //! comment, and what `salta repair` makes of a game.
 
 use super::breaks_main_line;
-use super::search::{Break, analyse};
+use super::search::{Break, analyse, variation_analyses};
 use super::suggestion::{EditKind, Suggestion};
 use super::token::Token;
 use crate::board::Color;
 use crate::notation::{
-    Comment, Designator, Game, MoveNode, Played, Separator, Span, SquareRef, Tag,
+    Comment, Designator, Game, MoveNode, Played, Separator, Span, SquareRef, Tag, Variation,
 };
 use crate::replay::{Finding, MarginPolicy, ReplayOptions, replay};
 use crate::rules::Piece;
@@ -25,21 +25,7 @@ fn apply_marked(game: &Game, breaks: &[Break]) -> Game {
         .filter(|b| !b.suggestions.is_empty())
         .collect();
     let repairs: Vec<&Suggestion> = repaired.iter().map(|b| &b.suggestions[0]).collect();
-    let mut out = edit(game, &repairs, |k| {
-        let s = repairs[k];
-        let mut note = match s.edit {
-            EditKind::Insert => format!("not in the record: {}", s.why),
-            EditKind::Renumber => {
-                "squares numbered from Red's side: [Numbering \"red\"] added".to_string()
-            }
-            _ => format!("was {}: {}", s.was, s.why),
-        };
-        for rival in repaired[k].rivals() {
-            note.push_str("; ");
-            note.push_str(&rival.just_as_well(false));
-        }
-        Some(note)
-    });
+    let mut out = edit(game, &repairs, |k| Some(note_of(repaired[k])));
     // A record numbered from Red's side keeps its numbers: the tag the report says it adds is
     // written, and the writer counts from Red's side under it (decision 77).
     if repairs.iter().any(|s| s.edit == EditKind::Renumber) && !out.numbered_from_red() {
@@ -65,10 +51,41 @@ fn apply_marked(game: &Game, breaks: &[Break]) -> Game {
     out
 }
 
+/// The comment that marks a break's best reading: what was written and why, and any reading
+/// that fares exactly as well.
+fn note_of(brk: &Break) -> String {
+    let Some(s) = brk.suggestions.first() else {
+        return String::new();
+    };
+    let mut note = match s.edit {
+        EditKind::Insert => format!("not in the record: {}", s.why),
+        EditKind::Renumber => {
+            "squares numbered from Red's side: [Numbering \"red\"] added".to_string()
+        }
+        _ => format!("was {}: {}", s.was, s.why),
+    };
+    for rival in brk.rivals() {
+        note.push_str("; ");
+        note.push_str(&rival.just_as_well(false));
+    }
+    note
+}
+
 /// The game with the repairs made, the `k`th marked by the comment `note(k)` where it stands.
 fn edit(game: &Game, repairs: &[&Suggestion], note: impl Fn(usize) -> Option<String>) -> Game {
     let mut out = game.clone();
-    let nodes = &game.mainline.moves;
+    out.mainline = edit_line(&game.mainline, repairs, note);
+    out
+}
+
+/// A line of play (the main line or a variation) with the repairs made, marked as [`edit`] says.
+fn edit_line(
+    line: &Variation,
+    repairs: &[&Suggestion],
+    note: impl Fn(usize) -> Option<String>,
+) -> Variation {
+    let mut out = line.clone();
+    let nodes = &line.moves;
     let mut moves: Vec<MoveNode> = Vec::with_capacity(nodes.len() + 2);
     let mut next = 0;
     for (k, s) in repairs.iter().enumerate() {
@@ -94,14 +111,53 @@ fn edit(game: &Game, repairs: &[&Suggestion], note: impl Fn(usize) -> Option<Str
             let target = first.min(moves.len().saturating_sub(1));
             match moves.get_mut(target) {
                 Some(node) => node.extras_mut().comments.push(comment),
-                None => out.mainline.comments.push(comment),
+                None => out.comments.push(comment),
             }
         }
         next = c.start + c.removed;
     }
     moves.extend(nodes[next.min(nodes.len())..].iter().cloned());
-    out.mainline.moves = moves;
+    out.moves = moves;
     out
+}
+
+/// The variations of the main line that a reading of each of their breaks makes replay to their
+/// end, mended and marked as the main line is, and their breaks (decision 85).
+fn mend_variations(game: &Game, opts: &ReplayOptions) -> (Game, Vec<Break>) {
+    let mut out = game.clone();
+    let mut made = Vec::new();
+    for (i, j, analysis) in variation_analyses(game, opts, MAX_BREAKS) {
+        let whole = analysis.repairs().count() == analysis.breaks.len();
+        let Some(variation) = game.mainline.moves[i].variations().get(j) else {
+            continue;
+        };
+        if !analysis.replays_to_end || !whole || analysis.breaks.is_empty() {
+            continue;
+        }
+        let repairs: Vec<&Suggestion> = analysis.repairs().collect();
+        let mended = edit_line(variation, &repairs, |k| Some(note_of(&analysis.breaks[k])));
+        if let Some(slot) = out.mainline.moves[i].variations_mut().get_mut(j) {
+            *slot = mended;
+        }
+        made.extend(analysis.breaks);
+    }
+    if !made.is_empty() {
+        let value = made
+            .iter()
+            .filter_map(|b| b.suggestions.first())
+            .map(|s| format!("in a variation, ply {}: {}", s.ply, s.why))
+            .collect::<Vec<_>>()
+            .join("; ");
+        match out.tags.iter_mut().find(|t| t.name == "Repairs") {
+            Some(tag) => tag.value = format!("{}; {value}", tag.value),
+            None => out.tags.push(Tag {
+                name: "Repairs".into(),
+                value,
+                span: Span::default(),
+            }),
+        }
+    }
+    (out, made)
 }
 
 /// A written move made to say what `token` says, keeping its place, number and extras.
@@ -206,7 +262,11 @@ pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
         .into_iter()
         .find(breaks_main_line)
     else {
-        return Mended::Sound;
+        let (fixed, breaks) = mend_variations(game, opts);
+        return match breaks.is_empty() {
+            true => Mended::Sound,
+            false => Mended::Repaired(fixed, breaks),
+        };
     };
     let analysis = analyse(game, opts, MAX_BREAKS);
     let mended = analysis.replays_to_end && analysis.repairs().count() == analysis.breaks.len();
@@ -232,5 +292,8 @@ pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
     {
         return unmended(analysis.breaks, None);
     }
-    Mended::Repaired(repaired, analysis.breaks)
+    let (repaired, more) = mend_variations(&repaired, opts);
+    let mut breaks = analysis.breaks;
+    breaks.extend(more);
+    Mended::Repaired(repaired, breaks)
 }

@@ -65,6 +65,25 @@ pub(crate) fn analyse_variations(
     opts: &ReplayOptions,
     max_breaks: usize,
 ) -> Vec<(Span, Break)> {
+    let mut out = Vec::new();
+    for (i, j, analysis) in variation_analyses(game, opts, max_breaks) {
+        let moves = &game.mainline.moves[i].variations()[j].moves;
+        for b in analysis.breaks {
+            if let Some(n) = moves.get(b.token) {
+                out.push((n.span, b));
+            }
+        }
+    }
+    out
+}
+
+/// Each variation of the main line that breaks, as the index of the main-line move it replaces
+/// and its own among that move's variations, with its analysis.
+pub(crate) fn variation_analyses(
+    game: &Game,
+    opts: &ReplayOptions,
+    max_breaks: usize,
+) -> Vec<(usize, usize, Analysis)> {
     let Some(mut main) = Line::new(game, opts) else {
         return Vec::new();
     };
@@ -74,15 +93,13 @@ pub(crate) fn analyse_variations(
         let Some(start) = main.states.get(i) else {
             break;
         };
-        for v in node.variations() {
+        for (j, v) in node.variations().iter().enumerate() {
             let Some(line) = Line::variation(game, opts, &v.moves, start.clone()) else {
                 continue;
             };
             let analysis = analyse_line(line, max_breaks);
-            for b in analysis.breaks {
-                if let Some(n) = v.moves.get(b.token) {
-                    out.push((n.span, b));
-                }
+            if !analysis.breaks.is_empty() {
+                out.push((i, j, analysis));
             }
         }
     }
