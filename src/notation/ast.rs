@@ -1,9 +1,10 @@
 //! The syntax tree of an SGN record. It says what was written, where (byte spans into the game's
 //! text), and nothing of legality: the replayer decides that.
 
-use super::printable;
+use super::safe_text::printable;
+use crate::board::BoardKind;
 use crate::board::Square;
-use crate::rules::{MAX_PIECES, Piece, PieceKind};
+use crate::rules::{MAX_PIECES, Piece, PieceKind, Rules};
 use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
@@ -553,22 +554,82 @@ impl Game {
     }
 
     /// The notation the record writes its moves in: that of its first main-line move other than
-    /// a pass ([`Notation::of_move`](super::Notation::of_move)), numeric for a record without
+    /// a pass ([`Notation::of_move`]), numeric for a record without
     /// one. Messages about the game and suggestions for it are written the same way.
-    pub fn notation(&self) -> super::Notation {
+    pub fn notation(&self) -> Notation {
         self.mainline
             .moves
             .iter()
-            .find_map(|node| super::Notation::of_move(&node.played, &self.text))
+            .find_map(|node| Notation::of_move(&node.played, &self.text))
             .unwrap_or_default()
     }
 
     /// Whether the record numbers the squares from Red's side (`[Numbering "red"]`): its squares
     /// were turned half round when read, and messages turn them back.
     pub fn numbered_from_red(&self) -> bool {
-        self.tag("Numbering")
-            .is_some_and(super::parser::numbered_from_red)
+        self.tag("Numbering").is_some_and(numbered_from_red)
     }
+}
+
+/// How moves are written.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Notation {
+    /// `33-43`, `45:64` (historical, default).
+    #[default]
+    Numeric,
+    /// `e3-f4`, `j4:h6`.
+    Algebraic,
+    /// Designator and destination, `Su3-43`; moves without a designator fall back to numeric.
+    Piece,
+}
+
+impl Notation {
+    /// The notation a record writes this move in, `text` being the game's text (where the
+    /// move's spans point): piece notation for a designator without a from-square, algebraic
+    /// for a square written with a letter, numeric otherwise; `None` for a pass, which every
+    /// notation writes alike, and for a move that could not be read.
+    ///
+    /// ```
+    /// use salta::notation::{Notation, parse_str};
+    ///
+    /// let game = parse_str("1. e3-f4 f8:d6 *").remove(0).unwrap();
+    /// let first = &game.mainline.moves[0];
+    /// assert_eq!(Notation::of_move(&first.played, &game.text), Some(Notation::Algebraic));
+    /// ```
+    pub fn of_move(played: &Played, text: &str) -> Option<Notation> {
+        match *played {
+            Played::Pass | Played::Garbled => None,
+            Played::Move {
+                piece: Some(_),
+                from: None,
+                ..
+            } => Some(Notation::Piece),
+            Played::Move { to, .. } => {
+                let square = text.get(to.span.range()).unwrap_or_default();
+                Some(if square.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                    Notation::Algebraic
+                } else {
+                    Notation::Numeric
+                })
+            }
+        }
+    }
+}
+
+/// Whether a Numbering tag's value says the source numbered the squares from Red's side.
+pub(crate) fn numbered_from_red(value: &str) -> bool {
+    value.trim().eq_ignore_ascii_case("red")
+}
+
+/// The board a `Rules` tag asks for, decided as the replayer decides the rules: a tag that does not
+/// read gives the default Salta rules, and so the 10×10 board (the replayer reports the tag).
+pub(crate) fn board_of_rules(rules: &str) -> BoardKind {
+    rules
+        .parse::<Rules>()
+        .map_or(BoardKind::Salta, |r| r.board())
 }
 
 #[cfg(test)]

@@ -2,60 +2,11 @@
 
 use super::ast::*;
 use super::move_text::MoveText;
-use super::parser::board_of_rules;
 use crate::board::{BoardKind, Color, Geometry};
 use crate::rules::{MoveLimit, Odds, Rules, Turn};
 use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::str::FromStr;
-
-/// How moves are written.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Notation {
-    /// `33-43`, `45:64` (historical, default).
-    #[default]
-    Numeric,
-    /// `e3-f4`, `j4:h6`.
-    Algebraic,
-    /// Designator and destination, `Su3-43`; moves without a designator fall back to numeric.
-    Piece,
-}
-
-impl Notation {
-    /// The notation a record writes this move in, `text` being the game's text (where the
-    /// move's spans point): piece notation for a designator without a from-square, algebraic
-    /// for a square written with a letter, numeric otherwise; `None` for a pass, which every
-    /// notation writes alike, and for a move that could not be read.
-    ///
-    /// ```
-    /// use salta::notation::{Notation, parse_str};
-    ///
-    /// let game = parse_str("1. e3-f4 f8:d6 *").remove(0).unwrap();
-    /// let first = &game.mainline.moves[0];
-    /// assert_eq!(Notation::of_move(&first.played, &game.text), Some(Notation::Algebraic));
-    /// ```
-    pub fn of_move(played: &Played, text: &str) -> Option<Notation> {
-        match *played {
-            Played::Pass | Played::Garbled => None,
-            Played::Move {
-                piece: Some(_),
-                from: None,
-                ..
-            } => Some(Notation::Piece),
-            Played::Move { to, .. } => {
-                let square = text.get(to.span.range()).unwrap_or_default();
-                Some(if square.starts_with(|c: char| c.is_ascii_alphabetic()) {
-                    Notation::Algebraic
-                } else {
-                    Notation::Numeric
-                })
-            }
-        }
-    }
-}
 
 /// How [`write_game`] writes a game: `WriteOptions::default().notation(Notation::Algebraic)`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 use super::scan::NumericMove;
 use crate::board::BoardKind;
 use crate::notation::ast::*;
-use crate::notation::visitor::{RawTag, WrittenMove};
+use crate::notation::written::{RawTag, WrittenMove};
 
 /// One thing a game holds, in the order written; spans are into the game's text.
 #[derive(Clone, Copy, Debug)]

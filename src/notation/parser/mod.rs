@@ -31,10 +31,9 @@ pub(crate) use recovery::RawError;
 pub(crate) use scan::NumericMove;
 
 use super::ast::*;
-use super::visitor::WrittenMove;
+use super::written::WrittenMove;
 use crate::board::{BoardKind, Geometry};
 use crate::diagnostic::Code;
-use crate::rules::Rules;
 use numbering::{Numbering, numbering};
 use recovery::{error, looks_like_movetext, resync};
 use scan::{first_of, is_delimiter, is_space};
@@ -352,17 +351,4 @@ impl<'a> Parser<'a> {
         self.pos = end;
         Ok(true)
     }
-}
-
-/// Whether a Numbering tag's value says the source numbered the squares from Red's side.
-pub(crate) fn numbered_from_red(value: &str) -> bool {
-    value.trim().eq_ignore_ascii_case("red")
-}
-
-/// The board a `Rules` tag asks for, decided as the replayer decides the rules: a tag that does not
-/// read gives the default Salta rules, and so the 10×10 board (the replayer reports the tag).
-pub(crate) fn board_of_rules(rules: &str) -> BoardKind {
-    rules
-        .parse::<Rules>()
-        .map_or(BoardKind::Salta, |r| r.board())
 }

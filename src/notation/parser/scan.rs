@@ -4,7 +4,7 @@
 use super::numbering::{Numbering, numbered_square};
 use crate::board::Square;
 use crate::notation::ast::*;
-use crate::notation::visitor::WrittenMove;
+use crate::notation::written::WrittenMove;
 
 /// A move between squares written as numbers (`33-43`, `92:103`): all a [`WrittenMove`] of it
 /// holds but its move number (logged beside it, `Token::Numbered`, or before it,

@@ -3,7 +3,8 @@
 use crate::notation::ast::{
     Annotation, Comment, Game, GameResult, MoveNode, Span, Tag, Variation, Warning,
 };
-use crate::notation::visitor::{GameStart, RawComment, RawTag, Skip, Visitor, WrittenMove};
+use crate::notation::visitor::{GameStart, Skip, Visitor};
+use crate::notation::written::{RawComment, RawTag, WrittenMove};
 use std::ops::ControlFlow;
 
 /// Moves reserved for a main line: most games fit without the vector growing.
