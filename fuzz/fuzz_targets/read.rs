@@ -1,6 +1,6 @@
 //! Feeds arbitrary bytes to the SGN reader: no input may panic, overflow the stack or grow memory
 //! without bound. Games that read are written back and read again: the canonical form reads
-//! back, and writes out unchanged unless the game holds a garbled move.
+//! back and writes out unchanged, unless the game holds a garbled move.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -21,13 +21,17 @@ fuzz_target!(|data: &[u8]| {
                 let written = write_game(&game, &WriteOptions::default());
                 // A garbled move is written as it was found, and how the reader's recovery reads
                 // such text (a misread number, a move a space split, a designator) depends on
-                // what stands beside it: the canonical form of a game holding one must read back,
-                // but may read back as another reading of the same text.
+                // what stands beside it: the canonical form of a game holding one may read back
+                // otherwise, or not at all (`convert` refuses to write such a game: it checks
+                // that what it writes reads back).
                 let garbled = game.warnings.iter().any(|w| w.code == Code::GarbledMove);
                 for again in parse_str(&written) {
-                    let again = again.expect("the canonical form reads back");
-                    if !garbled {
-                        assert_eq!(write_game(&again, &WriteOptions::default()), written);
+                    match again {
+                        Ok(again) if !garbled => {
+                            assert_eq!(write_game(&again, &WriteOptions::default()), written)
+                        }
+                        Ok(_) => {}
+                        Err(e) => assert!(garbled, "the canonical form reads back: {e:?}"),
                     }
                 }
             }
