@@ -80,12 +80,15 @@ fn a_garbled_move_is_not_read_back_as_the_designator_of_the_next() {
 /// `read` target: a `;` comment of an LF file holding lone CRs was written braced with them, and
 /// the written text, with more lone CRs than LFs, was then read as a file of CR-ended lines. Made
 /// line breaks, they started a line with `[` in a comment from a file of CR-ended lines (whose LF
-/// is read as a CR), which ends a comment. A lone CR in a comment is written as a space.
+/// is read as a CR), which ends a comment. A lone CR in a comment is written as a space, unless
+/// it starts a line.
 #[test]
 fn a_comment_holding_lone_crs_is_written_with_spaces_for_them() {
     for (record, canonical) in [
         (";y\r\r5\n\n", "{y  5} *\n"),
         (";t\n[i\"\r\r", "{t [i\"} *\n"),
+        // One that starts a line is kept: a space there made `[R"` a tag line, ending the comment.
+        ("{\"\n\r[R\"}", "{\"\n\r[R\"} *\n"),
     ] {
         let games = parse_str(record);
         let written = write_game(games[0].as_ref().unwrap(), &WriteOptions::default());

@@ -190,11 +190,22 @@ impl Movetext<'_> {
     }
 
     fn comment(&mut self, comment: &Comment) {
-        // The written form's lines end in LF: a CR left in a comment (from a `;` comment) could
-        // make the whole output look like a file of CR-ended lines. A lone CR becomes a space,
-        // as in a tag: made a line break, it could start a line with `[`, which ends a comment.
+        // The written form's lines end in LF: lone CRs left in a comment (from a `;` comment)
+        // could make the whole output look like a file of CR-ended lines. A lone CR becomes a
+        // space, as in a tag, but one that starts a line is kept: it may stand before a `[`,
+        // which would otherwise start a tag line and end the comment; kept so, lone CRs are never
+        // more than the LFs before them.
         let text = if comment.text.contains('\r') {
-            Cow::Owned(comment.text.replace("\r\n", "\n").replace('\r', " "))
+            let mut out = String::with_capacity(comment.text.len());
+            let mut chars = comment.text.chars().peekable();
+            while let Some(c) = chars.next() {
+                match c {
+                    '\r' if chars.peek() == Some(&'\n') => {}
+                    '\r' if !out.ends_with('\n') => out.push(' '),
+                    c => out.push(c),
+                }
+            }
+            Cow::Owned(out)
         } else {
             Cow::Borrowed(comment.text.as_str())
         };
