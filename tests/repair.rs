@@ -1,6 +1,6 @@
 //! Transcription repair: slips injected into valid records are read back as meant.
 
-use crate::cli::salta;
+use crate::cli::{Run, salta};
 use salta::repair::inject::{
     inject, inject_two, judge, judge_mend, quick_options, search_options, test_records, trial_run,
     two_slip_run,
@@ -372,17 +372,23 @@ fn a_record_that_needs_more_edits_than_allowed_is_told_how_many() {
     assert_eq!(both.stderr.matches(", ply ").count(), 2, "{}", both.stderr);
 }
 
+/// The record `salta repair` wrote replays as the corpus's game it was made from (the second of
+/// the test records).
+fn assert_mended_to_the_corpus_game(run: &Run) {
+    let mended = salta::notation::parse_str(&run.text()).remove(0).unwrap();
+    let source = &test_records(root()).unwrap()[1];
+    let replayed = salta::replay::replay(&mended, &quick_options());
+    let meant = salta::replay::replay(source, &quick_options());
+    assert_eq!(replayed.moves(), meant.moves());
+}
+
 /// An OCR'd page: moves that are no moves at all (a separator left out, a letter for a digit, two
 /// moves run together, one split by a space, a digit left out, a degree sign for the dash) are
 /// each mended by reading their characters, and the game is the corpus's again.
 #[test]
 fn garbled_moves_are_read_by_their_characters() {
     let run = salta(&["repair", "tests/edge-cases/slip-ocr-garbled.sgn"]).expect_code(1);
-    let mended = salta::notation::parse_str(&run.text()).remove(0).unwrap();
-    let source = &test_records(root()).unwrap()[1];
-    let replayed = salta::replay::replay(&mended, &quick_options());
-    let meant = salta::replay::replay(source, &quick_options());
-    assert_eq!(replayed.moves(), meant.moves());
+    assert_mended_to_the_corpus_game(&run);
     insta::assert_snapshot!(run.stderr);
 }
 
@@ -394,11 +400,7 @@ fn garbled_moves_are_read_by_their_characters() {
 #[test]
 fn move_numbers_and_signs_misread_by_ocr_are_read_and_mended() {
     let run = salta(&["repair", "tests/edge-cases/slip-ocr-numbers.sgn"]).expect_code(1);
-    let mended = salta::notation::parse_str(&run.text()).remove(0).unwrap();
-    let source = &test_records(root()).unwrap()[1];
-    let replayed = salta::replay::replay(&mended, &quick_options());
-    let meant = salta::replay::replay(source, &quick_options());
-    assert_eq!(replayed.moves(), meant.moves());
+    assert_mended_to_the_corpus_game(&run);
     insta::assert_snapshot!(run.stderr);
 }
 
