@@ -233,7 +233,9 @@ impl GeneratedGame {
         }
         let mut record = GameBuilder::new(Position::start(self.rules)).result(result);
         for (name, value) in tags {
-            record = (record.tag(name, value)).expect("the generator's tags are its own");
+            record = record
+                .tag(name, value)
+                .expect("the generator's tags are its own");
         }
         for &m in &self.moves {
             record = record.play(m)?;
