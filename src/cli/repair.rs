@@ -138,32 +138,6 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                     }
                     Ok(game) => match mend(&game, &opts, args.max_edits.into()) {
                         Mended::Sound if strays.is_empty() => None,
-                        Mended::Sound => {
-                            repaired += 1;
-                            let source = GameSource::of_game(&name, game_no, &game);
-                            let left = left_out(&source, &strays);
-                            say(
-                                &mut report,
-                                json,
-                                &name,
-                                game_no,
-                                "repaired",
-                                "",
-                                &[],
-                                &left,
-                            )?;
-                            let mut fixed = game.clone();
-                            fixed.tags.push(stray_tag(&left, None));
-                            let notation = notation.unwrap_or(game.notation());
-                            let from_red =
-                                fixed.numbered_from_red() && notation != Notation::Algebraic;
-                            Some(write_game(
-                                &fixed,
-                                &WriteOptions::default()
-                                    .notation(notation)
-                                    .from_red(from_red),
-                            ))
-                        }
                         Mended::Unrepairable(unmended) => {
                             unrepaired += 1;
                             let finding = &unmended.first;
@@ -189,7 +163,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                             )?;
                             None
                         }
-                        Mended::Repaired(fixed, breaks) => {
+                        // Repaired, or sound but with stray tokens read past (named in a tag).
+                        mended => {
+                            let (mut fixed, breaks) = match mended {
+                                Mended::Repaired(fixed, breaks) => (fixed, breaks),
+                                _ => (game.clone(), Vec::new()),
+                            };
                             repaired += 1;
                             let source = GameSource::of_game(&name, game_no, &game);
                             let place = |s: &'_ Suggestion| source.location(s.span().range().start);
@@ -215,7 +194,6 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                 &placed,
                                 &left,
                             )?;
-                            let mut fixed = fixed;
                             if !left.is_empty() {
                                 let tag = fixed.tags.iter().position(|t| t.name == "Repairs");
                                 let tag = stray_tag(&left, tag.map(|k| fixed.tags.remove(k)));
