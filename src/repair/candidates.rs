@@ -224,7 +224,20 @@ impl Line {
             c => *c,
         };
         let as_result: String = chars.iter().map(result).collect();
-        if i + 1 == self.tokens.len() && matches!(as_result.as_str(), "1-0" | "0-1" | "1/2-1/2") {
+        // Either way the token goes: only its cost and what the report says of it differ.
+        let dropped = if i + 1 == self.tokens.len()
+            && matches!(as_result.as_str(), "1-0" | "0-1" | "1/2-1/2")
+        {
+            Some((
+                SLIP - 0.3f64.ln(),
+                format!("{} is the result {as_result}", self.written[o]),
+            ))
+        } else {
+            channel
+                .read(&[], &stray, limit)
+                .map(|read| (SLIP + read.cost, format!("{} is no move", self.written[o])))
+        };
+        if let Some((cost, detail)) = dropped {
             out.push(Candidate {
                 kind: SlipKind::CharAdded,
                 change: Change {
@@ -232,19 +245,8 @@ impl Line {
                     removed: 1,
                     inserted: Vec::new(),
                 },
-                cost: SLIP - 0.3f64.ln(),
-                detail: Some(format!("{} is the result {as_result}", self.written[o])),
-            });
-        } else if let Some(read) = channel.read(&[], &stray, limit) {
-            out.push(Candidate {
-                kind: SlipKind::CharAdded,
-                change: Change {
-                    start: i,
-                    removed: 1,
-                    inserted: Vec::new(),
-                },
-                cost: SLIP + read.cost,
-                detail: Some(format!("{} is no move", self.written[o])),
+                cost,
+                detail: Some(detail),
             });
         }
         if !self.tokens.get(i + 1).is_some_and(|n| n.garbled && !n.call) {
