@@ -3,7 +3,7 @@
 //! compared with `cmp`'s strictness, for line ends, control characters and encodings; games too
 //! large to read are passed through whole, streamed; binary and endless inputs are bounded.
 
-use crate::cli::{root, salta, salta_in};
+use crate::cli::{check_json, root, salta, salta_in};
 use crate::special::{TempDir, device, fifo};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -195,12 +195,7 @@ fn a_file_whose_lines_end_in_cr_alone_is_read_line_by_line() {
     let text = std::fs::read_to_string(root().join("corpus/edge-cases/green-wins.sgn")).unwrap();
     let cr = format!("{text}\n[Event \"second\"]\n\n1. 33-43 99-98 *\n").replace('\n', "\r");
     let file = write_bytes(&dir, "mac.sgn", cr.as_bytes());
-    let run = salta(&[
-        "check".as_ref(),
-        "--format".as_ref(),
-        "json".as_ref(),
-        file.as_os_str(),
-    ]);
+    let run = check_json(&file);
     let lines = run.json_lines();
     assert_eq!(lines.len(), 3, "{}", run.text());
     assert_eq!(lines[0]["status"], "valid");
@@ -243,13 +238,7 @@ fn an_oversized_game_is_one_game_passed_through_whole() {
     let dir = TempDir::new("oversized");
     for in_tag in [false, true] {
         let (path, bytes, second) = with_an_oversized_game(&dir, "big.sgn", in_tag);
-        let run = salta(&[
-            "check".as_ref(),
-            "--format".as_ref(),
-            "json".as_ref(),
-            path.as_os_str(),
-        ])
-        .expect_code(1);
+        let run = check_json(&path).expect_code(1);
         let lines = run.json_lines();
         let statuses: Vec<&str> = lines[..3]
             .iter()
@@ -397,13 +386,7 @@ fn a_binary_stream_is_judged_once_and_no_longer_read() {
         })
     };
     let started = Instant::now();
-    let run = salta(&[
-        "check".as_ref(),
-        "--format".as_ref(),
-        "json".as_ref(),
-        input.as_os_str(),
-    ])
-    .expect_code(1);
+    let run = check_json(&input).expect_code(1);
     assert!(started.elapsed() < Duration::from_secs(60));
     let lines = run.json_lines();
     assert_eq!(lines.len(), 2, "{}", run.text());
@@ -423,13 +406,7 @@ fn the_summary_counts_the_file_bytes_of_its_games() {
     text.extend(std::iter::repeat_n(0xe9u8, 5000));
     text.extend_from_slice(b"\"]\n\n1. 33-43 *");
     let file = write_bytes(&dir, "latin1.sgn", &text);
-    let run = salta(&[
-        "check".as_ref(),
-        "--format".as_ref(),
-        "json".as_ref(),
-        file.as_os_str(),
-    ])
-    .ok();
+    let run = check_json(&file).ok();
     let lines = run.json_lines();
     assert_eq!(lines[0]["diagnostics"][0]["code"], "sgn::latin1");
     assert_eq!(lines[1]["summary"]["bytes"], text.len() as u64);

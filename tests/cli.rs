@@ -69,6 +69,16 @@ pub(crate) fn salta<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
 }
 
 /// Runs `salta ARGS...` in `dir`.
+/// `salta check --format json FILE`, run from the project's root.
+pub(crate) fn check_json(file: &Path) -> Run {
+    salta(&[
+        "check".as_ref(),
+        "--format".as_ref(),
+        "json".as_ref(),
+        file.as_os_str(),
+    ])
+}
+
 pub(crate) fn salta_in<S: AsRef<std::ffi::OsStr>>(dir: &Path, args: &[S]) -> Run {
     Command::new(env!("CARGO_BIN_EXE_salta"))
         .args(args)
@@ -401,13 +411,7 @@ fn check_searches_folders_recursively_for_sgn_files_only() {
 fn check_resynchronises_after_a_syntax_error() {
     let dir = TempDir::new("resync");
     let file = dir.write("three.sgn", THREE_GAMES_SECOND_BROKEN);
-    let run = salta(&[
-        "check".as_ref(),
-        "--format".as_ref(),
-        "json".as_ref(),
-        file.as_os_str(),
-    ])
-    .expect_code(1);
+    let run = check_json(&file).expect_code(1);
     let lines = run.json_lines();
     assert_eq!(lines.len(), 4, "{}", run.text());
     let games = &lines[..3];
@@ -1108,13 +1112,7 @@ fn generate_is_reproducible_and_its_games_check_valid() {
 
     let dir = TempDir::new("generate");
     let file = dir.write("generated.sgn", &text);
-    let run = salta(&[
-        "check".as_ref(),
-        "--format".as_ref(),
-        "json".as_ref(),
-        file.as_os_str(),
-    ])
-    .ok();
+    let run = check_json(&file).ok();
     let lines = run.json_lines();
     assert_eq!(lines.len(), 4);
     for game in &lines[..3] {
@@ -1515,14 +1513,7 @@ fn a_syntax_error_names_its_game_tags_move_and_side() {
         "g.sgn",
         "[Event \"a\"]\n\n1. 33-43 *\n\n[Event \"b\"]\n\n1. 33-43 83-73 2. ) 47-57 *\n",
     );
-    let lines = salta(&[
-        "check".as_ref(),
-        "--format".as_ref(),
-        "json".as_ref(),
-        file.as_os_str(),
-    ])
-    .expect_code(1)
-    .json_lines();
+    let lines = check_json(&file).expect_code(1).json_lines();
     let broken = &lines[1];
     assert_eq!(broken["game"], 2);
     assert_eq!(broken["tags"]["Event"], "b");
@@ -1560,14 +1551,7 @@ fn text_that_is_not_a_game_is_reported() {
     for (name, bytes, code, exit) in cases {
         let path = dir.path(name);
         std::fs::write(&path, bytes).unwrap();
-        let lines = salta(&[
-            "check".as_ref(),
-            "--format".as_ref(),
-            "json".as_ref(),
-            path.as_os_str(),
-        ])
-        .expect_code(exit)
-        .json_lines();
+        let lines = check_json(&path).expect_code(exit).json_lines();
         let codes: Vec<&Value> = lines
             .iter()
             .flat_map(|l| l["diagnostics"].as_array())
@@ -1614,14 +1598,7 @@ fn move_numbers_do_not_saturate() {
     let dir = TempDir::new("numbers");
     let setup = "[Setup \"G/11,12,13,14,15,21,22,23,24,25,31,32,33,34,35/105,104,103,102,101,95,94,93,92,91,85,84,83,82,81/70000\"]\n\n70000. 33-43 70000... 83-73 70001. 43-53 *\n";
     let file = dir.write("n.sgn", setup);
-    let lines = salta(&[
-        "check".as_ref(),
-        "--format".as_ref(),
-        "json".as_ref(),
-        file.as_os_str(),
-    ])
-    .ok()
-    .json_lines();
+    let lines = check_json(&file).ok().json_lines();
     assert_eq!(lines[0]["status"], "valid", "{lines:?}");
 }
 

@@ -3,7 +3,7 @@
 //! interrupted runs. Special files are made in temporary folders (mknod, mkfifo) or in a private
 //! mount namespace, never taken from the machine's /dev.
 
-use crate::cli::{Run, root, salta};
+use crate::cli::{Run, check_json, root, salta};
 use crate::io::salta_within;
 use crate::special::{TempDir, device, fifo, in_mount_namespace};
 use std::io::{BufRead, Read};
@@ -287,12 +287,7 @@ fn an_empty_file_holds_no_game_and_says_so() {
     let empty = dir.write("empty.sgn", "");
     let blank = dir.write("blank.sgn", "\n  \n");
     for file in [&empty, &blank] {
-        let run = salta(&[
-            "check".as_ref(),
-            "--format".as_ref(),
-            "json".as_ref(),
-            file.as_os_str(),
-        ]);
+        let run = check_json(file);
         let lines = run.json_lines();
         assert_eq!(lines.len(), 2, "{}", run.text());
         assert_eq!(lines[0]["diagnostics"][0]["code"], "sgn::no-game");

@@ -4,7 +4,7 @@
 //! with mknod in a temporary folder (never the machine's own /dev); a test that is not permitted
 //! to make one says so and passes.
 
-use crate::cli::{Run, root, salta};
+use crate::cli::{Run, check_json, root, salta};
 use crate::special::{TempDir, device, fifo, in_mount_namespace};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -448,13 +448,7 @@ fn a_line_longer_than_a_game_may_be_is_one_oversized_game() {
     text.push_str(&"x".repeat(9 << 20));
     text.push_str(&format!("\n\n{game}"));
     let file = dir.write("long.sgn", &text);
-    let run = salta(&[
-        "check".as_ref(),
-        "--format".as_ref(),
-        "json".as_ref(),
-        file.as_os_str(),
-    ])
-    .expect_code(1);
+    let run = check_json(&file).expect_code(1);
     let lines = run.json_lines();
     let statuses: Vec<&str> = lines.iter().filter_map(|l| l["status"].as_str()).collect();
     assert_eq!(statuses, ["valid", "invalid", "valid"]);
