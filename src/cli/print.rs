@@ -1,9 +1,9 @@
 //! `convert --to latex|pdf`: the games of the inputs set for print as one document.
 
 use super::inputs::{for_each_input, replay_input};
-use super::{BudgetArgs, CliError, Output, write_output};
-use salta::export::diagram::{PieceNumber, parse_length};
-use salta::export::printed::{self, Document, PdfBook, PrintOptions};
+use super::{BudgetArgs, CliError, Output};
+use salta::export::diagram::{DiagramError, PieceNumber, parse_length};
+use salta::export::printed::{self, Document, LatexBook, PdfBook, PrintOptions};
 use salta::replay::MarginPolicy;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -53,15 +53,13 @@ pub fn run(
         return Err(CliError::new("a PDF is not for the terminal")
             .with_help("write it to a file with -o game.pdf"));
     }
-    // A PDF is written a game at a time; LaTeX is one string of all the games.
-    let mut pdf = match target {
-        "pdf" => Some((
-            PdfBook::new().map_err(|e| bad(&e))?,
-            Output::open(output, files)?,
-        )),
-        _ => None,
+    // Each game is written once set: only the page being filled (PDF) is held.
+    let mut book = match target {
+        "pdf" => Book::Pdf(Box::new(PdfBook::new().map_err(|e| bad(&e))?)),
+        _ if args.fragment => Book::Latex(LatexBook::fragment()),
+        _ => Book::Latex(LatexBook::whole()),
     };
-    let mut documents: Vec<Document> = Vec::new();
+    let mut out = Output::open(output, files)?;
     let (mut set, mut failed) = (0usize, 0usize);
     // What stopped the reading that is not a read error: a page that cannot be made or written.
     let mut stopped: Option<CliError> = None;
@@ -81,10 +79,6 @@ pub fn run(
                 super::warn(format_args!("{}:{}: {warning}", file.display(), game.line));
             }
             set += 1;
-            let Some((book, out)) = &mut pdf else {
-                documents.push(doc);
-                return Ok(());
-            };
             let written = match book.add(&doc) {
                 Ok(bytes) => out.writer().write_all(&bytes).map_err(|e| out.failed(e)),
                 Err(e) => Err(bad(&e)),
@@ -102,25 +96,34 @@ pub fn run(
     if set == 0 {
         return Err(CliError::new("no game to set: nothing was written"));
     }
-    match pdf {
-        Some((book, mut out)) => {
-            let bytes = book.end().map_err(|e| bad(&e))?;
-            out.writer().write_all(&bytes).map_err(|e| out.failed(e))?;
-            out.commit()?;
-        }
-        None => {
-            let text = if args.fragment {
-                printed::latex_fragment(&documents)
-            } else {
-                printed::latex(&documents)
-            }
-            .map_err(|e| bad(&e))?;
-            write_output(output, files, |out| out.write_all(text.as_bytes()))?;
-        }
-    }
+    let bytes = book.end().map_err(|e| bad(&e))?;
+    out.writer().write_all(&bytes).map_err(|e| out.failed(e))?;
+    out.commit()?;
     Ok(if failed > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The document being set, a game at a time.
+enum Book {
+    Pdf(Box<PdfBook>),
+    Latex(LatexBook),
+}
+
+impl Book {
+    fn add(&mut self, doc: &Document) -> Result<Vec<u8>, DiagramError> {
+        match self {
+            Book::Pdf(book) => book.add(doc),
+            Book::Latex(book) => book.add(doc).map(String::into_bytes),
+        }
+    }
+
+    fn end(self) -> Result<Vec<u8>, DiagramError> {
+        match self {
+            Book::Pdf(book) => book.end(),
+            Book::Latex(book) => Ok(book.end().into_bytes()),
+        }
+    }
 }

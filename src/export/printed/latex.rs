@@ -13,17 +13,7 @@ use std::fmt::Write;
 /// One LaTeX document of the games, each starting on a new page (compile with pdflatex, lualatex
 /// or xelatex).
 pub fn latex(docs: &[Document]) -> Result<String, DiagramError> {
-    let mut out = String::new();
-    out.push_str("% Salta games set by salta. Needs only TikZ: pdflatex, lualatex or xelatex.\n");
-    out.push_str("\\documentclass[10pt,a4paper]{article}\n");
-    out.push_str("\\usepackage{tikz}\n");
-    out.push_str("\\setlength{\\parindent}{0pt}\n\\setlength{\\parskip}{0.6\\baselineskip}\n");
-    // A diagram every few moves makes many floats: room for more than LaTeX's 18.
-    out.push_str("\\extrafloats{100}\n");
-    out.push_str("\\begin{document}\n");
-    out.push_str(&latex_fragment(docs)?);
-    out.push_str("\\end{document}\n");
-    Ok(out)
+    LatexBook::whole().set_all(docs)
 }
 
 /// The games alone, to `\input` into a document that loads TikZ. How titles, details, headings
@@ -32,35 +22,107 @@ pub fn latex(docs: &[Document]) -> Result<String, DiagramError> {
 /// fragment provides plain defaults. Each game after the first starts on a new page
 /// (`\saltanewgame`, `\clearpage` by default).
 pub fn latex_fragment(docs: &[Document]) -> Result<String, DiagramError> {
-    let mut out = String::new();
-    out.push_str(
-        "% Salta games set by salta, to \\input into a document that loads TikZ\n\
-         % (\\usepackage{tikz}). Define these macros first to set the games your way.\n",
-    );
-    for (name, args, default) in [
-        ("saltagame", 1, "\\section*{#1}"),
-        ("saltadetails", 1, "{\\small #1\\par}"),
-        ("saltaheading", 1, "\\subsection*{#1}"),
-        ("saltavariation", 1, "{\\small #1}"),
-        ("saltacomment", 1, "\\textit{#1}"),
-        ("saltanewgame", 0, "\\clearpage"),
-    ] {
-        let args = if args > 0 {
-            format!("[{args}]")
-        } else {
-            String::new()
-        };
-        let _ = writeln!(out, "\\providecommand{{\\{name}}}{args}{{{default}}}");
+    LatexBook::fragment().set_all(docs)
+}
+
+/// Games set as LaTeX a game at a time, for books too long to hold, as [`PdfBook`](super::PdfBook)
+/// sets a PDF: [`LatexBook::add`] gives a game's text (the first also the document's head),
+/// [`LatexBook::end`] the rest; the pieces one after the other are [`latex`]'s or
+/// [`latex_fragment`]'s document.
+pub struct LatexBook {
+    /// A whole `article`, or the games alone.
+    whole: bool,
+    games: usize,
+}
+
+impl LatexBook {
+    /// A whole document with no game yet.
+    pub fn whole() -> LatexBook {
+        LatexBook {
+            whole: true,
+            games: 0,
+        }
     }
-    out.push_str("\\begingroup\\frenchspacing\n");
-    for (i, doc) in docs.iter().enumerate() {
-        if i > 0 {
+
+    /// A fragment to `\input` into a book ([`latex_fragment`]), with no game yet.
+    pub fn fragment() -> LatexBook {
+        LatexBook {
+            whole: false,
+            games: 0,
+        }
+    }
+
+    /// Sets a game (from a new page if it is not the first).
+    pub fn add(&mut self, doc: &Document) -> Result<String, DiagramError> {
+        let mut out = String::new();
+        if self.games == 0 {
+            self.head(&mut out);
+        } else {
             out.push_str("\\saltanewgame\n");
         }
+        self.games += 1;
         game(&mut out, doc)?;
+        Ok(out)
     }
-    out.push_str("\\par\\endgroup\n");
-    Ok(out)
+
+    /// The end of the document (its head too if no game was added).
+    pub fn end(self) -> String {
+        let mut out = String::new();
+        if self.games == 0 {
+            self.head(&mut out);
+        }
+        out.push_str("\\par\\endgroup\n");
+        if self.whole {
+            out.push_str("\\end{document}\n");
+        }
+        out
+    }
+
+    fn set_all(mut self, docs: &[Document]) -> Result<String, DiagramError> {
+        let mut out = String::new();
+        for doc in docs {
+            out.push_str(&self.add(doc)?);
+        }
+        out.push_str(&self.end());
+        Ok(out)
+    }
+
+    /// The preamble of a whole document, then the fragment's macros.
+    fn head(&self, out: &mut String) {
+        if self.whole {
+            out.push_str(
+                "% Salta games set by salta. Needs only TikZ: pdflatex, lualatex or xelatex.\n",
+            );
+            out.push_str("\\documentclass[10pt,a4paper]{article}\n");
+            out.push_str("\\usepackage{tikz}\n");
+            out.push_str(
+                "\\setlength{\\parindent}{0pt}\n\\setlength{\\parskip}{0.6\\baselineskip}\n",
+            );
+            // A diagram every few moves makes many floats: room for more than LaTeX's 18.
+            out.push_str("\\extrafloats{100}\n");
+            out.push_str("\\begin{document}\n");
+        }
+        out.push_str(
+            "% Salta games set by salta, to \\input into a document that loads TikZ\n\
+             % (\\usepackage{tikz}). Define these macros first to set the games your way.\n",
+        );
+        for (name, args, default) in [
+            ("saltagame", 1, "\\section*{#1}"),
+            ("saltadetails", 1, "{\\small #1\\par}"),
+            ("saltaheading", 1, "\\subsection*{#1}"),
+            ("saltavariation", 1, "{\\small #1}"),
+            ("saltacomment", 1, "\\textit{#1}"),
+            ("saltanewgame", 0, "\\clearpage"),
+        ] {
+            let args = if args > 0 {
+                format!("[{args}]")
+            } else {
+                String::new()
+            };
+            let _ = writeln!(out, "\\providecommand{{\\{name}}}{args}{{{default}}}");
+        }
+        out.push_str("\\begingroup\\frenchspacing\n");
+    }
 }
 
 fn game(out: &mut String, doc: &Document) -> Result<(), DiagramError> {

@@ -19,7 +19,7 @@ mod prose;
 #[cfg(feature = "viewer")]
 pub(crate) use prose::reader_date;
 
-pub use latex::{latex, latex_fragment};
+pub use latex::{LatexBook, latex, latex_fragment};
 #[cfg(feature = "pdf")]
 pub use pages::{PdfBook, pdf};
 
