@@ -35,6 +35,7 @@
 //! assert!(svg.starts_with(b"<?xml"));
 //! ```
 
+mod canvas;
 mod options;
 mod piece;
 #[cfg(feature = "png")]

@@ -3,8 +3,10 @@
 //! designator, or a Pyramid piece's ring. Every mark grows with the square; the printed minimums
 //! are floors, never the size.
 
+use super::canvas::{
+    Anchor, Canvas, FontStyle, MIN_DOT_PT, OUTLINE, Role, Shape, Sizes, TextStyle,
+};
 use super::options::{DiagramOptions, PieceNumber, PieceStyle};
-use super::scene::{Anchor, Canvas, FontStyle, Role, Shape, Sizes, TextStyle};
 use super::shapes::{self, Point};
 use crate::board::{BoardKind, Color, Geometry};
 use crate::rules::{Piece, PieceKind};
@@ -15,8 +17,6 @@ pub(super) const PIECE_RADIUS: f32 = 0.415;
 /// The smallest disc a piece keeps beside square numbers in the corners; below it the numbers go
 /// to the empty squares instead.
 pub(super) const SMALLEST_NUMBERED_RADIUS: f32 = 0.33;
-/// The piece's outline.
-pub(super) const OUTLINE: f32 = 0.035;
 /// The numeral beside the symbol, relative to the disc's radius: a bold digit about 70 % of the
 /// symbol's height, the largest mark on the piece after the symbol.
 const NUMERAL: f32 = 0.95;
@@ -223,7 +223,7 @@ fn symbol_with_dots(
         SYMBOL_OVER_DOTS * radius,
     );
     let count = piece.number() as usize;
-    let r = sizes.min(DOT * radius, super::scene::MIN_DOT_PT / 2.0);
+    let r = sizes.min(DOT * radius, MIN_DOT_PT / 2.0);
     let spacing = 3.0 * r;
     let inner = radius * (1.0 - RIM);
     // The outermost dot of a row of `n` at height `y` stays inside the rim.
@@ -252,7 +252,8 @@ fn symbol_with_dots(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::diagram::scene::{Item, build};
+    use crate::export::diagram::canvas::Item;
+    use crate::export::diagram::scene::build;
     use crate::export::diagram::{Coordinates, PT_PER_CM};
     use crate::rules::{Position, Rules};
 

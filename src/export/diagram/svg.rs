@@ -1,7 +1,8 @@
 //! The SVG writer: a self-contained document in CSS pixels at the scene's printed scale.
 
+use super::canvas::{Anchor, FontStyle, Item, Shape};
 use super::options::Palette;
-use super::scene::{Anchor, FontStyle, Item, Scene, Shape};
+use super::scene::Scene;
 use super::shapes::Segment;
 use std::fmt::Write;
 

@@ -1,8 +1,9 @@
 //! The TikZ writer: one `tikzpicture`, needing only `\usepackage{tikz}` (colours come from xcolor,
 //! which TikZ loads). The picture keeps the SVG's physical size, the scene's points per square.
 
+use super::canvas::{Anchor, FontStyle, Item, Role, Shape};
 use super::options::Palette;
-use super::scene::{Anchor, FontStyle, Item, Role, Scene, Shape};
+use super::scene::Scene;
 use super::shapes::Segment;
 use super::svg::fixed;
 use std::fmt::Write;

@@ -1,4 +1,5 @@
 use super::*;
+use crate::export::diagram::canvas::{MIN_DOT_PT, MIN_LINE_PT, MIN_TEXT_PT};
 use crate::export::diagram::piece;
 use crate::export::diagram::{Coordinates, PT_PER_CM, PieceNumber, PieceStyle};
 use crate::rules::Rules;
