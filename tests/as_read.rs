@@ -3,10 +3,9 @@
 //! compared with `cmp`'s strictness, for line ends, control characters and encodings; games too
 //! large to read are passed through whole, streamed; binary and endless inputs are bounded.
 
-use crate::cli::{check_json, root, salta, salta_in};
+use crate::cli::{check_json, piped_salta, root, salta, salta_in};
 use crate::special::{TempDir, device, fifo};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A game that reads and replays (two plies, unfinished).
@@ -311,16 +310,13 @@ pub(crate) fn peak_memory_kb(child: &mut std::process::Child) -> Option<u64> {
 fn an_oversized_game_is_streamed_not_held() {
     let game_bytes = 100usize << 20;
     for command in ["check", "extract"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_salta"))
+        let mut child = piped_salta()
             .args([command, "-"])
             .args(if command == "extract" {
                 &["--rejected", "/dev/null"][..]
             } else {
                 &[]
             })
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
             .spawn()
             .unwrap();
         let mut input = child.stdin.take().unwrap();

@@ -4,7 +4,7 @@
 use crate::special::TempDir;
 use serde_json::Value;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 /// The project folder: commands run there, so files are named relative to it in their output.
 pub(crate) fn root() -> &'static Path {
@@ -68,7 +68,6 @@ pub(crate) fn salta<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
     salta_in(root(), args)
 }
 
-/// Runs `salta ARGS...` in `dir`.
 /// `salta check --format json FILE`, run from the project's root.
 pub(crate) fn check_json(file: &Path) -> Run {
     salta(&[
@@ -79,6 +78,19 @@ pub(crate) fn check_json(file: &Path) -> Run {
     ])
 }
 
+/// `salta` with its standard input, output and error piped, run from the project's root: for a
+/// test that feeds it or reads it while it runs (give it its arguments, then spawn it).
+pub(crate) fn piped_salta() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_salta"));
+    command
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
+/// Runs `salta ARGS...` in `dir`.
 pub(crate) fn salta_in<S: AsRef<std::ffi::OsStr>>(dir: &Path, args: &[S]) -> Run {
     Command::new(env!("CARGO_BIN_EXE_salta"))
         .args(args)

@@ -4,7 +4,7 @@
 //! with mknod in a temporary folder (never the machine's own /dev); a test that is not permitted
 //! to make one says so and passes.
 
-use crate::cli::{Run, check_json, root, salta};
+use crate::cli::{Run, check_json, piped_salta, root, salta};
 use crate::special::{TempDir, device, fifo, in_mount_namespace};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -323,10 +323,8 @@ fn convert_streams_games_as_they_are_read() {
 #[cfg(unix)]
 fn first_game_before_the_input_ends(target: &str, ends: fn(&str) -> bool) {
     use std::io::{BufRead, Write};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_salta"))
+    let mut child = piped_salta()
         .args(["convert", "-", "--to", target])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
         .spawn()
         .unwrap();
     let mut input = child.stdin.take().unwrap();
@@ -499,14 +497,7 @@ fn a_dash_reads_standard_input() {
         vec!["adjudicate", "-"],
         vec!["diagram", "-"],
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_salta"))
-            .args(&args)
-            .current_dir(root())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = piped_salta().args(&args).spawn().unwrap();
         let mut input = child.stdin.take().unwrap();
         std::io::Write::write_all(&mut input, &game).unwrap();
         drop(input);
