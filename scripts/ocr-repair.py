@@ -173,7 +173,7 @@ def main():
     summary = {}
     rows = []
     for level in args.levels.split(","):
-        stats = dict(games=0, raw=0, restored=0, unrepaired=0, worse=0, wall=[], cpu=[])
+        stats = dict(games=0, raw=0, restored=0, unrepaired=0, worse=0, wall=[], cpu=[], plies=0, prefix=0)
         for g, (tags, movetext) in enumerate(games):
             source = main_line(movetext)
             face_name, face = faces[g % len(faces)]
@@ -197,6 +197,8 @@ def main():
             # The main line of what repair wrote (comments hold the old moves: left out).
             mended = main_line("\n".join(l for l in out.split("\n") if not l.startswith("[")))
             ok = mended == source
+            # How far the repaired main line follows the source: a finer measure than whole games.
+            prefix = next((i for i, (a, b) in enumerate(zip(source, mended)) if a != b), min(len(source), len(mended)))
             stats["games"] += 1
             stats["raw"] += raw_ok
             stats["restored"] += ok
@@ -204,8 +206,10 @@ def main():
             stats["worse"] += raw_ok and not ok
             stats["wall"].append(wall)
             stats["cpu"].append(cpu)
+            stats["plies"] += len(source)
+            stats["prefix"] += prefix
             rows.append(dict(level=level, game=g + 1, face=face_name, pt=pt, dpi=dpi, raw=raw_ok, restored=ok,
-                             wall=round(wall, 4), cpu=round(cpu, 4)))
+                             right_plies=prefix, plies=len(source), wall=round(wall, 4), cpu=round(cpu, 4)))
         n = max(stats["games"], 1)
         summary[level] = dict(
             games=stats["games"],
@@ -214,6 +218,8 @@ def main():
             restored_share=round(100 * stats["restored"] / n, 1),
             raw_share=round(100 * stats["raw"] / n, 1),
             worse_than_raw=stats["worse"],
+            # Plies restored before the repaired main line first leaves the source's, over all plies.
+            plies_right_share=round(100 * stats["prefix"] / max(stats["plies"], 1), 1),
             left_unrepaired=stats["unrepaired"],
             wall_median_ms=round(1000 * percentile(stats["wall"], 0.5), 1),
             wall_max_ms=round(1000 * max(stats["wall"] or [0]), 1),
