@@ -404,6 +404,26 @@ fn move_numbers_and_signs_misread_by_ocr_are_read_and_mended() {
     insta::assert_snapshot!(run.stderr);
 }
 
+/// Move numbers the reader cannot tell from the moves beside them, read by the number due at
+/// each ply: glued to a garbled move (`02-9213.` for `102-92 13.`), misread standing alone where
+/// Green's move comes (`55+`), and a move the reader left out read from its characters (`$343`
+/// taken for a NAG, `3342.92.`) rather than any legal move put in (decision 98).
+#[test]
+fn move_numbers_beside_garbled_moves_and_moves_the_reader_left_out_are_read() {
+    let run = salta(&["repair", "tests/edge-cases/slip-ocr-glued-numbers.sgn"]).expect_code(1);
+    assert_mended_to_the_corpus_game(&run);
+    for said in [
+        "02-9213. -> 102-92",
+        "55+ is the move number 55.",
+        "inserted 53-43 (a ply left out: read from $343",
+        "inserted 33-42 (a ply left out: read from 3342.92.",
+    ] {
+        assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
+    }
+    assert!(!run.stderr.contains("just as well"), "{}", run.stderr);
+    insta::assert_snapshot!(run.stderr);
+}
+
 /// A ply lost beside two garbled moves (a blank where Green's move stood, `BA-75`, `33-4`): a
 /// reading that puts the ply in is followed through the next two breaks, so the three are found
 /// together; which move was lost the record cannot tell, and the report says so.

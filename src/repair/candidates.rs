@@ -1,11 +1,13 @@
 //! The edits a search tries at one written move: every kind of slip a transcriber makes there,
 //! each with its cost (`-ln` of how likely it is).
 
-use super::channel::{Channel, meant_symbols};
+use super::channel::{Channel, Reading, Sym, meant_symbols};
 use super::line::Line;
+use super::numbers::{self, Unglued};
 use super::slips::SlipKind;
 use super::suggestion::Change;
 use super::token::{Token, Written};
+use crate::board::Color;
 use crate::notation::Notation;
 use crate::replay::{missed_jump_step, relaxed};
 use crate::rules::Move;
@@ -13,6 +15,11 @@ use crate::rules::Move;
 /// The cost of a move misread at all (about one move in a hundred), paid once for each move an
 /// edit touches: what makes one misread move likelier than two.
 pub(crate) const SLIP: f64 = 4.6;
+/// What a ply put in costs more where the reader left out text right there that it does not
+/// read (its characters are then unexplained, a speck at best): one slip.
+const LEFT_UNREAD: f64 = SLIP;
+/// How far text the reader left out may be from a move to be read as it (as a garbled token).
+const READ_LEFT_OUT: f64 = 10.0;
 
 /// An edit the search tries: the slip it undoes, the change, and its cost (the cost of a slip
 /// and `-ln` of the weight of the slip's kind or of its characters' edits).
@@ -38,7 +45,111 @@ impl Candidate {
     }
 }
 
+/// The cheapest reading of `meant` as one of `texts` (a token as written, or with a move number
+/// taken off it), within `limit` all told: the reading and the text it read.
+fn read_best<'a>(
+    meant: &[Sym],
+    texts: &'a [Unglued],
+    garbled: bool,
+    limit: f64,
+) -> Option<(Reading, &'a Unglued)> {
+    let channel = Channel::get();
+    texts
+        .iter()
+        .filter_map(|u| {
+            let left = limit - u.cost;
+            let read = match garbled {
+                true => channel.read_garbled(meant, &u.text, left),
+                false => channel.read(meant, &u.text, left),
+            }?;
+            Some((read, u))
+        })
+        .min_by(|a, b| (a.0.cost + a.1.cost).total_cmp(&(b.0.cost + b.1.cost)))
+}
+
+/// A reading's edits in words, with the move number it took off.
+fn describe(read: &Reading, unglued: &Unglued) -> String {
+    read.ops
+        .iter()
+        .map(|op| op.describe())
+        .chain((unglued.cost > 0.0).then(|| unglued.note.clone()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl Line {
+    /// The move number written before the move at token `i` and, for Red's move, the one after
+    /// it.
+    fn numbers_at(&self, i: usize) -> (u32, Option<u32>) {
+        let pos = &self.states[i].pos;
+        let n = pos.move_number();
+        (n, (pos.side_to_move() == Color::Red).then_some(n + 1))
+    }
+
+    /// The texts the written move at token `i` may be read as: as written, and for a garbled
+    /// one with the move number due before or after it taken off (`01-9224.`).
+    fn texts_at(&self, i: usize) -> Vec<Unglued> {
+        let Some(written) = self.origin[i].and_then(|o| self.written.get(o)) else {
+            return Vec::new();
+        };
+        let chars: Vec<char> = written.chars().collect();
+        let mut out = match self.tokens[i].garbled {
+            true => {
+                let (before, after) = self.numbers_at(i);
+                numbers::unglued(&chars, before, after)
+            }
+            false => Vec::new(),
+        };
+        out.insert(
+            0,
+            Unglued {
+                text: chars,
+                cost: 0.0,
+                note: String::new(),
+            },
+        );
+        out
+    }
+
+    /// What the reader left out right before the written move at token `i` that may be a move
+    /// (`$343` in `85-75 $343 95. 75-85`), each with its texts: as written, and with a move
+    /// number taken off.
+    fn left_out_at(&self, i: usize) -> Vec<(String, Vec<Unglued>)> {
+        let (Some(o), Some(Some(p))) = (self.origin[i], i.checked_sub(1).map(|h| self.origin[h]))
+        else {
+            return Vec::new();
+        };
+        let (Some(a), Some(b)) = (self.spans.get(p), self.spans.get(o)) else {
+            return Vec::new();
+        };
+        let Some(gap) = (p + 1 == o)
+            .then(|| self.text.get(a.end as usize..b.start as usize))
+            .flatten()
+        else {
+            return Vec::new();
+        };
+        let (before, after) = self.numbers_at(i);
+        let due: Vec<u32> = [Some(before), after].into_iter().flatten().collect();
+        let Some(words) = numbers::left_out(gap, &due) else {
+            return Vec::new();
+        };
+        words
+            .into_iter()
+            .map(|w| {
+                let mut texts = numbers::unglued(&w, before, after);
+                texts.insert(
+                    0,
+                    Unglued {
+                        text: w.clone(),
+                        cost: 0.0,
+                        note: String::new(),
+                    },
+                );
+                (w.into_iter().collect(), texts)
+            })
+            .collect()
+    }
+
     /// The edits that read the move at token `i` as another single move: its characters
     /// misread (every legal move there whose text the written one is within `limit` of, by the
     /// character model), a square read from Red's side, from and to reversed. Such a slip may
@@ -53,8 +164,8 @@ impl Line {
             removed: 1,
             inserted: vec![token],
         };
-        if let Some(written) = self.origin[i].and_then(|o| self.written.get(o)) {
-            let written: Vec<char> = written.chars().collect();
+        if self.origin[i].is_some() {
+            let texts = self.texts_at(i);
             let meant_move = t.resolve(pos);
             let moves: Vec<Move> = if t.call {
                 relaxed(pos)
@@ -75,36 +186,28 @@ impl Line {
                 if self.omits_separators {
                     meant.retain(|s| *s != super::channel::Sym::Sep);
                 }
-                let read = if t.garbled {
-                    Channel::get().read_garbled(&meant, &written, limit)
-                } else {
-                    Channel::get().read(&meant, &written, limit)
-                };
-                let Some(read) = read else {
+                let Some((read, unglued)) = read_best(&meant, &texts, t.garbled, limit) else {
                     continue;
                 };
-                if read.ops.is_empty() {
+                if read.ops.is_empty() && unglued.cost == 0.0 {
                     continue;
                 }
-                let kind = SlipKind::of_edits(&read.ops, algebraic);
-                let detail = (!matches!(
+                let kind = match read.ops.is_empty() {
+                    true => SlipKind::CharAdded,
+                    false => SlipKind::of_edits(&read.ops, algebraic),
+                };
+                let named = matches!(
                     kind,
                     SlipKind::DigitSwap
                         | SlipKind::NeighbourDigit
                         | SlipKind::GlyphDigit
                         | SlipKind::AlgebraicMisread
-                ))
-                .then(|| {
-                    read.ops
-                        .iter()
-                        .map(|op| op.describe())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                });
+                );
+                let detail = (!named || unglued.cost > 0.0).then(|| describe(&read, unglued));
                 out.push(Candidate {
                     kind,
                     change: replace(token),
-                    cost: SLIP + read.cost,
+                    cost: SLIP + read.cost + unglued.cost,
                     detail,
                 });
             }
@@ -233,9 +336,21 @@ impl Line {
                 format!("{} is the result {as_result}", self.written[o]),
             ))
         } else {
-            channel
+            let (before, after) = self.numbers_at(i);
+            let due: Vec<u32> = [Some(before), after].into_iter().flatten().collect();
+            let number = numbers::as_number(&chars, &due).map(|(cost, n)| {
+                (
+                    SLIP + cost,
+                    format!("{} is the move number {n}.", self.written[o]),
+                )
+            });
+            let speck = channel
                 .read(&[], &stray, limit)
-                .map(|read| (SLIP + read.cost, format!("{} is no move", self.written[o])))
+                .map(|read| (SLIP + read.cost, format!("{} is no move", self.written[o])));
+            [number, speck]
+                .into_iter()
+                .flatten()
+                .min_by(|a, b| a.0.total_cmp(&b.0))
         };
         if let Some((cost, detail)) = dropped {
             out.push(Candidate {
@@ -297,6 +412,58 @@ impl Line {
         }
     }
 
+    /// A ply left out right before token `i`: every legal move there. Where the reader left
+    /// out text there that reads as a move (`$343`), that move is read from it, and the others
+    /// leave that text unexplained (decision 98).
+    fn dropped_at(&self, i: usize, out: &mut Vec<Candidate>) {
+        let pos = &self.states[i].pos;
+        let g = pos.geometry();
+        let words = self.left_out_at(i);
+        let algebraic = self.style == Notation::Algebraic;
+        for &m in pos.legal_moves().iter() {
+            let token = Token::of_move(m, pos, self.style);
+            let change = Change {
+                start: i,
+                removed: 0,
+                inserted: vec![token],
+            };
+            let mut plain = Candidate::of_kind(SlipKind::Dropped, change.clone());
+            if words.is_empty() {
+                out.push(plain);
+                continue;
+            }
+            plain.cost += LEFT_UNREAD;
+            let mut meant = meant_symbols(&token.text(g, self.style, self.from_red));
+            if self.omits_separators {
+                meant.retain(|s| *s != Sym::Sep);
+            }
+            let read = words
+                .iter()
+                .filter_map(|(word, texts)| {
+                    read_best(&meant, texts, true, READ_LEFT_OUT).map(|(r, u)| (word, r, u))
+                })
+                .min_by(|a, b| (a.1.cost + a.2.cost).total_cmp(&(b.1.cost + b.2.cost)));
+            let Some((word, read, unglued)) = read else {
+                out.push(plain);
+                continue;
+            };
+            let edits = describe(&read, unglued);
+            let kind = SlipKind::of_edits(&read.ops, algebraic);
+            out.push(Candidate {
+                kind: SlipKind::Dropped,
+                change,
+                cost: SLIP + read.cost + unglued.cost,
+                detail: Some(match edits.is_empty() {
+                    true => format!("read from {word}, which the reader did not take for a move"),
+                    false => format!(
+                        "read from {word}, which the reader did not take for a move ({}: {edits})",
+                        kind.describe()
+                    ),
+                }),
+            });
+        }
+    }
+
     /// The edits that model each kind of slip at token `i`, its characters misread within
     /// `limit`.
     pub fn candidates_at(&self, i: usize, limit: f64, out: &mut Vec<Candidate>) {
@@ -306,16 +473,7 @@ impl Line {
         let cursor = &self.states[i];
         let t = self.tokens[i];
         if cursor.referee.accepts_moves() {
-            for &m in cursor.pos.legal_moves().iter() {
-                out.push(Candidate::of_kind(
-                    SlipKind::Dropped,
-                    Change {
-                        start: i,
-                        removed: 0,
-                        inserted: vec![Token::of_move(m, &cursor.pos, self.style)],
-                    },
-                ));
-            }
+            self.dropped_at(i, out);
         }
         let same =
             |j: usize| !t.garbled && !self.tokens[j].garbled && self.tokens[j].squares == t.squares;

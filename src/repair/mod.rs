@@ -27,6 +27,7 @@ mod diagnose;
 pub mod inject;
 mod line;
 mod mend;
+mod numbers;
 mod search;
 mod slips;
 mod stray;

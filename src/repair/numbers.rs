@@ -1,0 +1,198 @@
+//! Move numbers where the reader took them for part of a move: glued to a garbled move
+//! (`01-9224.`, `IOI-92.14.`, `$4.52-62`), a misread number taken for a move (`Q3.`, `55+`),
+//! and the text the reader left out between two moves (`$343 95.`). The search knows the number
+//! due at each ply, which the reader can only guess from the count of moves (decision 80).
+
+use super::channel::{Channel, Sym};
+
+/// The cost of a move number glued to a move (weight 0.6): tesseract drops the space before
+/// and after numbers often (issue 31: `81-713.`), and the reader takes most such numbers off
+/// itself, so a glued number is no slip of the move.
+const GLUE: f64 = 0.5;
+/// How far the digits of a written number that stands alone may be from the number due: one
+/// likely confusion, or two of a letter for a digit (`Q3` and `IOI` read, `OI` for 91 not).
+const DIGITS: f64 = 3.5;
+/// The same for a number glued to a move: a letter or sign like the digit (`$4` for 54), no
+/// digit for another (`33-4344` is no 43 glued to `4344`).
+const GLUED_DIGITS: f64 = 1.5;
+/// A sign other than the dot after a number (`55+`, `24,`) or none at all (weight 0.5).
+const OTHER_DOT: f64 = 0.7;
+/// A speck before a number that stands alone (`"75.`): as a sign at a garbled token's edge.
+const SPECK: f64 = 1.4;
+
+/// A written text with a move number taken off it, what that cost, and the number in words.
+#[derive(Clone, Debug)]
+pub(crate) struct Unglued {
+    pub text: Vec<char>,
+    pub cost: f64,
+    pub note: String,
+}
+
+/// A sign OCR reads for a number's dot, or a speck beside it (`$` and `§` are digits misread).
+fn sign(c: char) -> bool {
+    matches!(
+        c,
+        '.' | ',' | ':' | ';' | '-' | '–' | '—' | '+' | '°' | '=' | '_' | '~' | '*' | '\''
+            | '"' | '`' | '‘' | '’' | '“' | '”'
+    )
+}
+
+/// The cost of reading `written` (no sign in it) as the digits of `n`, one character for each
+/// (a number with a digit lost is too like the end of a square to be told from it).
+fn digits_cost(n: u32, written: &[char], limit: f64) -> Option<f64> {
+    let meant: Vec<Sym> = n.to_string().chars().map(Sym::Char).collect();
+    if written.len() != meant.len() || written.iter().any(|&c| sign(c)) {
+        return None;
+    }
+    Channel::get()
+        .read(&meant, written, limit)
+        .map(|read| read.cost)
+}
+
+/// The cost of the sign written after a number: the dot costs nothing.
+fn dot_cost(c: Option<char>) -> f64 {
+    if c == Some('.') { 0.0 } else { OTHER_DOT }
+}
+
+/// The texts a garbled move's token may be once a move number glued to it is taken off: the
+/// number `before` at its head, followed by a sign (`$4.52-62`), or, for Red's move, the number
+/// `after` at its tail, with a sign before or after it (`01-9224.`, `IOI-92.14.`).
+pub(crate) fn unglued(written: &[char], before: u32, after: Option<u32>) -> Vec<Unglued> {
+    let mut out = Vec::new();
+    let n = written.len();
+    // The head: up to four characters of number, then one sign, then at least a square.
+    for p in 1..=4.min(n.saturating_sub(3)) {
+        // A separator there makes the head a square (`33-4344`).
+        if !sign(written[p]) || matches!(written[p], '-' | ':') {
+            continue;
+        }
+        let head: Vec<char> = written[..p]
+            .iter()
+            .copied()
+            .skip_while(|&c| sign(c))
+            .collect();
+        if let Some(cost) = digits_cost(before, &head, GLUED_DIGITS) {
+            out.push(Unglued {
+                text: written[p + 1..].to_vec(),
+                cost: GLUE + cost + dot_cost(Some(written[p])),
+                note: format!("the move number {before}. glued to it"),
+            });
+        }
+    }
+    let Some(after) = after else {
+        return out;
+    };
+    // The tail: a sign or none, up to four characters of number, a sign or none.
+    let trailing = written.last().copied().filter(|&c| sign(c));
+    let end = n - usize::from(trailing.is_some());
+    for q in end.saturating_sub(4)..end {
+        let glue = q.checked_sub(1).map(|k| written[k]).filter(|&c| sign(c));
+        if glue.is_none() && trailing.is_none() {
+            continue;
+        }
+        let rest = q - usize::from(glue.is_some());
+        // At least a square's digits stay.
+        if rest < 3 {
+            continue;
+        }
+        if let Some(cost) = digits_cost(after, &written[q..end], GLUED_DIGITS) {
+            out.push(Unglued {
+                text: written[..rest].to_vec(),
+                cost: GLUE + cost + dot_cost(trailing),
+                note: format!("the move number {after}. glued to it"),
+            });
+        }
+    }
+    out
+}
+
+/// The cost of reading a whole token as one of the move numbers `due` (`Q3.` for 93, `55+`),
+/// with the number: specks before it, its digits, a sign after it or none.
+pub(crate) fn as_number(written: &[char], due: &[u32]) -> Option<(f64, u32)> {
+    let specks = written.iter().take_while(|&&c| sign(c)).count();
+    let trailing = written.last().copied().filter(|&c| sign(c));
+    let end = written.len() - usize::from(trailing.is_some());
+    let digits = written.get(specks..end)?;
+    due.iter()
+        .filter_map(|&n| {
+            let cost = digits_cost(n, digits, DIGITS)?;
+            Some((SPECK * specks as f64 + cost + dot_cost(trailing), n))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+}
+
+/// The text the reader left out between two moves that may be a move (`$343` of `$343 95.`):
+/// each word of `gap` that holds two digits or more and is not one of the move numbers `due`.
+/// `None` where the gap holds anything a record writes there on purpose (a comment, a
+/// variation, a NAG).
+pub(crate) fn left_out(gap: &str, due: &[u32]) -> Option<Vec<Vec<char>>> {
+    if gap.contains(['{', '}', '(', ')', '[', ']', '!', '?']) {
+        return None;
+    }
+    let words: Vec<Vec<char>> = gap
+        .split_whitespace()
+        .map(|w| w.chars().collect::<Vec<char>>())
+        .filter(|w| w.iter().filter(|c| c.is_ascii_digit()).count() >= 2)
+        .filter(|w| !is_number(w, due))
+        .collect();
+    (!words.is_empty()).then_some(words)
+}
+
+/// Whether a word is a move number as written: digits and a dot, or one of the numbers due as
+/// read.
+fn is_number(w: &[char], due: &[u32]) -> bool {
+    let digits = w.iter().take_while(|c| c.is_ascii_digit()).count();
+    let plain = digits > 0 && w[digits..].iter().all(|&c| matches!(c, '.' | ','));
+    plain || as_number(w, due).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chars(s: &str) -> Vec<char> {
+        s.chars().collect()
+    }
+
+    fn texts(w: &str, before: u32, after: Option<u32>) -> Vec<String> {
+        unglued(&chars(w), before, after)
+            .into_iter()
+            .map(|u| u.text.into_iter().collect())
+            .collect()
+    }
+
+    #[test]
+    fn a_number_glued_to_a_move_comes_off() {
+        assert!(texts("01-9224.", 23, Some(24)).contains(&"01-92".to_string()));
+        assert!(texts("IOI-92.14.", 13, Some(14)).contains(&"IOI-92".to_string()));
+        assert!(texts("54°44.75.", 74, Some(75)).contains(&"54°44".to_string()));
+        assert!(texts("$4.52-62", 54, None).contains(&"52-62".to_string()));
+        // Not the number due, or no sign to tell it from a square.
+        assert!(texts("01-9224.", 40, Some(41)).is_empty());
+        assert!(texts("33-4344", 43, Some(44)).is_empty());
+        assert!(texts("21-3225.", 25, None).is_empty());
+    }
+
+    #[test]
+    fn a_misread_number_standing_alone_is_read_as_the_number_due() {
+        assert_eq!(as_number(&chars("Q3."), &[93]).map(|(_, n)| n), Some(93));
+        assert_eq!(as_number(&chars("55+"), &[55]).map(|(_, n)| n), Some(55));
+        assert!(as_number(&chars("Q3."), &[40]).is_none());
+        assert!(as_number(&chars("33-43"), &[33]).is_none());
+        // The dot costs nothing, another sign a little.
+        let dot = as_number(&chars("55."), &[55]).map(|(c, _)| c);
+        let plus = as_number(&chars("55+"), &[55]).map(|(c, _)| c);
+        assert!(dot < plus);
+    }
+
+    #[test]
+    fn what_the_reader_left_out_between_two_moves() {
+        assert_eq!(left_out(" $343 95. ", &[94, 95]), Some(vec![chars("$343")]));
+        assert_eq!(left_out(" 95. ", &[94, 95]), None);
+        assert_eq!(left_out(" {a note 33} ", &[94, 95]), None);
+        assert_eq!(
+            left_out(" 1323.92. ", &[91, 92]),
+            Some(vec![chars("1323.92.")])
+        );
+    }
+}
