@@ -705,3 +705,84 @@ fn algebraic_moves_without_separators() {
         )]
     );
 }
+
+/// The warnings of `code` a game's reading gave, each with the text it points at.
+fn warned(g: &Game, code: Code) -> Vec<&str> {
+    g.warnings
+        .iter()
+        .filter(|w| w.code == code)
+        .map(|w| slice(g, w.span))
+        .collect()
+}
+
+#[test]
+fn ocr_specks_are_skipped_and_the_game_read_whole() {
+    let g = one("“1, 33-43 © 83-73 |\n2. 32-42” °82-72 '3. 21-32) 84-74.\n4. 42-52 1-0 :\n");
+    assert_eq!(g.mainline.moves.len(), 7);
+    assert!(
+        g.mainline
+            .moves
+            .iter()
+            .all(|m| !matches!(m.played, Played::Garbled))
+    );
+    assert_eq!(
+        warned(&g, Code::Speck),
+        ["“", "©", "|", "”", "°", "'", ")", ".", ":"]
+    );
+    assert_eq!(g.result.map(|(r, _)| r), Some(GameResult::GreenWins));
+}
+
+#[test]
+fn a_result_the_game_goes_on_after_is_a_speck_and_a_new_count_a_new_game() {
+    // The count goes on after `*`: one game.
+    let g = one("1. 33-43 83-73 2. 32-42 * 82-72 3. 21-32 84-74 1-0\n");
+    assert_eq!(g.mainline.moves.len(), 6);
+    assert_eq!(warned(&g, Code::Speck), ["*"]);
+    // A move garbled after it goes on too.
+    let g = one("1. 33-43 83-73 2. 32-42 *\n82-7Z 3. 21-32 84-74 *\n");
+    assert_eq!(g.mainline.moves.len(), 6);
+    // A game that starts again at 1. is a new game, and one that ends the text ends there.
+    assert_eq!(ok("1. 33-43 83-73 *\n1. 32-42 82-72 *\n").len(), 2);
+    assert_eq!(ok("1. 33-43 83-73 2. 32-42 *").len(), 1);
+}
+
+#[test]
+fn a_number_waiting_for_its_move_is_not_read_again_in_the_move() {
+    // `74. 74-64.44-35`: two moves with a dot between, not the number 74 run into `64.44-35`.
+    let g = one("73. 63-74 43-34 74. 74-64.44-35 75. 75-85 *\n");
+    let moves = garbled("73. 63-74 43-34 74. 74-64.44-35 75. 75-85 *\n");
+    assert_eq!(moves[0].0, "74-64.44-35");
+    assert!(warned(&g, Code::MisreadMoveNumber).is_empty());
+}
+
+#[test]
+fn the_first_move_number_glued_to_its_move_is_read_apart() {
+    let g = one("133-42 83-73 2. 22-33 *\n");
+    assert_eq!(squares(&g.mainline.moves[0]), (Some(33), 42));
+    assert_eq!(g.mainline.moves[0].number.map(|n| n.number), Some(1));
+    assert_eq!(warned(&g, Code::MisreadMoveNumber), ["1"]);
+}
+
+#[test]
+fn a_move_read_as_letters_is_kept_garbled_but_prose_stays_an_error() {
+    assert_eq!(garbled("1. 33-43 BIAI 2. 32-42 82-72 *")[0].0, "BIAI");
+    assert_eq!(garbled("1. 33-43 83-73 2. DEAD Ls\n82-72 *")[0].0, "DEAD");
+    assert_eq!(err("1. 33-43 Remis *").code, Code::UnexpectedToken);
+    assert_eq!(
+        err("1. 33-43 83-73 Green resigned here\n").code,
+        Code::UnexpectedToken
+    );
+}
+
+#[test]
+fn a_move_number_of_glyphs_alone_is_read_where_a_move_follows() {
+    let g = one("1. 33-43 83-73 Q. 32-42 82-72 OL. 21-32 *\n");
+    assert_eq!(g.mainline.moves.len(), 5);
+    assert_eq!(
+        g.mainline.moves[2].number.map(|n| n.number),
+        Some(2),
+        "{:?}",
+        g.warnings
+    );
+    assert_eq!(g.mainline.moves[4].number.map(|n| n.number), Some(3));
+}

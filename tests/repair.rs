@@ -477,14 +477,15 @@ fn a_record_numbered_from_reds_side_is_mended_in_its_own_numbers() {
     assert!(replayed.findings().is_empty(), "{:?}", replayed.findings());
 }
 
-/// A move number misread beyond recognition (`QX.` for `11.`) stops the reader; `salta repair`
-/// reads the game again with it left out, says so, and mends the moves after it. (`IL.` is read
-/// as the number 11 where the count expects it: decision 80.)
+/// Prose in the place of a move number (`Fortsetzung` for `11.`) stops the reader; `salta
+/// repair` reads the game again with it left out, says so, and mends the moves after it. (`IL.`
+/// is read as the number 11 where the count expects it: decision 80; `QX.`, glyphs alone before
+/// a move, as the number expected there: decision 66.)
 #[test]
 fn text_the_reader_cannot_read_is_left_out_and_the_game_mended() {
     let source = std::fs::read_to_string(root().join("tests/edge-cases/slip-ocr-garbled.sgn"))
         .unwrap()
-        .replace("11.\n13-2", "QX.\n13-2");
+        .replace("11.\n13-2", "Fortsetzung\n13-2");
     let dir = std::env::temp_dir().join(format!("salta-repair-stray-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("stray.sgn");
@@ -493,7 +494,7 @@ fn text_the_reader_cannot_read_is_left_out_and_the_game_mended() {
     std::fs::remove_dir_all(&dir).ok();
     assert!(
         run.stderr
-            .contains("left out QX. (the reader could not read it)"),
+            .contains("left out Fortsetzung (the reader could not read it)"),
         "{}",
         run.stderr
     );
@@ -506,6 +507,6 @@ fn text_the_reader_cannot_read_is_left_out_and_the_game_mended() {
         mended
             .tag("Repairs")
             .unwrap()
-            .starts_with("line 13: QX. left out")
+            .starts_with("line 13: Fortsetzung left out")
     );
 }

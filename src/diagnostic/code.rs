@@ -103,6 +103,11 @@ codes! {
         before it (`81-7113.`), read as the number it stands for.",
         "Move numbers are only checked against the game: compare the number with the source and \
         write it as digits and a dot, apart from the moves (`12. 33-43`).";
+    Speck = "sgn::speck", Warning,
+        "A mark in the movetext that is no token, as OCR leaves on a page (a quotation mark, a \
+        bar, `©`, `°` before a move, a `*` with the game going on), skipped.",
+        "Compare the place with the source: a speck on the page is left out; if a move or a \
+        move number stood there, write it.";
     BadDesignator = "sgn::bad-designator", Error,
         "A piece designator out of range (`Su6`, `#16`) (no longer reported: such a move is kept \
         as a `sgn::garbled-move`).",

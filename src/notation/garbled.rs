@@ -50,7 +50,8 @@ pub(super) fn loose_number(word: &str) -> Option<(u32, bool)> {
         .filter(|c| !matches!(c, '\'' | '’' | '°' | '"'))
         .collect();
     let word = word.as_str();
-    let body = word.trim_end_matches(['.', ',', ':', ';', '-']);
+    // `)` for the dot (`107)`), as OCR reads a bracket's curve.
+    let body = word.trim_end_matches(['.', ',', ':', ';', '-', ')']);
     let tail = &word[body.len()..];
     if body.is_empty() || tail.is_empty() || tail.len() > 3 || body.chars().count() > 3 {
         return None;
@@ -90,6 +91,56 @@ pub(super) fn number_fits(number: u32, expected: u32) -> bool {
     a.len() >= 2
         && a.len() == b.len()
         && a.bytes().zip(b.bytes()).filter(|(x, y)| x != y).count() == 1
+}
+
+/// A mark OCR leaves on a page's margin or beside a token that stands for no character of
+/// movetext: quotation marks, a bar, a copyright sign, angle quotes, a degree sign, a bracket.
+/// At a word's front, or alone, it is a speck, not a misread digit or sign.
+pub(super) fn is_speck(c: char) -> bool {
+    matches!(
+        c,
+        '"' | '\''
+            | '`'
+            | '“'
+            | '”'
+            | '„'
+            | '‘'
+            | '’'
+            | '‚'
+            | '©'
+            | '®'
+            | '|'
+            | '¦'
+            | '<'
+            | '>'
+            | '«'
+            | '»'
+            | '‹'
+            | '›'
+            | '°'
+            | 'º'
+            | '·'
+            | '•'
+            | '*'
+            | ']'
+            | '^'
+            | '~'
+            | '_'
+            | '\\'
+            | '%'
+            | '¬'
+            | '´'
+            | '¨'
+    )
+}
+
+/// Whether a word is made of specks and stray dots, commas or colons only (`©`, `|`, `.`,
+/// `”:`): a speck, no move (a lone dash may be a move lost, and stays one).
+pub(super) fn all_specks(word: &str) -> bool {
+    !word.is_empty()
+        && word
+            .chars()
+            .all(|c| is_speck(c) || matches!(c, '.' | ',' | ':'))
 }
 
 /// The separators misreading puts between two squares: dashes of other lengths, a degree sign,

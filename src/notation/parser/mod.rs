@@ -12,8 +12,8 @@
 //! tag section, [`movetext`] the lines of play, [`moves`] one move's designator and squares,
 //! [`scan`] the hot path's byte classes and eight-byte words, [`numbering`] the square numbers,
 //! [`tokens`] the small nom parsers, [`recovery`] the syntax errors, garbled moves and where the
-//! next game starts; [`log`] is what a game's reading leaves for the visitor, [`limits`] the
-//! bounds on a game.
+//! next game starts, [`specks`] the marks OCR leaves beside the tokens; [`log`] is what a game's
+//! reading leaves for the visitor, [`limits`] the bounds on a game.
 
 mod limits;
 mod log;
@@ -22,6 +22,7 @@ mod movetext;
 mod numbering;
 mod recovery;
 mod scan;
+mod specks;
 mod tags;
 mod tokens;
 

@@ -62,6 +62,11 @@ impl<'a> Parser<'a> {
                     self.nested_variation(line, start)?;
                     None
                 }
+                b')' if self.glued_paren(line, start) => {
+                    self.speck(start, start + 1, "a speck, no variation is open");
+                    self.pos += 1;
+                    None
+                }
                 b')' => Some(self.close_variation(line, start)?),
                 b'[' => Some(self.next_tags(line, start)?),
                 b'!' | b'?' => {
@@ -271,6 +276,10 @@ impl<'a> Parser<'a> {
         if let Some(end) = self.result(line, start, b)? {
             return Ok(Some(end));
         }
+        // A result token the game goes on after, skipped as a speck.
+        if self.pos > start {
+            return Ok(None);
+        }
         if let Some(rest) = self.salta_call_here(b) {
             let span = Span::new(start, self.src.len() - rest.len());
             if line.moves == 0 || line.salta {
@@ -315,6 +324,15 @@ impl<'a> Parser<'a> {
             return Ok(None);
         };
         let span = Span::new(start, self.src.len() - rest.len());
+        if self.game_goes_on(line, span.end as usize) {
+            self.speck(
+                start,
+                span.end as usize,
+                "a result token with the game going on after it",
+            );
+            self.pos = span.end as usize;
+            return Ok(None);
+        }
         if line.open.is_some() {
             let mut e = error(
                 Code::ResultInVariation,
@@ -461,6 +479,7 @@ impl<'a> Parser<'a> {
                     let c = self.comment()?;
                     self.log.tokens.push(c);
                 }
+                _ if self.specks_after_result() => {}
                 _ => return Ok(()),
             }
         }

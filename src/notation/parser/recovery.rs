@@ -7,7 +7,8 @@ use super::{Line, PResult, Parser, Stop};
 use crate::diagnostic::Code;
 use crate::notation::ast::*;
 use crate::notation::garbled::{
-    could_be_move, is_separator_like, loose_number, misread_number, number_fits, why_garbled,
+    could_be_move, is_separator_like, is_speck, loose_number, misread_number, number_fits,
+    why_garbled,
 };
 
 /// A syntax error before it is tied to its game's source.
@@ -79,9 +80,13 @@ impl<'a> Parser<'a> {
             b'$' => Span::new(start, self.word(start + 1).end as usize),
             _ => self.word(start),
         };
-        let mut end = word.end as usize;
+        if self.leading_specks(start, word.end as usize) {
+            return Ok(());
+        }
+        let mut end = self.with_glued_brackets(line, start, word.end as usize);
+        let word = Span::new(start, end);
         let written = text(&self.src[word.range()]);
-        if self.loose_number(line, start, end, &written) {
+        if self.move_and_specks(line, start, end) || self.loose_number(line, start, end, &written) {
             return Ok(());
         }
         // `41;31`: a `;` between two digits is a misread separator, not a comment (decision 79).
@@ -105,6 +110,7 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         if self.glued_number(line, start, end)
+            || self.number_glued_to_move(line, start, end)
             || self.number_run_into_move(line, start, end)
             || self.number_between_moves(line, start, end)
         {
@@ -122,7 +128,7 @@ impl<'a> Parser<'a> {
             line.number = None;
             start = n.span.start as usize;
         }
-        if !could_be_move(&written) {
+        if !could_be_move(&written) && !self.among_moves(&written, end) {
             return Err(error);
         }
         let end = self.split_move_end(start, end);
@@ -227,13 +233,18 @@ impl<'a> Parser<'a> {
         let read = loose_number(bare).filter(|&(n, _)| self.fits(n, line.next_number(), false));
         // A number too garbled to read (`1d.`: a digit, a glyph, a dot) where Green's move
         // comes: the number expected there.
-        let body = bare.trim_end_matches('.');
-        let shaped = line.next_is_green()
-            && (1..=2).contains(&(bare.len() - body.len()))
-            && (2..=3).contains(&body.len())
+        // So is one of glyphs alone (`Q.`, `OL.`, `ON,`) where no number waits and a move
+        // follows, whatever the count says (moves run together put it off by a ply).
+        let body = bare.trim_end_matches(['.', ',']);
+        let glyphs = !body.bytes().any(|b| b.is_ascii_digit());
+        let shaped = (1..=2).contains(&(bare.len() - body.len()))
             && body.bytes().all(|b| b.is_ascii_alphanumeric())
-            && body.bytes().any(|b| b.is_ascii_digit())
-            && body.bytes().any(|b| b.is_ascii_alphabetic());
+            && body.bytes().any(|b| b.is_ascii_alphabetic())
+            && if glyphs {
+                (1..=3).contains(&body.len()) && line.number.is_none() && self.move_follows(end)
+            } else {
+                line.next_is_green() && (2..=3).contains(&body.len())
+            };
         let expected = self.expected_numbers(line.next_number())[1];
         let Some((number, ellipsis)) = read.or(shaped.then_some((expected, false))) else {
             return false;
@@ -257,6 +268,11 @@ impl<'a> Parser<'a> {
     /// `start..end`: a number that fits the game's count of moves, a sign, then a move (or a
     /// garbled one); both read, the number with a warning. Whether it was one.
     fn number_run_into_move(&mut self, line: &mut Line, start: usize, end: usize) -> bool {
+        // A number read just before waits for this word's move; and two moves with a sign
+        // between (`91-81.41-32`) are no number and move.
+        if line.number.is_some() || self.two_moves(start, end) {
+            return false;
+        }
         let word = &self.src[start..end];
         // The number: digits, or OCR's glyphs for them (`I0I..103-93`), then one sign or up to
         // three dots.
@@ -304,6 +320,72 @@ impl<'a> Parser<'a> {
         self.push_part(line, played, move_at, end);
         self.pos = end;
         true
+    }
+
+    /// Whether `start..end` is two moves with one sign between them (`91-81.41-32`), which
+    /// repair reads apart.
+    fn two_moves(&self, start: usize, end: usize) -> bool {
+        let word = &self.src[start..end];
+        (4..word.len().saturating_sub(4)).any(|i| {
+            is_separator_like(char::from(word[i]))
+                && self.reads_as_move(&word[..i])
+                && self.reads_as_move(&word[i + 1..])
+        })
+    }
+
+    /// A move number glued to its move without a sign (`135-44`: `1.` and `35-44`, the dot
+    /// lost) in `start..end`, read apart with a warning where a number is due (none waits,
+    /// Green's move comes) and the digits before the move are the number the count expects.
+    /// Whether it was one.
+    fn number_glued_to_move(&mut self, line: &mut Line, start: usize, end: usize) -> bool {
+        if line.number.is_some() || !line.next_is_green() {
+            return false;
+        }
+        let expected = self.expected_numbers(line.next_number());
+        let digits = self.src[start..end]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        for len in 1..=digits.saturating_sub(2).min(3) {
+            let number = decimal(&self.src[start..start + len]).unwrap_or_default();
+            if !expected.contains(&number) {
+                continue;
+            }
+            let Some(played) = self.move_within(start + len, end) else {
+                continue;
+            };
+            let number = MoveNumber {
+                number,
+                ellipsis: false,
+                span: Span::new(start, start + len),
+            };
+            let message = format!(
+                "move number {} is glued to its move without its dot",
+                number.number
+            );
+            self.misread_number(line, number, message);
+            line.push(self.log, played, Span::new(start + len, end));
+            self.pos = end;
+            return true;
+        }
+        false
+    }
+
+    /// Whether a word that starts with a digit follows `end` (a move, or one garbled), after
+    /// blanks and specks: what a move number stands before.
+    fn move_follows(&self, end: usize) -> bool {
+        let rest = self.src.get(end..).unwrap_or_default();
+        let at = rest.iter().take_while(|&&b| is_space(b)).count();
+        let word = &rest[at..];
+        let specks: usize = text(word.get(..8).unwrap_or(word))
+            .chars()
+            .take_while(|&c| is_speck(c))
+            .map(char::len_utf8)
+            .sum();
+        let word = word.get(specks..).unwrap_or_default();
+        let len = word.iter().take_while(|&&b| !is_delimiter(b)).count();
+        word.first().is_some_and(u8::is_ascii_digit)
+            && move_number(word).is_none_or(|(_, _, number)| number < len)
     }
 
     /// A move number glued between two moves or garbled moves (`93-83'31.-74:93`,

@@ -1,0 +1,184 @@
+//! Specks: marks an OCR engine leaves on a page's margins and beside the tokens (`“1,`,
+//! `'52:31`, `©`, `|`, `84-74”`, a `*` where the game goes on), skipped with a warning so that
+//! they neither stop a game nor split it. Off the reading's fast path, like [`super::recovery`].
+
+use super::scan::{is_delimiter, is_space, move_number};
+use super::tokens::{quoted, result_token, text};
+use super::{Line, Parser};
+use crate::diagnostic::Code;
+use crate::notation::ast::*;
+use crate::notation::garbled::{all_specks, could_be_move, is_speck, number_fits};
+
+/// The longest word of letters taken for a move garbled beyond its digits (`DEAD`, `SIFT`): a
+/// move is written in five to seven characters.
+const LONGEST_GLYPH_MOVE: usize = 7;
+
+/// `bytes` as text, up to its first byte that is no UTF-8 (a speck is looked for in the
+/// characters before it).
+fn valid_prefix(bytes: &[u8]) -> &str {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default(),
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// A speck warned of at `start..end` (`what` says what it stood in the place of).
+    pub(super) fn speck(&mut self, start: usize, end: usize, what: &str) {
+        self.log.warnings.push(Warning {
+            code: Code::Speck,
+            message: format!(
+                "{:?} skipped: {what}",
+                quoted(self.src.get(start..end).unwrap_or_default())
+            ),
+            span: Span::new(start, end),
+        });
+    }
+
+    /// The word at `start..end` made of specks (`©`, `|`, `.`), or the specks at its front
+    /// (`“1,`, `°15-24`): skipped with a warning, and reading goes on after them. Whether any
+    /// were.
+    pub(super) fn leading_specks(&mut self, start: usize, end: usize) -> bool {
+        let bytes = &self.src[start..end];
+        let word = valid_prefix(bytes);
+        let skip = if word.len() == bytes.len() && all_specks(word) {
+            bytes.len()
+        } else {
+            word.chars()
+                .take_while(|&c| is_speck(c))
+                .map(char::len_utf8)
+                .sum()
+        };
+        if skip == 0 {
+            return false;
+        }
+        self.speck(start, start + skip, "a speck, no token");
+        self.pos = start + skip;
+        true
+    }
+
+    /// A move followed by specks or a stray dot (`84-74”`, `33-43'`, `45-35.`) at `start..end`:
+    /// the move read, the specks skipped with a warning. Whether it was one.
+    pub(super) fn move_and_specks(&mut self, line: &mut Line, start: usize, end: usize) -> bool {
+        let trailing: usize = valid_prefix(&self.src[start..end])
+            .chars()
+            .rev()
+            .take_while(|&c| is_speck(c) || matches!(c, '.' | ','))
+            .map(char::len_utf8)
+            .sum();
+        let move_end = end - trailing;
+        if trailing == 0 || move_end == start {
+            return false;
+        }
+        let Some(played) = self.move_within(start, move_end) else {
+            return false;
+        };
+        line.push(self.log, played, Span::new(start, move_end));
+        self.speck(move_end, end, "a speck after the move");
+        self.pos = end;
+        true
+    }
+
+    /// Where the word at `start..end` ends with the `]` and `)` glued to it (`61-7]`, `107)`,
+    /// `55:3)`): a glyph OCR gives for a 1 or for the dot, part of the word. A `)` closes a
+    /// variation where one is open.
+    pub(super) fn with_glued_brackets(&self, line: &Line, start: usize, end: usize) -> usize {
+        let mut end = end;
+        while end > start
+            && self.src[end - 1].is_ascii_alphanumeric()
+            && self
+                .src
+                .get(end)
+                .is_some_and(|&b| b == b']' || b == b')' && line.open.is_none())
+        {
+            end += 1;
+            end += self.src[end..]
+                .iter()
+                .take_while(|&&b| !is_delimiter(b))
+                .count();
+        }
+        end
+    }
+
+    /// Whether the `)` at `at`, where no variation is open, is glued to the word before it
+    /// (`52-41)`): OCR's speck, not a variation's end.
+    pub(super) fn glued_paren(&self, line: &Line, at: usize) -> bool {
+        line.open.is_none()
+            && at > 0
+            && self.src[at - 1].is_ascii_alphanumeric()
+            && self.src.get(at + 1).is_none_or(|&b| is_delimiter(b))
+    }
+
+    /// Whether the game goes on after a result token that ends at `at` (OCR reads a speck as
+    /// `*`): the next word starts with a digit, is no result, and is no move number but one that
+    /// continues the count (a new game starts at `1.`, or with its tags).
+    /// Only what the slice holds is looked at: asking for more at every result would read a
+    /// line longer than a game may be into the game before it.
+    pub(super) fn game_goes_on(&self, line: &Line, at: usize) -> bool {
+        let rest = self.src.get(at..).unwrap_or_default();
+        let rest = &rest[rest.iter().take_while(|&&b| is_space(b)).count()..];
+        if line.moves == 0 || !rest.first().is_some_and(u8::is_ascii_digit) {
+            return false;
+        }
+        let word = &rest[..rest.iter().take_while(|&&b| !is_delimiter(b)).count()];
+        if result_token(word).is_ok_and(|(after, _)| after.is_empty()) {
+            return false;
+        }
+        match move_number(word) {
+            Some((n, _, _)) => n > 1 && number_fits(n, line.next_number()),
+            None => true,
+        }
+    }
+
+    /// Specks on the rest of a result's line (`1-0 :`, `* ”`): the game's, skipped with a
+    /// warning rather than read as a game of their own. Whether any were.
+    pub(super) fn specks_after_result(&mut self) -> bool {
+        let start = self.pos;
+        let end = start
+            + self.src[start..]
+                .iter()
+                .take_while(|&&b| !is_space(b))
+                .count();
+        if end == start || !all_specks(valid_prefix(&self.src[start..end])) {
+            return false;
+        }
+        self.speck(start, end, "a speck after the result");
+        self.pos = end;
+        true
+    }
+
+    /// Whether a word that is not a move and holds no digit (`DEAD`, `Ls`, `SIFT`: a move whose
+    /// digits OCR read as letters) stands among the moves: short as a move is, and followed by a
+    /// word that starts with a digit (no result), at most one more such word between. Prose in
+    /// the moves (`Remis *`, `Green resigned`) is not.
+    pub(super) fn among_moves(&self, written: &str, end: usize) -> bool {
+        let short = |w: &str| (1..=LONGEST_GLYPH_MOVE).contains(&w.chars().count());
+        if !short(written) {
+            return false;
+        }
+        let mut at = end;
+        for _ in 0..2 {
+            at += self.src[at..].iter().take_while(|&&b| is_space(b)).count();
+            let len = self.src[at..]
+                .iter()
+                .take_while(|&&b| !is_delimiter(b))
+                .count();
+            let word = &self.src[at..at + len];
+            let Some(&first) = word.first() else {
+                return false;
+            };
+            if first.is_ascii_digit() {
+                return result_token(word).is_err();
+            }
+            let next = text(word);
+            if could_be_move(&next) {
+                return true;
+            }
+            if !short(&next) {
+                return false;
+            }
+            at += len;
+        }
+        false
+    }
+}
