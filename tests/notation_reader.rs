@@ -786,3 +786,34 @@ fn a_move_number_of_glyphs_alone_is_read_where_a_move_follows() {
     );
     assert_eq!(g.mainline.moves[4].number.map(|n| n.number), Some(3));
 }
+
+#[test]
+fn a_number_due_is_read_where_its_dot_is_lost_or_the_first_number_misread() {
+    // The main line's first number, where the count is surest: `4,` and `“4,` stand for `1.`.
+    for text in ["4, 33-43 83-73 *", "“4, 33-43 83-73 *", "Q. 33-43 83-73 *"] {
+        let g = one(text);
+        assert_eq!(
+            g.mainline.moves[0].number.map(|n| n.number),
+            Some(1),
+            "{text}"
+        );
+        assert_eq!(g.mainline.moves.len(), 2, "{text}");
+    }
+    // A number that lost its dot, where it is due: one digit before anything that starts with a
+    // digit, more digits only before a whole move.
+    let g = one("1 33-43 83-73 2 3242 82-72 *");
+    let numbers: Vec<_> = g
+        .mainline
+        .moves
+        .iter()
+        .map(|m| m.number.map(|n| n.number))
+        .collect();
+    assert_eq!(numbers, [Some(1), None, Some(2), None]);
+    let g = one("11. 13-22 82-73 12 23-33 102-92 *");
+    assert_eq!(g.mainline.moves[2].number.map(|n| n.number), Some(12));
+    // Digits before a word that is no move may be a square of a move split by a space.
+    assert_eq!(garbled("11. 13-22 82-73 12 -33 102-92 *")[0].0, "12 -33");
+    // A number not due is left alone: a later game number misread stays a warning.
+    let g = one("1. 33-43 83-73 2. 32-42 82-72 9, 21-32 *");
+    assert_eq!(g.mainline.moves[4].number.map(|n| n.number), Some(9));
+}

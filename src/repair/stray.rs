@@ -48,7 +48,9 @@ mod tests {
     fn a_word_the_reader_cannot_place_is_left_out_and_the_game_read_on() {
         // (`IL.` before a move is now read as the move number due there: decision 66.)
         let text = "1. 33-43 83-73 Fortsetzung 32-42 82-72 *";
-        let error = parse_str(text).remove(0).expect_err("prose stops the reader");
+        let error = parse_str(text)
+            .remove(0)
+            .expect_err("prose stops the reader");
         let (game, left_out) = read_past(&error).expect("read past");
         assert_eq!(game.mainline.moves.len(), 4);
         assert_eq!(left_out.len(), 1);

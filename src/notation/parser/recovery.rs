@@ -97,6 +97,9 @@ impl<'a> Parser<'a> {
             end = self.word(end + 1).end as usize;
         }
         let written = text(&self.src[start..end]);
+        if self.number_due(line, start, end, &written) {
+            return Ok(());
+        }
         if let Some((number, ellipsis)) = misread_number(&written) {
             let number = MoveNumber {
                 number,
@@ -369,6 +372,61 @@ impl<'a> Parser<'a> {
             return true;
         }
         false
+    }
+
+    /// A word in a move number's shape where one is due (none waits, Green's move comes), read
+    /// as the number due, with a warning: at the main line's start, where the count is surest,
+    /// one to three glyphs and a dot or comma (`4,`, `“4,`, `Q.`) are `1.`; a number that lost
+    /// its dot (`1 35-44`, `12 33-43`) is the number the count expects when it can be no square
+    /// (one digit) and a move follows, or a whole move follows. Whether it was one.
+    fn number_due(&mut self, line: &mut Line, start: usize, end: usize, written: &str) -> bool {
+        if line.number.is_some() || !line.next_is_green() || line.depth > 0 {
+            return false;
+        }
+        let body = written.trim_end_matches(['.', ',']);
+        let dots = written.len() - body.len();
+        let at_start = line.moves == 0 && line.first_ply == 0;
+        let number = if dots > 0 {
+            let glyphs = body.chars().count();
+            if !at_start
+                || dots > 3
+                || !(1..=3).contains(&glyphs)
+                || !body.chars().all(char::is_alphanumeric)
+            {
+                return false;
+            }
+            1
+        } else {
+            let bare = (1..=3).contains(&body.len()) && body.bytes().all(|b| b.is_ascii_digit());
+            let n = bare
+                .then(|| decimal(body.as_bytes()))
+                .flatten()
+                .unwrap_or_default();
+            let due = n > 0 && self.expected_numbers(line.next_number()).contains(&n);
+            if !due || !(body.len() == 1 && self.move_follows(end) || self.whole_move_follows(end))
+            {
+                return false;
+            }
+            n
+        };
+        let number = MoveNumber {
+            number,
+            ellipsis: dots >= 2,
+            span: Span::new(start, end),
+        };
+        let message = format!("{written:?} read as move number {}.", number.number);
+        self.misread_number(line, number, message);
+        self.pos = end;
+        true
+    }
+
+    /// Whether the word after `end`, after blanks, is a move.
+    fn whole_move_follows(&self, end: usize) -> bool {
+        let rest = self.src.get(end..).unwrap_or_default();
+        let at = rest.iter().take_while(|&&b| is_space(b)).count();
+        let word = &rest[at..];
+        let len = word.iter().take_while(|&&b| !is_delimiter(b)).count();
+        at > 0 && self.reads_as_move(&word[..len])
     }
 
     /// Whether a word that starts with a digit follows `end` (a move, or one garbled), after

@@ -60,7 +60,12 @@ impl<'a> Parser<'a> {
     /// A move followed by specks or a stray dot (`84-74”`, `33-43'`, `45-35.`) at `start..end`:
     /// the move read, the specks skipped with a warning. Whether it was one.
     pub(super) fn move_and_specks(&mut self, line: &mut Line, start: usize, end: usize) -> bool {
-        let trailing: usize = valid_prefix(&self.src[start..end])
+        let bytes = &self.src[start..end];
+        let word = valid_prefix(bytes);
+        if word.len() < bytes.len() {
+            return false;
+        }
+        let trailing: usize = word
             .chars()
             .rev()
             .take_while(|&c| is_speck(c) || matches!(c, '.' | ','))
