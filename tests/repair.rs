@@ -424,6 +424,29 @@ fn move_numbers_beside_garbled_moves_and_moves_the_reader_left_out_are_read() {
     insta::assert_snapshot!(run.stderr);
 }
 
+/// A worn page: a digit lost where two moves fit (`8-75`), told apart by the break after it
+/// (`4152`) rather than left "just as well"; a speck after a move (`-`); a move no reading of
+/// whose characters mends (`1st`), read by the moves after it; a move read from its glyphs
+/// (`TIBI`); `Z` for 7; the result with its dash lost (`1O`). The game is the corpus's again
+/// (decision 99).
+#[test]
+fn ties_are_settled_by_later_breaks_and_unreadable_moves_read_by_the_moves_after_them() {
+    let run = salta(&["repair", "tests/edge-cases/ocr-worn-page.sgn"]).expect_code(1);
+    assert_mended_to_the_corpus_game(&run);
+    for said in [
+        "8-75 -> 84-75 (a character left out: 4 left out)\n",
+        ": - ->  (a character added: - is no move)",
+        "1st -> 15-24 (characters misread: unreadable, read by the moves after it)",
+        "TIBI -> 71-81",
+        "85-Z5 -> 85-75",
+        "1O is the result 1-0",
+    ] {
+        assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
+    }
+    assert!(!run.stderr.contains("just as well"), "{}", run.stderr);
+    insta::assert_snapshot!(run.stderr);
+}
+
 /// A ply lost beside two garbled moves (a blank where Green's move stood, `BA-75`, `33-4`): a
 /// reading that puts the ply in is followed through the next two breaks, so the three are found
 /// together; which move was lost the record cannot tell, and the report says so.

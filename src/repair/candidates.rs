@@ -15,11 +15,13 @@ use crate::rules::Move;
 /// The cost of a move misread at all (about one move in a hundred), paid once for each move an
 /// edit touches: what makes one misread move likelier than two.
 pub(crate) const SLIP: f64 = 4.6;
-/// What a ply put in costs more where the reader left out text right there that it does not
-/// read (its characters are then unexplained, a speck at best): one slip.
-const LEFT_UNREAD: f64 = SLIP;
 /// How far text the reader left out may be from a move to be read as it (as a garbled token).
 const READ_LEFT_OUT: f64 = 10.0;
+/// What a garbled token read only by the moves after it costs beyond a slip: more than any
+/// reading of its characters (those stop at 10).
+const UNREADABLE: f64 = 11.0;
+/// A token of signs alone (`_.`, `-`): each sign costs as a speck at a garbled token's edge.
+const SPECK: f64 = 1.4;
 
 /// An edit the search tries: the slip it undoes, the change, and its cost (the cost of a slip
 /// and `-ln` of the weight of the slip's kind or of its characters' edits).
@@ -316,21 +318,45 @@ impl Line {
         };
         let channel = Channel::get();
         let chars: Vec<char> = self.written[o].chars().collect();
-        // Left out, as a stray token is: its characters and the space before it added.
+        // Specks after it that are no move either go with it (`- _.`): each alone would be
+        // read only with the next.
+        let specks = (i + 1..self.tokens.len())
+            .take_while(|&j| {
+                self.tokens[j].garbled
+                    && self.origin[j]
+                        .is_some_and(|p| !self.written[p].chars().any(char::is_alphanumeric))
+            })
+            .count();
+        // Left out, as a stray token is: its characters and the space before it added; a token
+        // of signs alone is specks, each a sign at a garbled token's edge.
         let mut stray = chars.clone();
         stray.insert(0, ' ');
-        // The last token may be the result misread (`O-I`, `I-O`): no move, a weight 0.3.
+        let speck_cost = |j: usize| {
+            let text = self.origin[j].map_or("", |p| self.written[p].as_str());
+            match text.chars().any(char::is_alphanumeric) {
+                true => channel.read(&[], &stray, limit).map(|r| r.cost),
+                false => Some(SPECK * text.chars().count() as f64),
+            }
+        };
+        // The last token may be the result misread (`O-I`, `I-O`, `O1`): no move, a weight 0.3.
         let result = |c: &char| match c {
             'O' | 'o' | 'D' => '0',
             'I' | 'l' | 'L' | '|' | 'i' | 'J' => '1',
-            '—' | '–' | ':' | '=' => '-',
             c => *c,
         };
-        let as_result: String = chars.iter().map(result).collect();
+        let bare: String = chars
+            .iter()
+            .map(result)
+            .filter(|c| !matches!(c, '-' | '—' | '–' | ':' | '=' | '°' | '.'))
+            .collect();
+        let as_result = match bare.as_str() {
+            "10" => Some("1-0"),
+            "01" => Some("0-1"),
+            "1/21/2" => Some("1/2-1/2"),
+            _ => None,
+        };
         // Either way the token goes: only its cost and what the report says of it differ.
-        let dropped = if i + 1 == self.tokens.len()
-            && matches!(as_result.as_str(), "1-0" | "0-1" | "1/2-1/2")
-        {
+        let dropped = if let Some(as_result) = as_result.filter(|_| i + 1 == self.tokens.len()) {
             Some((
                 SLIP - 0.3f64.ln(),
                 format!("{} is the result {as_result}", self.written[o]),
@@ -344,9 +370,15 @@ impl Line {
                     format!("{} is the move number {n}.", self.written[o]),
                 )
             });
-            let speck = channel
-                .read(&[], &stray, limit)
-                .map(|read| (SLIP + read.cost, format!("{} is no move", self.written[o])));
+            let speck = (i..=i + specks)
+                .map(speck_cost)
+                .sum::<Option<f64>>()
+                .map(|cost| {
+                    let words: Vec<&str> = (i..=i + specks)
+                        .filter_map(|j| self.origin[j].map(|p| self.written[p].as_str()))
+                        .collect();
+                    (SLIP + cost, format!("{} is no move", words.join(" ")))
+                });
             [number, speck]
                 .into_iter()
                 .flatten()
@@ -357,7 +389,7 @@ impl Line {
                 kind: SlipKind::CharAdded,
                 change: Change {
                     start: i,
-                    removed: 1,
+                    removed: 1 + specks,
                     inserted: Vec::new(),
                 },
                 cost,
@@ -420,6 +452,18 @@ impl Line {
         let g = pos.geometry();
         let words = self.left_out_at(i);
         let algebraic = self.style == Notation::Algebraic;
+        // A ply put in that is not read from that text leaves it unexplained: its characters
+        // added, as a stray token's are, at least as dear as any reading of it.
+        let unread: f64 = words
+            .iter()
+            .map(|(_, texts)| {
+                let mut stray = texts[0].text.clone();
+                stray.insert(0, ' ');
+                Channel::get()
+                    .read(&[], &stray, READ_LEFT_OUT)
+                    .map_or(READ_LEFT_OUT, |r| r.cost)
+            })
+            .sum();
         for &m in pos.legal_moves().iter() {
             let token = Token::of_move(m, pos, self.style);
             let change = Change {
@@ -432,7 +476,7 @@ impl Line {
                 out.push(plain);
                 continue;
             }
-            plain.cost += LEFT_UNREAD;
+            plain.cost += unread;
             let mut meant = meant_symbols(&token.text(g, self.style, self.from_red));
             if self.omits_separators {
                 meant.retain(|s| *s != Sym::Sep);
@@ -460,6 +504,39 @@ impl Line {
                         kind.describe()
                     ),
                 }),
+            });
+        }
+    }
+
+    /// A garbled token at `i` that no reading of its characters mends, read as each legal move
+    /// there, or as no move (`Gr:`, a move number misread past reading) (decision 99): which,
+    /// only the moves after it can tell.
+    pub fn unreadable_at(&self, i: usize, out: &mut Vec<Candidate>) {
+        let t = self.tokens[i];
+        let pos = &self.states[i].pos;
+        if !t.garbled || t.call || !self.states[i].referee.accepts_moves() {
+            return;
+        }
+        out.push(Candidate {
+            kind: SlipKind::CharAdded,
+            change: Change {
+                start: i,
+                removed: 1,
+                inserted: Vec::new(),
+            },
+            cost: SLIP + UNREADABLE,
+            detail: Some("unreadable, no move by the moves after it".into()),
+        });
+        for &m in pos.legal_moves().iter() {
+            out.push(Candidate {
+                kind: SlipKind::Garbled,
+                change: Change {
+                    start: i,
+                    removed: 1,
+                    inserted: vec![Token::of_move(m, pos, self.style)],
+                },
+                cost: SLIP + UNREADABLE,
+                detail: Some("unreadable, read by the moves after it".into()),
             });
         }
     }

@@ -139,7 +139,8 @@ pub(crate) fn as_number(written: &[char], due: &[u32]) -> Option<(f64, u32)> {
 }
 
 /// The text the reader left out between two moves that may be a move (`$343` of `$343 95.`):
-/// each word of `gap` that holds two digits or more and is not one of the move numbers `due`.
+/// each word of `gap` that holds two digits or more, or three characters like digits (`TIBI`),
+/// and is not one of the move numbers `due`.
 /// `None` where the gap holds anything a record writes there on purpose (a comment, a
 /// variation, a NAG).
 pub(crate) fn left_out(gap: &str, due: &[u32]) -> Option<Vec<Vec<char>>> {
@@ -149,10 +150,19 @@ pub(crate) fn left_out(gap: &str, due: &[u32]) -> Option<Vec<Vec<char>>> {
     let words: Vec<Vec<char>> = gap
         .split_whitespace()
         .map(|w| w.chars().collect::<Vec<char>>())
-        .filter(|w| w.iter().filter(|c| c.is_ascii_digit()).count() >= 2)
+        .filter(|w| w.iter().filter(|&&c| digit_like(c)).count() >= 3 || digits(w) >= 2)
         .filter(|w| !is_number(w, due))
         .collect();
     (!words.is_empty()).then_some(words)
+}
+
+fn digits(w: &[char]) -> usize {
+    w.iter().filter(|c| c.is_ascii_digit()).count()
+}
+
+/// A digit, or a letter or sign the character model reads as one (`TIBI` for `71-81`).
+fn digit_like(c: char) -> bool {
+    c.is_ascii_digit() || ('0'..='9').any(|d| Channel::get().listed(d, c))
 }
 
 /// Whether a word is a move number as written: digits and a dot, or one of the numbers due as
@@ -206,6 +216,8 @@ mod tests {
     fn what_the_reader_left_out_between_two_moves() {
         assert_eq!(left_out(" $343 95. ", &[94, 95]), Some(vec![chars("$343")]));
         assert_eq!(left_out(" 95. ", &[94, 95]), None);
+        assert_eq!(left_out(" 95. TIBI ", &[94, 95]), Some(vec![chars("TIBI")]));
+        assert_eq!(left_out(" so ", &[94, 95]), None);
         assert_eq!(left_out(" {a note 33} ", &[94, 95]), None);
         assert_eq!(
             left_out(" 1323.92. ", &[91, 92]),

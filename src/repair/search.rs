@@ -126,7 +126,9 @@ fn analyse_line(mut line: Line, max_breaks: usize) -> Analysis {
             && open_jump
                 .as_ref()
                 .is_some_and(|open| open.iter().any(|j| jumps.contains(j)));
-        let suggestions = if cascade { Vec::new() } else { line.search(b) };
+        let mut suggestions = if cascade { Vec::new() } else { line.search(b) };
+        // Readings that fare alike here are told apart by the breaks after them.
+        line.settle_ties(&mut suggestions);
         let token = line.origin[b].unwrap_or(b);
         let ply = line.states[b].plies + 1;
         match suggestions.first() {

@@ -19,9 +19,12 @@ const LEFT_OUT: [Code; 4] = [
 
 /// The game read with each token that stopped the reader in its movetext left out (blanked, so
 /// that spans stay those of the text as written), and what was left out with where it stood;
-/// `None` when the error is of another kind or too many such tokens stand in the way.
+/// `None` when the error is of another kind or too many such tokens stand in the way. The game
+/// keeps the text as written: repair reads a ply left out from what the reader left out
+/// (decision 98).
 pub fn read_past(error: &SyntaxError) -> Option<(Game, Vec<(Span, String)>)> {
-    let mut text = error.source.text().to_string();
+    let written = error.source.text();
+    let mut text = written.to_string();
     let mut error = error.clone();
     let mut left_out = Vec::new();
     for _ in 0..MAX_STRAYS {
@@ -33,7 +36,12 @@ pub fn read_past(error: &SyntaxError) -> Option<(Game, Vec<(Span, String)>)> {
         left_out.push((error.span, stray));
         text.replace_range(range.clone(), &" ".repeat(range.len()));
         match parse_str(&text).into_iter().next()? {
-            Ok(game) => return Some((game, left_out)),
+            Ok(mut game) => {
+                if game.text.len() == written.len() {
+                    game.text = written.to_string();
+                }
+                return Some((game, left_out));
+            }
             Err(next) => error = next,
         }
     }

@@ -139,6 +139,10 @@ pub struct Suggestion {
     /// margins were not counted (`--margins never`): the tag might tell it from a rival.
     #[serde(skip)]
     pub(crate) margin_uncounted: bool,
+    /// What the next breaks cost with this reading made, more than with the best, where that
+    /// told it from readings that fare alike at their own break (0 otherwise).
+    #[serde(skip)]
+    pub(crate) later: f64,
 }
 
 impl Suggestion {
@@ -268,6 +272,7 @@ impl Suggestion {
         // one cost are equally likely a priori.
         self.edit == other.edit
             && (self.cost - other.cost).abs() < 1e-6
+            && (self.later - other.later).abs() < 1e-6
             && self.to_end == other.to_end
             && self.replays == other.replays
             && self.result == other.result
@@ -276,6 +281,15 @@ impl Suggestion {
 
     /// What then happens, for the help line.
     pub fn consequence(&self) -> String {
+        let said = self.consequence_here();
+        match self.later > 0.0 {
+            true => format!("{said}, and the breaks after it read worse"),
+            false => said,
+        }
+    }
+
+    /// What then happens at this break.
+    fn consequence_here(&self) -> String {
         if !self.to_end {
             return format!(
                 "the record then replays {} plies and breaks again",

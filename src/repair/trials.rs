@@ -45,6 +45,12 @@ const LOOK_AHEAD: usize = 4;
 /// reading while that soon breaks again too.
 const FOLLOW: usize = 2;
 
+/// Readings of a break that fare exactly alike there are told apart by the breaks after them:
+/// at most this many of them are each made and followed ...
+const SETTLE_RIVALS: usize = 4;
+/// ... through this many breaks, each read by its best reading among the near moves.
+const SETTLE_BREAKS: usize = 3;
+
 /// How a candidate edit fared.
 #[derive(Clone, Debug)]
 pub(crate) struct Trial {
@@ -168,6 +174,16 @@ impl Line {
         }
         let mut tried = Tried::default();
         let mut trials = self.trials(candidates, b, &mut tried);
+        // A garbled token no reading of its characters gets past is read by the moves after it
+        // (`4st` for `41-51`): every legal move in its place, at a cost above any reading.
+        let read = |t: &Trial| t.change.start == b && (t.to_end || t.reach >= b + 2);
+        if far && self.tokens[b].garbled && !trials.iter().any(read) {
+            let mut unread = Vec::new();
+            self.unreadable_at(b, &mut unread);
+            // Only the moves after it read it: at the record's end, nothing does.
+            let told = self.trials(unread, b, &mut tried);
+            trials.extend(told.into_iter().filter(|t| t.reach >= b + 2 || !t.to_end));
+        }
         // A token that is no move is the slip itself: where a reading of it carries the record
         // well on, no legal misreading further back is looked for (on an OCR'd page, with a
         // break every few moves, that search was most of the time a record took).
@@ -227,7 +243,7 @@ impl Line {
         let u = line
             .trials_for(next, false)
             .into_iter()
-            .find(|u| u.to_end || u.reach > next)?;
+            .find(|u| u.to_end || u.reach > next || line.puts_in_before(u, next))?;
         let short = !u.to_end && u.reach < next + 2;
         let fate = (depth > 1 && short)
             .then(|| line.fare_on(&u.change, cost + u.cost, depth - 1))
@@ -244,6 +260,85 @@ impl Line {
             reach: (fate.reach as isize - shift).max(0) as usize,
             ..fate
         })
+    }
+
+    /// Where the best readings of a break fare exactly alike, each (at most [`SETTLE_RIVALS`])
+    /// is made and the next [`SETTLE_BREAKS`] breaks read by their best near readings: the one
+    /// that then gets furthest, at the least cost, goes first, and each other is marked with
+    /// what it costs more later, so that it is no longer "just as well" (decision 99). Where
+    /// the next breaks cannot tell them apart, they stay tied.
+    pub fn settle_ties(&self, suggestions: &mut [Suggestion]) {
+        let Some(best) = suggestions.first() else {
+            return;
+        };
+        let tied: Vec<usize> = (0..suggestions.len())
+            .filter(|&k| suggestions[k].equally_good(best))
+            .take(SETTLE_RIVALS)
+            .collect();
+        if tied.len() < 2 {
+            return;
+        }
+        // Best first: not stuck, further, cheaper.
+        let fates: Vec<(bool, u32, f64)> = tied
+            .iter()
+            .map(|&k| self.fare_ahead(&suggestions[k].line_change, SETTLE_BREAKS))
+            .collect();
+        let key = |f: &(bool, u32, f64)| (!f.0, f.1, -f.2);
+        let better = |a: &(bool, u32, f64), b: &(bool, u32, f64)| {
+            let (x, y) = (key(a), key(b));
+            (x.0, x.1) > (y.0, y.1) || ((x.0, x.1) == (y.0, y.1) && x.2 > y.2 + 1e-6)
+        };
+        let Some(w) = (0..fates.len())
+            .find(|&a| (0..fates.len()).all(|b| b == a || !better(&fates[b], &fates[a])))
+        else {
+            return;
+        };
+        for (j, &k) in tied.iter().enumerate() {
+            if j == w || !better(&fates[w], &fates[j]) {
+                continue;
+            }
+            // A reading that gets stuck or stops short costs a slip more than one that does not.
+            let short = match (fates[j].0, fates[j].1 < fates[w].1) {
+                (true, _) | (_, true) => super::candidates::SLIP,
+                _ => 0.0,
+            };
+            suggestions[k].later = (fates[j].2 - fates[w].2).max(0.0) + short;
+        }
+        suggestions.swap(0, tied[w]);
+    }
+
+    /// How the record fares with `change` made and the next `breaks` breaks each read by its
+    /// best reading among the near moves: whether a break then has none, the plies then
+    /// replayed, and what those readings cost.
+    fn fare_ahead(&self, change: &Change, breaks: usize) -> (bool, u32, f64) {
+        let mut line = self.with_change(change);
+        let mut cost = 0.0;
+        for _ in 0..breaks {
+            let Some(next) = line.next_break() else {
+                break;
+            };
+            let best = line
+                .trials_for(next, true)
+                .into_iter()
+                .find(|u| u.to_end || u.reach > next || line.puts_in_before(u, next));
+            let Some(u) = best else {
+                return (true, line.states[next].plies, cost);
+            };
+            cost += u.cost;
+            line.apply(&u.change);
+        }
+        line.next_break();
+        let plies = line.states.last().map_or(0, |c| c.plies);
+        (false, plies, cost)
+    }
+
+    /// Whether a trial puts a ply in right before the breaking move at `b` that still breaks
+    /// (a ply left out beside a misread move: the next break reads the move).
+    fn puts_in_before(&self, t: &Trial, b: usize) -> bool {
+        t.kind == SlipKind::Dropped
+            && t.change.start == b
+            && !self.missed_or_called(b)
+            && t.plies > self.states[b].plies
     }
 
     /// Whether the move at `b` is a step that misses a compulsory jump, or has a call.
@@ -272,11 +367,9 @@ impl Line {
             // in right before a move that still breaks counts: the next break may be a second
             // slip beside the first, which the look-ahead reads).
             .filter(|t| {
-                let put_in =
-                    t.kind == SlipKind::Dropped && t.change.start == b && !self.missed_or_called(b);
                 t.to_end
                     || (t.kind != SlipKind::RedNumbering
-                        && (t.reach > b || (put_in && t.plies > self.states[b].plies)))
+                        && (t.reach > b || self.puts_in_before(t, b)))
             })
             .collect()
     }
@@ -435,6 +528,7 @@ impl Line {
             margin_uncounted: self.margin_ignored
                 && t.to_end
                 && t.result.is_some_and(|(_, holds)| holds),
+            later: 0.0,
         }
     }
 }
