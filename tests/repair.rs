@@ -426,7 +426,8 @@ fn move_numbers_beside_garbled_moves_and_moves_the_reader_left_out_are_read() {
 
 /// A worn page: a digit lost where two moves fit (`8-75`), told apart by the break after it
 /// (`4152`) rather than left "just as well"; a speck after a move (`-`); a move no reading of
-/// whose characters mends (`1st`), read by the moves after it; a move read from its glyphs
+/// whose characters mends (`1st`), read by the moves after it, also where the move before it is
+/// misread too (`83°104 9kt`, read with the look-ahead); a move read from its glyphs
 /// (`TIBI`); `Z` for 7; the result with its dash lost (`1O`). The game is the corpus's again
 /// (decision 99).
 #[test]
@@ -438,6 +439,7 @@ fn ties_are_settled_by_later_breaks_and_unreadable_moves_read_by_the_moves_after
         ": - ->  (a character added: - is no move)",
         "1st -> 15-24 (characters misread: unreadable, read by the moves after it)",
         "TIBI -> 71-81",
+        "9kt -> 94-83 (characters misread: unreadable, read by the moves after it)",
         "85-Z5 -> 85-75",
         "1O is the result 1-0",
     ] {

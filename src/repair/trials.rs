@@ -175,9 +175,11 @@ impl Line {
         let mut tried = Tried::default();
         let mut trials = self.trials(candidates, b, &mut tried);
         // A garbled token no reading of its characters gets past is read by the moves after it
-        // (`4st` for `41-51`): every legal move in its place, at a cost above any reading.
+        // (`4st` for `41-51`): every legal move in its place, at a cost above any reading; in
+        // the look-ahead too (`83°104 9kt`: the first is read only with the second, decision
+        // 100).
         let read = |t: &Trial| t.change.start == b && (t.to_end || t.reach >= b + 2);
-        if far && self.tokens[b].garbled && !trials.iter().any(read) {
+        if self.tokens[b].garbled && !trials.iter().any(read) {
             let mut unread = Vec::new();
             self.unreadable_at(b, &mut unread);
             // Only the moves after it read it: at the record's end, nothing does.
