@@ -817,3 +817,53 @@ fn a_number_due_is_read_where_its_dot_is_lost_or_the_first_number_misread() {
     let g = one("1. 33-43 83-73 2. 32-42 82-72 9, 21-32 *");
     assert_eq!(g.mainline.moves[4].number.map(|n| n.number), Some(9));
 }
+
+#[test]
+fn noise_after_the_last_move_or_the_result_is_the_games() {
+    // Below a page's last move: short words without digits, to the end.
+    let g = one("1. 33-43 83-73 2. 32-42 OF\n");
+    assert_eq!(g.mainline.moves.len(), 3);
+    assert_eq!(warned(&g, Code::Speck), ["OF"]);
+    assert_eq!(one("1. 33-43 83-73 So ts ae").mainline.moves.len(), 2);
+    // A result with a dot after it, and words on the rest of its line: one game, its result.
+    for text in [
+        "1. 33-43 83-73 0-1. aS ae . . aa\n",
+        "1. 33-43 83-73 0-1 ee Se . Te\n",
+    ] {
+        let games = ok(text);
+        assert_eq!(games.len(), 1, "{text}");
+        assert_eq!(
+            games[0].result.map(|(r, _)| r),
+            Some(GameResult::RedWins),
+            "{text}"
+        );
+    }
+    // Prose before a result, or prose too long for a move, is still an error.
+    assert_eq!(err("1. 33-43 83-73 foo *").code, Code::UnexpectedToken);
+    assert_eq!(
+        err("1. 33-43 83-73 Green resigned\n").code,
+        Code::UnexpectedToken
+    );
+}
+
+#[test]
+fn a_star_before_garbled_moves_is_a_speck_and_resync_skips_it_too() {
+    // A `*` before a garbled move or glyph words that stand among moves.
+    let g = one("1. 33-43 83-73 2. 32-42 *\nGa:72 3. 21-32 84-74 *\n");
+    assert_eq!(g.mainline.moves.len(), 6);
+    // Words between games are no moves: `Page 2` after a result leaves it the game's end.
+    assert_eq!(ok("1. 33-43 *\n\nPage 2\n\n1. 34-44 *\n").len(), 2);
+    // After an error the game's end is looked for past a `*` the moves go on after.
+    let results = parse_str("1. 33-43 Fortsetzung 83-73 2. 32-42 * 82-72 3. 21-32 *\n");
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert!(results[0].is_err());
+}
+
+#[test]
+fn signs_glued_to_a_garbled_word_are_part_of_it() {
+    assert_eq!(garbled("1. 33-43 GB? 2. 32-42 82-72 *")[0].0, "GB?");
+    assert_eq!(garbled("1. 33-43 §$3:72 2. 32-42 *")[0].0, "§$3:72");
+    assert_eq!(garbled("1. 33-43 Gr}43 2. 32-42 *")[0].0, "Gr}43");
+    let g = one("1. 33-43 } 83-73 *");
+    assert_eq!(warned(&g, Code::Speck), ["}"]);
+}

@@ -123,6 +123,7 @@ pub(super) fn is_speck(c: char) -> bool {
             | '•'
             | '*'
             | ']'
+            | '}'
             | '^'
             | '~'
             | '_'

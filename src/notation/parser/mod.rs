@@ -12,9 +12,11 @@
 //! tag section, [`movetext`] the lines of play, [`moves`] one move's designator and squares,
 //! [`scan`] the hot path's byte classes and eight-byte words, [`numbering`] the square numbers,
 //! [`tokens`] the small nom parsers, [`recovery`] the syntax errors, garbled moves and where the
-//! next game starts, [`specks`] the marks OCR leaves beside the tokens; [`log`] is what a game's
-//! reading leaves for the visitor, [`limits`] the bounds on a game.
+//! next game starts, [`specks`] the marks OCR leaves beside the tokens, [`due`] move numbers read
+//! where one is due; [`log`] is what a game's reading leaves for the visitor, [`limits`] the
+//! bounds on a game.
 
+mod due;
 mod limits;
 mod log;
 mod moves;

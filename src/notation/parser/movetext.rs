@@ -8,6 +8,7 @@ use super::recovery::{Resume, error};
 use super::scan::{
     NumericMove, Word, decimal, digits_after_first, first_of, is_delimiter, is_space, move_number,
 };
+use super::specks::speck_bytes;
 use super::tokens::{result_token, salta_call, suffix};
 use super::{End, PResult, Parser, Stop};
 use crate::diagnostic::Code;
@@ -320,17 +321,19 @@ impl<'a> Parser<'a> {
             b'*' | 0xc2 => true,
             _ => false,
         };
-        let Some((result, rest)) = could_be_result.then(|| self.result_here()).flatten() else {
+        let Some((result, rest, after)) = could_be_result.then(|| self.result_here()).flatten()
+        else {
             return Ok(None);
         };
         let span = Span::new(start, self.src.len() - rest.len());
-        if self.game_goes_on(line, span.end as usize) {
+        let specks_end = self.src.len() - after.len();
+        if self.game_goes_on(line, specks_end) {
             self.speck(
                 start,
-                span.end as usize,
+                specks_end,
                 "a result token with the game going on after it",
             );
-            self.pos = span.end as usize;
+            self.pos = specks_end;
             return Ok(None);
         }
         if line.open.is_some() {
@@ -344,7 +347,10 @@ impl<'a> Parser<'a> {
             e.resume = Resume::At(self.line_end(span.end as usize).min(self.src.len()));
             return Err(Stop::Error(e));
         }
-        self.pos = span.end as usize;
+        if specks_end > span.end as usize {
+            self.speck(span.end as usize, specks_end, "a speck after the result");
+        }
+        self.pos = specks_end;
         self.warn_dangling(line.number.take());
         self.trailing_comments()?;
         Ok(Some(End::Result(result, span)))
@@ -456,12 +462,15 @@ impl<'a> Parser<'a> {
             .then_some(rest)
     }
 
-    /// A result token here, followed by a delimiter.
-    pub(super) fn result_here(&self) -> Option<(GameResult, &'a [u8])> {
+    /// A result token here, followed by a delimiter, or by the specks and dots OCR leaves after
+    /// it (`1-0.`, `*:`): the result, what follows the token and what follows the specks.
+    pub(super) fn result_here(&self) -> Option<(GameResult, &'a [u8], &'a [u8])> {
         let (rest, r) = result_token(self.rest()).ok()?;
-        rest.first()
+        let after = &rest[speck_bytes(rest)..];
+        after
+            .first()
             .is_none_or(|&b| is_delimiter(b))
-            .then_some((r, rest))
+            .then_some((r, rest, after))
     }
 
     /// Comments on the rest of the result's line belong to this game.

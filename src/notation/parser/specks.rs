@@ -4,7 +4,7 @@
 
 use super::scan::{is_delimiter, is_space, move_number};
 use super::tokens::{quoted, result_token, text};
-use super::{Line, Parser};
+use super::{Line, PResult, Parser, Stop};
 use crate::diagnostic::Code;
 use crate::notation::ast::*;
 use crate::notation::garbled::{all_specks, could_be_move, is_speck, number_fits};
@@ -20,6 +20,28 @@ fn valid_prefix(bytes: &[u8]) -> &str {
         Ok(s) => s,
         Err(e) => std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default(),
     }
+}
+
+/// How many bytes of specks, dots, commas and colons `bytes` starts with (`.`, `”:`).
+pub(super) fn speck_bytes(bytes: &[u8]) -> usize {
+    if bytes
+        .first()
+        .is_none_or(|&b| b.is_ascii_alphanumeric() || is_space(b))
+    {
+        return 0;
+    }
+    valid_prefix(bytes.get(..16).unwrap_or(bytes))
+        .chars()
+        .take_while(|&c| is_speck(c) || matches!(c, '.' | ',' | ':'))
+        .map(char::len_utf8)
+        .sum()
+}
+
+/// Whether a word holds no digit and is no longer than a move (`ene`, `Te`, `+`): OCR's noise
+/// rather than a move's digits when nothing but such words follows it.
+fn noise(word: &[u8]) -> bool {
+    !word.iter().any(u8::is_ascii_digit)
+        && (1..=LONGEST_GLYPH_MOVE).contains(&text(word).chars().count())
 }
 
 impl<'a> Parser<'a> {
@@ -90,11 +112,10 @@ impl<'a> Parser<'a> {
     pub(super) fn with_glued_brackets(&self, line: &Line, start: usize, end: usize) -> usize {
         let mut end = end;
         while end > start
-            && self.src[end - 1].is_ascii_alphanumeric()
-            && self
-                .src
-                .get(end)
-                .is_some_and(|&b| b == b']' || b == b')' && line.open.is_none())
+            && !is_space(self.src[end - 1])
+            && self.src.get(end).is_some_and(|&b| {
+                matches!(b, b']' | b'}' | b'$' | b'?' | b'!') || b == b')' && line.open.is_none()
+            })
         {
             end += 1;
             end += self.src[end..]
@@ -119,13 +140,20 @@ impl<'a> Parser<'a> {
     /// continues the count (a new game starts at `1.`, or with its tags).
     /// Only what the slice holds is looked at: asking for more at every result would read a
     /// line longer than a game may be into the game before it.
+    /// A word that does not start with a digit goes on the game where it holds a digit and could
+    /// be a move (`Ga:43`); a word of letters may be a title between games (`Page 2`).
     pub(super) fn game_goes_on(&self, line: &Line, at: usize) -> bool {
         let rest = self.src.get(at..).unwrap_or_default();
-        let rest = &rest[rest.iter().take_while(|&&b| is_space(b)).count()..];
-        if line.moves == 0 || !rest.first().is_some_and(u8::is_ascii_digit) {
+        let skipped = rest.iter().take_while(|&&b| is_space(b)).count();
+        let rest = &rest[skipped..];
+        let word = &rest[..rest.iter().take_while(|&&b| !is_delimiter(b)).count()];
+        if line.moves == 0 || word.is_empty() {
             return false;
         }
-        let word = &rest[..rest.iter().take_while(|&&b| !is_delimiter(b)).count()];
+        if !word[0].is_ascii_digit() {
+            let written = text(word);
+            return word.iter().any(u8::is_ascii_digit) && could_be_move(&written);
+        }
         if result_token(word).is_ok_and(|(after, _)| after.is_empty()) {
             return false;
         }
@@ -135,8 +163,9 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Specks on the rest of a result's line (`1-0 :`, `* ”`): the game's, skipped with a
-    /// warning rather than read as a game of their own. Whether any were.
+    /// Specks and words without digits on the rest of a result's line (`1-0 :`, `* ”`, `1-0 ee
+    /// Se`): the game's, skipped with a warning rather than read as a game of their own. Whether
+    /// any were.
     pub(super) fn specks_after_result(&mut self) -> bool {
         let start = self.pos;
         let end = start
@@ -144,17 +173,54 @@ impl<'a> Parser<'a> {
                 .iter()
                 .take_while(|&&b| !is_space(b))
                 .count();
-        if end == start || !all_specks(valid_prefix(&self.src[start..end])) {
+        let word = &self.src[start..end];
+        if end == start || word[0] == b'[' || !noise(word) && !all_specks(valid_prefix(word)) {
             return false;
         }
-        self.speck(start, end, "a speck after the result");
+        self.speck(start, end, "text after the result on its line");
         self.pos = end;
         true
     }
 
+    /// The word at `start..end`, noise with only noise after it to the game's end, skipped with
+    /// a warning. Whether it was.
+    pub(super) fn trailing_noise(&mut self, start: usize, end: usize) -> PResult<bool> {
+        if !noise(&self.src[start..end]) || !self.only_noise_follows(end)? {
+            return Ok(false);
+        }
+        self.speck(start, end, "text after the last move");
+        self.pos = end;
+        Ok(true)
+    }
+
+    /// Whether only noise follows `end` to the game's end (the input's end or the next tags): short
+    /// words without digits and specks (`OF`, `So ts ae`), as OCR reads below a page's last move.
+    /// The slice ending first asks for more input.
+    fn only_noise_follows(&self, end: usize) -> PResult<bool> {
+        let mut at = end;
+        loop {
+            at += self.src[at..].iter().take_while(|&&b| is_space(b)).count();
+            let Some(&first) = self.src.get(at) else {
+                return if self.eof {
+                    Ok(true)
+                } else {
+                    Err(Stop::NeedMore)
+                };
+            };
+            if first == b'[' {
+                return Ok(true);
+            }
+            let len = self.src[at..].iter().take_while(|&&b| !is_space(b)).count();
+            if !noise(&self.src[at..at + len]) || result_token(&self.src[at..]).is_ok() {
+                return Ok(false);
+            }
+            at += len;
+        }
+    }
+
     /// Whether a word that is not a move and holds no digit (`DEAD`, `Ls`, `SIFT`: a move whose
     /// digits OCR read as letters) stands among the moves: short as a move is, and followed by a
-    /// word that starts with a digit (no result), at most one more such word between. Prose in
+    /// word that starts with a digit (no result), at most two more such words between. Prose in
     /// the moves (`Remis *`, `Green resigned`) is not.
     pub(super) fn among_moves(&self, written: &str, end: usize) -> bool {
         let short = |w: &str| (1..=LONGEST_GLYPH_MOVE).contains(&w.chars().count());
@@ -162,7 +228,7 @@ impl<'a> Parser<'a> {
             return false;
         }
         let mut at = end;
-        for _ in 0..2 {
+        for _ in 0..3 {
             at += self.src[at..].iter().take_while(|&&b| is_space(b)).count();
             let len = self.src[at..]
                 .iter()
@@ -173,10 +239,13 @@ impl<'a> Parser<'a> {
                 return false;
             };
             if first.is_ascii_digit() {
-                return result_token(word).is_err();
+                // Not a result, nor a new game's first move number.
+                return result_token(word).is_err()
+                    && move_number(word).is_none_or(|(n, _, _)| n > 1);
             }
+            // A garbled move (`GUPD-32.`), not a lone sign.
             let next = text(word);
-            if could_be_move(&next) {
+            if word.iter().any(u8::is_ascii_digit) && could_be_move(&next) {
                 return true;
             }
             if !short(&next) {
