@@ -867,3 +867,18 @@ fn signs_glued_to_a_garbled_word_are_part_of_it() {
     let g = one("1. 33-43 } 83-73 *");
     assert_eq!(warned(&g, Code::Speck), ["}"]);
 }
+
+#[test]
+fn a_brace_glued_to_a_move_and_never_closed_is_a_speck() {
+    let g = one("1. 33-43 {83-73 2. 32-42 *\n");
+    assert_eq!(g.mainline.moves.len(), 3);
+    assert_eq!(warned(&g, Code::Speck), ["{"]);
+    // A remark that starts with a digit and is closed is a comment; one never closed that starts
+    // with a word stays an error.
+    let g = one("1. 33-43 {12 moves later} 83-73 *\n");
+    assert_eq!(g.mainline.moves.len(), 2);
+    assert_eq!(
+        err("1. 33-43 {never closed 83-73 *\n").code,
+        Code::UnclosedComment
+    );
+}

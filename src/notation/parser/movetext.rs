@@ -54,6 +54,11 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let end = match b {
+                b'{' if self.stray_brace(start)? => {
+                    self.speck(start, start + 1, "a speck, no comment is closed after it");
+                    self.pos += 1;
+                    None
+                }
                 b'{' | b';' => {
                     let c = self.comment()?;
                     self.log.tokens.push(c);

@@ -2,7 +2,7 @@
 //! `'52:31`, `©`, `|`, `84-74”`, a `*` where the game goes on), skipped with a warning so that
 //! they neither stop a game nor split it. Off the reading's fast path, like [`super::recovery`].
 
-use super::scan::{is_delimiter, is_space, move_number};
+use super::scan::{first_of, is_delimiter, is_space, move_number};
 use super::tokens::{quoted, result_token, text};
 use super::{Line, PResult, Parser, Stop};
 use crate::diagnostic::Code;
@@ -191,6 +191,37 @@ impl<'a> Parser<'a> {
         self.speck(start, end, "text after the last move");
         self.pos = end;
         Ok(true)
+    }
+
+    /// Whether the `{` at `at` is OCR's speck: glued to a digit or a dot (`{05:84`, `{.34-43`),
+    /// with no `}` before the game's end (the input's end or a tag line). A remark (`{open`) never
+    /// closed stays an error. The slice ending first asks for more input.
+    pub(super) fn stray_brace(&self, at: usize) -> PResult<bool> {
+        if !self
+            .src
+            .get(at + 1)
+            .is_some_and(|&b| b.is_ascii_digit() || b == b'.')
+        {
+            return Ok(false);
+        }
+        let mut i = at + 1;
+        loop {
+            let Some(found) = first_of(self.src.get(i..).unwrap_or_default(), b'}', b'\n') else {
+                return if self.eof {
+                    Ok(true)
+                } else {
+                    Err(Stop::NeedMore)
+                };
+            };
+            i += found;
+            if self.src[i] == b'}' {
+                return Ok(false);
+            }
+            i += 1;
+            if self.tag_line_at(i) {
+                return Ok(true);
+            }
+        }
     }
 
     /// Whether only noise follows `end` to the game's end (the input's end or the next tags): short
