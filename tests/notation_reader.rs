@@ -882,3 +882,14 @@ fn a_brace_glued_to_a_move_and_never_closed_is_a_speck() {
         Code::UnclosedComment
     );
 }
+
+#[test]
+fn a_paren_glued_to_a_garbled_move_and_never_closed_is_a_speck() {
+    let g = one("1. 33-43 83-73 2. (32-42 82-72 *\n");
+    assert_eq!(g.mainline.moves.len(), 4);
+    assert_eq!(warned(&g, Code::Speck), ["("]);
+    // A variation that starts with a move number written right is one, closed or not.
+    assert_eq!(err("1. 33-43 (1... 83-73").code, Code::UnclosedVariation);
+    assert_eq!(one("1. 33-43 (1. 34-44) 83-73 *").mainline.moves.len(), 2);
+    assert_eq!(one("1. 33-43 (34-44) 83-73 *").mainline.moves.len(), 2);
+}

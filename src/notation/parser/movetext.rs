@@ -54,7 +54,7 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let end = match b {
-                b'{' if self.stray_brace(start)? => {
+                b'{' if self.stray_brace(start, b'}')? => {
                     self.speck(start, start + 1, "a speck, no comment is closed after it");
                     self.pos += 1;
                     None
@@ -62,6 +62,11 @@ impl<'a> Parser<'a> {
                 b'{' | b';' => {
                     let c = self.comment()?;
                     self.log.tokens.push(c);
+                    None
+                }
+                b'(' if self.stray_brace(start, b')')? => {
+                    self.speck(start, start + 1, "a speck, no variation is closed after it");
+                    self.pos += 1;
                     None
                 }
                 b'(' => {

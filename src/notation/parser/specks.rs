@@ -193,10 +193,11 @@ impl<'a> Parser<'a> {
         Ok(true)
     }
 
-    /// Whether the `{` at `at` is OCR's speck: glued to a digit or a dot (`{05:84`, `{.34-43`),
-    /// with no `}` before the game's end (the input's end or a tag line). A remark (`{open`) never
-    /// closed stays an error. The slice ending first asks for more input.
-    pub(super) fn stray_brace(&self, at: usize) -> PResult<bool> {
+    /// Whether the `{` or `(` at `at` is OCR's speck: glued to a digit or a dot (`{05:84`,
+    /// `{.34-43`, `(5-24`), with no `close` (`}` or `)`) before the game's end (the input's end or
+    /// a tag line). A remark (`{open`) or a variation (`( 12. 33-43`) never closed stays an error.
+    /// The slice ending first asks for more input.
+    pub(super) fn stray_brace(&self, at: usize, close: u8) -> PResult<bool> {
         if !self
             .src
             .get(at + 1)
@@ -204,9 +205,21 @@ impl<'a> Parser<'a> {
         {
             return Ok(false);
         }
+        // A variation that starts with a move number written right (`(12. 33-43`, `(1...`) is
+        // one, closed or not.
+        let after = self.src.get(at + 1..).unwrap_or_default();
+        if close == b')'
+            && move_number(after).is_some_and(|(_, _, len)| {
+                after
+                    .get(len)
+                    .is_none_or(|&b| is_space(b) || b.is_ascii_digit())
+            })
+        {
+            return Ok(false);
+        }
         let mut i = at + 1;
         loop {
-            let Some(found) = first_of(self.src.get(i..).unwrap_or_default(), b'}', b'\n') else {
+            let Some(found) = first_of(self.src.get(i..).unwrap_or_default(), close, b'\n') else {
                 return if self.eof {
                     Ok(true)
                 } else {
@@ -214,7 +227,7 @@ impl<'a> Parser<'a> {
                 };
             };
             i += found;
-            if self.src[i] == b'}' {
+            if self.src[i] == close {
                 return Ok(false);
             }
             i += 1;
