@@ -320,7 +320,7 @@ impl Line {
                 break;
             };
             let best = line
-                .trials_for(next, true)
+                .trials_for(next, false)
                 .into_iter()
                 .find(|u| u.to_end || u.reach > next || line.puts_in_before(u, next));
             let Some(u) = best else {
