@@ -407,7 +407,8 @@ fn move_numbers_and_signs_misread_by_ocr_are_read_and_mended() {
 /// Move numbers the reader cannot tell from the moves beside them, read by the number due at
 /// each ply: glued to a garbled move (`02-9213.` for `102-92 13.`), misread standing alone where
 /// Green's move comes (`55+`), and a move the reader left out read from its characters (`$343`
-/// taken for a NAG, `3342.92.`) rather than any legal move put in (decision 98).
+/// taken for a NAG, `3342.92.`) rather than any legal move put in (decision 98); the result
+/// glued to the last move (`22-33I-O`).
 #[test]
 fn move_numbers_beside_garbled_moves_and_moves_the_reader_left_out_are_read() {
     let run = salta(&["repair", "tests/edge-cases/slip-ocr-glued-numbers.sgn"]).expect_code(1);
@@ -417,6 +418,7 @@ fn move_numbers_beside_garbled_moves_and_moves_the_reader_left_out_are_read() {
         "55+ is the move number 55.",
         "inserted 53-43 (a ply left out: read from $343",
         "inserted 33-42 (a ply left out: read from 3342.92.",
+        "22-33I-O -> 22-33 (a character added: the result 1-0 glued to it)",
     ] {
         assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
     }

@@ -102,6 +102,9 @@ impl Line {
             }
             false => Vec::new(),
         };
+        if self.tokens[i].garbled && i + 1 == self.tokens.len() {
+            out.extend(numbers::result_off(&chars));
+        }
         out.insert(
             0,
             Unglued {

@@ -123,6 +123,27 @@ pub(crate) fn unglued(written: &[char], before: u32, after: Option<u32>) -> Vec<
     out
 }
 
+/// The last move of a record with the result glued to it (`24-141-0`, `62-72O-1`): the move's
+/// text, as a number glued on costs.
+pub(crate) fn result_off(written: &[char]) -> Option<Unglued> {
+    let glyph = |c: char| match c {
+        'O' | 'o' | 'D' => '0',
+        'I' | 'l' | '|' => '1',
+        '—' | '–' | ':' => '-',
+        c => c,
+    };
+    let read: Vec<char> = written.iter().map(|&c| glyph(c)).collect();
+    ["1-0", "0-1", "1/2-1/2"].into_iter().find_map(|result| {
+        let tail: Vec<char> = result.chars().collect();
+        let keep = read.len().checked_sub(tail.len()).filter(|&k| k >= 3)?;
+        (read[keep..] == tail[..]).then(|| Unglued {
+            text: written[..keep].to_vec(),
+            cost: GLUE,
+            note: format!("the result {result} glued to it"),
+        })
+    })
+}
+
 /// The cost of reading a whole token as one of the move numbers `due` (`Q3.` for 93, `55+`),
 /// with the number: specks before it, its digits, a sign after it or none.
 pub(crate) fn as_number(written: &[char], due: &[u32]) -> Option<(f64, u32)> {
@@ -198,6 +219,15 @@ mod tests {
         assert!(texts("01-9224.", 40, Some(41)).is_empty());
         assert!(texts("33-4344", 43, Some(44)).is_empty());
         assert!(texts("21-3225.", 25, None).is_empty());
+    }
+
+    #[test]
+    fn the_result_glued_to_the_last_move_comes_off() {
+        let off = |w: &str| result_off(&chars(w)).map(|u| u.text.into_iter().collect::<String>());
+        assert_eq!(off("24-141-0").as_deref(), Some("24-14"));
+        assert_eq!(off("62-72O-I").as_deref(), Some("62-72"));
+        assert_eq!(off("1-0"), None);
+        assert_eq!(off("33-43"), None);
     }
 
     #[test]
