@@ -893,3 +893,18 @@ fn a_paren_glued_to_a_garbled_move_and_never_closed_is_a_speck() {
     assert_eq!(one("1. 33-43 (1. 34-44) 83-73 *").mainline.moves.len(), 2);
     assert_eq!(one("1. 33-43 (34-44) 83-73 *").mainline.moves.len(), 2);
 }
+
+#[test]
+fn a_number_run_into_a_move_by_several_signs_or_glued_without_its_dot() {
+    let g = one("1. 33-43 83-73 2. 32-42 82-72 3,.21-32 84-74 *\n");
+    assert_eq!(squares(&g.mainline.moves[4]), (Some(21), 32));
+    assert_eq!(g.mainline.moves[4].number.map(|n| n.number), Some(3));
+    // `82-72.3`: the move and the next number, its dot lost; only a number that fits closely.
+    let g = one("1. 33-43 83-73 2. 32-42 82-72.3 21-32 84-74 *\n");
+    assert_eq!(g.mainline.moves.len(), 6);
+    assert_eq!(g.mainline.moves[4].number.map(|n| n.number), Some(3));
+    assert_eq!(
+        garbled("1. 33-43 83-73 2. 32-42 82-72.9 21-32 *")[0].0,
+        "82-72.9"
+    );
+}

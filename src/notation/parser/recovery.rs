@@ -174,7 +174,9 @@ impl<'a> Parser<'a> {
             .rev()
             .take_while(|b| b.is_ascii_digit())
             .count();
-        if dots == 0 {
+        // No dot at all (`63:44.13`): only a number that fits closely after a sign, below.
+        let dotless = dots == 0 && digits < word.len();
+        if dots == 0 && !dotless {
             return false;
         }
         for len in 1..=digits.min(3) {
@@ -193,7 +195,7 @@ impl<'a> Parser<'a> {
             // fits the count closely.
             let number = decimal(&self.src[number_at..end - dots]).unwrap_or_default();
             let fits = self.fits(number, line.number_after_next(), true);
-            if word.last() != Some(&b'.') && !fits {
+            if word.last() != Some(&b'.') && !fits || dotless && (len != digits || sign == 0) {
                 continue;
             }
             let close = sign > 0 && fits;
@@ -287,11 +289,13 @@ impl<'a> Parser<'a> {
             .count();
         let signs = match word.get(head) {
             Some(b'.') => word[head..].iter().take_while(|&&b| b == b'.').count(),
+            // A sign, or a few (`3,.53-63`).
             Some(_) => text(&word[head..])
                 .chars()
-                .next()
-                .filter(|&c| is_separator_like(c))
-                .map_or(0, char::len_utf8),
+                .take_while(|&c| is_separator_like(c))
+                .take(3)
+                .map(char::len_utf8)
+                .sum(),
             None => 0,
         };
         if !(1..=4).contains(&head) || signs == 0 || signs > 3 {
