@@ -908,3 +908,13 @@ fn a_number_run_into_a_move_by_several_signs_or_glued_without_its_dot() {
         "82-72.9"
     );
 }
+
+#[test]
+fn a_result_misread_after_the_last_move_is_the_games_result() {
+    let g = one("1. 33-43 83-73 2. 32-42 O-T\n");
+    assert_eq!(g.mainline.moves.len(), 3);
+    assert_eq!(g.result.map(|(r, _)| r), Some(GameResult::RedWins));
+    assert_eq!(warned(&g, Code::MisreadResult), ["O-T"]);
+    // Not where moves follow it.
+    assert_eq!(garbled("1. 33-43 O-T 2. 32-42 82-72 *")[0].0, "O-T");
+}

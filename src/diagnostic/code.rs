@@ -108,6 +108,10 @@ codes! {
         bar, `©`, `°` before a move, a `*` with the game going on), skipped.",
         "Compare the place with the source: a speck on the page is left out; if a move or a \
         move number stood there, write it.";
+    MisreadResult = "sgn::misread-result", Warning,
+        "A result token misread (`O-T` or `I-O` for a result, its digits read as letters) after \
+        the last move, read as the result it stands for.",
+        "Compare the result with the source and write it as `1-0`, `0-1`, `1/2-1/2` or `*`.";
     BadDesignator = "sgn::bad-designator", Error,
         "A piece designator out of range (`Su6`, `#16`) (no longer reported: such a move is kept \
         as a `sgn::garbled-move`).",

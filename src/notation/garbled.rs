@@ -4,6 +4,7 @@
 //! Only the reader's slow path comes here: what the fast path reads never does.
 
 use crate::board::Geometry;
+use crate::notation::ast::GameResult;
 
 /// Whether a word that is not a move may be a move garbled rather than prose (`knight`,
 /// `Remis`): it holds a digit, or it is made of separators only (`-`, `—`), or it is short and
@@ -78,6 +79,29 @@ pub(super) fn loose_number(word: &str) -> Option<(u32, bool)> {
     let number: u32 = digits.parse().ok().filter(|_| digits.len() <= 3)?;
     let ellipsis = tail.len() >= 2 && tail.bytes().all(|b| b == b'.');
     (number > 0).then_some((number, ellipsis))
+}
+
+/// A result token as OCR misreads its digits (`O-T`, `I-O`, `0-I`, `l/2-l/2`): the result it
+/// stands for. `None` for a result written right (the reader reads those) or a word that is none.
+pub(super) fn misread_result(word: &str) -> Option<GameResult> {
+    let digits: String = word
+        .chars()
+        .map(|c| match c {
+            'O' | 'o' | 'D' | 'Q' | 'U' => '0',
+            'I' | 'l' | '|' | 'T' | 'J' | ']' | ')' | 'i' | 'L' | '!' => '1',
+            '—' | '–' | '=' | '~' | '°' => '-',
+            c => c,
+        })
+        .collect();
+    if digits == word {
+        return None;
+    }
+    match digits.as_str() {
+        "1-0" => Some(GameResult::GreenWins),
+        "0-1" => Some(GameResult::RedWins),
+        "1/2-1/2" => Some(GameResult::Draw),
+        _ => None,
+    }
 }
 
 /// Whether a number read where a move number may stand fits the `expected` one (the number of the
@@ -332,6 +356,16 @@ mod tests {
         assert_eq!(loose_number("I0I.."), Some((101, true)));
         for word in ["33-43", "Sd", "knight.", "1234.", "x.", "0."] {
             assert_eq!(loose_number(word), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn results_misread_by_ocr_are_read_as_the_results_they_stand_for() {
+        assert_eq!(misread_result("O-T"), Some(GameResult::RedWins));
+        assert_eq!(misread_result("I-O"), Some(GameResult::GreenWins));
+        assert_eq!(misread_result("l/2-l/2"), Some(GameResult::Draw));
+        for word in ["1-0", "0-1", "O-O", "IO", "Io-l", "33-43"] {
+            assert_eq!(misread_result(word), None, "{word}");
         }
     }
 

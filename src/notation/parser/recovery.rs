@@ -118,6 +118,9 @@ impl<'a> Parser<'a> {
         {
             return Ok(());
         }
+        if self.misread_result_at_end(line, start, end)? {
+            return Ok(());
+        }
         // `33.43`: the fast path took `33.` for a move number, but it is the move's first square.
         let mut start = start;
         if let Some(n) = line.number

@@ -7,7 +7,7 @@ use super::tokens::{quoted, result_token, text};
 use super::{Line, PResult, Parser, Stop};
 use crate::diagnostic::Code;
 use crate::notation::ast::*;
-use crate::notation::garbled::{all_specks, could_be_move, is_speck, number_fits};
+use crate::notation::garbled::{all_specks, could_be_move, is_speck, misread_result, number_fits};
 
 /// The longest word of letters taken for a move garbled beyond its digits (`DEAD`, `SIFT`): a
 /// move is written in five to seven characters.
@@ -180,6 +180,36 @@ impl<'a> Parser<'a> {
         self.speck(start, end, "text after the result on its line");
         self.pos = end;
         true
+    }
+
+    /// The word at `start..end` of the main line a result misread (`O-T`, `I-O`) with only
+    /// noise after it to the game's end: the game's result, with a warning. Whether it was.
+    pub(super) fn misread_result_at_end(
+        &mut self,
+        line: &Line,
+        start: usize,
+        end: usize,
+    ) -> PResult<bool> {
+        let written = text(&self.src[start..end]);
+        let Some(result) = misread_result(&written).filter(|_| line.depth == 0) else {
+            return Ok(false);
+        };
+        if !self.only_noise_follows(end)? {
+            return Ok(false);
+        }
+        let span = Span::new(start, end);
+        self.log.warnings.push(Warning {
+            code: Code::MisreadResult,
+            message: format!(
+                "{:?} read as the result {}",
+                quoted(written.as_bytes()),
+                result
+            ),
+            span,
+        });
+        self.log.result = Some((result, span));
+        self.pos = end;
+        Ok(true)
     }
 
     /// The word at `start..end`, noise with only noise after it to the game's end, skipped with
