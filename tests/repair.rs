@@ -451,6 +451,19 @@ fn ties_are_settled_by_later_breaks_and_unreadable_moves_read_by_the_moves_after
     insta::assert_snapshot!(run.stderr);
 }
 
+/// A move read as a word of glyphs, its dash lost too (`ZBI` for `71-81`): the lost dash is no
+/// further misread character (OCR loses it by the spacing, whatever it makes of the digits), so
+/// the word is read by its characters, not guessed by the moves after it (decision 156).
+#[test]
+fn a_move_read_as_a_word_with_its_dash_lost_is_read_by_its_characters() {
+    let run = salta(&["repair", "tests/edge-cases/slip-ocr-word.sgn"]).expect_code(1);
+    assert_mended_to_the_corpus_game(&run);
+    let said =
+        "ZBI -> 71-81 (characters misread: Z for 7, 1 left out, - left out, B for 8, I for 1)";
+    assert!(run.stderr.contains(said), "{}", run.stderr);
+    assert!(!run.stderr.contains("unreadable"), "{}", run.stderr);
+}
+
 /// A ply lost beside two garbled moves (a blank where Green's move stood, `BA-75`, `33-4`): a
 /// reading that puts the ply in is followed through the next two breaks, so the three are found
 /// together; which move was lost the record cannot tell, and the report says so.

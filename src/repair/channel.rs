@@ -429,7 +429,7 @@ impl Channel {
 impl Channel {
     /// The cost of the characters misread after the first: each a letter or sign for a digit
     /// that the table lists costs `more_listed`, any other edit `more`; the dearest edit counts
-    /// as the first.
+    /// as the first, and an edit of the separator or of the space between two moves is none.
     fn more_cost(&self, ops: &[Op]) -> f64 {
         // Letters and signs for digits, as the table lists them (`S`, `I`, `O`, `G`, `$`): not
         // one digit for another, which stays as rare as any further edit.
@@ -440,12 +440,14 @@ impl Channel {
                     if !w.is_ascii_digit() && self.sub.contains_key(&(*m, *w)))
             })
             .count();
-        // The sign between two moves run together is no misread character of either.
-        let gaps = ops
+        // The sign between two moves run together is no misread character of either; nor is
+        // the separator lost or misread (`7262`, `34°53`): OCR loses it by the spacing of the
+        // line, whatever it makes of the digits, and it is the commonest slip of a page.
+        let signs = ops
             .iter()
-            .filter(|op| matches!(op, Op::Sub(Sym::Gap, _)))
+            .filter(|op| matches!(op, Op::Sub(Sym::Gap | Sym::Sep, _) | Op::Del(Sym::Sep)))
             .count();
-        let others = ops.len() - listed - gaps;
+        let others = ops.len() - listed - signs;
         match (listed, others) {
             (0, 0) => 0.0,
             (_, 0) => self.more_listed * (listed - 1) as f64,
@@ -563,6 +565,23 @@ mod tests {
         assert_eq!(gap.ops[0].describe(), ". for the space");
         let w: Vec<char> = "33-4383-73".chars().collect();
         assert_eq!(c.read(&meant, &w, 50.0).expect("read").cost, 0.0);
+    }
+
+    #[test]
+    fn a_lost_or_misread_separator_is_no_further_misread_character() {
+        let c = Channel::get();
+        let cost = |m, w| read(m, w).expect("read").cost;
+        // `7362` for 72-62: the digit misread and the dash lost cost what each costs alone.
+        let each = cost("72-62", "73-62") + cost("72-62", "7262");
+        assert!((cost("72-62", "7362") - each).abs() < 1e-9);
+        let each = cost("72-62", "73-62") + cost("72-62", "72°62");
+        assert!((cost("72-62", "73°62") - each).abs() < 1e-9);
+        // Two digits misread still cost the further edit.
+        assert!(cost("72-62", "73-63") > cost("72-62", "73-62") + cost("72-62", "72-63"));
+        // A word of glyphs for a move whose dash and a digit are lost: within the limit of a
+        // reading by characters.
+        assert!(cost("71-81", "ZBI") < 10.0);
+        assert!(c.listed('8', 'B'));
     }
 
     #[test]
