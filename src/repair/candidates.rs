@@ -11,6 +11,8 @@ use crate::board::Color;
 use crate::notation::Notation;
 use crate::replay::{missed_jump_step, relaxed};
 use crate::rules::Move;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// The cost of a move misread at all (about one move in a hundred), paid once for each move an
 /// edit touches: what makes one misread move likelier than two.
@@ -264,15 +266,34 @@ impl Line {
     /// text by the character model.
     fn merged_at(&self, i: usize, limit: f64, out: &mut Vec<Candidate>) {
         let t = self.tokens[i];
-        let Some(written) = self.origin[i].and_then(|o| self.written.get(o)) else {
+        let Some(o) = self.origin[i].filter(|_| t.garbled && !t.call) else {
             return;
+        };
+        let key = (self.states[i].pos, o, limit.to_bits());
+        let known = self.merged.borrow().get(&key).cloned();
+        let read = known.unwrap_or_else(|| {
+            let read: Rc<[Candidate]> = self.read_merged(o, &key.0, limit).into();
+            self.merged.borrow_mut().insert(key, read.clone());
+            read
+        });
+        out.extend(read.iter().cloned().map(|mut c| {
+            c.change.start = i;
+            c
+        }));
+    }
+
+    /// [`merged_at`](Self::merged_at) for the written move `o` of the record, read in `pos`
+    /// (each change at index 0).
+    fn read_merged(&self, o: usize, pos: &crate::rules::Position, limit: f64) -> Vec<Candidate> {
+        let mut out = Vec::new();
+        let Some(written) = self.written.get(o) else {
+            return out;
         };
         let written: Vec<char> = written.chars().filter(|c| !c.is_whitespace()).collect();
         // Two moves are at least two squares each.
-        if !t.garbled || t.call || written.len() < 6 {
-            return;
+        if written.len() < 6 {
+            return out;
         }
-        let pos = &self.states[i].pos;
         let g = pos.geometry();
         let symbols = |m: Move, pos: &crate::rules::Position| {
             let token = Token::of_move(m, pos, self.style);
@@ -283,14 +304,46 @@ impl Line {
             (token, meant)
         };
         let prior = SLIP - SlipKind::Merged.prior().ln();
+        let channel = Channel::get();
+        // Every reading of two moves run together reads the first (and the gap) as some
+        // beginning of the text and the second as the rest: the cheapest readings of each
+        // beginning and ending, added, tell before any pair is read whether it may read within
+        // the limit (most pairs do not, and reading them was most of a record's time). The
+        // text is read whole and, as `read_garbled` reads it, between the specks at its edges.
+        let inner = channel.within_specks(&written);
+        let texts: Vec<(&[char], f64)> = std::iter::once((&written[..], 0.0))
+            .chain(inner.map(|(r, edges)| (&written[r], edges)))
+            .collect();
+        let mut endings: HashMap<Vec<Sym>, Vec<Vec<f64>>> = HashMap::new();
+        let within = |starts: &[Vec<f64>], ends: &[Vec<f64>]| {
+            texts
+                .iter()
+                .zip(starts.iter().zip(ends))
+                .any(|((_, edges), (s, e))| {
+                    s.iter().zip(e).any(|(s, e)| s + e + edges <= limit + 1e-9)
+                })
+        };
         for &first in pos.legal_moves().iter() {
             let (one, mut meant) = symbols(first, pos);
             meant.push(super::channel::Sym::Gap);
             let head = meant.len();
+            let starts: Vec<Vec<f64>> = texts
+                .iter()
+                .map(|(text, _)| channel.prefix_costs(&meant, text))
+                .collect();
             let mut after = *pos;
             after.play_unchecked(first);
             for &second in after.legal_moves().iter() {
                 let (two, tail) = symbols(second, &after);
+                let ends = endings.entry(tail.clone()).or_insert_with(|| {
+                    texts
+                        .iter()
+                        .map(|(text, _)| channel.suffix_costs(&tail, text))
+                        .collect()
+                });
+                if !within(&starts, ends) {
+                    continue;
+                }
                 meant.truncate(head);
                 meant.extend(tail);
                 let Some(read) = Channel::get().read_garbled(&meant, &written, limit) else {
@@ -300,7 +353,7 @@ impl Line {
                 out.push(Candidate {
                     kind: SlipKind::Merged,
                     change: Change {
-                        start: i,
+                        start: 0,
                         removed: 1,
                         inserted: vec![one, two],
                     },
@@ -309,6 +362,7 @@ impl Line {
                 });
             }
         }
+        out
     }
 
     /// The readings of a garbled token at `i` as no move at all (specks, a stray figure: its

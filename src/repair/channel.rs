@@ -3,11 +3,12 @@
 //! with substitutions, characters left out or added, and neighbouring digits swapped).
 
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::OnceLock;
 
 /// A character of a move as meant: its own, or the separator slot (written `-`, `:`, `x`, or
 /// misread as a dash, a dot, ..., or left out).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Sym {
     Char(char),
     Sep,
@@ -306,16 +307,12 @@ impl Channel {
     /// EDGE` each.
     pub fn read_garbled(&self, meant: &[Sym], written: &[char], limit: f64) -> Option<Reading> {
         let whole = self.read(meant, written, limit);
-        let sign = |c: &&char| !c.is_alphanumeric();
-        let head = written.iter().take_while(sign).count();
-        let tail = written[head..].iter().rev().take_while(sign).count();
-        if head + tail == 0 || head + tail == written.len() {
+        let Some((inner, edges)) = self.within_specks(written) else {
             return whole;
-        }
-        let edges = self.edge * (head + tail) as f64;
+        };
+        let (head, tail) = (inner.start, written.len() - inner.end);
         let limit = whole.as_ref().map_or(limit, |w| w.cost.min(limit));
-        let Some(inner) = self.read(meant, &written[head..written.len() - tail], limit - edges)
-        else {
+        let Some(inner) = self.read(meant, &written[inner], limit - edges) else {
             return whole;
         };
         let mut ops: Vec<Op> = written[..head].iter().map(|&c| Op::Ins(c)).collect();
@@ -333,43 +330,9 @@ impl Channel {
         if n.abs_diff(m) > 4 {
             return None;
         }
-        // d[i][j]: the cheapest reading of meant[..i] as written[..j].
+        let d = self.table(meant, written, limit)?;
         let width = m + 1;
-        let mut d = vec![NEVER; (n + 1) * width];
         let at = |i: usize, j: usize| i * width + j;
-        d[at(0, 0)] = 0.0;
-        let mut over_before = false;
-        for i in 0..=n {
-            for j in 0..=m {
-                let mut best = d[at(i, j)];
-                if i > 0 {
-                    best = best.min(d[at(i - 1, j)] + self.del_cost_at(meant, i - 1));
-                }
-                if j > 0 {
-                    best = best.min(d[at(i, j - 1)] + self.ins_cost(written[j - 1]));
-                }
-                if i > 0 && j > 0 {
-                    best =
-                        best.min(d[at(i - 1, j - 1)] + self.sub_cost(meant[i - 1], written[j - 1]));
-                }
-                if i > 1
-                    && j > 1
-                    && meant[i - 1] == Sym::Char(written[j - 2])
-                    && meant[i - 2] == Sym::Char(written[j - 1])
-                {
-                    best =
-                        best.min(d[at(i - 2, j - 2)] + self.swap_cost(meant[i - 2], meant[i - 1]));
-                }
-                d[at(i, j)] = best;
-            }
-            // Every reading through this row and the one before (a swap steps over one) already
-            // costs more than allowed.
-            let over = d[at(i, 0)..=at(i, m)].iter().all(|&c| c > limit);
-            if over && over_before {
-                return None;
-            }
-            over_before = over;
-        }
         let cost = d[at(n, m)];
         if cost > limit || !cost.is_finite() {
             return None;
@@ -423,6 +386,81 @@ impl Channel {
         ops.retain(|op| *op != Op::Del(Sym::Gap));
         let cost = cost + self.more_cost(&ops);
         (cost <= limit).then_some(Reading { cost, ops })
+    }
+
+    /// The letters and digits of a garbled token's text between the signs at its edges
+    /// (specks, a stray dot), and what those signs cost as specks; `None` when there are none,
+    /// or nothing else.
+    pub fn within_specks(&self, written: &[char]) -> Option<(Range<usize>, f64)> {
+        let sign = |c: &&char| !c.is_alphanumeric();
+        let head = written.iter().take_while(sign).count();
+        let tail = written[head..].iter().rev().take_while(sign).count();
+        (head + tail != 0 && head + tail != written.len())
+            .then(|| (head..written.len() - tail, self.edge * (head + tail) as f64))
+    }
+
+    /// The cheapest reading of `meant` as each beginning `written[..j]` of the text, by `j`,
+    /// before the cost of further misread characters (which only adds).
+    pub fn prefix_costs(&self, meant: &[Sym], written: &[char]) -> Vec<f64> {
+        let row = meant.len() * (written.len() + 1);
+        self.table(meant, written, f64::INFINITY)
+            .map(|d| d[row..].to_vec())
+            .unwrap_or_default()
+    }
+
+    /// The same for each ending `written[j..]`, by `j` (each edit reads the same read
+    /// backwards: the text and the move reversed).
+    pub fn suffix_costs(&self, meant: &[Sym], written: &[char]) -> Vec<f64> {
+        let meant: Vec<Sym> = meant.iter().rev().copied().collect();
+        let written: Vec<char> = written.iter().rev().copied().collect();
+        let mut costs = self.prefix_costs(&meant, &written);
+        costs.reverse();
+        costs
+    }
+
+    /// The edit-distance table of `meant` against `written`: `d[i * (written.len() + 1) + j]`
+    /// the cheapest reading of `meant[..i]` as `written[..j]`, before the cost of further
+    /// misread characters. `None` once every reading through two rows costs more than `limit`.
+    fn table(&self, meant: &[Sym], written: &[char], limit: f64) -> Option<Vec<f64>> {
+        let (n, m) = (meant.len(), written.len());
+        // d[i][j]: the cheapest reading of meant[..i] as written[..j].
+        let width = m + 1;
+        let mut d = vec![NEVER; (n + 1) * width];
+        let at = |i: usize, j: usize| i * width + j;
+        d[at(0, 0)] = 0.0;
+        let mut over_before = false;
+        for i in 0..=n {
+            for j in 0..=m {
+                let mut best = d[at(i, j)];
+                if i > 0 {
+                    best = best.min(d[at(i - 1, j)] + self.del_cost_at(meant, i - 1));
+                }
+                if j > 0 {
+                    best = best.min(d[at(i, j - 1)] + self.ins_cost(written[j - 1]));
+                }
+                if i > 0 && j > 0 {
+                    best =
+                        best.min(d[at(i - 1, j - 1)] + self.sub_cost(meant[i - 1], written[j - 1]));
+                }
+                if i > 1
+                    && j > 1
+                    && meant[i - 1] == Sym::Char(written[j - 2])
+                    && meant[i - 2] == Sym::Char(written[j - 1])
+                {
+                    best =
+                        best.min(d[at(i - 2, j - 2)] + self.swap_cost(meant[i - 2], meant[i - 1]));
+                }
+                d[at(i, j)] = best;
+            }
+            // Every reading through this row and the one before (a swap steps over one) already
+            // costs more than allowed.
+            let over = d[at(i, 0)..=at(i, m)].iter().all(|&c| c > limit);
+            if over && over_before {
+                return None;
+            }
+            over_before = over;
+        }
+        Some(d)
     }
 }
 
@@ -590,5 +628,33 @@ mod tests {
         assert_eq!(ops, vec![Op::Del(Sym::Sep)]);
         assert_eq!(ops[0].describe(), "- left out");
         assert_eq!(Op::Sub(Sym::Char('5'), 'S').describe(), "S for 5");
+    }
+
+    #[test]
+    fn two_moves_run_together_cost_their_beginning_and_ending_added() {
+        // The search for merged moves bounds each pair by its first move's beginnings and its
+        // second's endings: added at the best split they are the whole reading's cost.
+        let c = Channel::get();
+        for (one, two, written) in [
+            ("33-43", "83-73", "33-4383-73"),
+            ("33-43", "83-73", "3S-43.88-73"),
+            ("71-52", "11-21", "7152 1-21"),
+            ("44-53", "55-64", "45-3356-64"),
+        ] {
+            let w: Vec<char> = written.chars().collect();
+            let mut head = meant_symbols(one);
+            head.push(Sym::Gap);
+            let tail = meant_symbols(two);
+            let whole: Vec<Sym> = head.iter().chain(&tail).copied().collect();
+            let d = c.table(&whole, &w, f64::INFINITY).expect("table");
+            let cost = d[whole.len() * (w.len() + 1) + w.len()];
+            let (starts, ends) = (c.prefix_costs(&head, &w), c.suffix_costs(&tail, &w));
+            let split = starts
+                .iter()
+                .zip(&ends)
+                .map(|(s, e)| s + e)
+                .fold(f64::INFINITY, f64::min);
+            assert!((split - cost).abs() < 1e-9, "{written}: {split} vs {cost}");
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! A line under repair: its written moves as the search now reads them, where each came from in
 //! the record, and the replay's state before each move that replayed.
 
+use super::candidates::Candidate;
 use super::cursor::Cursor;
 use super::suggestion::Change;
 use super::token::{Token, Written};
@@ -8,7 +9,13 @@ use crate::notation::{Game, GameResult, MoveNode, Notation, Span};
 use crate::replay::{MarginPolicy, ReplayOptions};
 use crate::rules::Position;
 use crate::rules::margin::Budget;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
+
+/// The readings of a garbled token as two moves run together, by the position before it, its
+/// index in the record and the limit's bits.
+pub(crate) type MergedReadings = HashMap<(Position, usize, u64), Rc<[Candidate]>>;
 
 /// The search states one margin count of a reading may store (at most the replay options'
 /// budget).
@@ -52,6 +59,11 @@ pub(crate) struct Line {
     pub margin: Option<MarginTag>,
     /// The record has a Margin tag, but margins are not counted (`--margins never`).
     pub margin_ignored: bool,
+    /// The readings of a garbled token as two moves run together, by the position before it,
+    /// its index in the record and the limit (each change at index 0): the look-ahead and the
+    /// settling of ties read the same token in the same position again and again, and each
+    /// reading tries every move and reply. Shared by the copies of one line.
+    pub merged: Rc<RefCell<MergedReadings>>,
 }
 
 impl Line {
@@ -138,6 +150,7 @@ impl Line {
                         .max_states(opts.budget.max_states.min(MARGIN_STATES)),
                 }),
             margin_ignored: margin_tag.is_some() && !counting && !variation,
+            merged: Rc::default(),
         })
     }
 
@@ -194,6 +207,7 @@ impl Line {
             recorded: self.recorded,
             margin: self.margin,
             margin_ignored: self.margin_ignored,
+            merged: self.merged.clone(),
         }
     }
 
