@@ -453,13 +453,16 @@ fn ties_are_settled_by_later_breaks_and_unreadable_moves_read_by_the_moves_after
 
 /// A move read as a word of glyphs, its dash lost too (`ZBI` for `71-81`): the lost dash is no
 /// further misread character (OCR loses it by the spacing, whatever it makes of the digits), so
-/// the word is read by its characters, not guessed by the moves after it (decision 156).
+/// the word is read by its characters, not guessed by the moves after it (decision 156); so is
+/// `SF-92` for `81-92`, S for 8 a glyph tesseract reads on period pages (decision 157).
 #[test]
 fn a_move_read_as_a_word_with_its_dash_lost_is_read_by_its_characters() {
     let run = salta(&["repair", "tests/edge-cases/slip-ocr-word.sgn"]).expect_code(1);
     assert_mended_to_the_corpus_game(&run);
     let said =
         "ZBI -> 71-81 (characters misread: Z for 7, 1 left out, - left out, B for 8, I for 1)";
+    assert!(run.stderr.contains(said), "{}", run.stderr);
+    let said = "SF-92 -> 81-92 (characters misread: S for 8, F for 1)";
     assert!(run.stderr.contains(said), "{}", run.stderr);
     assert!(!run.stderr.contains("unreadable"), "{}", run.stderr);
 }
