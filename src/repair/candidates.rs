@@ -295,13 +295,12 @@ impl Line {
             return out;
         }
         let g = pos.geometry();
-        let symbols = |m: Move, pos: &crate::rules::Position| {
-            let token = Token::of_move(m, pos, self.style);
+        let symbols = |token: Token| {
             let mut meant = meant_symbols(&token.text(g, self.style, self.from_red));
             if self.omits_separators {
                 meant.retain(|s| *s != super::channel::Sym::Sep);
             }
-            (token, meant)
+            meant
         };
         let prior = SLIP - SlipKind::Merged.prior().ln();
         let channel = Channel::get();
@@ -314,7 +313,9 @@ impl Line {
         let texts: Vec<(&[char], f64)> = std::iter::once((&written[..], 0.0))
             .chain(inner.map(|(r, edges)| (&written[r], edges)))
             .collect();
-        let mut endings: HashMap<Vec<Sym>, Vec<Vec<f64>>> = HashMap::new();
+        // Each reply's text and the cheapest readings of each ending as it, by its token (the
+        // same reply follows many first moves).
+        let mut endings: HashMap<Token, (Vec<Sym>, Vec<Vec<f64>>)> = HashMap::new();
         let within = |starts: &[Vec<f64>], ends: &[Vec<f64>]| {
             texts
                 .iter()
@@ -324,7 +325,8 @@ impl Line {
                 })
         };
         for &first in pos.legal_moves().iter() {
-            let (one, mut meant) = symbols(first, pos);
+            let one = Token::of_move(first, pos, self.style);
+            let mut meant = symbols(one);
             meant.push(super::channel::Sym::Gap);
             let head = meant.len();
             let starts: Vec<Vec<f64>> = texts
@@ -334,18 +336,20 @@ impl Line {
             let mut after = *pos;
             after.play_unchecked(first);
             for &second in after.legal_moves().iter() {
-                let (two, tail) = symbols(second, &after);
-                let ends = endings.entry(tail.clone()).or_insert_with(|| {
-                    texts
+                let two = Token::of_move(second, &after, self.style);
+                let (tail, ends) = endings.entry(two).or_insert_with(|| {
+                    let tail = symbols(two);
+                    let ends = texts
                         .iter()
                         .map(|(text, _)| channel.suffix_costs(&tail, text))
-                        .collect()
+                        .collect();
+                    (tail, ends)
                 });
                 if !within(&starts, ends) {
                     continue;
                 }
                 meant.truncate(head);
-                meant.extend(tail);
+                meant.extend_from_slice(tail);
                 let Some(read) = Channel::get().read_garbled(&meant, &written, limit) else {
                     continue;
                 };
