@@ -75,6 +75,12 @@ pub(crate) struct Channel {
 
 const TABLE: &str = include_str!("confusions.tsv");
 
+thread_local! {
+    /// The edit-distance table each reading fills: read for every legal move of every break
+    /// tried, allocating it each time was a tenth of the search's time.
+    static DISTANCES: std::cell::RefCell<Vec<f64>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// The cost of an edit the table does not allow (no way to read one as the other).
 const NEVER: f64 = f64::INFINITY;
 
@@ -330,7 +336,21 @@ impl Channel {
         if n.abs_diff(m) > 4 {
             return None;
         }
-        let d = self.table(meant, written, limit)?;
+        DISTANCES.with_borrow_mut(|d| self.read_in(meant, written, limit, d))
+    }
+
+    /// [`read`](Self::read) with `d` for its table.
+    fn read_in(
+        &self,
+        meant: &[Sym],
+        written: &[char],
+        limit: f64,
+        d: &mut Vec<f64>,
+    ) -> Option<Reading> {
+        let (n, m) = (meant.len(), written.len());
+        if !self.table(meant, written, limit, d) {
+            return None;
+        }
         let width = m + 1;
         let at = |i: usize, j: usize| i * width + j;
         let cost = d[at(n, m)];
@@ -403,9 +423,10 @@ impl Channel {
     /// before the cost of further misread characters (which only adds).
     pub fn prefix_costs(&self, meant: &[Sym], written: &[char]) -> Vec<f64> {
         let row = meant.len() * (written.len() + 1);
-        self.table(meant, written, f64::INFINITY)
-            .map(|d| d[row..].to_vec())
-            .unwrap_or_default()
+        DISTANCES.with_borrow_mut(|d| {
+            self.table(meant, written, f64::INFINITY, d);
+            d[row..].to_vec()
+        })
     }
 
     /// The same for each ending `written[j..]`, by `j` (each edit reads the same read
@@ -420,12 +441,14 @@ impl Channel {
 
     /// The edit-distance table of `meant` against `written`: `d[i * (written.len() + 1) + j]`
     /// the cheapest reading of `meant[..i]` as `written[..j]`, before the cost of further
-    /// misread characters. `None` once every reading through two rows costs more than `limit`.
-    fn table(&self, meant: &[Sym], written: &[char], limit: f64) -> Option<Vec<f64>> {
+    /// misread characters, filled into `d`; `false` (and `d` left part filled) once every
+    /// reading through two rows costs more than `limit`.
+    fn table(&self, meant: &[Sym], written: &[char], limit: f64, d: &mut Vec<f64>) -> bool {
         let (n, m) = (meant.len(), written.len());
         // d[i][j]: the cheapest reading of meant[..i] as written[..j].
         let width = m + 1;
-        let mut d = vec![NEVER; (n + 1) * width];
+        d.clear();
+        d.resize((n + 1) * width, NEVER);
         let at = |i: usize, j: usize| i * width + j;
         d[at(0, 0)] = 0.0;
         let mut over_before = false;
@@ -456,11 +479,11 @@ impl Channel {
             // costs more than allowed.
             let over = d[at(i, 0)..=at(i, m)].iter().all(|&c| c > limit);
             if over && over_before {
-                return None;
+                return false;
             }
             over_before = over;
         }
-        Some(d)
+        true
     }
 }
 
@@ -646,7 +669,8 @@ mod tests {
             head.push(Sym::Gap);
             let tail = meant_symbols(two);
             let whole: Vec<Sym> = head.iter().chain(&tail).copied().collect();
-            let d = c.table(&whole, &w, f64::INFINITY).expect("table");
+            let mut d = Vec::new();
+            assert!(c.table(&whole, &w, f64::INFINITY, &mut d));
             let cost = d[whole.len() * (w.len() + 1) + w.len()];
             let (starts, ends) = (c.prefix_costs(&head, &w), c.suffix_costs(&tail, &w));
             let split = starts
