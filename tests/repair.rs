@@ -467,6 +467,37 @@ fn a_move_read_as_a_word_with_its_dash_lost_is_read_by_its_characters() {
     assert!(!run.stderr.contains("unreadable"), "{}", run.stderr);
 }
 
+/// A page whose every dash tesseract read as a degree sign (`33°43`): a break at each of the
+/// game's 165 steps, more than the hundred a search read before; each is read, and the game is
+/// the corpus's again (decision 158).
+#[test]
+fn a_record_with_more_than_a_hundred_breaks_is_read_whole() {
+    let source = std::fs::read_to_string(root().join("tests/edge-cases/slip-ocr-word.sgn"))
+        .unwrap()
+        .replace("ZBI", "71-81")
+        .replace("SF-92", "81-92");
+    let bytes = source.as_bytes();
+    let degree: String = source
+        .char_indices()
+        .map(|(i, c)| {
+            let digit = |j: usize| bytes.get(j).is_some_and(u8::is_ascii_digit);
+            match c == '-' && i > 0 && digit(i - 1) && digit(i + 1) {
+                true => '°',
+                false => c,
+            }
+        })
+        .collect();
+    assert!(degree.matches('°').count() > 150);
+    let dir = std::env::temp_dir().join(format!("salta-repair-degree-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("degree.sgn");
+    std::fs::write(&path, &degree).unwrap();
+    let run = salta(&["repair", path.to_str().unwrap()]).expect_code(1);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(run.stderr.contains("1 repaired"), "{}", run.stderr);
+    assert_mended_to_the_corpus_game(&run);
+}
+
 /// A ply lost beside two garbled moves (a blank where Green's move stood, `BA-75`, `33-4`): a
 /// reading that puts the ply in is followed through the next two breaks, so the three are found
 /// together; which move was lost the record cannot tell, and the report says so.

@@ -190,7 +190,7 @@ pub const DEFAULT_MAX_EDITS: usize = MAX_BREAKS;
 
 /// Breaks a record is searched for at most, whatever the edits allowed: so that a record that
 /// needs more than allowed can be told how many it needs. Also the most `--max-edits` takes.
-pub const MAX_BREAKS: usize = 100;
+pub const MAX_BREAKS: usize = 200;
 
 /// What `salta repair` makes of a game.
 #[derive(Clone, Debug)]
