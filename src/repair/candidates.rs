@@ -2,6 +2,7 @@
 //! each with its cost (`-ln` of how likely it is).
 
 use super::channel::{Channel, Reading, Sym, meant_symbols};
+use super::fast_hash::FastMap;
 use super::line::Line;
 use super::numbers::{self, Unglued};
 use super::slips::SlipKind;
@@ -11,7 +12,6 @@ use crate::board::Color;
 use crate::notation::Notation;
 use crate::replay::{missed_jump_step, relaxed};
 use crate::rules::Move;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// The cost of a move misread at all (about one move in a hundred), paid once for each move an
@@ -315,7 +315,7 @@ impl Line {
             .collect();
         // Each reply's text and the cheapest readings of each ending as it, by its token (the
         // same reply follows many first moves).
-        let mut endings: HashMap<Token, (Vec<Sym>, Vec<Vec<f64>>)> = HashMap::new();
+        let mut endings: FastMap<Token, (Vec<Sym>, Vec<Vec<f64>>)> = FastMap::default();
         let within = |starts: &[Vec<f64>], ends: &[Vec<f64>]| {
             texts
                 .iter()

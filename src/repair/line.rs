@@ -3,6 +3,7 @@
 
 use super::candidates::Candidate;
 use super::cursor::Cursor;
+use super::fast_hash::FastMap;
 use super::suggestion::Change;
 use super::token::{Token, Written};
 use crate::notation::{Game, GameResult, MoveNode, Notation, Span};
@@ -10,12 +11,11 @@ use crate::replay::{MarginPolicy, ReplayOptions};
 use crate::rules::Position;
 use crate::rules::margin::Budget;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// The readings of a garbled token as two moves run together, by the position before it, its
 /// index in the record and the limit's bits.
-pub(crate) type MergedReadings = HashMap<(Position, usize, u64), Rc<[Candidate]>>;
+pub(crate) type MergedReadings = FastMap<(Position, usize, u64), Rc<[Candidate]>>;
 
 /// The search states one margin count of a reading may store (at most the replay options'
 /// budget).

@@ -4,11 +4,11 @@
 
 use super::candidates::Candidate;
 use super::cursor::Cursor;
+use super::fast_hash::FastSet;
 use super::line::Line;
 use super::slips::SlipKind;
 use super::suggestion::{Change, MarginCount, MoveNumber, Suggestion};
 use crate::notation::{GameResult, Span};
-use std::collections::HashSet;
 
 /// How many written moves before the breaking one the search tries every kind of slip.
 const LOOK_BACK: usize = 12;
@@ -116,7 +116,7 @@ impl Trial {
 /// What a search has tried: each edit once, and how many plies its trials replayed.
 #[derive(Default)]
 struct Tried {
-    edits: HashSet<Change>,
+    edits: FastSet<Change>,
     plies: u64,
 }
 
