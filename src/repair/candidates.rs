@@ -82,6 +82,23 @@ fn describe(read: &Reading, unglued: &Unglued) -> String {
 }
 
 impl Line {
+    /// The text of `token` as meant, character by character (without its separator where the
+    /// record omits them): formatted once per token for the line and its copies, as each
+    /// reading of a break reads every legal move's.
+    fn meant(&self, token: Token) -> Rc<[Sym]> {
+        if let Some(meant) = self.meant.borrow().get(&token) {
+            return meant.clone();
+        }
+        let g = self.states[0].pos.geometry();
+        let mut meant = meant_symbols(&token.text(g, self.style, self.from_red));
+        if self.omits_separators {
+            meant.retain(|s| *s != Sym::Sep);
+        }
+        let meant: Rc<[Sym]> = meant.into();
+        self.meant.borrow_mut().insert(token, meant.clone());
+        meant
+    }
+
     /// The move number written before the move at token `i` and, for Red's move, the one after
     /// it.
     fn numbers_at(&self, i: usize) -> (u32, Option<u32>) {
@@ -188,11 +205,7 @@ impl Line {
                     continue;
                 }
                 let token = Token::of_move(m, pos, self.style).with_call(t.call);
-                let text = token.with_call(false).text(g, self.style, self.from_red);
-                let mut meant = meant_symbols(&text);
-                if self.omits_separators {
-                    meant.retain(|s| *s != super::channel::Sym::Sep);
-                }
+                let meant = self.meant(token.with_call(false));
                 let Some((read, unglued)) = read_best(&meant, &texts, t.garbled, limit) else {
                     continue;
                 };
@@ -294,14 +307,7 @@ impl Line {
         if written.len() < 6 {
             return out;
         }
-        let g = pos.geometry();
-        let symbols = |token: Token| {
-            let mut meant = meant_symbols(&token.text(g, self.style, self.from_red));
-            if self.omits_separators {
-                meant.retain(|s| *s != super::channel::Sym::Sep);
-            }
-            meant
-        };
+        let symbols = |token: Token| self.meant(token).to_vec();
         let prior = SLIP - SlipKind::Merged.prior().ln();
         let channel = Channel::get();
         // Every reading of two moves run together reads the first (and the gap) as some
@@ -474,14 +480,10 @@ impl Line {
         }
         let written: Vec<char> = joined.chars().collect();
         let pos = &self.states[i].pos;
-        let g = pos.geometry();
         let algebraic = self.style == Notation::Algebraic;
         for &m in pos.legal_moves().iter() {
             let token = Token::of_move(m, pos, self.style);
-            let mut meant = meant_symbols(&token.text(g, self.style, self.from_red));
-            if self.omits_separators {
-                meant.retain(|s| *s != super::channel::Sym::Sep);
-            }
+            let meant = self.meant(token);
             let Some(read) = channel.read(&meant, &written, limit) else {
                 continue;
             };
@@ -510,7 +512,6 @@ impl Line {
     /// leave that text unexplained (decision 98).
     fn dropped_at(&self, i: usize, out: &mut Vec<Candidate>) {
         let pos = &self.states[i].pos;
-        let g = pos.geometry();
         let words = self.left_out_at(i);
         let algebraic = self.style == Notation::Algebraic;
         // A ply put in that is not read from that text leaves it unexplained: its characters
@@ -538,10 +539,7 @@ impl Line {
                 continue;
             }
             plain.cost += unread;
-            let mut meant = meant_symbols(&token.text(g, self.style, self.from_red));
-            if self.omits_separators {
-                meant.retain(|s| *s != Sym::Sep);
-            }
+            let meant = self.meant(token);
             let read = words
                 .iter()
                 .filter_map(|(word, texts)| {

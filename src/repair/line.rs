@@ -2,6 +2,7 @@
 //! the record, and the replay's state before each move that replayed.
 
 use super::candidates::Candidate;
+use super::channel::Sym;
 use super::cursor::Cursor;
 use super::fast_hash::FastMap;
 use super::suggestion::Change;
@@ -64,6 +65,8 @@ pub(crate) struct Line {
     /// settling of ties read the same token in the same position again and again, and each
     /// reading tries every move and reply. Shared by the copies of one line.
     pub merged: Rc<RefCell<MergedReadings>>,
+    /// Each token's text as meant, by token (see `Line::meant`).
+    pub meant: Rc<RefCell<FastMap<Token, Rc<[Sym]>>>>,
 }
 
 impl Line {
@@ -151,6 +154,7 @@ impl Line {
                 }),
             margin_ignored: margin_tag.is_some() && !counting && !variation,
             merged: Rc::default(),
+            meant: Rc::default(),
         })
     }
 
@@ -208,6 +212,7 @@ impl Line {
             margin: self.margin,
             margin_ignored: self.margin_ignored,
             merged: self.merged.clone(),
+            meant: self.meant.clone(),
         }
     }
 
