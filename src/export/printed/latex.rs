@@ -25,8 +25,8 @@ pub fn latex_fragment(docs: &[Document]) -> Result<String, DiagramError> {
     LatexBook::fragment().set_all(docs)
 }
 
-/// Games set as LaTeX a game at a time, for books too long to hold, as [`PdfBook`](super::PdfBook)
-/// sets a PDF: [`LatexBook::add`] gives a game's text (the first also the document's head),
+/// Games set as LaTeX a game at a time, for books too long to hold, as `PdfBook` sets a PDF:
+/// [`LatexBook::add`] gives a game's text (the first also the document's head),
 /// [`LatexBook::end`] the rest; the pieces one after the other are [`latex`]'s or
 /// [`latex_fragment`]'s document.
 pub struct LatexBook {
