@@ -6,7 +6,7 @@ use super::fast_hash::FastMap;
 use super::line::Line;
 use super::numbers::{self, Unglued};
 use super::slips::SlipKind;
-use super::suggestion::Change;
+use super::suggestion::{Candidate, Change, SLIP};
 use super::token::{Token, Written};
 use crate::board::Color;
 use crate::notation::Notation;
@@ -14,9 +14,6 @@ use crate::replay::{missed_jump_step, relaxed};
 use crate::rules::Move;
 use std::rc::Rc;
 
-/// The cost of a move misread at all (about one move in a hundred), paid once for each move an
-/// edit touches: what makes one misread move likelier than two.
-pub(crate) const SLIP: f64 = 4.6;
 /// How far text the reader left out may be from a move to be read as it (as a garbled token).
 const READ_LEFT_OUT: f64 = 10.0;
 /// What a garbled token read only by the moves after it costs beyond a slip: more than any
@@ -24,30 +21,6 @@ const READ_LEFT_OUT: f64 = 10.0;
 const UNREADABLE: f64 = 11.0;
 /// A token of signs alone (`_.`, `-`): each sign costs as a speck at a garbled token's edge.
 const SPECK: f64 = 1.4;
-
-/// An edit the search tries: the slip it undoes, the change, and its cost (the cost of a slip
-/// and `-ln` of the weight of the slip's kind or of its characters' edits).
-#[derive(Clone, Debug)]
-pub(crate) struct Candidate {
-    pub kind: SlipKind,
-    pub change: Change,
-    pub cost: f64,
-    /// The characters' edits in words (`S for 5, - left out`), for the kinds the character
-    /// model names.
-    pub detail: Option<String>,
-}
-
-impl Candidate {
-    /// A slip of a kind whose weight is its prior.
-    fn of_kind(kind: SlipKind, change: Change) -> Candidate {
-        Candidate {
-            kind,
-            change,
-            cost: SLIP - kind.prior().ln(),
-            detail: None,
-        }
-    }
-}
 
 /// The cheapest reading of `meant` as one of `texts` (a token as written, or with a move number
 /// taken off it), within `limit` all told: the reading and the text it read.

@@ -1,11 +1,10 @@
 //! A line under repair: its written moves as the search now reads them, where each came from in
 //! the record, and the replay's state before each move that replayed.
 
-use super::candidates::Candidate;
 use super::channel::Sym;
 use super::cursor::Cursor;
 use super::fast_hash::FastMap;
-use super::suggestion::Change;
+use super::suggestion::{Candidate, Change};
 use super::token::{Token, Written};
 use crate::notation::{Game, GameResult, MoveNode, Notation, Span};
 use crate::replay::{MarginPolicy, ReplayOptions};

@@ -19,6 +19,34 @@ pub(crate) struct Change {
     pub inserted: Vec<Token>,
 }
 
+/// The cost of a move misread at all (about one move in a hundred), paid once for each move an
+/// edit touches: what makes one misread move likelier than two.
+pub(crate) const SLIP: f64 = 4.6;
+
+/// An edit the search tries: the slip it undoes, the change, and its cost (the cost of a slip
+/// and `-ln` of the weight of the slip's kind or of its characters' edits).
+#[derive(Clone, Debug)]
+pub(crate) struct Candidate {
+    pub kind: SlipKind,
+    pub change: Change,
+    pub cost: f64,
+    /// The characters' edits in words (`S for 5, - left out`), for the kinds the character
+    /// model names.
+    pub detail: Option<String>,
+}
+
+impl Candidate {
+    /// A slip of a kind whose weight is its prior.
+    pub(crate) fn of_kind(kind: SlipKind, change: Change) -> Candidate {
+        Candidate {
+            kind,
+            change,
+            cost: SLIP - kind.prior().ln(),
+            detail: None,
+        }
+    }
+}
+
 /// What an edit does, as the JSON report names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]

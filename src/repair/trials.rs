@@ -2,12 +2,11 @@
 //! record's fate after each, and the ranking; where the best reading soon breaks again, a look
 //! at the next break too (two slips side by side).
 
-use super::candidates::Candidate;
 use super::cursor::Cursor;
 use super::fast_hash::FastSet;
 use super::line::Line;
 use super::slips::SlipKind;
-use super::suggestion::{Change, MarginCount, MoveNumber, Suggestion};
+use super::suggestion::{Candidate, Change, MarginCount, MoveNumber, SLIP, Suggestion};
 use crate::notation::{GameResult, Span};
 
 /// How many written moves before the breaking one the search tries every kind of slip.
@@ -160,7 +159,7 @@ impl Line {
                     removed: self.tokens.len(),
                     inserted: self.tokens.iter().map(|t| t.rotated(g)).collect(),
                 },
-                cost: super::candidates::SLIP - SlipKind::RedNumbering.prior().ln(),
+                cost: SLIP - SlipKind::RedNumbering.prior().ln(),
                 detail: None,
             });
         }
@@ -301,7 +300,7 @@ impl Line {
             }
             // A reading that gets stuck or stops short costs a slip more than one that does not.
             let short = match (fates[j].0, fates[j].1 < fates[w].1) {
-                (true, _) | (_, true) => super::candidates::SLIP,
+                (true, _) | (_, true) => SLIP,
                 _ => 0.0,
             };
             suggestions[k].later = (fates[j].2 - fates[w].2).max(0.0) + short;
