@@ -2,7 +2,6 @@
 //! each with its cost (`-ln` of how likely it is).
 
 use super::channel::{Channel, Reading, Sym, meant_symbols};
-use super::fast_hash::FastMap;
 use super::line::Line;
 use super::numbers::{self, Unglued};
 use super::slips::SlipKind;
@@ -12,6 +11,7 @@ use crate::board::Color;
 use crate::notation::Notation;
 use crate::replay::{missed_jump_step, relaxed};
 use crate::rules::Move;
+use crate::rules::hash::FastMap;
 use std::rc::Rc;
 
 /// How far text the reader left out may be from a move to be read as it (as a garbled token).

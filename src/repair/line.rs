@@ -3,12 +3,12 @@
 
 use super::channel::Sym;
 use super::cursor::Cursor;
-use super::fast_hash::FastMap;
 use super::suggestion::{Candidate, Change};
 use super::token::{Token, Written};
 use crate::notation::{Game, GameResult, MoveNode, Notation, Span};
 use crate::replay::{MarginPolicy, ReplayOptions};
 use crate::rules::Position;
+use crate::rules::hash::FastMap;
 use crate::rules::margin::Budget;
 use std::cell::RefCell;
 use std::rc::Rc;

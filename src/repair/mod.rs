@@ -16,14 +16,13 @@
 //! Rooms: `token` (what a written move names), `cursor` (a replay that keeps no findings),
 //! `line` (a line under repair), `slips` and `candidates` (the kinds of slip and the edits that
 //! undo them), `search` (reading each break), `suggestion` (a reading as data and in words),
-//! `diagnose` (findings with readings), `fast_hash` (the search's tables), `mend` (the record with its repairs made), `inject`
+//! `diagnose` (findings with readings), `mend` (the record with its repairs made), `inject`
 //! (the seeded slips of the tests and benchmark).
 
 mod candidates;
 pub(crate) mod channel;
 mod cursor;
 mod diagnose;
-mod fast_hash;
 #[doc(hidden)]
 pub mod inject;
 mod line;

@@ -3,11 +3,11 @@
 //! at the next break too (two slips side by side).
 
 use super::cursor::Cursor;
-use super::fast_hash::FastSet;
 use super::line::Line;
 use super::slips::SlipKind;
 use super::suggestion::{Candidate, Change, MarginCount, MoveNumber, SLIP, Suggestion};
 use crate::notation::{GameResult, Span};
+use crate::rules::hash::FastSet;
 
 /// How many written moves before the breaking one the search tries every kind of slip.
 const LOOK_BACK: usize = 12;

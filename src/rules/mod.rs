@@ -1,6 +1,7 @@
 //! The rules engine: rule sets and switches, positions, legal moves, completion and counts.
 
 mod assignment;
+pub(crate) mod hash;
 pub mod margin;
 mod movegen;
 mod moves;

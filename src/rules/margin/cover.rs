@@ -10,7 +10,7 @@
 //! Salta every piece's extra is even (a diagonal step changes the distance to the target by exactly
 //! one, up or down), so values go in steps of two there.
 
-use super::search::MixHasher;
+use crate::rules::hash::MixHasher;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 

@@ -1,9 +1,10 @@
 //! Best-first search over compact states: A* with a bucketed open list (costs are small integers),
 //! a transposition table with parent links, and a hard budget of stored states and time.
 
+use crate::rules::hash::MixHasher;
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::time::Instant;
 
 /// A search problem whose states are packed into a `u128`, with unit move costs.
@@ -347,46 +348,6 @@ impl Buckets {
             *g_end = 0;
         }
         self.lowest = 0;
-    }
-}
-
-/// A fast hasher for packed states (a multiply-xorshift mix; the keys are not adversarial).
-#[derive(Default)]
-pub(crate) struct MixHasher(u64);
-
-impl Hasher for MixHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u8(&mut self, v: u8) {
-        self.write_u64(v as u64);
-    }
-
-    fn write_u16(&mut self, v: u16) {
-        self.write_u64(v as u64);
-    }
-
-    fn write_usize(&mut self, v: usize) {
-        self.write_u64(v as u64);
-    }
-
-    fn write_u64(&mut self, v: u64) {
-        let x = (self.0 ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.0 = x ^ (x >> 29);
-    }
-
-    fn write_u128(&mut self, v: u128) {
-        self.write_u64(v as u64);
-        self.write_u64((v >> 64) as u64);
     }
 }
 

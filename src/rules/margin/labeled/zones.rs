@@ -3,8 +3,8 @@
 
 use super::{BITS, Costs, Group, Tables, pack};
 use crate::board::Square;
+use crate::rules::hash::MixHasher;
 use crate::rules::margin::pdb::UNREACHABLE;
-use crate::rules::margin::search::MixHasher;
 use crate::rules::margin::search::{Limits, Outcome, astar};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
