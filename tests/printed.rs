@@ -458,3 +458,44 @@ fn checked_pdf(pdf: &[u8]) -> usize {
     }
     count
 }
+
+/// A publisher sets the same records again and expects the same pages. The closing sentence's
+/// margin comes from a count that may stop early; `convert` stops it by a number of search states
+/// only (no wall clock unless `--margin-seconds` is given), so where it stops, and the bounds it
+/// prints, cannot depend on how busy the machine was (decision 106). A full-zone scramble (exactly
+/// 46, millions of states) with a small state budget: the count ends in bounds, the path that
+/// once varied from run to run.
+#[test]
+fn the_same_records_print_the_same_page_twice() {
+    let dir = TempDir::new("print-twice");
+    let record = dir.write(
+        "scramble.sgn",
+        "[Event \"A full-zone scramble\"]\n\
+         [Setup \"G/81,82,83,84,85,91,92,93,94,95,101,102,103,104,105/\
+         35,13,24,32,31,64,53,44,54,21,34,23,15,12,14/121\"]\n\n*\n",
+    );
+    let print = || {
+        salta(&[
+            "convert",
+            "--to",
+            "latex",
+            "--margin-states",
+            "20000",
+            record.to_str().unwrap(),
+        ])
+        .ok()
+        .text()
+    };
+    let first = print();
+    let closing = first
+        .lines()
+        .find(|l| l.contains("Green wins by"))
+        .unwrap_or_else(|| panic!("no closing sentence:\n{first}"));
+    let margin = closing.split("Green wins by ").nth(1).unwrap();
+    let bounds: Vec<&str> = margin.trim_end_matches(" points.").split(" to ").collect();
+    assert!(
+        bounds.len() == 2 && bounds.iter().all(|n| n.parse::<u32>().is_ok()),
+        "the count should end in bounds: {closing}"
+    );
+    assert_eq!(print(), first);
+}

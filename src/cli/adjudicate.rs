@@ -23,7 +23,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let game = select_game(&args.file, args.game)?;
-    let budget = args.budget.budget()?;
+    let budget = args.budget.reproducible_budget()?;
     let (replayed, ply, past_break) = replay_to_ply(&game, args.ply)?;
     let verdict = adjudicate(&replayed, ply, &budget);
     let text = match args.format.as_str() {

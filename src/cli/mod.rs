@@ -121,17 +121,32 @@ pub fn color_in_args(args: &[std::ffi::OsString]) -> ColorWhen {
 #[derive(clap::Args)]
 pub struct BudgetArgs {
     /// Seconds one exact margin count may take before it settles for proven lower and upper
-    /// bounds (0: no time limit).
-    #[arg(long, default_value_t = 1.0, value_name = "SECONDS")]
-    margin_seconds: f64,
+    /// bounds (0: no time limit). Default: 1 for `check`, `extract` and `repair`; no time limit
+    /// for `adjudicate` and `convert --to latex|pdf`, so that the same input always gives the
+    /// same verdict and page (the state limit ends a hard count there).
+    #[arg(long, value_name = "SECONDS")]
+    margin_seconds: Option<f64>,
     /// Search states one exact margin count may store before it settles for bounds.
     #[arg(long, alias = "max-states", default_value_t = Budget::default().max_states, value_name = "STATES")]
     margin_states: u64,
 }
 
 impl BudgetArgs {
+    /// For checking archives (`check`, `extract`, `repair`): a count stops after 1 s unless
+    /// `--margin-seconds` says otherwise, so one hard position cannot stall a run.
     pub fn budget(&self) -> Result<Budget, CliError> {
-        let seconds = self.margin_seconds;
+        self.budget_or(1.0)
+    }
+
+    /// For what is printed and kept (`adjudicate`, `convert --to latex|pdf`): no time limit unless
+    /// `--margin-seconds` asks for one. Where a count stops then depends on the input alone, not
+    /// on how busy the machine is (decision 106).
+    pub fn reproducible_budget(&self) -> Result<Budget, CliError> {
+        self.budget_or(0.0)
+    }
+
+    fn budget_or(&self, default_seconds: f64) -> Result<Budget, CliError> {
+        let seconds = self.margin_seconds.unwrap_or(default_seconds);
         let max_time = match seconds {
             0.0 => None,
             s if s.is_finite() && s > 0.0 && s <= 1e6 => {
@@ -340,4 +355,45 @@ pub fn replay_to_ply(
         _ => false,
     };
     Ok((replayed, asked, past_break))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BudgetArgs;
+    use clap::Parser;
+    use std::time::Duration;
+
+    #[derive(Parser)]
+    struct Budgeted {
+        #[command(flatten)]
+        budget: BudgetArgs,
+    }
+
+    fn parsed(args: &[&str]) -> BudgetArgs {
+        Budgeted::try_parse_from(std::iter::once("salta").chain(args.iter().copied()))
+            .unwrap()
+            .budget
+    }
+
+    /// What is printed and kept has no clock in it unless asked for; checking an archive keeps
+    /// its 1 s a count.
+    #[test]
+    fn only_checking_has_a_time_limit_by_default() {
+        let default = parsed(&[]);
+        assert_eq!(default.reproducible_budget().unwrap().max_time, None);
+        assert_eq!(
+            default.budget().unwrap().max_time,
+            Some(Duration::from_secs(1))
+        );
+        let asked = parsed(&["--margin-seconds", "2.5", "--margin-states", "10"]);
+        for budget in [
+            asked.budget().unwrap(),
+            asked.reproducible_budget().unwrap(),
+        ] {
+            assert_eq!(budget.max_time, Some(Duration::from_millis(2500)));
+            assert_eq!(budget.max_states, 10);
+        }
+        let unlimited = parsed(&["--margin-seconds", "0"]);
+        assert_eq!(unlimited.budget().unwrap().max_time, None);
+    }
 }

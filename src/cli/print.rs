@@ -45,7 +45,7 @@ pub fn run(
         .piece_number
         .parse::<PieceNumber>()
         .map_err(|e| bad(&e))?;
-    let budget = args.budget.budget()?;
+    let budget = args.budget.reproducible_budget()?;
     if args.fragment && target != "latex" {
         return Err(CliError::new("--fragment is for --to latex"));
     }
