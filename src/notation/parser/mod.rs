@@ -77,9 +77,11 @@ type In<'a> = &'a [u8];
 
 /// Parses the game at the start of `src` (which starts at a non-blank byte or is empty) into `log`.
 /// Squares are read on `board` if given (the rules given on the command line), else on the board
-/// of the game's Rules tag.
+/// of the game's Rules tag. `ahead`: what the caller holds past `src` of a line not yet whole
+/// (empty at the end of the input), looked into only for the word after a result token.
 pub(crate) fn parse_game(
     src: &[u8],
+    ahead: &[u8],
     eof: bool,
     limits: &Limits,
     board: Option<BoardKind>,
@@ -91,6 +93,7 @@ pub(crate) fn parse_game(
     log.result = None;
     let mut p = Parser {
         src,
+        ahead,
         pos: 0,
         eof,
         limits,
@@ -139,6 +142,8 @@ pub(crate) fn parse_game(
 
 struct Parser<'a> {
     src: &'a [u8],
+    /// The start of the line after `src` as far as the caller holds it (see [`parse_game`]).
+    ahead: &'a [u8],
     /// Where the tokens and warnings go.
     log: &'a mut Log,
     pos: usize,

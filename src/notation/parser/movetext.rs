@@ -337,7 +337,7 @@ impl<'a> Parser<'a> {
         };
         let span = Span::new(start, self.src.len() - rest.len());
         let specks_end = self.src.len() - after.len();
-        if self.game_goes_on(line, specks_end) {
+        if self.game_goes_on(line, specks_end)? {
             self.speck(
                 start,
                 specks_end,

@@ -459,6 +459,7 @@ impl<'a> Parser<'a> {
         let mut log = Log::default();
         let mut parser = Parser {
             src: bytes,
+            ahead: &[],
             pos: 0,
             eof: true,
             limits: self.limits,

@@ -44,6 +44,11 @@ fn noise(word: &[u8]) -> bool {
         && (1..=LONGEST_GLYPH_MOVE).contains(&text(word).chars().count())
 }
 
+/// How much of the word after a result token decides whether the game goes on: more than any
+/// move, move number or result holds, so that a word of noise longer than a game may be is judged
+/// by its start, wherever the input was cut.
+const WORD_AFTER_RESULT: usize = 64;
+
 impl<'a> Parser<'a> {
     /// A speck warned of at `start..end` (`what` says what it stood in the place of).
     pub(super) fn speck(&mut self, start: usize, end: usize, what: &str) {
@@ -138,29 +143,49 @@ impl<'a> Parser<'a> {
     /// Whether the game goes on after a result token that ends at `at` (OCR reads a speck as
     /// `*`): the next word starts with a digit, is no result, and is no move number but one that
     /// continues the count (a new game starts at `1.`, or with its tags).
-    /// Only what the slice holds is looked at: asking for more at every result would read a
-    /// line longer than a game may be into the game before it.
+    /// Where only blanks follow to the slice's end, the next word is the first of the line the
+    /// reader holds beyond it (`ahead`), and more input is asked for only until that word is whole
+    /// or [`WORD_AFTER_RESULT`] bytes long, never until its line is (a line may be longer than a
+    /// game may be): so the answer does not depend on where a chunk of the input ended.
     /// A word that does not start with a digit goes on the game where it holds a digit and could
     /// be a move (`Ga:43`); a word of letters may be a title between games (`Page 2`).
-    pub(super) fn game_goes_on(&self, line: &Line, at: usize) -> bool {
-        let rest = self.src.get(at..).unwrap_or_default();
-        let skipped = rest.iter().take_while(|&&b| is_space(b)).count();
-        let rest = &rest[skipped..];
-        let word = &rest[..rest.iter().take_while(|&&b| !is_delimiter(b)).count()];
-        if line.moves == 0 || word.is_empty() {
-            return false;
+    pub(super) fn game_goes_on(&self, line: &Line, at: usize) -> PResult<bool> {
+        if line.moves == 0 {
+            return Ok(false);
+        }
+        let after_blanks = |bytes: &'a [u8]| {
+            let skipped = bytes.iter().take_while(|&&b| is_space(b)).count();
+            &bytes[skipped..]
+        };
+        let word_len = |rest: &[u8]| {
+            rest.iter()
+                .take(WORD_AFTER_RESULT)
+                .take_while(|&&b| !is_delimiter(b))
+                .count()
+        };
+        let mut rest = after_blanks(self.src.get(at..).unwrap_or_default());
+        if rest.is_empty() && !self.eof {
+            rest = after_blanks(self.ahead);
+            let len = word_len(rest);
+            if len == rest.len() && len < WORD_AFTER_RESULT {
+                return Err(Stop::NeedMore);
+            }
+        }
+        let word = &rest[..word_len(rest)];
+        if word.is_empty() {
+            return Ok(false);
         }
         if !word[0].is_ascii_digit() {
             let written = text(word);
-            return word.iter().any(u8::is_ascii_digit) && could_be_move(&written);
+            return Ok(word.iter().any(u8::is_ascii_digit) && could_be_move(&written));
         }
         if result_token(word).is_ok_and(|(after, _)| after.is_empty()) {
-            return false;
+            return Ok(false);
         }
-        match move_number(word) {
+        Ok(match move_number(word) {
             Some((n, _, _)) => n > 1 && number_fits(n, line.next_number()),
             None => true,
-        }
+        })
     }
 
     /// Specks and words without digits on the rest of a result's line (`1-0 :`, `* ”`, `1-0 ee

@@ -444,6 +444,7 @@ impl<R: Read> Reader<R> {
                 let at = valid + raw[..valid].iter().filter(|&&b| b >= 0x80).count();
                 outcome = parse_game(
                     decoded.as_bytes(),
+                    &[],
                     true,
                     &self.limits,
                     self.board,
@@ -604,6 +605,7 @@ impl<R: Read> Reader<R> {
             let outcome = match limit {
                 Some(limit) => parse_game(
                     &pending[..limit],
+                    &pending[limit..],
                     self.eof,
                     &self.limits,
                     self.board,

@@ -62,7 +62,14 @@ pub(crate) fn whole_games(bytes: &[u8]) -> usize {
         if at >= lines {
             return at;
         }
-        match parse_game(&bytes[at..lines], false, &limits, None, &mut log) {
+        match parse_game(
+            &bytes[at..lines],
+            &bytes[lines..],
+            false,
+            &limits,
+            None,
+            &mut log,
+        ) {
             Outcome::Game(end) | Outcome::Error(_, end) | Outcome::Stray(end) if end > 0 => {
                 at += end;
             }

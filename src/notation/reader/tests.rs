@@ -135,3 +135,42 @@ fn the_visitor_is_told_the_games_index_and_board() {
         Some((3, BoardKind::Pyramid))
     );
 }
+
+/// A `*` the move count goes on after is a speck (decision 65), whichever line the next move is
+/// on: whether it is read as one depends on the word after it, which may lie in the next chunk.
+/// Every chunk size puts a boundary somewhere else, one of them right after the `*` line and
+/// others inside the next word; each reads what one read of the whole text reads, also where the
+/// word is longer than the part of it that decides (decision 107). (Read as a part of a file,
+/// from an offset: a whole file's first 8,000 bytes are read at once to judge it.)
+#[test]
+fn a_speck_result_reads_the_same_wherever_a_chunk_ends() {
+    let speck = "[Event \"OCR\"]\n\n1. 33-43 83-73 2. 32-42 82-72 *\n3. 21-32 84-74\n4. 43-53 *\n\n\
+                 [Event \"next\"]\n\n1. 33-43 *\n";
+    let noise = format!(
+        "1. 33-43 83-73 *\n{}7 x\n\n[Event \"next\"]\n\n1. 33-43 *\n",
+        "x".repeat(80)
+    );
+    for (text, games) in [(speck, 2), (noise.as_str(), 2)] {
+        let read = |chunk: usize| -> Vec<String> {
+            Reader::new(text.as_bytes())
+                .with_chunk_size(chunk)
+                .starting_at(1000, 40)
+                .map(|item| format!("{item:?}"))
+                .collect()
+        };
+        let whole = read(1 << 20);
+        assert_eq!(whole.len(), games, "{whole:#?}");
+        let after_result = text.find("*\n").unwrap() + 2;
+        for chunk in (1..=text.len()).chain([after_result]) {
+            assert_eq!(read(chunk), whole, "chunks of {chunk}");
+        }
+    }
+    assert!(
+        read_first(speck).contains("Speck"),
+        "the `*` is read as a speck"
+    );
+}
+
+fn read_first(text: &str) -> String {
+    format!("{:?}", Reader::new(text.as_bytes()).next().unwrap())
+}
