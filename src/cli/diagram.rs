@@ -1,5 +1,6 @@
 use super::{CliError, replay_to_ply, select_game, write_output};
 use salta::board::{Geometry, Square};
+use salta::diagnostic::quote;
 use salta::export::diagram::{
     Colour, Coordinates, DiagramFormat, DiagramOptions, Palette, PieceNumber, PieceStyle,
     parse_length, render, text_ansi,
@@ -187,7 +188,7 @@ fn options(args: &Args, pos: &Position, last: Option<Move>) -> Result<DiagramOpt
 
 /// The error of an option's value that does not read, as the library's option errors read.
 fn invalid(option: &str, text: &str, reason: impl std::fmt::Display) -> CliError {
-    CliError::new(format!("invalid {option} {text:?}: {reason}"))
+    CliError::new(format!("invalid {option} {}: {reason}", quote(text)))
 }
 
 /// Reads an arrow such as `c3-e5`, `33-55` or `33:55` (any notation the geometry reads, joined by

@@ -318,7 +318,7 @@ pub struct UnknownCode(pub String);
 
 impl fmt::Display for UnknownCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} is not a diagnostic code", self.0)
+        write!(f, "{} is not a diagnostic code", super::quote(&self.0))
     }
 }
 

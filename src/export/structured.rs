@@ -3,6 +3,7 @@
 //! YAML and JSON through serde. It reads back into a record: `doc → Game → SGN` gives the same game.
 
 use crate::board::{BoardKind, Color, Geometry, Square};
+use crate::diagnostic::quote;
 use crate::notation::{
     Annotation, Comment, Designator, Game, GameResult, MoveExtras, MoveNode, Notation, Played,
     Separator, Span, SquareRef, Tag, Variation, WriteOptions, write_game,
@@ -161,7 +162,7 @@ pub enum DocError {
         message: String,
     },
     /// The result is not a result token.
-    #[error("result {0:?} is not 1-0, 0-1, 1/2-1/2 or *")]
+    #[error("result {} is not 1-0, 0-1, 1/2-1/2 or *", quote(.0))]
     BadResult(String),
 }
 
@@ -360,7 +361,10 @@ fn node_of(index: usize, m: &MoveDoc, g: &Geometry) -> Result<MoveNode, DocError
     if let Some(written) = &m.written {
         return Err(DocError::BadMove {
             index,
-            message: format!("{written:?} is not a move: mend it in the record first"),
+            message: format!(
+                "{} is not a move: mend it in the record first",
+                quote(written)
+            ),
         });
     }
     let square = |doc: &SquareDoc| -> Result<SquareRef, DocError> {
@@ -378,7 +382,7 @@ fn node_of(index: usize, m: &MoveDoc, g: &Geometry) -> Result<MoveNode, DocError
         None => None,
         Some(text) => Some(designator_of(text).ok_or_else(|| DocError::BadMove {
             index,
-            message: format!("{text:?} is not a piece such as Su3"),
+            message: format!("{} is not a piece such as Su3", quote(text)),
         })?),
     };
     let played = match m.kind {

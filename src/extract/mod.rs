@@ -16,6 +16,7 @@ pub use as_read::AsRead;
 
 use crate::archive::{OversizedPart, PieceInput, piece_bytes, visit_in_order};
 use crate::diagnostic::Code;
+use crate::diagnostic::quote;
 use crate::notation::{Game, GameResult, GameSource, Notation, SyntaxError, input_name};
 use crate::replay::{Replay, ReplayOptions, Severity, Status, replay};
 use crate::rules::Position;
@@ -67,7 +68,10 @@ impl std::str::FromStr for TagFilter {
 
     fn from_str(text: &str) -> Result<TagFilter, String> {
         let at = text.find(['=', '~']).filter(|&i| i > 0).ok_or_else(|| {
-            format!("{text:?} is not a tag condition: write Name=Value or Name~text")
+            format!(
+                "{} is not a tag condition: write Name=Value or Name~text",
+                quote(text)
+            )
         })?;
         let (name, rest) = text.split_at(at);
         let name = name.trim().to_string();

@@ -395,7 +395,7 @@ impl FromStr for GameResult {
 
 /// Text that is not a result (`1-0`, `0-1`, `1/2-1/2`, `*`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a result: write 1-0, 0-1, 1/2-1/2 or *")]
+#[error("{} is not a result: write 1-0, 0-1, 1/2-1/2 or *", crate::diagnostic::quote(.0))]
 pub struct UnknownResult(String);
 
 /// Tag names common enough that the reader shares one copy of each.

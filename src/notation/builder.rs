@@ -5,6 +5,7 @@ use super::{
     Comment, Game, GameResult, MoveExtras, MoveNode, Notation, Played, Separator, Span, SquareRef,
     SyntaxError, Tag, Variation, WriteOptions, parse_str, write_game,
 };
+use crate::diagnostic::quote;
 use crate::rules::{IllegalMove, Move, MoveKind, Position, Rules};
 
 /// The tags that the start position and the result decide: [`GameBuilder`] writes them itself.
@@ -21,7 +22,7 @@ pub enum TagError {
     )]
     Decided(String),
     /// A name the reader would not read as a tag name.
-    #[error("{0:?} is no tag name: a tag name is ASCII letters, digits and _")]
+    #[error("{} is no tag name: a tag name is ASCII letters, digits and _", quote(.0))]
     BadName(String),
 }
 

@@ -3,6 +3,7 @@
 
 use super::{Finding, Replay, Severity, result_of};
 use crate::diagnostic::Code;
+use crate::diagnostic::quote;
 use crate::notation::{GameResult, Span, Tag, TagList};
 use crate::rules::margin::Remaining;
 use crate::rules::{Outcome, Progress, Referee};
@@ -81,7 +82,7 @@ pub(super) fn check_result(
             None => {
                 findings.push(tag_error(
                     Code::BadTagValue,
-                    format!("Result tag {value:?} is not 1-0, 0-1, 1/2-1/2 or *"),
+                    format!("Result tag {} is not 1-0, 0-1, 1/2-1/2 or *", quote(value)),
                     span,
                     "write one of 1-0, 0-1, 1/2-1/2, *",
                 ));
@@ -181,7 +182,7 @@ fn check_margin(value: &str, span: Span, outcome: Option<Outcome>) -> Option<Fin
     let Ok(written) = value.trim().parse::<u32>() else {
         return Some(tag_error(
             Code::BadTagValue,
-            format!("Margin tag {value:?} is not a whole number"),
+            format!("Margin tag {} is not a whole number", quote(value)),
             span,
             "write the points the game was won by, e.g. 27",
         ));

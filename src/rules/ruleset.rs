@@ -1,4 +1,5 @@
 use crate::board::{BoardKind, Color};
+use crate::diagnostic::quote;
 use std::fmt;
 
 /// The rule families of rules.md: default Salta and the two variants of the seed texts.
@@ -323,13 +324,16 @@ impl Default for Rules {
 #[non_exhaustive]
 pub enum RulesError {
     /// The rule set's name is none of `salta`, `winther`, `pyramid`.
-    #[error("unknown rule set {0:?}: expected salta, winther or pyramid")]
+    #[error("unknown rule set {}: expected salta, winther or pyramid", quote(.0))]
     UnknownVariant(String),
     /// A switch the rules do not have.
-    #[error("unknown switch {0:?}: expected jumps, blockade, precedence, goal or compulsory")]
+    #[error(
+        "unknown switch {}: expected jumps, blockade, precedence, goal or compulsory",
+        quote(.0)
+    )]
     UnknownSwitch(String),
     /// A known switch with a value it cannot take.
-    #[error("switch {name} cannot be {value:?}: expected {expected}")]
+    #[error("switch {name} cannot be {}: expected {expected}", quote(.value))]
     BadValue {
         /// The switch.
         name: String,
@@ -340,14 +344,16 @@ pub enum RulesError {
     },
     /// A MoveLimit value that is not a number of moves per side, Green's and Red's, or `-`.
     #[error(
-        "bad move limit {0:?}: expected a whole number of moves per side (1–10000), Green's and \
-         Red's as 100/120, or -"
+        "bad move limit {}: expected a whole number of moves per side (1–10000), Green's and \
+         Red's as 100/120, or -",
+        quote(.0)
     )]
     BadMoveLimit(String),
     /// An Odds value that is not a side and a rhythm such as `red 3:2`.
     #[error(
-        "bad odds {0:?}: expected a side, its moves and the other side's moves (each 1–99), e.g. \
-         \"red 3:2\" for Red making 3 moves for every 2 of Green's"
+        "bad odds {}: expected a side, its moves and the other side's moves (each 1–99), e.g. \
+         \"red 3:2\" for Red making 3 moves for every 2 of Green's",
+        quote(.0)
     )]
     BadOdds(String),
 }

@@ -4,6 +4,7 @@
 use super::position::{describe, piece_count};
 use super::{Piece, PlacementError, Position, Rules};
 use crate::board::{BoardKind, Color, Square, SquareError};
+use crate::diagnostic::quote;
 
 /// Why a position could not be set up: which part of the Setup line or placement, and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -16,13 +17,13 @@ pub enum SetupError {
         found: usize,
     },
     /// The side to move is neither `G` nor `R`.
-    #[error("Setup side: {text:?} is not G or R")]
+    #[error("Setup side: {} is not G or R", quote(.text))]
     Side {
         /// The field as written.
         text: String,
     },
     /// The move number is not a number of 1 or more.
-    #[error("Setup move number: {text:?} is not a move number (1 or more)")]
+    #[error("Setup move number: {} is not a move number (1 or more)", quote(.text))]
     MoveNumber {
         /// The field as written.
         text: String,

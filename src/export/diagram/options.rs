@@ -1,6 +1,7 @@
 //! What a diagram shows and how: options, colours, and the parsers for their command-line spellings.
 
 use crate::board::Square;
+use crate::diagnostic::quote;
 use crate::rules::{Move, MoveKind};
 use std::fmt;
 use std::str::FromStr;
@@ -559,7 +560,7 @@ pub fn parse_length(text: &str) -> Result<f32, ParseOptionError> {
 
 /// Why a command-line spelling of an option could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid {option} {text:?}: {reason}")]
+#[error("invalid {option} {}: {reason}", quote(.text))]
 #[non_exhaustive]
 pub struct ParseOptionError {
     /// The option's name.

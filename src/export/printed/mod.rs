@@ -24,6 +24,7 @@ pub use latex::{LatexBook, latex, latex_fragment};
 pub use pages::{PdfBook, pdf};
 
 use crate::board::Color;
+use crate::diagnostic::quote;
 use crate::export::adjudication::adjudicate;
 use crate::export::diagram::{Coordinates, DiagramOptions, PT_PER_CM};
 use crate::export::structured::{GameDoc, MoveDoc, VariationDoc};
@@ -367,8 +368,8 @@ fn variation_notes(comments: &[String], runs: &mut Vec<Run>, warnings: &mut Vec<
         let (text, marked) = without_marker(comment);
         if marked {
             warnings.push(format!(
-                "a diagram marker in a variation is not drawn (comment {:?})",
-                comment.trim()
+                "a diagram marker in a variation is not drawn (comment {})",
+                quote(comment.trim())
             ));
         }
         if !text.is_empty() {

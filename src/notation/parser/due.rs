@@ -6,6 +6,7 @@
 use super::scan::{decimal, is_delimiter, is_space, move_number};
 use super::tokens::text;
 use super::{Line, Parser};
+use crate::diagnostic::quote;
 use crate::notation::ast::*;
 use crate::notation::garbled::{is_separator_like, is_speck};
 
@@ -110,7 +111,7 @@ impl<'a> Parser<'a> {
             ellipsis: dots >= 2,
             span: Span::new(start, end),
         };
-        let message = format!("{written:?} read as move number {}.", number.number);
+        let message = format!("{} read as move number {}.", quote(written), number.number);
         self.misread_number(line, number, message);
         self.pos = end;
         true

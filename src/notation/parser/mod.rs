@@ -262,7 +262,7 @@ impl<'a> Parser<'a> {
         Stop::Error(
             error(
                 Code::UnexpectedToken,
-                format!("unexpected {found:?}"),
+                format!("unexpected {found}"),
                 span,
                 "not understood here",
             )
@@ -351,7 +351,7 @@ impl<'a> Parser<'a> {
         self.log.warnings.push(Warning {
             code: Code::StrayText,
             message: format!(
-                "skipped text that is neither a tag nor movetext: {:?}",
+                "skipped text that is neither a tag nor movetext: {}",
                 quoted(&self.src[start..shown])
             ),
             span: Span::new(start, shown),

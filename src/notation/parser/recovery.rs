@@ -5,6 +5,7 @@ use super::scan::{decimal, digits_after_first, is_delimiter, is_space, move_numb
 use super::tokens::{designator_kind, quoted, result_token, text};
 use super::{Line, PResult, Parser, Stop};
 use crate::diagnostic::Code;
+use crate::diagnostic::quote;
 use crate::notation::ast::*;
 use crate::notation::garbled::{
     could_be_move, is_separator_like, loose_number, misread_number, number_fits, why_garbled,
@@ -106,7 +107,11 @@ impl<'a> Parser<'a> {
                 span: word,
             };
             let dots = if ellipsis { "..." } else { "." };
-            let message = format!("{written:?} read as move number {}{dots}", number.number);
+            let message = format!(
+                "{} read as move number {}{dots}",
+                quote(&written),
+                number.number
+            );
             self.misread_number(line, number, message);
             self.pos = end;
             return Ok(());
@@ -145,7 +150,7 @@ impl<'a> Parser<'a> {
         let why = why_garbled(&token, self.geometry);
         self.log.warnings.push(Warning {
             code: Code::GarbledMove,
-            message: format!("{:?} is not a move: {why}", quoted(token.as_bytes())),
+            message: format!("{} is not a move: {why}", quoted(token.as_bytes())),
             span,
         });
         line.push(self.log, Played::Garbled, span);
@@ -268,7 +273,7 @@ impl<'a> Parser<'a> {
             ellipsis,
             span: Span::new(start, end),
         };
-        let message = format!("{word:?} read as move number {}.", number.number);
+        let message = format!("{} read as move number {}.", quote(&word), number.number);
         self.misread_number(line, number, message);
         self.pos = end;
         true
@@ -404,7 +409,7 @@ impl<'a> Parser<'a> {
             self.log.warnings.push(Warning {
                 code: Code::GarbledMove,
                 message: format!(
-                    "{:?} is not a move: {}",
+                    "{} is not a move: {}",
                     quoted(part.as_bytes()),
                     why_garbled(&part, self.geometry)
                 ),

@@ -55,7 +55,7 @@ impl<'a> Parser<'a> {
         self.log.warnings.push(Warning {
             code: Code::Speck,
             message: format!(
-                "{:?} skipped: {what}",
+                "{} skipped: {what}",
                 quoted(self.src.get(start..end).unwrap_or_default())
             ),
             span: Span::new(start, end),
@@ -226,7 +226,7 @@ impl<'a> Parser<'a> {
         self.log.warnings.push(Warning {
             code: Code::MisreadResult,
             message: format!(
-                "{:?} read as the result {}",
+                "{} read as the result {}",
                 quoted(written.as_bytes()),
                 result
             ),

@@ -148,8 +148,8 @@ impl<'a> Parser<'a> {
         self.log.warnings.push(Warning {
             code: Code::TagRepaired,
             message: format!(
-                "the {name_text} tag's value {slip}: read as {:?}",
-                text(value)
+                "the {name_text} tag's value {slip}: read as {}",
+                crate::diagnostic::quote(&text(value))
             ),
             span: Span::new(start, start + close + 1),
         });

@@ -1,6 +1,7 @@
 //! The token parsers (nom) and the text helpers the messages use.
 
 use super::In;
+use crate::diagnostic::quote;
 use crate::notation::ast::*;
 use crate::rules::PieceKind;
 use nom::branch::alt;
@@ -53,12 +54,12 @@ pub(super) fn salta_call(i: In) -> IResult<In, (), ()> {
 /// The most characters of the input a message quotes.
 pub(super) const QUOTED_CHARS: usize = 60;
 
-/// Input text for a message, cut to [`QUOTED_CHARS`] characters with `…`.
+/// Input text quoted for a message ([`quote`]), cut to [`QUOTED_CHARS`] characters with `…`.
 pub(super) fn quoted(bytes: &[u8]) -> String {
     let text = text(bytes);
     match text.char_indices().nth(QUOTED_CHARS) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text,
+        Some((cut, _)) => quote(&format!("{}…", &text[..cut])),
+        None => quote(&text),
     }
 }
 
