@@ -78,12 +78,19 @@ pub(crate) fn check_json(file: &Path) -> Run {
     ])
 }
 
+/// The `salta` binary as a command run from the project's root, for a test to give its
+/// arguments and streams: every test runs the binary through this.
+pub(crate) fn salta_command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_salta"));
+    command.current_dir(root());
+    command
+}
+
 /// `salta` with its standard input, output and error piped, run from the project's root: for a
 /// test that feeds it or reads it while it runs (give it its arguments, then spawn it).
 pub(crate) fn piped_salta() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_salta"));
+    let mut command = salta_command();
     command
-        .current_dir(root())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -92,7 +99,7 @@ pub(crate) fn piped_salta() -> Command {
 
 /// Runs `salta ARGS...` in `dir`.
 pub(crate) fn salta_in<S: AsRef<std::ffi::OsStr>>(dir: &Path, args: &[S]) -> Run {
-    Command::new(env!("CARGO_BIN_EXE_salta"))
+    salta_command()
         .args(args)
         .current_dir(dir)
         .output()

@@ -2,9 +2,9 @@
 //! takes the result back (issue 32, item 8).
 
 use crate::as_read::peak_memory_kb;
-use crate::cli::salta;
+use crate::cli::{salta, salta_command};
 use crate::special::TempDir;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 /// A game document with a long comment (200 KB: a record may hold one of 256 KB).
 fn doc(event: usize, comment: &str) -> String {
@@ -33,7 +33,7 @@ fn json_and_yaml_files_are_read_a_game_at_a_time() {
     for (name, text) in [("games.json", json), ("games.yaml", yaml)] {
         let file = dir.write(name, &text);
         let out = dir.path("out.sgn");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_salta"))
+        let mut child = salta_command()
             .args(["convert", "--to", "numeric", "-o"])
             .arg(&out)
             .arg(&file)

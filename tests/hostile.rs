@@ -3,7 +3,7 @@
 //! interrupted runs. Special files are made in temporary folders (mknod, mkfifo) or in a private
 //! mount namespace, never taken from the machine's /dev.
 
-use crate::cli::{Run, check_json, root, salta};
+use crate::cli::{Run, check_json, root, salta, salta_command};
 use crate::io::salta_within;
 use crate::special::{TempDir, device, fifo, in_mount_namespace};
 use std::io::{BufRead, Read};
@@ -16,9 +16,8 @@ const GAME: &str = "corpus/edge-cases/green-wins.sgn";
 fn into_closed_pipe(args: &[&str]) -> Run {
     let (reader, writer) = std::io::pipe().expect("a pipe");
     drop(reader);
-    Command::new(env!("CARGO_BIN_EXE_salta"))
+    salta_command()
         .args(args)
-        .current_dir(root())
         .stdout(writer)
         .stderr(Stdio::piped())
         .output()
@@ -237,10 +236,9 @@ fn output_into_a_read_only_folder_names_the_folder() {
 fn output_to_a_fifo_without_a_reader_says_that_it_waits() {
     let dir = TempDir::new("fifo-out");
     let out = fifo(&dir.path("out.sgn"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_salta"))
+    let mut child = salta_command()
         .args(["convert", GAME, "--to", "algebraic", "-o"])
         .arg(&out)
-        .current_dir(root())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -336,7 +334,7 @@ fn an_interrupted_run_removes_its_temporary_files() {
     for signal in ["INT", "TERM", "HUP"] {
         let dir = TempDir::new("interrupted");
         let input = fifo(&dir.path("in.sgn"));
-        let mut command = Command::new(env!("CARGO_BIN_EXE_salta"));
+        let mut command = salta_command();
         command
             .arg("extract")
             .arg(&input)

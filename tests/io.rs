@@ -14,12 +14,8 @@ const GAME: &str = "corpus/edge-cases/green-wins.sgn";
 
 /// Runs the binary with `configure` applied to its command, killing it after `limit`.
 pub(crate) fn salta_within(limit: Duration, configure: impl FnOnce(&mut Command)) -> Run {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_salta"));
-    command
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    let mut command = piped_salta();
+    command.stdin(Stdio::null());
     configure(&mut command);
     let mut child = command.spawn().expect("the salta binary runs");
     let started = Instant::now();

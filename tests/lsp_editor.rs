@@ -5,6 +5,7 @@
 //! Without `nvim` the test says so and passes, unless `SALTA_NVIM_TEST=required` (set by
 //! .ci/run), when that is a failure.
 
+use crate::cli::salta_command;
 use std::path::Path;
 use std::process::Command;
 
@@ -63,7 +64,7 @@ fn neovim_applies_the_preferred_fix_and_the_saved_file_checks() {
     assert!(said.contains("35-44 (digits swapped)"), "{said}");
     let saved = std::fs::read_to_string(&record).unwrap();
     assert_eq!(saved, SLIPPED.replace("8. 53-44", "8. 35-44"));
-    let check = Command::new(env!("CARGO_BIN_EXE_salta"))
+    let check = salta_command()
         .args(["check", "--color", "never"])
         .arg(&record)
         .output()

@@ -21,14 +21,16 @@ const EXAMPLE: &str = r#"[Event "Club match"]
 0-1
 "#;
 
+/// Every game of `text`, each read without an error.
 fn ok(text: &str) -> Vec<Game> {
     parse_str(text)
         .into_iter()
-        .map(|r| r.unwrap_or_else(|e| panic!("{e:?}")))
+        .map(|r| r.unwrap_or_else(|e| panic!("{e:?}\n{text}")))
         .collect()
 }
 
-fn one(text: &str) -> Game {
+/// The one game of `text`, read without an error.
+pub(crate) fn one(text: &str) -> Game {
     let games = ok(text);
     assert_eq!(games.len(), 1, "{games:?}");
     games.into_iter().next().unwrap()

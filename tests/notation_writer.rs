@@ -1,14 +1,9 @@
 //! The canonical writer: exact output, and round trips over generated games.
 
+use crate::notation_reader::one;
 use proptest::prelude::*;
 use salta::board::{BoardKind, Geometry};
 use salta::notation::*;
-
-fn one(text: &str) -> Game {
-    let mut games = parse_str(text);
-    assert_eq!(games.len(), 1, "{games:?}");
-    games.remove(0).unwrap_or_else(|e| panic!("{e:?}\n{text}"))
-}
 
 fn write(game: &Game, notation: Notation) -> String {
     write_game(game, &WriteOptions::default().notation(notation))

@@ -11,6 +11,7 @@
 //! Without Chromium, Node or tests/browser/node_modules the test says so and passes, unless
 //! `SALTA_BROWSER_TEST=required` (set by .ci/run), when that is a failure.
 
+use crate::cli::{root, salta_command};
 use salta::notation::read_path;
 use salta::replay::{LineReplay, ReplayOptions, Severity, replay};
 use salta::rules::Position;
@@ -20,16 +21,11 @@ use std::process::Command;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// Runs `salta convert ARGS`, which must succeed, and returns its standard output.
 fn convert(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_salta"))
+    let output = salta_command()
         .arg("convert")
         .args(args)
-        .current_dir(root())
         .output()
         .expect("the salta binary runs");
     assert!(
