@@ -3,7 +3,7 @@
 //! compared with `cmp`'s strictness, for line ends, control characters and encodings; games too
 //! large to read are passed through whole, streamed; binary and endless inputs are bounded.
 
-use crate::cli::{check_json, piped_salta, root, salta, salta_in};
+use crate::cli::{check_json, piped_salta, root, salta_args, salta_in};
 use crate::special::{TempDir, device, fifo};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -252,7 +252,7 @@ fn an_oversized_game_is_one_game_passed_through_whole() {
         assert!(summary["bytes"].as_u64().unwrap() <= bytes.len() as u64);
         assert!(summary["bytes"].as_u64().unwrap() >= second.len() as u64);
         // Human: one line for the game, the next game read.
-        let human = salta(&["check".as_ref(), path.as_os_str()]).expect_code(1);
+        let human = salta_args!["check", path].expect_code(1);
         assert_eq!(human.text().matches("sgn::game-too-large").count(), 1);
         assert!(human.text().contains("game 3: valid"), "{}", human.text());
 

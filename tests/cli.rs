@@ -68,14 +68,18 @@ pub(crate) fn salta<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
     salta_in(root(), args)
 }
 
+/// `salta ARGS...` as [`salta`] runs it, the arguments of any kinds that name one (`&str`,
+/// `Path`, `PathBuf`, `OsStr`) side by side: `salta_args!["convert", GAME, "-o", out]`.
+macro_rules! salta_args {
+    ($($arg:expr),* $(,)?) => {
+        $crate::cli::salta(&[$(::std::ffi::OsStr::new(&$arg)),*])
+    };
+}
+pub(crate) use salta_args;
+
 /// `salta check --format json FILE`, run from the project's root.
 pub(crate) fn check_json(file: &Path) -> Run {
-    salta(&[
-        "check".as_ref(),
-        "--format".as_ref(),
-        "json".as_ref(),
-        file.as_os_str(),
-    ])
+    salta_args!["check", "--format", "json", file]
 }
 
 /// The `salta` binary as a command run from the project's root, for a test to give its
@@ -404,13 +408,7 @@ fn check_searches_folders_recursively_for_sgn_files_only() {
     dir.write("notes.txt", "1. 33-43 83-74 2. 43-44 *\n");
     dir.write("deep/d.sgn.bak", "1. 33-43 83-74 2. 43-44 *\n");
     dir.write("deep/e.pgn", "1. 33-43 83-74 2. 43-44 *\n");
-    let run = salta(&[
-        "check".as_ref(),
-        "--format".as_ref(),
-        "json".as_ref(),
-        dir.0.as_os_str(),
-    ])
-    .ok();
+    let run = salta_args!["check", "--format", "json", dir.0].ok();
     let lines = run.json_lines();
     let files: Vec<String> = lines[..lines.len() - 1]
         .iter()
@@ -455,7 +453,7 @@ fn check_resynchronises_after_a_syntax_error() {
         assert_game_report_shape(game);
     }
     // The human report names the broken game and the error's place.
-    let human = salta(&["check".as_ref(), file.as_os_str()]).expect_code(1);
+    let human = salta_args!["check", file].expect_code(1);
     assert_no_escape_codes(&human);
     let text = human.text();
     assert!(text.contains("three.sgn:9:"), "{text}");
@@ -502,14 +500,7 @@ fn check_human_output_is_plain_on_a_pipe() {
 
 /// Converts one file; the canonical text on stdout.
 fn convert(file: &Path, to: &str) -> String {
-    salta(&[
-        "convert".as_ref(),
-        file.as_os_str(),
-        "--to".as_ref(),
-        to.as_ref(),
-    ])
-    .ok()
-    .text()
+    salta_args!["convert", file, "--to", to].ok().text()
 }
 
 #[test]
@@ -548,15 +539,7 @@ fn convert_round_trips_through_yaml_and_json() {
         let stem = file.file_stem().unwrap().to_string_lossy();
         for format in ["yaml", "json"] {
             let doc = dir.path(&format!("{stem}.{format}"));
-            salta(&[
-                "convert".as_ref(),
-                file.as_os_str(),
-                "--to".as_ref(),
-                format.as_ref(),
-                "-o".as_ref(),
-                doc.as_os_str(),
-            ])
-            .ok();
+            salta_args!["convert", file, "--to", format, "-o", doc].ok();
             let back = convert(&doc, "numeric");
             assert_eq!(back, canonical, "{} through {format}", file.display());
         }
@@ -644,16 +627,7 @@ fn convert_refuses_to_write_over_an_input() {
     let aliases = [input.clone(), dir.0.join(".").join("game.sgn")];
     for target in &aliases {
         for to in ["numeric", "json"] {
-            let run = salta(&[
-                "convert".as_ref(),
-                other.as_os_str(),
-                input.as_os_str(),
-                "--to".as_ref(),
-                to.as_ref(),
-                "-o".as_ref(),
-                target.as_os_str(),
-            ])
-            .expect_code(2);
+            let run = salta_args!["convert", other, input, "--to", to, "-o", target].expect_code(2);
             assert!(run.stderr.contains("input"), "{}", run.stderr);
             assert_eq!(std::fs::read(&input).unwrap(), original, "input changed");
         }
@@ -669,15 +643,7 @@ fn convert_refuses_to_write_through_a_link_to_an_input() {
     let input = dir.write("game.sgn", "1. 33-43 83-74 *\n");
     let link = dir.path("link.sgn");
     std::os::unix::fs::symlink(&input, &link).unwrap();
-    salta(&[
-        "convert".as_ref(),
-        input.as_os_str(),
-        "--to".as_ref(),
-        "algebraic".as_ref(),
-        "-o".as_ref(),
-        link.as_os_str(),
-    ])
-    .expect_code(2);
+    salta_args!["convert", input, "--to", "algebraic", "-o", link].expect_code(2);
     assert_eq!(
         std::fs::read_to_string(&input).unwrap(),
         "1. 33-43 83-74 *\n"
@@ -704,14 +670,7 @@ fn convert_reads_latin1_bom_and_crlf_and_writes_utf8_with_newlines() {
     assert_eq!(convert(&latin1, "numeric"), expected);
     assert_eq!(convert(&bom, "numeric"), expected);
     // Latin-1 is a warning for check; BOM and CRLF are not.
-    let run = salta(&[
-        "check".as_ref(),
-        "--format".as_ref(),
-        "json".as_ref(),
-        latin1.as_os_str(),
-        bom.as_os_str(),
-    ])
-    .ok();
+    let run = salta_args!["check", "--format", "json", latin1, bom].ok();
     let lines = run.json_lines();
     assert_eq!(lines[0]["status"], "warnings", "{}", lines[0]);
     assert_eq!(lines[0]["diagnostics"][0]["code"], "sgn::latin1");
@@ -724,29 +683,21 @@ fn convert_writes_output_files_through_a_rename() {
     let out = dir.path("out.sgn");
     std::fs::write(&out, "old contents").unwrap();
     let file = "corpus/edge-cases/green-wins.sgn";
-    salta(&[
-        "convert".as_ref(),
-        file.as_ref(),
-        "--to".as_ref(),
-        "algebraic".as_ref(),
-        "-o".as_ref(),
-        out.as_os_str(),
-    ])
-    .ok();
+    salta_args!["convert", file, "--to", "algebraic", "-o", out].ok();
     assert_eq!(
         std::fs::read_to_string(&out).unwrap(),
         convert(Path::new(file), "algebraic")
     );
     assert_eq!(dir.files(), ["out.sgn"], "no temporary file left");
     // A folder that does not exist: an error, and nothing written.
-    let run = salta(&[
-        "convert".as_ref(),
-        file.as_ref(),
-        "--to".as_ref(),
-        "numeric".as_ref(),
-        "-o".as_ref(),
-        dir.path("missing/out.sgn").as_os_str(),
-    ])
+    let run = salta_args![
+        "convert",
+        file,
+        "--to",
+        "numeric",
+        "-o",
+        dir.path("missing/out.sgn")
+    ]
     .expect_code(2);
     assert!(run.stderr.contains("cannot write"), "{}", run.stderr);
 }
@@ -781,13 +732,13 @@ fn convert_exits_2_for_an_unknown_target() {
 fn convert_exits_1_for_an_unreadable_document_and_converts_the_rest() {
     let dir = TempDir::new("baddoc");
     let bad = dir.write("bad.json", "{\"tags\": 3}");
-    let run = salta(&[
-        "convert".as_ref(),
-        bad.as_os_str(),
-        "corpus/edge-cases/green-wins.sgn".as_ref(),
-        "--to".as_ref(),
-        "numeric".as_ref(),
-    ])
+    let run = salta_args![
+        "convert",
+        bad,
+        "corpus/edge-cases/green-wins.sgn",
+        "--to",
+        "numeric"
+    ]
     .expect_code(1);
     assert!(run.stderr.contains("bad.json"), "{}", run.stderr);
     assert_eq!(
@@ -985,27 +936,21 @@ fn diagram_refuses_a_png_on_a_terminal_only() {
 fn diagram_writes_a_png_file() {
     let dir = TempDir::new("png");
     let out = dir.path("board.png");
-    salta(&[
-        "diagram".as_ref(),
-        "corpus/edge-cases/variations.sgn".as_ref(),
-        "--format".as_ref(),
-        "png".as_ref(),
-        "-o".as_ref(),
-        out.as_os_str(),
-    ])
+    salta_args![
+        "diagram",
+        "corpus/edge-cases/variations.sgn",
+        "--format",
+        "png",
+        "-o",
+        out
+    ]
     .ok();
     let bytes = std::fs::read(&out).unwrap();
     assert!(bytes.starts_with(PNG_SIGNATURE));
     assert_eq!(dir.files(), ["board.png"]);
     // Never over the record it draws.
     let input = dir.write("game.sgn", "1. 33-43 *\n");
-    salta(&[
-        "diagram".as_ref(),
-        input.as_os_str(),
-        "-o".as_ref(),
-        input.as_os_str(),
-    ])
-    .expect_code(2);
+    salta_args!["diagram", input, "-o", input].expect_code(2);
     assert_eq!(std::fs::read_to_string(&input).unwrap(), "1. 33-43 *\n");
 }
 
@@ -1253,17 +1198,17 @@ fn extract_sorts_an_archive_into_kept_rejected_and_duplicate_files() {
     let kept = dir.path("kept.sgn");
     let rejected = dir.path("rejected.sgn");
     let duplicates = dir.path("duplicates.sgn");
-    let run = salta(&[
-        "extract".as_ref(),
-        "tests/extract".as_ref(),
-        "--keep-broken".as_ref(),
-        "-o".as_ref(),
-        kept.as_os_str(),
-        "--rejected".as_ref(),
-        rejected.as_os_str(),
-        "--duplicates".as_ref(),
-        duplicates.as_os_str(),
-    ])
+    let run = salta_args![
+        "extract",
+        "tests/extract",
+        "--keep-broken",
+        "-o",
+        kept,
+        "--rejected",
+        rejected,
+        "--duplicates",
+        duplicates
+    ]
     // A game was broken: exit code 1, as for `check`.
     .expect_code(1);
     assert!(
@@ -1288,17 +1233,11 @@ fn extract_sorts_an_archive_into_kept_rejected_and_duplicate_files() {
     assert_eq!(events(&rejected), ["Unreadable"]);
     assert_eq!(events(&duplicates), ["Fragment", "Long, transcribed again"]);
     // What is kept checks clean, the broken game cut before its illegal move.
-    salta(&["check".as_ref(), kept.as_os_str()]).ok();
+    salta_args!["check", kept].ok();
     assert_eq!(dir.files(), ["duplicates.sgn", "kept.sgn", "rejected.sgn"]);
     // Writing over an input is refused, and nothing is left behind.
     let input = dir.write("in.sgn", "1. 33-43 *\n");
-    salta(&[
-        "extract".as_ref(),
-        input.as_os_str(),
-        "--rejected".as_ref(),
-        input.as_os_str(),
-    ])
-    .expect_code(2);
+    salta_args!["extract", input, "--rejected", input].expect_code(2);
     assert_eq!(std::fs::read_to_string(&input).unwrap(), "1. 33-43 *\n");
     assert_eq!(
         dir.files(),
@@ -1320,17 +1259,17 @@ fn thread_counts_out_of_range_are_refused_at_once() {
 fn extract_splits_the_kept_games_over_numbered_files() {
     let dir = TempDir::new("extract-split");
     let kept = dir.path("kept.sgn");
-    salta(&[
-        "extract".as_ref(),
-        "tests/extract".as_ref(),
-        "--keep-broken".as_ref(),
-        "--drop-duplicates".as_ref(),
-        "--quiet".as_ref(),
-        "-o".as_ref(),
-        kept.as_os_str(),
-        "--split".as_ref(),
-        "2".as_ref(),
-    ])
+    salta_args![
+        "extract",
+        "tests/extract",
+        "--keep-broken",
+        "--drop-duplicates",
+        "--quiet",
+        "-o",
+        kept,
+        "--split",
+        "2"
+    ]
     .expect_code(1);
     assert_eq!(dir.files(), ["kept-1.sgn", "kept-2.sgn"]);
     let first = std::fs::read_to_string(dir.path("kept-1.sgn")).unwrap();
@@ -1338,61 +1277,53 @@ fn extract_splits_the_kept_games_over_numbered_files() {
     assert_eq!(first.matches("[Event").count(), 2, "{first}");
     assert!(first.starts_with("[Event \"Long\"]"), "{first}");
     assert!(second.starts_with("[Event \"Other\"]"), "{second}");
-    salta(&["check".as_ref(), dir.path("kept-2.sgn").as_os_str()]).ok();
+    salta_args!["check", dir.path("kept-2.sgn")].ok();
     // A numbered file may not be another output, nor -o a folder: refused, nothing lost.
-    let clash = salta(&[
-        "extract".as_ref(),
-        "tests/extract".as_ref(),
-        "--quiet".as_ref(),
-        "-o".as_ref(),
-        dir.path("k.sgn").as_os_str(),
-        "--split".as_ref(),
-        "1".as_ref(),
-        "--rejected".as_ref(),
-        dir.path("k-2.sgn").as_os_str(),
-    ])
+    let clash = salta_args![
+        "extract",
+        "tests/extract",
+        "--quiet",
+        "-o",
+        dir.path("k.sgn"),
+        "--split",
+        "1",
+        "--rejected",
+        dir.path("k-2.sgn")
+    ]
     .expect_code(2);
     assert!(
         clash.stderr.contains("another output file"),
         "{}",
         clash.stderr
     );
-    let folder = salta(&[
-        "extract".as_ref(),
-        "tests/extract".as_ref(),
-        "-o".as_ref(),
-        dir.path("").as_os_str(),
-        "--split".as_ref(),
-        "1".as_ref(),
-    ])
+    let folder = salta_args![
+        "extract",
+        "tests/extract",
+        "-o",
+        dir.path(""),
+        "--split",
+        "1"
+    ]
     .expect_code(2);
     assert!(folder.stderr.contains("is a folder"), "{}", folder.stderr);
     assert_eq!(dir.files(), ["kept-1.sgn", "kept-2.sgn"]);
     // --split needs -o, and at least one game per file.
     salta(&["extract", "tests/extract", "--split", "2"]).expect_code(2);
-    salta(&[
-        "extract".as_ref(),
-        "tests/extract".as_ref(),
-        "-o".as_ref(),
-        kept.as_os_str(),
-        "--split".as_ref(),
-        "0".as_ref(),
-    ])
-    .expect_code(2);
+    salta_args!["extract", "tests/extract", "-o", kept, "--split", "0"].expect_code(2);
 }
 
 #[test]
 fn extract_writes_the_games_left_out_by_the_selection_apart() {
     let dir = TempDir::new("extract-unselected");
     let rest = dir.path("rest.sgn");
-    let run = salta(&[
-        "extract".as_ref(),
-        "tests/extract".as_ref(),
-        "--tag".as_ref(),
-        "Green=Bert".as_ref(),
-        "--unselected".as_ref(),
-        rest.as_os_str(),
-    ])
+    let run = salta_args![
+        "extract",
+        "tests/extract",
+        "--tag",
+        "Green=Bert",
+        "--unselected",
+        rest
+    ]
     .expect_code(1);
     assert_eq!(run.text().matches("[Event").count(), 1, "{}", run.text());
     let rest = std::fs::read_to_string(&rest).unwrap();
@@ -1425,15 +1356,8 @@ fn extract_selects_by_tag_and_writes_clean_games_to_standard_output() {
     assert!(bad.stderr.contains("not a result"), "{}", bad.stderr);
     let dir = TempDir::new("extract-clash");
     let same = dir.path("out.sgn");
-    let bad = salta(&[
-        "extract".as_ref(),
-        "tests/extract".as_ref(),
-        "-o".as_ref(),
-        same.as_os_str(),
-        "--rejected".as_ref(),
-        same.as_os_str(),
-    ])
-    .expect_code(2);
+    let bad =
+        salta_args!["extract", "tests/extract", "-o", same, "--rejected", same].expect_code(2);
     assert!(bad.stderr.contains("different files"), "{}", bad.stderr);
     assert!(dir.files().is_empty());
 }
@@ -1490,16 +1414,9 @@ fn margin_budget_options_are_checked() {
 fn squares_are_read_on_the_board_the_game_is_replayed_on() {
     let dir = TempDir::new("board");
     let pyramid = dir.write("p.sgn", "1. 55-64 *\n");
-    let lines = salta(&[
-        "check".as_ref(),
-        "--format".as_ref(),
-        "json".as_ref(),
-        "--rules".as_ref(),
-        "pyramid".as_ref(),
-        pyramid.as_os_str(),
-    ])
-    .expect_code(1)
-    .json_lines();
+    let lines = salta_args!["check", "--format", "json", "--rules", "pyramid", pyramid]
+        .expect_code(1)
+        .json_lines();
     let diagnostic = &lines[0]["diagnostics"][0];
     assert_eq!(diagnostic["code"], "sgn::garbled-move", "{lines:?}");
     assert_eq!(
@@ -1507,16 +1424,8 @@ fn squares_are_read_on_the_board_the_game_is_replayed_on() {
         "1. 55-64 is not a move: 55 is not a square: square numbers end in 1–4"
     );
     let unread = dir.write("x.sgn", "[Rules \"pyramid; x\"]\n\n1. 33-43 *\n");
-    let doc: Value = serde_json::from_slice(
-        &salta(&[
-            "convert".as_ref(),
-            unread.as_os_str(),
-            "--to".as_ref(),
-            "json".as_ref(),
-        ])
-        .stdout,
-    )
-    .unwrap();
+    let doc: Value =
+        serde_json::from_slice(&salta_args!["convert", unread, "--to", "json"].stdout).unwrap();
     let from = &doc[0]["moves"][0]["from"];
     assert_eq!(
         (from["numeric"].as_u64(), from["algebraic"].as_str()),
@@ -1543,9 +1452,7 @@ fn a_syntax_error_names_its_game_tags_move_and_side() {
         (Some(3), Some(2))
     );
     assert_eq!(d["side"], "green");
-    let human = salta(&["check".as_ref(), file.as_os_str()])
-        .expect_code(1)
-        .text();
+    let human = salta_args!["check", file].expect_code(1).text();
     assert!(
         human.contains("game 2, move 2 (Green): unmatched )"),
         "{human}"
@@ -1594,19 +1501,13 @@ fn a_record_that_breaks_is_not_drawn_silently() {
     let dir = TempDir::new("breaks");
     let file = dir.write("b.sgn", "1. 33-43 83-73 2. 11-21 *\n");
     for command in ["diagram", "adjudicate"] {
-        let run = salta(&[command.as_ref(), file.as_os_str()]).expect_code(1);
+        let run = salta_args![command, file].expect_code(1);
         assert!(
             run.stderr.contains("breaks off at ply 3"),
             "{command}: {}",
             run.stderr
         );
-        let run = salta(&[
-            command.as_ref(),
-            file.as_os_str(),
-            "--ply".as_ref(),
-            "2".as_ref(),
-        ])
-        .ok();
+        let run = salta_args![command, file, "--ply", "2"].ok();
         assert!(run.stderr.is_empty(), "{command}: {}", run.stderr);
     }
 }

@@ -2,7 +2,7 @@
 //! takes the result back (issue 32, item 8).
 
 use crate::as_read::peak_memory_kb;
-use crate::cli::{salta, salta_command};
+use crate::cli::{salta_args, salta_command};
 use crate::special::TempDir;
 use std::process::Stdio;
 
@@ -61,13 +61,7 @@ fn a_document_whose_record_the_reader_refuses_is_not_converted() {
     let dir = TempDir::new("refused");
     let big_tag = doc(2, "c").replace("\"g2\"", &format!("\"{}\"", "t".repeat(20_000)));
     let file = dir.write("two.json", &format!("[{}, {big_tag}]", doc(1, "c")));
-    let run = salta(&[
-        "convert".as_ref(),
-        "--to".as_ref(),
-        "numeric".as_ref(),
-        file.as_os_str(),
-    ])
-    .expect_code(1);
+    let run = salta_args!["convert", "--to", "numeric", file].expect_code(1);
     assert!(
         run.stderr.contains("would not read back") && run.stderr.contains("sgn::"),
         "{}",
@@ -76,14 +70,6 @@ fn a_document_whose_record_the_reader_refuses_is_not_converted() {
     assert_eq!(run.text().matches("[Event ").count(), 1, "{}", run.text());
     // Into a file: nothing is written when a game is not converted.
     let out = dir.path("out.sgn");
-    salta(&[
-        "convert".as_ref(),
-        "--to".as_ref(),
-        "numeric".as_ref(),
-        "-o".as_ref(),
-        out.as_os_str(),
-        file.as_os_str(),
-    ])
-    .expect_code(1);
+    salta_args!["convert", "--to", "numeric", "-o", out, file].expect_code(1);
     assert!(!out.exists());
 }

@@ -1,7 +1,7 @@
 //! What the fuzz targets (`fuzz/`) found, each input kept as a test of the suite: the target that
 //! found it, and what must hold.
 
-use crate::cli::salta;
+use crate::cli::salta_args;
 use crate::special::TempDir;
 use salta::diagnostic::Code;
 use salta::notation::{WriteOptions, parse_str, write_game};
@@ -34,12 +34,7 @@ fn a_break_the_search_cannot_see_is_not_called_repaired() {
     let dir = TempDir::new("fuzz-unjustified-call");
     let input = dir.write("call.sgn", record);
     let output = dir.path("out.sgn");
-    let run = salta(&[
-        "repair".as_ref(),
-        input.as_os_str(),
-        "-o".as_ref(),
-        output.as_os_str(),
-    ]);
+    let run = salta_args!["repair", input, "-o", output];
     assert!(
         run.stderr.contains("0 repaired, 1 not repairable"),
         "{}",

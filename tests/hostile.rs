@@ -3,7 +3,7 @@
 //! interrupted runs. Special files are made in temporary folders (mknod, mkfifo) or in a private
 //! mount namespace, never taken from the machine's /dev.
 
-use crate::cli::{Run, check_json, root, salta, salta_command};
+use crate::cli::{Run, check_json, root, salta, salta_args, salta_command};
 use crate::io::salta_within;
 use crate::special::{TempDir, device, fifo, in_mount_namespace};
 use std::io::{BufRead, Read};
@@ -124,7 +124,7 @@ fn file_names_reach_the_terminal_only_made_printable() {
     fifo(&dir.path("x\x1b]0;pwned\x07\n.sgn"));
     let missing = dir.path("no\x1b[31mfile\n.sgn");
     for command in ["check", "extract", "repair"] {
-        let run = salta(&[command.as_ref(), dir.0.as_os_str(), missing.as_os_str()]);
+        let run = salta_args![command, dir.0, missing];
         assert_eq!(run.code, 2, "{command}: {}", run.stderr);
         assert!(
             !run.stderr.contains('\x1b') && !run.stderr.contains('\x07'),
@@ -134,7 +134,7 @@ fn file_names_reach_the_terminal_only_made_printable() {
         assert!(run.stderr.contains("no?[31mfile?.sgn"), "{}", run.stderr);
     }
     // The folder alone: the FIFO's warning is one line, the name made printable.
-    let run = salta(&["check".as_ref(), dir.0.as_os_str()]).ok();
+    let run = salta_args!["check", dir.0].ok();
     let warning: Vec<&str> = run.stderr.lines().collect();
     assert_eq!(warning.len(), 1, "{:?}", run.stderr);
     assert!(
@@ -155,13 +155,7 @@ fn json_names_a_file_whose_name_is_not_utf8_by_its_bytes() {
     for name in names {
         std::fs::write(dir.0.join(std::ffi::OsStr::from_bytes(name)), &game).unwrap();
     }
-    let run = salta(&[
-        "check".as_ref(),
-        "--format".as_ref(),
-        "json".as_ref(),
-        dir.0.as_os_str(),
-    ])
-    .ok();
+    let run = salta_args!["check", "--format", "json", dir.0].ok();
     let lines = run.json_lines();
     assert_eq!(lines.len(), 4);
     let decode = |text: &str| -> Vec<u8> {
@@ -265,15 +259,7 @@ fn output_to_a_fifo_without_a_reader_says_that_it_waits() {
     };
     // The reader's open waits for a writer: give it time to be waiting.
     std::thread::sleep(Duration::from_millis(200));
-    let run = salta(&[
-        "convert".as_ref(),
-        GAME.as_ref(),
-        "--to".as_ref(),
-        "numeric".as_ref(),
-        "-o".as_ref(),
-        out.as_os_str(),
-    ])
-    .ok();
+    let run = salta_args!["convert", GAME, "--to", "numeric", "-o", out].ok();
     assert!(!reader.join().unwrap().is_empty());
     assert!(run.stderr.is_empty(), "{}", run.stderr);
 }
@@ -291,7 +277,7 @@ fn an_empty_file_holds_no_game_and_says_so() {
         assert_eq!(lines[0]["diagnostics"][0]["code"], "sgn::no-game");
         assert_eq!(lines[1]["summary"]["games"], 1);
     }
-    let human = salta(&["check".as_ref(), empty.as_os_str()]);
+    let human = salta_args!["check", empty];
     assert!(
         human.text().contains("no game in the file"),
         "{}",

@@ -4,7 +4,7 @@
 //! with mknod in a temporary folder (never the machine's own /dev); a test that is not permitted
 //! to make one says so and passes.
 
-use crate::cli::{Run, check_json, piped_salta, root, salta};
+use crate::cli::{Run, check_json, piped_salta, root, salta, salta_args};
 use crate::special::{TempDir, device, fifo, in_mount_namespace};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -98,15 +98,7 @@ fn output_keeps_the_permissions_of_the_file_it_replaces() {
     let out = dir.write("out.sgn", "old\n");
     for mode in [0o600, 0o640, 0o664] {
         std::fs::set_permissions(&out, std::fs::Permissions::from_mode(mode)).unwrap();
-        salta(&[
-            "convert".as_ref(),
-            GAME.as_ref(),
-            "--to".as_ref(),
-            "numeric".as_ref(),
-            "-o".as_ref(),
-            out.as_os_str(),
-        ])
-        .ok();
+        salta_args!["convert", GAME, "--to", "numeric", "-o", out].ok();
         let now = std::fs::metadata(&out).unwrap().permissions().mode() & 0o777;
         assert_eq!(now, mode, "{mode:o} became {now:o}");
     }
@@ -143,14 +135,14 @@ fn output_removes_temporary_files_left_by_dead_runs() {
     for name in [&dead, &alive, &other_output] {
         dir.write(name, "left behind");
     }
-    salta(&[
-        "convert".as_ref(),
-        GAME.as_ref(),
-        "--to".as_ref(),
-        "numeric".as_ref(),
-        "-o".as_ref(),
-        dir.path("out.sgn").as_os_str(),
-    ])
+    salta_args![
+        "convert",
+        GAME,
+        "--to",
+        "numeric",
+        "-o",
+        dir.path("out.sgn")
+    ]
     .ok();
     let mut expected = vec![alive, other_output, "out.sgn".to_string()];
     expected.sort();
@@ -193,15 +185,7 @@ fn output_to_a_fifo_is_written_into_it() {
     std::thread::spawn(move || {
         let _ = sender.send(std::fs::read(&reading));
     });
-    salta(&[
-        "convert".as_ref(),
-        GAME.as_ref(),
-        "--to".as_ref(),
-        "algebraic".as_ref(),
-        "-o".as_ref(),
-        pipe.as_os_str(),
-    ])
-    .ok();
+    salta_args!["convert", GAME, "--to", "algebraic", "-o", pipe].ok();
     let read = receiver
         .recv_timeout(Duration::from_secs(20))
         .expect("nothing came through the FIFO")
@@ -287,16 +271,7 @@ fn convert_leaves_the_output_as_it_was_when_it_fails() {
     );
     for input in [dir.path("missing.sgn"), broken] {
         for to in ["numeric", "json"] {
-            let run = salta(&[
-                "convert".as_ref(),
-                GAME.as_ref(),
-                input.as_os_str(),
-                "--to".as_ref(),
-                to.as_ref(),
-                "-o".as_ref(),
-                out.as_os_str(),
-            ])
-            .expect_code(1);
+            let run = salta_args!["convert", GAME, input, "--to", to, "-o", out].expect_code(1);
             assert!(run.stderr.contains("left as it was"), "{}", run.stderr);
             assert_eq!(std::fs::read_to_string(&out).unwrap(), "OLD\n");
         }
@@ -534,13 +509,7 @@ fn escape_bytes_from_file_names_and_game_text_never_reach_the_terminal() {
          [Result \"*\"]\n\n1. 33-43 *\n",
     );
     for color in ["never", "always"] {
-        let run = salta(&[
-            "check".as_ref(),
-            "--color".as_ref(),
-            color.as_ref(),
-            dir.path(name).as_os_str(),
-        ])
-        .expect_code(1);
+        let run = salta_args!["check", "--color", color, dir.path(name)].expect_code(1);
         let text = run.text();
         for raw in ["\x1b]", "\x1b[2J", "\x1b[31mred", "\x07", "\u{9b}"] {
             assert!(!text.contains(raw), "{color}: {raw:?} in\n{text}");
