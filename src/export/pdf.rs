@@ -133,13 +133,12 @@ impl PdfPages {
         if self.written == 0 {
             bytes.extend_from_slice(HEADER);
         }
-        let mut renumbered = HashMap::from([(tree_id, self.tree)]);
-        for (old, body) in objects(&chunk).ok_or_else(|| PdfError::Convert {
+        let objects = objects(&chunk).ok_or_else(|| PdfError::Convert {
             page: number,
             message: "its objects could not be told apart".to_string(),
-        })? {
-            let mut one = Chunk::new();
-            one.indirect(old).primitive(Raw(&body));
+        })?;
+        let mut renumbered = HashMap::from([(tree_id, self.tree)]);
+        for (old, one) in in_reading_order(objects, page_id) {
             let one = one.renumber(|id| *renumbered.entry(id).or_insert_with(|| self.alloc.bump()));
             let new = renumbered[&old];
             self.place(new, self.written + bytes.len());
@@ -221,6 +220,79 @@ impl Primitive for Raw<'_> {
     fn write(self, buf: &mut Vec<u8>) {
         buf.extend_from_slice(self.0);
     }
+}
+
+/// A page's objects, each a chunk of its own, so that the same page gives the same bytes in every
+/// run: svg2pdf keeps a page's fonts and resources in hash maps, whose order changes from run to
+/// run, and so writes the fonts' objects in another order (numbered in it) and a resource
+/// dictionary's entries in another order. Each run of `/Name N 0 R` lines of a dictionary is sorted
+/// by name, and the objects are given in the order a reader meets them from `page` (depth first,
+/// each object's references in the order written), to be numbered in that order.
+fn in_reading_order(objects: Vec<(Ref, Vec<u8>)>, page: Ref) -> Vec<(Ref, Chunk)> {
+    let chunks: Vec<(Ref, Chunk)> = objects
+        .into_iter()
+        .map(|(id, body)| {
+            let mut one = Chunk::new();
+            one.indirect(id).primitive(Raw(&sorted_references(&body)));
+            (id, one)
+        })
+        .collect();
+    let index: HashMap<Ref, usize> = chunks
+        .iter()
+        .enumerate()
+        .map(|(i, (id, _))| (*id, i))
+        .collect();
+    let mut met = vec![false; chunks.len()];
+    let mut order = Vec::with_capacity(chunks.len());
+    let mut next = vec![page];
+    while let Some(id) = next.pop() {
+        let Some(&i) = index.get(&id).filter(|&&i| !met[i]) else {
+            continue;
+        };
+        met[i] = true;
+        order.push(i);
+        // pdf-writer's renumbering meets the object's own number first, then its references.
+        let mut references = Vec::new();
+        let _ = chunks[i].1.renumber(|r| {
+            references.push(r);
+            r
+        });
+        next.extend(references.into_iter().skip(1).rev());
+    }
+    // Objects the page does not lead to (none that svg2pdf writes), as written.
+    order.extend((0..chunks.len()).filter(|&i| !met[i]));
+    let mut chunks: Vec<Option<(Ref, Chunk)>> = chunks.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|i| chunks[i].take()).collect()
+}
+
+/// An object's body with each run of `/Name N 0 R` lines at one indent (entries of one
+/// dictionary, as pdf-writer writes a dictionary a pair a line) sorted by name; a stream's data
+/// is left as it is.
+fn sorted_references(body: &[u8]) -> Vec<u8> {
+    let (head, data) = match body.windows(8).position(|w| w == b"\nstream\n") {
+        Some(at) => body.split_at(at),
+        None => (body, &[][..]),
+    };
+    let is_pair = |line: &[u8]| {
+        let words: Vec<&[u8]> = line.trim_ascii_start().split(|&b| b == b' ').collect();
+        matches!(words[..], [name, number, b"0", b"R"]
+            if name.len() > 1 && name[0] == b'/' && number.iter().all(u8::is_ascii_digit))
+    };
+    let indent = |line: &[u8]| line.len() - line.trim_ascii_start().len();
+    let mut lines: Vec<&[u8]> = head.split(|&b| b == b'\n').collect();
+    let mut start = 0;
+    while start < lines.len() {
+        let mut end = start;
+        while end < lines.len() && is_pair(lines[end]) && indent(lines[end]) == indent(lines[start])
+        {
+            end += 1;
+        }
+        lines[start..end].sort_unstable();
+        start = end.max(start + 1);
+    }
+    let mut sorted = lines.join(&b'\n');
+    sorted.extend_from_slice(data);
+    sorted
 }
 
 /// Each object of a chunk, its number and body (between `N 0 obj` and `endobj`), in order;
