@@ -120,7 +120,9 @@ pub struct SideLimit {
     pub made: u16,
 }
 
-/// Adjudicates the main line after `ply` plies (0: the start).
+/// Adjudicates the main line after `ply` plies (0: the start). A `budget` without a time limit
+/// (`Budget::default().max_time(None)`, as `salta adjudicate` uses) gives the same verdict on
+/// every run; with one, a hard count may stop at other bounds on a busier machine.
 pub fn adjudicate(replay: &Replay, ply: u32, budget: &Budget) -> Adjudication {
     let ply = ply.min(replay.plies());
     let mut pos = *replay.start();

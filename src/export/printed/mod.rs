@@ -149,7 +149,9 @@ const HEADING_TAGS: [&str; 11] = [
     "PlyCount",
 ];
 
-/// Sets a game and its replay. `budget` bounds the margin count of the final adjudication.
+/// Sets a game and its replay. `budget` bounds the margin count of the final adjudication; for
+/// the same page on every run give it no time limit (`Budget::default().max_time(None)`, as
+/// `salta convert` does), so that where a hard count stops does not depend on the machine's speed.
 pub fn document(game: &Game, replay: &Replay, opts: &PrintOptions, budget: &Budget) -> Document {
     let doc = GameDoc::new(game, replay);
     let tag = |name: &str| {
