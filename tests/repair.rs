@@ -392,6 +392,33 @@ fn garbled_moves_are_read_by_their_characters() {
     insta::assert_snapshot!(run.stderr);
 }
 
+/// A moderately worn page read by tesseract, where most moves are misread and the next break is
+/// never more than a move or two away: the search that reads one break at a time is lost, and
+/// the whole line read at once (legal moves against the characters of each token, the cheapest
+/// chains kept) restores the game typeset (decision 159). Each move read past its characters
+/// says so.
+#[test]
+fn a_page_where_most_moves_are_misread_is_read_whole() {
+    let run = salta(&["repair", "tests/edge-cases/slip-ocr-medium.sgn"]).expect_code(1);
+    let mended = salta::notation::parse_str(&run.text()).remove(0).unwrap();
+    let source = salta::notation::parse_str(
+        &std::fs::read_to_string(root().join("tests/edge-cases/slip-ocr-medium-source.sgn"))
+            .unwrap(),
+    )
+    .remove(0)
+    .unwrap();
+    let replayed = salta::replay::replay(&mended, &quick_options());
+    let meant = salta::replay::replay(&source, &quick_options());
+    assert_eq!(replayed.moves(), meant.moves());
+    for said in [
+        "1 files, 1 games: 1 repaired",
+        "(two moves run together",
+        "(a character added: the rest of it no move)",
+    ] {
+        assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
+    }
+}
+
 /// A lightly worn page read by tesseract: move numbers misread (`2:`, `3-`, `$.`, `IL.`, `12;`),
 /// glued to a move or between two, a 5 read as `$`, a `;` for the dash, two moves run together
 /// with a dot between, `I` for `11`, the result misread: the reader reads the numbers and keeps

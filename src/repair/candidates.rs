@@ -10,8 +10,8 @@ use super::token::{Token, Written};
 use crate::board::Color;
 use crate::notation::Notation;
 use crate::replay::{missed_jump_step, relaxed};
-use crate::rules::Move;
 use crate::rules::hash::FastMap;
+use crate::rules::{Move, Position};
 use std::rc::Rc;
 
 /// How far text the reader left out may be from a move to be read as it (as a garbled token).
@@ -24,7 +24,7 @@ const SPECK: f64 = 1.4;
 
 /// The cheapest reading of `meant` as one of `texts` (a token as written, or with a move number
 /// taken off it), within `limit` all told: the reading and the text it read.
-fn read_best<'a>(
+pub(super) fn read_best<'a>(
     meant: &[Sym],
     texts: &'a [Unglued],
     garbled: bool,
@@ -45,7 +45,7 @@ fn read_best<'a>(
 }
 
 /// A reading's edits in words, with the move number it took off.
-fn describe(read: &Reading, unglued: &Unglued) -> String {
+pub(super) fn describe(read: &Reading, unglued: &Unglued) -> String {
     read.ops
         .iter()
         .map(|op| op.describe())
@@ -54,11 +54,18 @@ fn describe(read: &Reading, unglued: &Unglued) -> String {
         .join(", ")
 }
 
+/// The move number written before the move played in `pos` and, for Red's move, the one after
+/// it.
+fn numbers_before(pos: &Position) -> (u32, Option<u32>) {
+    let n = pos.move_number();
+    (n, (pos.side_to_move() == Color::Red).then_some(n + 1))
+}
+
 impl Line {
     /// The text of `token` as meant, character by character (without its separator where the
     /// record omits them): formatted once per token for the line and its copies, as each
     /// reading of a break reads every legal move's.
-    fn meant(&self, token: Token) -> Rc<[Sym]> {
+    pub(super) fn meant(&self, token: Token) -> Rc<[Sym]> {
         if let Some(meant) = self.meant.borrow().get(&token) {
             return meant.clone();
         }
@@ -75,21 +82,24 @@ impl Line {
     /// The move number written before the move at token `i` and, for Red's move, the one after
     /// it.
     fn numbers_at(&self, i: usize) -> (u32, Option<u32>) {
-        let pos = &self.states[i].pos;
-        let n = pos.move_number();
-        (n, (pos.side_to_move() == Color::Red).then_some(n + 1))
+        numbers_before(&self.states[i].pos)
     }
 
     /// The texts the written move at token `i` may be read as: as written, and for a garbled
     /// one with the move number due before or after it taken off (`01-9224.`).
     fn texts_at(&self, i: usize) -> Vec<Unglued> {
+        self.texts_in(i, &self.states[i].pos)
+    }
+
+    /// [`texts_at`](Self::texts_at) for the token at `i` played in `pos`.
+    pub(super) fn texts_in(&self, i: usize, pos: &Position) -> Vec<Unglued> {
         let Some(written) = self.origin[i].and_then(|o| self.written.get(o)) else {
             return Vec::new();
         };
         let chars: Vec<char> = written.chars().collect();
         let mut out = match self.tokens[i].garbled {
             true => {
-                let (before, after) = self.numbers_at(i);
+                let (before, after) = numbers_before(pos);
                 numbers::unglued(&chars, before, after)
             }
             false => Vec::new(),
@@ -255,22 +265,28 @@ impl Line {
         let Some(o) = self.origin[i].filter(|_| t.garbled && !t.call) else {
             return;
         };
-        let key = (self.states[i].pos, o, limit.to_bits());
-        let known = self.merged.borrow().get(&key).cloned();
-        let read = known.unwrap_or_else(|| {
-            let read: Rc<[Candidate]> = self.read_merged(o, &key.0, limit).into();
-            self.merged.borrow_mut().insert(key, read.clone());
-            read
-        });
+        let read = self.merged_in(o, &self.states[i].pos, limit);
         out.extend(read.iter().cloned().map(|mut c| {
             c.change.start = i;
             c
         }));
     }
 
+    /// The readings of the written move `o` of the record as two moves run together, played
+    /// in `pos` (each change at index 0): read once for the line and its copies.
+    pub(super) fn merged_in(&self, o: usize, pos: &Position, limit: f64) -> Rc<[Candidate]> {
+        let key = (*pos, o, limit.to_bits());
+        if let Some(known) = self.merged.borrow().get(&key) {
+            return known.clone();
+        }
+        let read: Rc<[Candidate]> = self.read_merged(o, pos, limit).into();
+        self.merged.borrow_mut().insert(key, read.clone());
+        read
+    }
+
     /// [`merged_at`](Self::merged_at) for the written move `o` of the record, read in `pos`
     /// (each change at index 0).
-    fn read_merged(&self, o: usize, pos: &crate::rules::Position, limit: f64) -> Vec<Candidate> {
+    fn read_merged(&self, o: usize, pos: &Position, limit: f64) -> Vec<Candidate> {
         let mut out = Vec::new();
         let Some(written) = self.written.get(o) else {
             return out;

@@ -3,7 +3,7 @@
 
 use super::token::Token;
 use crate::replay::missed_jump_step;
-use crate::rules::{MoveKind, Position, Referee};
+use crate::rules::{Move, MoveKind, Position, Referee};
 
 /// A replay in progress: the position, its referee, and whether the next move corrects a call.
 #[derive(Clone, Debug)]
@@ -61,6 +61,14 @@ impl Cursor {
         self.referee.after_move_where(&self.pos, played.1);
         self.plies += 1;
         true
+    }
+
+    /// Plays a move known to be legal in the position (one of its `legal_moves`).
+    pub fn play_legal(&mut self, m: Move) {
+        self.correcting = false;
+        self.pos.play_unchecked(m);
+        self.referee.after_move_where(&self.pos, false);
+        self.plies += 1;
     }
 
     /// Plays a missed jump as it stands (what the replayer does after reporting it).

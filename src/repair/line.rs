@@ -40,6 +40,9 @@ pub(crate) struct Line {
     pub written: Rc<[String]>,
     /// Where each written move of the record stands in its text.
     pub spans: Rc<[Span]>,
+    /// The move number written before each written move of the record, if any: its number,
+    /// and whether it is Red's (`12...`).
+    pub numbers: Rc<[Option<(u32, bool)>]>,
     /// The record's text (what stands between two garbled moves: a space that split one).
     pub text: Rc<str>,
     /// Most of the record's moves are written without a separator (`e3f4`): a move meant is
@@ -131,6 +134,10 @@ impl Line {
             from_red: game.numbered_from_red(),
             written,
             spans: moves.iter().map(|n| n.span).collect(),
+            numbers: moves
+                .iter()
+                .map(|n| n.number.map(|m| (m.number, m.ellipsis)))
+                .collect(),
             text: Rc::from(game.text.as_str()),
             lenient: opts.lenient,
             origin: (0..tokens.len()).map(Some).collect(),
@@ -173,6 +180,19 @@ impl Line {
         }
     }
 
+    /// Replays from the last known cursor until the cursor before the token at `i` is known,
+    /// or a move breaks before it.
+    pub fn replay_to(&mut self, i: usize) {
+        while self.states.len() <= i {
+            let last = self.states.len() - 1;
+            let mut cursor = self.states[last].clone();
+            match self.tokens.get(last) {
+                Some(t) if cursor.advance(t, self.lenient) => self.states.push(cursor),
+                _ => return,
+            }
+        }
+    }
+
     /// Plays the uncalled missed jump at the break `b` as it stands, as the replayer does.
     pub fn force_missed_jump(&mut self, b: usize) -> bool {
         let mut cursor = self.states[b].clone();
@@ -199,6 +219,7 @@ impl Line {
             from_red: self.from_red,
             written: self.written.clone(),
             spans: self.spans.clone(),
+            numbers: self.numbers.clone(),
             text: self.text.clone(),
             omits_separators: self.omits_separators,
             lenient: self.lenient,

@@ -2,7 +2,8 @@
 //! comment, and what `salta repair` makes of a game.
 
 use super::breaks_main_line;
-use super::search::{Break, analyse, variation_analyses};
+use super::decode::decode;
+use super::search::{Analysis, Break, analyse, variation_analyses};
 use super::suggestion::{EditKind, Suggestion};
 use super::token::Token;
 use crate::board::Color;
@@ -268,8 +269,15 @@ pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
             false => Mended::Repaired(fixed, breaks),
         };
     };
-    let analysis = analyse(game, opts, MAX_BREAKS);
-    let mended = analysis.replays_to_end && analysis.repairs().count() == analysis.breaks.len();
+    let mut analysis = analyse(game, opts, MAX_BREAKS);
+    let whole = |a: &Analysis| a.replays_to_end && a.repairs().count() == a.breaks.len();
+    // A page where the search reading one break at a time is lost is read whole at once.
+    if !whole(&analysis)
+        && let Some(decoded) = decode(game, opts)
+    {
+        analysis = decoded;
+    }
+    let mended = whole(&analysis);
     let unmended = |breaks, needed| {
         Mended::Unrepairable(Unmended {
             first: first.clone(),

@@ -16,12 +16,14 @@
 //! Rooms: `token` (what a written move names), `cursor` (a replay that keeps no findings),
 //! `line` (a line under repair), `slips` and `candidates` (the kinds of slip and the edits that
 //! undo them), `search` (reading each break), `suggestion` (a reading as data and in words),
-//! `diagnose` (findings with readings), `mend` (the record with its repairs made), `inject`
-//! (the seeded slips of the tests and benchmark).
+//! `decode` (a record the search cannot mend read whole at once), `diagnose` (findings with
+//! readings), `mend` (the record with its repairs made), `inject` (the seeded slips of the
+//! tests and benchmark).
 
 mod candidates;
 pub(crate) mod channel;
 mod cursor;
+mod decode;
 mod diagnose;
 #[doc(hidden)]
 pub mod inject;

@@ -81,6 +81,27 @@ pub(crate) struct Fate {
 }
 
 impl Trial {
+    /// A reading of a line read whole at once (`decode`): the line then replays to its end.
+    pub(super) fn whole(
+        kind: SlipKind,
+        change: Change,
+        cost: f64,
+        detail: Option<String>,
+    ) -> Trial {
+        Trial {
+            kind,
+            reach: usize::MAX,
+            to_end: true,
+            plies: 0,
+            result: None,
+            margin: None,
+            cost,
+            detail,
+            then: None,
+            change,
+        }
+    }
+
     fn fate(&self) -> Fate {
         Fate {
             reach: self.reach,
@@ -458,7 +479,7 @@ impl Line {
 
     /// Where a change to the record as read stands in its text: the moves it takes out, or the
     /// empty place before the move where it puts moves in.
-    fn span_of(&self, change: &Change) -> Span {
+    pub(super) fn span_of(&self, change: &Change) -> Span {
         let first = self.spans.get(change.start).copied();
         match (change.removed, first) {
             (0, Some(s)) => Span::new(s.start as usize, s.start as usize),
@@ -473,7 +494,7 @@ impl Line {
         }
     }
 
-    fn suggestion(&self, t: Trial, b: usize) -> Suggestion {
+    pub(super) fn suggestion(&self, t: Trial, b: usize) -> Suggestion {
         let g = self.states[0].pos.geometry();
         let change = &t.change;
         let window = &self.tokens[change.start..change.start + change.removed];

@@ -1,0 +1,681 @@
+//! The whole line read at once, for a page where most moves are misread (decision 159).
+//!
+//! The search of `trials` reads one break at a time and ranks its readings first by how far the
+//! record then replays: right for a transcription with a slip every few dozen moves, and lost
+//! on a page OCR read badly, where the next break is never more than a move or two away and a
+//! wrong reading replays as far as the right one. The decoder reads the whole line as a chain
+//! of legal moves, each read against the written token it stands for by the character model
+//! (`channel`), and keeps at every ply the cheapest few chains (a beam): the moves after a
+//! garbled token decide what it was, and the chain that reads the whole page cheapest wins.
+//!
+//! A chain may also read the beginning of a token as one move and go on in the same token (moves
+//! run together, `81-7113.` or `24:45°35-24`), put in a ply the page does not show, or pass over
+//! a token that is no move; each costs what the slip is likely to cost.
+
+use super::candidates::{describe, read_best};
+use super::channel::{Channel, Sym};
+use super::cursor::Cursor;
+use super::line::Line;
+use super::numbers::{self, Unglued};
+use super::search::{Analysis, Break};
+use super::slips::SlipKind;
+use super::suggestion::Change;
+use super::token::Token;
+use super::trials::Trial;
+use crate::notation::{Game, Notation};
+use crate::replay::{ReplayOptions, result_of};
+use crate::rules::hash::FastMap;
+use crate::rules::{Move, Position};
+use std::collections::BTreeMap;
+
+/// Chains kept at each ply.
+const BEAM: usize = 64;
+/// A chain dearer than the best of its ply by more than this is dropped.
+const WIDTH: f64 = 30.0;
+/// A written move read as another than it names. On a page OCR read badly one move in two or
+/// three is misread, so this is far less than a careful transcription's `SLIP`: what ranks two
+/// chains is the characters each misreads.
+const MISREAD: f64 = 2.0;
+/// How far a token's characters may be from a move's to be read as it (as `trials` reads a
+/// garbled break).
+const READ_LIMIT: f64 = 10.0;
+/// A token no reading within the limit gives the move: read by the moves around it.
+const UNREADABLE: f64 = 12.0;
+/// A token read as several moves, the spaces between them lost: `-ln` of the prior of
+/// [`SlipKind::Merged`], beside the misreading of each move.
+const MERGED: f64 = 2.3;
+/// What is left of a token after the moves read in it has at least this many characters for a
+/// further move to be read in it (`1-2` is the shortest a misread move leaves).
+const LEFT_FOR_A_MOVE: usize = 3;
+/// A ply the page does not show: dearer than any reading of a token, or a chain would rather
+/// put in moves than read a garbled token (and never reach the next).
+const DROPPED: f64 = 16.0;
+/// A token that is no move (a speck, a number read as a word), or what is left of one after
+/// the moves read in it ...
+const NOISE: f64 = 9.0;
+/// ... where it has at most this many letters and digits: one with more stands where a move
+/// stands and is as long, and is more likely a move misread past reading (what passing over it
+/// costs then is what reading it as any move costs).
+const NOISE_CHARS: usize = 2;
+/// A token read as a move of another number or side than the number written before it says.
+const OTHER_NUMBER: f64 = 5.0;
+/// A chain whose game ends otherwise than recorded, or not at all.
+const WRONG_RESULT: f64 = 30.0;
+/// How many of a place's cheapest chains (times [`BEAM`]) are ranked by what reading on costs.
+const LOOKED_AT: usize = 4;
+/// How many of a place's cheapest chains put in a move the page does not show.
+const PUT_IN_CHAINS: usize = 8;
+/// Moves read against tokens at most, for every record at most a second or so.
+const READINGS: usize = 400_000;
+
+/// What one step of a chain did.
+#[derive(Clone, Copy, Debug)]
+enum What {
+    /// What is left of the token read as this move (as written, or misread).
+    Read(Token),
+    /// The beginning of what is left of the token read as this move, more moves after it.
+    Part(Token, usize),
+    /// A move the page does not show, put in before what is left of the token.
+    Dropped(Token),
+    /// What is left of the token read as no move.
+    Noise,
+}
+
+/// A step of a chain: what it did at which token, and the step before it.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    parent: Option<u32>,
+    at: usize,
+    what: What,
+}
+
+/// A chain of readings so far: the replay after it, where its next move is read (a token, and
+/// the characters of it read already), its cost and its last step.
+#[derive(Clone)]
+struct Chain {
+    cursor: Cursor,
+    next: usize,
+    offset: usize,
+    cost: f64,
+    step: Option<u32>,
+}
+
+/// The chains that have read the text up to one place, the cheapest for each position.
+type Beam = FastMap<Position, Chain>;
+
+/// The steps of every chain, shared (a chain holds the index of its last step).
+#[derive(Default)]
+struct Steps(Vec<Step>);
+
+impl Steps {
+    /// The steps of the chain ending at `last`, first to last.
+    fn path(&self, mut last: Option<u32>) -> Vec<Step> {
+        let mut out = Vec::new();
+        while let Some(i) = last {
+            let step = self.0[i as usize];
+            out.push(step);
+            last = step.parent;
+        }
+        out.reverse();
+        out
+    }
+}
+
+/// Where a chain goes with one step more: its replay and cost.
+struct Next {
+    cursor: Cursor,
+    cost: f64,
+}
+
+/// Puts the chain `from` with the step `what` at the token `at` more into `beam` (the chains of
+/// the place the step reads to), unless a chain no dearer already stands at its position.
+fn offer(beam: &mut Beam, steps: &mut Steps, from: &Chain, to: Next, at: usize, what: What) {
+    let key = to.cursor.pos;
+    if beam.get(&key).is_some_and(|known| known.cost <= to.cost) {
+        return;
+    }
+    let (next, offset) = match what {
+        What::Read(_) | What::Noise => (at + 1, 0),
+        What::Part(_, rest) => (at, rest),
+        What::Dropped(_) => (at, from.offset),
+    };
+    steps.0.push(Step {
+        parent: from.step,
+        at,
+        what,
+    });
+    let chain = Chain {
+        cursor: to.cursor,
+        next,
+        offset,
+        cost: to.cost,
+        step: Some(steps.0.len() as u32 - 1),
+    };
+    beam.insert(key, chain);
+}
+
+/// The `k` cheapest chains of `beam`, cheapest first.
+fn cheapest(beam: &Beam, k: usize) -> Vec<Chain> {
+    let mut chains: Vec<Chain> = beam.values().cloned().collect();
+    chains.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+    chains.truncate(k);
+    chains
+}
+
+/// How a move reads against what is left of a token: all of it, and (for a garbled token) a
+/// beginning of it, with where the rest starts.
+#[derive(Clone, Copy)]
+struct Reading {
+    whole: f64,
+    part: Option<(usize, f64)>,
+}
+
+/// The readings of moves against one place of the text (a token, from a character on), shared
+/// by the chains there.
+struct Readings {
+    i: usize,
+    offset: usize,
+    /// By the ply (which fixes the move number a number glued to the token is read as) and the
+    /// move.
+    read: FastMap<(u32, Token), Reading>,
+    texts: FastMap<u32, Vec<Unglued>>,
+    /// Moves read so far (against every place).
+    count: usize,
+}
+
+/// A game's main line read whole at once (see the module's doc); `None` as [`Line::decode`].
+pub(crate) fn decode(game: &Game, opts: &ReplayOptions) -> Option<Analysis> {
+    Line::new(game, opts)?.decode()
+}
+
+impl Line {
+    /// The whole line read at once (see the module's doc): its breaks, each a token the
+    /// cheapest chain reads otherwise than written, with that reading; `None` where no chain
+    /// reads the line to its end within the effort allowed, or the line holds a "Salta!" call
+    /// (a call's correction is no legal move: the decoder reads legal moves only).
+    pub fn decode(&self) -> Option<Analysis> {
+        if self.variation || self.from_red || self.tokens.iter().any(|t| t.call) {
+            return None;
+        }
+        let path = self.read_whole()?;
+        Some(self.breaks_of(&path))
+    }
+
+    /// The steps of the cheapest chain that reads every token. Chains are compared where they
+    /// have read the same text (a token, and the characters of it read already): each place in
+    /// turn, its cheapest chains kept, each read on to the places after it.
+    fn read_whole(&self) -> Option<Vec<Step>> {
+        let n = self.tokens.len();
+        let mut steps = Steps::default();
+        let start = Chain {
+            cursor: self.states[0].clone(),
+            next: 0,
+            offset: 0,
+            cost: 0.0,
+            step: None,
+        };
+        let mut places: BTreeMap<(usize, usize), Beam> = BTreeMap::new();
+        places
+            .entry((0, 0))
+            .or_default()
+            .insert(start.cursor.pos, start);
+        let mut finished: Option<(f64, Option<u32>)> = None;
+        let mut readings = Readings {
+            i: 0,
+            offset: 0,
+            read: FastMap::default(),
+            texts: FastMap::default(),
+            count: 0,
+        };
+        while let Some(((i, offset), beam)) = places.pop_first() {
+            readings.i = i;
+            readings.offset = offset;
+            readings.read.clear();
+            readings.texts.clear();
+            let mut chains = self.kept(beam, &mut steps, &mut readings, finished.map(|f| f.0));
+            // A chain at the end of the text, or of the game, is finished.
+            chains.retain(|chain| {
+                let over = i == n || !chain.cursor.referee.accepts_moves();
+                let cost = chain.cost + self.ending_cost(chain);
+                if over && finished.is_none_or(|(best, _)| cost < best) {
+                    finished = Some((cost, chain.step));
+                }
+                !over
+            });
+            for chain in &chains {
+                let pos = chain.cursor.pos;
+                if self.tokens[i].garbled || offset > 0 {
+                    let to = Next {
+                        cursor: chain.cursor.clone(),
+                        cost: chain.cost + self.noise_cost(i, offset),
+                    };
+                    let beam = places.entry((i + 1, 0)).or_default();
+                    offer(beam, &mut steps, chain, to, i, What::Noise);
+                }
+                let numbered = self.numbered_cost(i, offset, &pos);
+                for &m in pos.legal_moves().iter() {
+                    let (token, reading) = self.reading(&mut readings, &chain.cursor, m);
+                    let mut cursor = chain.cursor.clone();
+                    cursor.play_legal(m);
+                    if let Some((rest, cost)) = reading.part {
+                        let to = Next {
+                            cursor: cursor.clone(),
+                            cost: chain.cost + cost + numbered,
+                        };
+                        let beam = places.entry((i, rest)).or_default();
+                        offer(beam, &mut steps, chain, to, i, What::Part(token, rest));
+                    }
+                    let to = Next {
+                        cursor,
+                        cost: chain.cost + reading.whole + numbered,
+                    };
+                    let beam = places.entry((i + 1, 0)).or_default();
+                    offer(beam, &mut steps, chain, to, i, What::Read(token));
+                }
+            }
+            if readings.count > READINGS {
+                return None;
+            }
+        }
+        finished.map(|(_, last)| steps.path(last))
+    }
+
+    /// The chains of one place worth reading on: with moves the page does not show put in
+    /// before the rest of the text (by the cheapest chains, two at most in a row), the
+    /// cheapest [`BEAM`] within [`WIDTH`] of the best, none dearer than a chain already
+    /// finished (costs only grow along a chain).
+    fn kept(
+        &self,
+        mut beam: Beam,
+        steps: &mut Steps,
+        readings: &mut Readings,
+        finished: Option<f64>,
+    ) -> Vec<Chain> {
+        let mut putting_in = cheapest(&beam, PUT_IN_CHAINS);
+        for _ in 0..2 {
+            let mut put_in = Beam::default();
+            for chain in &putting_in {
+                if !chain.cursor.referee.accepts_moves() || chain.next == self.tokens.len() {
+                    continue;
+                }
+                let pos = chain.cursor.pos;
+                for &m in pos.legal_moves().iter() {
+                    let mut cursor = chain.cursor.clone();
+                    cursor.play_legal(m);
+                    let to = Next {
+                        cursor,
+                        cost: chain.cost + DROPPED,
+                    };
+                    let what = What::Dropped(Token::of_move(m, &pos, self.style));
+                    offer(&mut put_in, steps, chain, to, chain.next, what);
+                }
+            }
+            putting_in = cheapest(&put_in, PUT_IN_CHAINS);
+            for (pos, chain) in put_in {
+                if beam.get(&pos).is_none_or(|known| known.cost > chain.cost) {
+                    beam.insert(pos, chain);
+                }
+            }
+        }
+        // Chains are ranked by their cost and what the text here costs them to read on: of
+        // chains that read a garbled token alike (each legal move, past reading), those whose
+        // position the next move reads well come first.
+        let mut chains: Vec<(f64, Chain)> = cheapest(&beam, BEAM * LOOKED_AT)
+            .into_iter()
+            .filter(|c| finished.is_none_or(|f| c.cost < f))
+            .map(|c| (c.cost + self.read_on(readings, &c), c))
+            .collect();
+        chains.sort_by(|a, b| a.0.total_cmp(&b.0));
+        chains.truncate(BEAM);
+        let best = chains.first().map_or(0.0, |c| c.0);
+        chains
+            .into_iter()
+            .filter(|c| c.0 <= best + WIDTH)
+            .map(|(_, c)| c)
+            .collect()
+    }
+
+    /// The least the chain pays to read on from the place of `readings` by one step: the
+    /// cheapest reading of a legal move there, or passing over the text, or a move put in.
+    fn read_on(&self, readings: &mut Readings, chain: &Chain) -> f64 {
+        let (i, offset) = (readings.i, readings.offset);
+        if i == self.tokens.len() || !chain.cursor.referee.accepts_moves() {
+            return 0.0;
+        }
+        let pos = chain.cursor.pos;
+        let mut least = DROPPED;
+        if self.tokens[i].garbled || offset > 0 {
+            least = least.min(self.noise_cost(i, offset));
+        }
+        let numbered = self.numbered_cost(i, offset, &pos);
+        for &m in pos.legal_moves().iter() {
+            let (_, reading) = self.reading(readings, &chain.cursor, m);
+            let part = reading.part.map_or(f64::INFINITY, |(_, c)| c);
+            least = least.min(numbered + reading.whole.min(part));
+        }
+        least
+    }
+
+    /// The legal move `m` after `cursor` as the record writes it, and how it reads against the
+    /// place of `readings` (read once for every chain there at one ply).
+    fn reading(&self, readings: &mut Readings, cursor: &Cursor, m: Move) -> (Token, Reading) {
+        let pos = &cursor.pos;
+        let token = Token::of_move(m, pos, self.style);
+        let key = (cursor.plies, token);
+        if let Some(&known) = readings.read.get(&key) {
+            return (token, known);
+        }
+        readings.count += 1;
+        let (i, offset) = (readings.i, readings.offset);
+        let texts = readings
+            .texts
+            .entry(cursor.plies)
+            .or_insert_with(|| self.texts_from(i, offset, pos));
+        let reading = self.read_move((i, offset), m, token, pos, texts);
+        readings.read.insert(key, reading);
+        (token, reading)
+    }
+
+    /// What reading the move after `pos` from the place `(i, offset)` costs for the move number
+    /// written before the token there.
+    fn numbered_cost(&self, i: usize, offset: usize, pos: &Position) -> f64 {
+        match offset == 0 && !self.number_fits(i, pos) {
+            true => OTHER_NUMBER,
+            false => 0.0,
+        }
+    }
+
+    /// What passing over the token at `i` from its character `offset` on as no move costs.
+    fn noise_cost(&self, i: usize, offset: usize) -> f64 {
+        let Some(written) = self.origin[i].and_then(|o| self.written.get(o)) else {
+            return NOISE;
+        };
+        let chars = written.chars().skip(offset).filter(|c| c.is_alphanumeric());
+        match chars.count() > NOISE_CHARS {
+            true => MISREAD + UNREADABLE,
+            false => NOISE,
+        }
+    }
+
+    /// Whether the move number written before the token at `i`, if any, is that of the move
+    /// to play in `pos`.
+    fn number_fits(&self, i: usize, pos: &Position) -> bool {
+        let Some(&Some((number, red))) = self.origin[i].and_then(|o| self.numbers.get(o)) else {
+            return true;
+        };
+        number == pos.move_number() && red == (pos.side_to_move() == crate::board::Color::Red)
+    }
+
+    /// What a chain that stops here costs further: the tokens it leaves unread, and a game that
+    /// ends otherwise than recorded.
+    fn ending_cost(&self, chain: &Chain) -> f64 {
+        let unread = (self.tokens.len() - chain.next) as f64 * NOISE;
+        let ends = chain
+            .cursor
+            .referee
+            .outcome_at_end_of_record()
+            .map(|o| result_of(&o));
+        let wrong = self.recorded.is_some_and(|r| ends != Some(r));
+        unread + if wrong { WRONG_RESULT } else { 0.0 }
+    }
+
+    /// The texts what is left of the token at `i` from its character `offset` on may be read
+    /// as, in `pos`: as written, and with a move number glued to it taken off.
+    fn texts_from(&self, i: usize, offset: usize, pos: &Position) -> Vec<Unglued> {
+        if offset == 0 {
+            return self.texts_in(i, pos);
+        }
+        let Some(written) = self.origin[i].and_then(|o| self.written.get(o)) else {
+            return Vec::new();
+        };
+        let rest: Vec<char> = written.chars().skip(offset).collect();
+        let n = pos.move_number();
+        let after = (pos.side_to_move() == crate::board::Color::Red).then_some(n + 1);
+        let mut out = numbers::unglued(&rest, n, after);
+        out.insert(
+            0,
+            Unglued {
+                text: rest,
+                cost: 0.0,
+                note: String::new(),
+            },
+        );
+        out
+    }
+
+    /// How the move `token` (legal in `pos`) reads against the token at `i` from its character
+    /// `offset` on: nothing where the token names it, else a misreading of its characters.
+    fn read_move(
+        &self,
+        (i, offset): (usize, usize),
+        m: Move,
+        token: Token,
+        pos: &Position,
+        texts: &[Unglued],
+    ) -> Reading {
+        let written = self.tokens[i];
+        let named = (offset == 0).then(|| written.resolve(pos)).flatten();
+        if named.is_some_and(|w| (w.from, w.to) == (m.from, m.to)) {
+            return Reading {
+                whole: 0.0,
+                part: None,
+            };
+        }
+        let meant = self.meant(token);
+        let garbled = written.garbled || offset > 0;
+        let whole = match read_best(&meant, texts, garbled, READ_LIMIT) {
+            Some((read, unglued)) => misread(read.cost + unglued.cost),
+            None => MISREAD + UNREADABLE,
+        };
+        let part = texts
+            .first()
+            .filter(|_| garbled)
+            .and_then(|t| part_of(&meant, &t.text))
+            .map(|(end, cost)| (offset + end, MERGED + misread(cost)))
+            .filter(|&(_, cost)| cost < whole);
+        Reading { whole, part }
+    }
+
+    /// The chain's steps as the breaks of the line: the steps at each token as one edit (the
+    /// moves put in before it apart), each made in turn to a copy of the line.
+    fn breaks_of(&self, path: &[Step]) -> Analysis {
+        let mut edits = Edits {
+            line: self.clone(),
+            shift: 0,
+            breaks: Vec::new(),
+        };
+        let mut k = 0;
+        let mut last_read = 0;
+        while k < path.len() {
+            let at = path[k].at;
+            let group: Vec<Step> = path[k..]
+                .iter()
+                .take_while(|s| s.at == at)
+                .copied()
+                .collect();
+            k += group.len();
+            let dropped: Vec<Token> = group
+                .iter()
+                .map_while(|s| match s.what {
+                    What::Dropped(t) => Some(t),
+                    _ => None,
+                })
+                .collect();
+            let rest = &group[dropped.len()..];
+            if !dropped.is_empty() {
+                let cost = DROPPED * dropped.len() as f64;
+                edits.make(at, 0, dropped, SlipKind::Dropped, cost, None);
+            }
+            if rest.is_empty() {
+                continue;
+            }
+            last_read = at + 1;
+            let moves: Vec<Token> = rest
+                .iter()
+                .filter_map(|s| match s.what {
+                    What::Read(t) | What::Part(t, _) | What::Dropped(t) => Some(t),
+                    What::Noise => None,
+                })
+                .collect();
+            match rest {
+                [
+                    Step {
+                        what: What::Read(token),
+                        ..
+                    },
+                ] => {
+                    let here = edits.replay_to(at);
+                    if let Some((kind, cost, detail)) = self.misreading(&edits.line, here, *token) {
+                        edits.make(at, 1, moves, kind, cost, Some(detail));
+                    }
+                }
+                [
+                    Step {
+                        what: What::Noise, ..
+                    },
+                ] => {
+                    let detail = "no move, passed over".to_string();
+                    edits.make(at, 1, moves, SlipKind::CharAdded, NOISE, Some(detail));
+                }
+                // One move and what is left of the token no move.
+                _ if moves.len() == 1 => {
+                    let detail = "the rest of it no move".to_string();
+                    edits.make(at, 1, moves, SlipKind::CharAdded, NOISE, Some(detail));
+                }
+                _ => {
+                    let detail = (moves.len() > 2).then(|| format!("{} moves", moves.len()));
+                    edits.make(at, 1, moves, SlipKind::Merged, MERGED, detail);
+                }
+            }
+        }
+        // What follows the game's end is no move.
+        for at in last_read..self.tokens.len() {
+            let detail = "no move, after the game's end".to_string();
+            edits.make(at, 1, Vec::new(), SlipKind::CharAdded, NOISE, Some(detail));
+        }
+        let mut line = edits.line;
+        line.replay_to(line.tokens.len());
+        let end = line.states.last();
+        let plies = end.map_or(0, |c| c.plies);
+        let result = end
+            .and_then(|c| c.referee.outcome_at_end_of_record())
+            .map(|o| result_of(&o))
+            .zip(self.recorded)
+            .map(|(r, recorded)| (r, r == recorded));
+        let mut breaks = edits.breaks;
+        for s in breaks.iter_mut().flat_map(|b| &mut b.suggestions) {
+            s.replays = plies;
+            s.result = result;
+        }
+        Analysis {
+            breaks,
+            replays_to_end: true,
+        }
+    }
+
+    /// The token at `here` in `line` read as the move `token`: the slip's kind, cost and
+    /// characters in words; `None` where it names that move as written.
+    fn misreading(
+        &self,
+        line: &Line,
+        here: usize,
+        token: Token,
+    ) -> Option<(SlipKind, f64, String)> {
+        let pos = line.states.get(here)?.pos;
+        let m = token.resolve(&pos)?;
+        let written = line.tokens[here];
+        if written
+            .resolve(&pos)
+            .is_some_and(|w| (w.from, w.to) == (m.from, m.to))
+        {
+            return None;
+        }
+        let texts = line.texts_in(here, &pos);
+        let meant = line.meant(token);
+        let algebraic = self.style == Notation::Algebraic;
+        Some(
+            match read_best(&meant, &texts, written.garbled, READ_LIMIT) {
+                Some((read, unglued)) => (
+                    match read.ops.is_empty() {
+                        true => SlipKind::CharAdded,
+                        false => SlipKind::of_edits(&read.ops, algebraic),
+                    },
+                    misread(read.cost + unglued.cost),
+                    describe(&read, unglued),
+                ),
+                None => (
+                    SlipKind::Garbled,
+                    MISREAD + UNREADABLE,
+                    "unreadable, read by the moves around it".to_string(),
+                ),
+            },
+        )
+    }
+}
+
+/// The cost of a move read with characters misread that cost `chars`: nothing for none (a move
+/// run together with the next, or a number glued to it, is read as it stands).
+fn misread(chars: f64) -> f64 {
+    if chars > 0.0 { MISREAD + chars } else { 0.0 }
+}
+
+/// The cheapest beginning of `written` that reads as `meant` followed by the space lost
+/// between two moves, leaving enough for a further move: where the rest starts, and the cost.
+fn part_of(meant: &[Sym], written: &[char]) -> Option<(usize, f64)> {
+    if written.len() < meant.len() + LEFT_FOR_A_MOVE - 1 {
+        return None;
+    }
+    let mut with_gap = meant.to_vec();
+    with_gap.push(Sym::Gap);
+    let costs = Channel::get().prefix_costs(&with_gap, written);
+    let last = written.len() - LEFT_FOR_A_MOVE;
+    (2..=last)
+        .map(|end| (end, costs[end]))
+        .filter(|(_, c)| *c <= READ_LIMIT)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+/// The edits of a decoded line made in turn to a copy of it, each a break with its reading.
+struct Edits {
+    line: Line,
+    /// How many tokens the edits made so far put in, less those they took out.
+    shift: isize,
+    breaks: Vec<Break>,
+}
+
+impl Edits {
+    /// Where the record's token `at` now stands in the copy, replayed up to it.
+    fn replay_to(&mut self, at: usize) -> usize {
+        let here = (at as isize + self.shift) as usize;
+        self.line.replay_to(here);
+        here
+    }
+
+    /// Replaces `removed` tokens from the record's token `at` with `inserted`, a slip of `kind`.
+    fn make(
+        &mut self,
+        at: usize,
+        removed: usize,
+        inserted: Vec<Token>,
+        kind: SlipKind,
+        cost: f64,
+        detail: Option<String>,
+    ) {
+        let here = self.replay_to(at);
+        self.shift += inserted.len() as isize - removed as isize;
+        let change = Change {
+            start: here,
+            removed,
+            inserted,
+        };
+        let suggestion = self
+            .line
+            .suggestion(Trial::whole(kind, change, cost, detail), here);
+        self.line.apply(&suggestion.line_change);
+        self.breaks.push(Break {
+            token: at,
+            ply: suggestion.ply,
+            suggestions: vec![suggestion],
+        });
+    }
+}
