@@ -399,11 +399,10 @@ fn garbled_moves_are_read_by_their_characters() {
 /// says so.
 #[test]
 fn a_page_where_most_moves_are_misread_is_read_whole() {
-    let run = salta(&["repair", "tests/edge-cases/slip-ocr-medium.sgn"]).expect_code(1);
+    let run = salta(&["repair", "tests/ocr/medium-page.sgn"]).expect_code(1);
     let mended = salta::notation::parse_str(&run.text()).remove(0).unwrap();
     let source = salta::notation::parse_str(
-        &std::fs::read_to_string(root().join("tests/edge-cases/slip-ocr-medium-source.sgn"))
-            .unwrap(),
+        &std::fs::read_to_string(root().join("tests/ocr/medium-page-source.sgn")).unwrap(),
     )
     .remove(0)
     .unwrap();

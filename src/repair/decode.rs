@@ -47,6 +47,11 @@ const MERGED: f64 = 2.3;
 /// What is left of a token after the moves read in it has at least this many characters for a
 /// further move to be read in it (`1-2` is the shortest a misread move leaves).
 const LEFT_FOR_A_MOVE: usize = 3;
+/// What a move read past its characters is said to be.
+const UNREADABLE_WHY: &str = "unreadable, read by the moves around it";
+/// A move read past its characters for which more other legal moves than this make the rest of
+/// the line replay to the same end is no reading: the record is left as the search left it.
+const MAX_RIVALS: usize = 3;
 /// A ply the page does not show: dearer than any reading of a token, or a chain would rather
 /// put in moves than read a garbled token (and never reach the next).
 const DROPPED: f64 = 16.0;
@@ -198,7 +203,7 @@ impl Line {
             return None;
         }
         let path = self.read_whole()?;
-        Some(self.breaks_of(&path))
+        self.breaks_of(&path)
     }
 
     /// The steps of the cheapest chain that reads every token. Chains are compared where they
@@ -478,7 +483,7 @@ impl Line {
 
     /// The chain's steps as the breaks of the line: the steps at each token as one edit (the
     /// moves put in before it apart), each made in turn to a copy of the line.
-    fn breaks_of(&self, path: &[Step]) -> Analysis {
+    fn breaks_of(&self, path: &[Step]) -> Option<Analysis> {
         let mut edits = Edits {
             line: self.clone(),
             shift: 0,
@@ -555,6 +560,33 @@ impl Line {
         }
         let mut line = edits.line;
         line.replay_to(line.tokens.len());
+        let mut breaks = edits.breaks;
+        // A move read past its characters rests on the moves after it alone: another legal move
+        // there with which the rest replays to the same end is as good a reading.
+        for b in &mut breaks {
+            let Some(best) = b
+                .suggestions
+                .first()
+                .filter(|s| s.cost >= MISREAD + UNREADABLE)
+            else {
+                continue;
+            };
+            let (at, kind, cost) = (best.line_change.start, best.kind, best.cost);
+            let rivals = line.rivals_at(at);
+            if rivals.len() > MAX_RIVALS {
+                return None;
+            }
+            for token in rivals {
+                let change = Change {
+                    start: at,
+                    removed: 1,
+                    inserted: vec![token],
+                };
+                let detail = Some(UNREADABLE_WHY.to_string());
+                let rival = line.suggestion(Trial::whole(kind, change, cost, detail), at);
+                b.suggestions.push(rival);
+            }
+        }
         let end = line.states.last();
         let plies = end.map_or(0, |c| c.plies);
         let result = end
@@ -562,15 +594,14 @@ impl Line {
             .map(|o| result_of(&o))
             .zip(self.recorded)
             .map(|(r, recorded)| (r, r == recorded));
-        let mut breaks = edits.breaks;
         for s in breaks.iter_mut().flat_map(|b| &mut b.suggestions) {
             s.replays = plies;
             s.result = result;
         }
-        Analysis {
+        Some(Analysis {
             breaks,
             replays_to_end: true,
-        }
+        })
     }
 
     /// The token at `here` in `line` read as the move `token`: the slip's kind, cost and
@@ -606,7 +637,7 @@ impl Line {
                 None => (
                     SlipKind::Garbled,
                     MISREAD + UNREADABLE,
-                    "unreadable, read by the moves around it".to_string(),
+                    UNREADABLE_WHY.to_string(),
                 ),
             },
         )
@@ -677,5 +708,30 @@ impl Edits {
             ply: suggestion.ply,
             suggestions: vec![suggestion],
         });
+    }
+}
+
+impl Line {
+    /// The other legal moves at the token `at` of a line that replays to its end with which the
+    /// rest of it replays too, to the same result.
+    fn rivals_at(&self, at: usize) -> Vec<Token> {
+        let (Some(before), Some(end)) = (self.states.get(at), self.states.last()) else {
+            return Vec::new();
+        };
+        let ends = |c: &Cursor| c.referee.outcome_at_end_of_record().map(|o| result_of(&o));
+        let result = ends(end);
+        let pos = before.pos;
+        let rest = &self.tokens[at + 1..];
+        pos.legal_moves()
+            .iter()
+            .map(|&m| Token::of_move(m, &pos, self.style))
+            .filter(|&t| t != self.tokens[at])
+            .filter(|t| {
+                let mut cursor = before.clone();
+                cursor.advance(t, self.lenient)
+                    && rest.iter().all(|t| cursor.advance(t, self.lenient))
+                    && ends(&cursor) == result
+            })
+            .collect()
     }
 }
