@@ -400,15 +400,7 @@ fn garbled_moves_are_read_by_their_characters() {
 #[test]
 fn a_page_where_most_moves_are_misread_is_read_whole() {
     let run = salta(&["repair", "tests/ocr/medium-page.sgn"]).expect_code(1);
-    let mended = salta::notation::parse_str(&run.text()).remove(0).unwrap();
-    let source = salta::notation::parse_str(
-        &std::fs::read_to_string(root().join("tests/ocr/medium-page-source.sgn")).unwrap(),
-    )
-    .remove(0)
-    .unwrap();
-    let replayed = salta::replay::replay(&mended, &quick_options());
-    let meant = salta::replay::replay(&source, &quick_options());
-    assert_eq!(replayed.moves(), meant.moves());
+    assert_mended_to("tests/ocr/medium-page-source.sgn", &run);
     for said in [
         "1 files, 1 games: 1 repaired",
         "(two moves run together",
@@ -416,6 +408,25 @@ fn a_page_where_most_moves_are_misread_is_read_whole() {
     ] {
         assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
     }
+}
+
+/// A lightly worn page the search mends with doubt (a move read past its characters, `55-dd`,
+/// and a wrong reading of a legal-looking move before it that replays as far): the page read
+/// whole reads cheaper, and that reading is the game typeset (decision 160).
+#[test]
+fn a_doubtful_mending_gives_way_to_the_page_read_whole() {
+    let run = salta(&["repair", "tests/ocr/light-page.sgn"]).expect_code(1);
+    assert_mended_to("tests/ocr/light-page-source.sgn", &run);
+}
+
+/// Panics unless the record `run` wrote replays as the game of the record at `source`.
+fn assert_mended_to(source: &str, run: &Run) {
+    let read = |text: &str| salta::notation::parse_str(text).remove(0).unwrap();
+    let mended = read(&run.text());
+    let source = read(&std::fs::read_to_string(root().join(source)).unwrap());
+    let replayed = salta::replay::replay(&mended, &quick_options());
+    let meant = salta::replay::replay(&source, &quick_options());
+    assert_eq!(replayed.moves(), meant.moves());
 }
 
 /// A lightly worn page read by tesseract: move numbers misread (`2:`, `3-`, `$.`, `IL.`, `12;`),

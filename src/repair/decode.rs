@@ -193,23 +193,51 @@ pub(crate) fn decode(game: &Game, opts: &ReplayOptions) -> Option<Analysis> {
     Line::new(game, opts)?.decode()
 }
 
+/// The game read whole at once where that reads its page for clearly less than `mended`, the
+/// game as the search mended it (see [`Line::decode_better_than`]).
+pub(crate) fn decode_better(game: &Game, mended: &Game, opts: &ReplayOptions) -> Option<Analysis> {
+    let mut search = Line::new(mended, opts)?;
+    search.replay_to(search.tokens.len());
+    let moves: Option<Vec<Move>> = search
+        .tokens
+        .iter()
+        .zip(&search.states)
+        .map(|(t, c)| t.resolve(&c.pos))
+        .collect();
+    Line::new(game, opts)?.decode_better_than(&moves?)
+}
+
 impl Line {
     /// The whole line read at once (see the module's doc): its breaks, each a token the
     /// cheapest chain reads otherwise than written, with that reading; `None` where no chain
     /// reads the line to its end within the effort allowed, or the line holds a "Salta!" call
     /// (a call's correction is no legal move: the decoder reads legal moves only).
     pub fn decode(&self) -> Option<Analysis> {
-        if self.variation || self.from_red || self.tokens.iter().any(|t| t.call) {
-            return None;
-        }
-        let path = self.read_whole()?;
+        let (_, path) = self.read_whole(None)?;
         self.breaks_of(&path)
+    }
+
+    /// The decoded line where it reads the page for less than the moves `search` (the line as
+    /// the search mended it, each move by its ply) by more than one misread move: the search
+    /// ranks a break's readings by how far the record then replays, and on a page read by OCR a
+    /// wrong reading may replay as far as the right one.
+    pub fn decode_better_than(&self, search: &[Move]) -> Option<Analysis> {
+        let (own, path) = self.read_whole(None)?;
+        let (theirs, _) = self.read_whole(Some(search))?;
+        (own + MISREAD < theirs)
+            .then(|| self.breaks_of(&path))
+            .flatten()
     }
 
     /// The steps of the cheapest chain that reads every token. Chains are compared where they
     /// have read the same text (a token, and the characters of it read already): each place in
     /// turn, its cheapest chains kept, each read on to the places after it.
-    fn read_whole(&self) -> Option<Vec<Step>> {
+    /// `forced`: only these moves, by ply (the cost of reading the page as a given line).
+    fn read_whole(&self, forced: Option<&[Move]>) -> Option<(f64, Vec<Step>)> {
+        if self.variation || self.from_red || self.tokens.iter().any(|t| t.call) {
+            return None;
+        }
+        let allowed = |ply: u32, m: Move| forced.is_none_or(|f| f.get(ply as usize) == Some(&m));
         let n = self.tokens.len();
         let mut steps = Steps::default();
         let start = Chain {
@@ -237,7 +265,8 @@ impl Line {
             readings.offset = offset;
             readings.read.clear();
             readings.texts.clear();
-            let mut chains = self.kept(beam, &mut steps, &mut readings, finished.map(|f| f.0));
+            let finished_cost = finished.map(|f| f.0);
+            let mut chains = self.kept(beam, &mut steps, &mut readings, finished_cost, &allowed);
             // A chain at the end of the text, or of the game, is finished.
             chains.retain(|chain| {
                 let over = i == n || !chain.cursor.referee.accepts_moves();
@@ -259,6 +288,9 @@ impl Line {
                 }
                 let numbered = self.numbered_cost(i, offset, &pos);
                 for &m in pos.legal_moves().iter() {
+                    if !allowed(chain.cursor.plies, m) {
+                        continue;
+                    }
                     let (token, reading) = self.reading(&mut readings, &chain.cursor, m);
                     let mut cursor = chain.cursor.clone();
                     cursor.play_legal(m);
@@ -282,7 +314,7 @@ impl Line {
                 return None;
             }
         }
-        finished.map(|(_, last)| steps.path(last))
+        finished.map(|(cost, last)| (cost, steps.path(last)))
     }
 
     /// The chains of one place worth reading on: with moves the page does not show put in
@@ -295,6 +327,7 @@ impl Line {
         steps: &mut Steps,
         readings: &mut Readings,
         finished: Option<f64>,
+        allowed: &impl Fn(u32, Move) -> bool,
     ) -> Vec<Chain> {
         let mut putting_in = cheapest(&beam, PUT_IN_CHAINS);
         for _ in 0..2 {
@@ -305,6 +338,9 @@ impl Line {
                 }
                 let pos = chain.cursor.pos;
                 for &m in pos.legal_moves().iter() {
+                    if !allowed(chain.cursor.plies, m) {
+                        continue;
+                    }
                     let mut cursor = chain.cursor.clone();
                     cursor.play_legal(m);
                     let to = Next {

@@ -2,9 +2,9 @@
 //! comment, and what `salta repair` makes of a game.
 
 use super::breaks_main_line;
-use super::decode::decode;
+use super::decode::{decode, decode_better};
 use super::search::{Analysis, Break, analyse, variation_analyses};
-use super::suggestion::{EditKind, Suggestion};
+use super::suggestion::{EditKind, SLIP, Suggestion};
 use super::token::Token;
 use crate::board::Color;
 use crate::notation::{
@@ -184,6 +184,10 @@ pub(crate) fn rewrite(node: &MoveNode, token: &Token) -> MoveNode {
     out
 }
 
+/// A reading that costs this much (a slip and several characters misread, or none read) leaves
+/// doubt enough for the record to be read whole too (decision 160).
+const DOUBTFUL: f64 = SLIP + 8.0;
+
 /// The edits `salta repair` makes at most by default: as many as it reads. A page read by OCR
 /// holds a slip every few moves, a game of 120 moves forty or more, and a search of each break
 /// costs a millisecond or two (decisions 74, 80).
@@ -292,7 +296,15 @@ pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
     // The search replays with a cursor of its own; where it and the replayer disagree (a call
     // after a legal step under the no-blockade rule, which the cursor let pass), the game it
     // mended still breaks, and is no repair.
-    let repaired = apply_marked(game, &analysis.breaks);
+    let mut repaired = apply_marked(game, &analysis.breaks);
+    // A reading of many characters misread or none may be wrong where the next break is near:
+    // the page read whole decides where it reads clearly cheaper (decision 160).
+    if analysis.repairs().any(|s| s.cost >= DOUBTFUL)
+        && let Some(decoded) = decode_better(game, &repaired, opts)
+    {
+        repaired = apply_marked(game, &decoded.breaks);
+        analysis = decoded;
+    }
     if replay(&repaired, &quiet)
         .findings
         .iter()
