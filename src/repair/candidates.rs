@@ -122,6 +122,11 @@ impl Line {
     /// (`$343` in `85-75 $343 95. 75-85`), each with its texts: as written, and with a move
     /// number taken off.
     fn left_out_at(&self, i: usize) -> Vec<(String, Vec<Unglued>)> {
+        self.left_out_in(i, &self.states[i].pos)
+    }
+
+    /// [`left_out_at`](Self::left_out_at) for the token at `i` played in `pos`.
+    pub(super) fn left_out_in(&self, i: usize, pos: &Position) -> Vec<(String, Vec<Unglued>)> {
         let (Some(o), Some(Some(p))) = (self.origin[i], i.checked_sub(1).map(|h| self.origin[h]))
         else {
             return Vec::new();
@@ -135,7 +140,7 @@ impl Line {
         else {
             return Vec::new();
         };
-        let (before, after) = self.numbers_at(i);
+        let (before, after) = numbers_before(pos);
         let due: Vec<u32> = [Some(before), after].into_iter().flatten().collect();
         let Some(words) = numbers::left_out(gap, &due) else {
             return Vec::new();

@@ -55,6 +55,9 @@ const MAX_RIVALS: usize = 3;
 /// A ply the page does not show: dearer than any reading of a token, or a chain would rather
 /// put in moves than read a garbled token (and never reach the next).
 const DROPPED: f64 = 16.0;
+/// A move read from text the reader left out between two moves (`9584.13.`, taken for move
+/// numbers): the reader's slip, beside the misreading of the move's characters.
+const LEFT_OUT: f64 = 2.0;
 /// A token that is no move (a speck, a number read as a word), or what is left of one after
 /// the moves read in it ...
 const NOISE: f64 = 9.0;
@@ -82,6 +85,8 @@ enum What {
     Part(Token, usize),
     /// A move the page does not show, put in before what is left of the token.
     Dropped(Token),
+    /// A move read from text the reader left out before the token.
+    LeftOut(Token),
     /// What is left of the token read as no move.
     Noise,
 }
@@ -142,7 +147,7 @@ fn offer(beam: &mut Beam, steps: &mut Steps, from: &Chain, to: Next, at: usize, 
     let (next, offset) = match what {
         What::Read(_) | What::Noise => (at + 1, 0),
         What::Part(_, rest) => (at, rest),
-        What::Dropped(_) => (at, from.offset),
+        What::Dropped(_) | What::LeftOut(_) => (at, from.offset),
     };
     steps.0.push(Step {
         parent: from.step,
@@ -330,25 +335,52 @@ impl Line {
         allowed: &impl Fn(u32, Move) -> bool,
     ) -> Vec<Chain> {
         let mut putting_in = cheapest(&beam, PUT_IN_CHAINS);
-        for _ in 0..2 {
+        for round in 0..2 {
             let mut put_in = Beam::default();
             for chain in &putting_in {
                 if !chain.cursor.referee.accepts_moves() || chain.next == self.tokens.len() {
                     continue;
                 }
                 let pos = chain.cursor.pos;
+                // Text the reader left out before the token is read once, by the chains that
+                // reached it.
+                let words = match round == 0 && chain.offset == 0 {
+                    true => self.left_out_in(chain.next, &pos),
+                    false => Vec::new(),
+                };
                 for &m in pos.legal_moves().iter() {
                     if !allowed(chain.cursor.plies, m) {
                         continue;
                     }
                     let mut cursor = chain.cursor.clone();
                     cursor.play_legal(m);
+                    let token = Token::of_move(m, &pos, self.style);
+                    if let Some(cost) = self.read_left_out(token, &words) {
+                        let to = Next {
+                            cursor: cursor.clone(),
+                            cost: chain.cost + cost,
+                        };
+                        offer(
+                            &mut put_in,
+                            steps,
+                            chain,
+                            to,
+                            chain.next,
+                            What::LeftOut(token),
+                        );
+                    }
                     let to = Next {
                         cursor,
                         cost: chain.cost + DROPPED,
                     };
-                    let what = What::Dropped(Token::of_move(m, &pos, self.style));
-                    offer(&mut put_in, steps, chain, to, chain.next, what);
+                    offer(
+                        &mut put_in,
+                        steps,
+                        chain,
+                        to,
+                        chain.next,
+                        What::Dropped(token),
+                    );
                 }
             }
             putting_in = cheapest(&put_in, PUT_IN_CHAINS);
@@ -424,6 +456,20 @@ impl Line {
             true => OTHER_NUMBER,
             false => 0.0,
         }
+    }
+
+    /// What reading the move `token` from one of the `words` the reader left out costs, if it
+    /// reads within the limit.
+    fn read_left_out(&self, token: Token, words: &[(String, Vec<Unglued>)]) -> Option<f64> {
+        if words.is_empty() {
+            return None;
+        }
+        let meant = self.meant(token);
+        words
+            .iter()
+            .filter_map(|(_, texts)| read_best(&meant, texts, true, READ_LIMIT))
+            .map(|(read, unglued)| LEFT_OUT + misread(read.cost + unglued.cost))
+            .min_by(f64::total_cmp)
     }
 
     /// What passing over the token at `i` from its character `offset` on as no move costs.
@@ -538,14 +584,21 @@ impl Line {
             let dropped: Vec<Token> = group
                 .iter()
                 .map_while(|s| match s.what {
-                    What::Dropped(t) => Some(t),
+                    What::Dropped(t) | What::LeftOut(t) => Some(t),
                     _ => None,
                 })
                 .collect();
             let rest = &group[dropped.len()..];
             if !dropped.is_empty() {
-                let cost = DROPPED * dropped.len() as f64;
-                edits.make(at, 0, dropped, SlipKind::Dropped, cost, None);
+                let read = group.iter().any(|s| matches!(s.what, What::LeftOut(_)));
+                let (cost, detail) = match read {
+                    true => (
+                        LEFT_OUT,
+                        Some("read from the text the reader left out".into()),
+                    ),
+                    false => (DROPPED * dropped.len() as f64, None),
+                };
+                edits.make(at, 0, dropped, SlipKind::Dropped, cost, detail);
             }
             if rest.is_empty() {
                 continue;
@@ -554,7 +607,9 @@ impl Line {
             let moves: Vec<Token> = rest
                 .iter()
                 .filter_map(|s| match s.what {
-                    What::Read(t) | What::Part(t, _) | What::Dropped(t) => Some(t),
+                    What::Read(t) | What::Part(t, _) | What::Dropped(t) | What::LeftOut(t) => {
+                        Some(t)
+                    }
                     What::Noise => None,
                 })
                 .collect();
