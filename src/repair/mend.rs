@@ -276,9 +276,8 @@ pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
     let mut analysis = analyse(game, opts, MAX_BREAKS);
     let whole = |a: &Analysis| a.replays_to_end && a.repairs().count() == a.breaks.len();
     // A page where the search reading one break at a time is lost is read whole at once.
-    if !whole(&analysis)
-        && let Some(decoded) = decode(game, opts)
-    {
+    let searched = whole(&analysis);
+    if !searched && let Some(decoded) = decode(game, opts) {
         analysis = decoded;
     }
     let mended = whole(&analysis);
@@ -299,7 +298,8 @@ pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
     let mut repaired = apply_marked(game, &analysis.breaks);
     // A reading of many characters misread or none may be wrong where the next break is near:
     // the page read whole decides where it reads clearly cheaper (decision 160).
-    if analysis.repairs().any(|s| s.cost >= DOUBTFUL)
+    if searched
+        && analysis.repairs().any(|s| s.cost >= DOUBTFUL)
         && let Some(decoded) = decode_better(game, &repaired, opts)
     {
         repaired = apply_marked(game, &decoded.breaks);
