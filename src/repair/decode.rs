@@ -5,12 +5,14 @@
 //! on a page OCR read badly, where the next break is never more than a move or two away and a
 //! wrong reading replays as far as the right one. The decoder reads the whole line as a chain
 //! of legal moves, each read against the written token it stands for by the character model
-//! (`channel`), and keeps at every ply the cheapest few chains (a beam): the moves after a
+//! (`channel`), and keeps at every place of the text (a token, and the characters of it read
+//! already) the cheapest few chains that have read up to there (a beam): the moves after a
 //! garbled token decide what it was, and the chain that reads the whole page cheapest wins.
 //!
 //! A chain may also read the beginning of a token as one move and go on in the same token (moves
-//! run together, `81-7113.` or `24:45°35-24`), put in a ply the page does not show, or pass over
-//! a token that is no move; each costs what the slip is likely to cost.
+//! run together, `81-7113.` or `24:45°35-24`), put in a ply the page does not show (or read it
+//! from text the reader left out), or pass over a token that is no move; each costs what the
+//! slip is likely to cost.
 
 use super::candidates::{describe, read_best};
 use super::channel::{Channel, Sym};
@@ -28,9 +30,9 @@ use crate::rules::hash::FastMap;
 use crate::rules::{Move, Position};
 use std::collections::BTreeMap;
 
-/// Chains kept at each ply.
+/// Chains kept at each place of the text.
 const BEAM: usize = 64;
-/// A chain dearer than the best of its ply by more than this is dropped.
+/// A chain dearer than the best of its place by more than this is dropped.
 const WIDTH: f64 = 30.0;
 /// A written move read as another than it names. On a page OCR read badly one move in two or
 /// three is misread, so this is far less than a careful transcription's `SLIP`: what ranks two
