@@ -14,6 +14,7 @@
 //! from text the reader left out), or pass over a token that is no move; each costs what the
 //! slip is likely to cost.
 
+use super::beam::{self, Keyed};
 use super::candidates::{describe, read_best};
 use super::channel::{Channel, Sym};
 use super::cursor::Cursor;
@@ -113,7 +114,7 @@ struct Chain {
 }
 
 /// The chains that have read the text up to one place, the cheapest for each position.
-type Beam = FastMap<Position, Chain>;
+type Beam = beam::Beam<Chain>;
 
 /// The steps of every chain, shared (a chain holds the index of its last step).
 #[derive(Default)]
@@ -142,8 +143,8 @@ struct Next {
 /// Puts the chain `from` with the step `what` at the token `at` more into `beam` (the chains of
 /// the place the step reads to), unless a chain no dearer already stands at its position.
 fn offer(beam: &mut Beam, steps: &mut Steps, from: &Chain, to: Next, at: usize, what: What) {
-    let key = to.cursor.pos;
-    if beam.get(&key).is_some_and(|known| known.cost <= to.cost) {
+    let key = Keyed::new(to.cursor.pos);
+    if !beam.takes(&key, to.cost) {
         return;
     }
     let (next, offset) = match what {
@@ -163,15 +164,12 @@ fn offer(beam: &mut Beam, steps: &mut Steps, from: &Chain, to: Next, at: usize, 
         cost: to.cost,
         step: Some(steps.0.len() as u32 - 1),
     };
-    beam.insert(key, chain);
+    beam.put(key, chain.cost, chain);
 }
 
 /// The `k` cheapest chains of `beam`, cheapest first.
 fn cheapest(beam: &Beam, k: usize) -> Vec<Chain> {
-    let mut chains: Vec<Chain> = beam.values().cloned().collect();
-    chains.sort_by(|a, b| a.cost.total_cmp(&b.cost));
-    chains.truncate(k);
-    chains
+    beam.cheapest(k).into_iter().cloned().collect()
 }
 
 /// How a move reads against what is left of a token: all of it, and (for a garbled token) a
@@ -255,10 +253,8 @@ impl Line {
             step: None,
         };
         let mut places: BTreeMap<(usize, usize), Beam> = BTreeMap::new();
-        places
-            .entry((0, 0))
-            .or_default()
-            .insert(start.cursor.pos, start);
+        let key = Keyed::new(start.cursor.pos);
+        places.entry((0, 0)).or_default().put(key, 0.0, start);
         let mut finished: Option<(f64, Option<u32>)> = None;
         let mut readings = Readings {
             i: 0,
@@ -386,9 +382,9 @@ impl Line {
                 }
             }
             putting_in = cheapest(&put_in, PUT_IN_CHAINS);
-            for (pos, chain) in put_in {
-                if beam.get(&pos).is_none_or(|known| known.cost > chain.cost) {
-                    beam.insert(pos, chain);
+            for (key, cost, chain) in put_in.iter() {
+                if beam.takes(&key, cost) {
+                    beam.put(key, cost, chain.clone());
                 }
             }
         }

@@ -20,6 +20,7 @@
 //! readings), `mend` (the record with its repairs made), `inject` (the seeded slips of the
 //! tests and benchmark).
 
+mod beam;
 mod candidates;
 pub(crate) mod channel;
 mod cursor;

@@ -1,0 +1,169 @@
+//! The chains the decoder keeps at one place of the text, the cheapest for each position
+//! (decision 161): a chain's position is hashed once, where the chain is offered, and the map
+//! holds indices into the chains, so neither hashing again nor moving chains when it grows.
+
+use crate::rules::Position;
+use crate::rules::hash::MixHasher;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
+
+/// A position with its hash (as [`FastMap`] hashes it, so a beam's order is a `FastMap`'s).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct Keyed {
+    hash: u64,
+    pos: Position,
+}
+
+impl Keyed {
+    pub fn new(pos: Position) -> Keyed {
+        let hash = BuildHasherDefault::<MixHasher>::default().hash_one(pos);
+        Keyed { hash, pos }
+    }
+}
+
+impl Hash for Keyed {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// Takes the hash a [`Keyed`] carries as it is.
+#[derive(Default)]
+pub(super) struct Carried(u64);
+
+impl Hasher for Carried {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+/// Items by position, each with its cost; an item offered where one no dearer stands is not
+/// taken. Items are visited in the order of a `FastMap<Position, _>` filled alike.
+pub(super) struct Beam<T> {
+    at: HashMap<Keyed, u32, BuildHasherDefault<Carried>>,
+    costs: Vec<f64>,
+    items: Vec<T>,
+}
+
+impl<T> Default for Beam<T> {
+    fn default() -> Self {
+        Beam {
+            at: HashMap::default(),
+            costs: Vec::new(),
+            items: Vec::new(),
+        }
+    }
+}
+
+impl<T> Beam<T> {
+    /// Whether an item of `cost` at `key` would be taken.
+    pub fn takes(&self, key: &Keyed, cost: f64) -> bool {
+        self.at
+            .get(key)
+            .is_none_or(|&i| self.costs[i as usize] > cost)
+    }
+
+    /// Puts `item` at `key` (which [`Beam::takes`] it), in place of the one there.
+    pub fn put(&mut self, key: Keyed, cost: f64, item: T) {
+        let i = match self.at.get(&key) {
+            Some(&i) => {
+                self.costs[i as usize] = cost;
+                self.items[i as usize] = item;
+                i
+            }
+            None => {
+                self.costs.push(cost);
+                self.items.push(item);
+                self.items.len() as u32 - 1
+            }
+        };
+        // Inserted again where it stands, as the map it stands for was: it grows alike.
+        self.at.insert(key, i);
+    }
+
+    /// The items in the map's order, each with its key and cost.
+    pub fn iter(&self) -> impl Iterator<Item = (Keyed, f64, &T)> {
+        self.at
+            .iter()
+            .map(|(&key, &i)| (key, self.costs[i as usize], &self.items[i as usize]))
+    }
+
+    /// The `k` cheapest items, cheapest first; of equal cost, the first in the map's order.
+    pub fn cheapest(&self, k: usize) -> Vec<&T> {
+        let mut ranked: Vec<(f64, usize, u32)> = self
+            .at
+            .values()
+            .enumerate()
+            .map(|(order, &i)| (self.costs[i as usize], order, i))
+            .collect();
+        let by_cost =
+            |a: &(f64, usize, u32), b: &(f64, usize, u32)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
+        if k == 0 {
+            return Vec::new();
+        }
+        if ranked.len() > k {
+            ranked.select_nth_unstable_by(k - 1, by_cost);
+            ranked.truncate(k);
+        }
+        ranked.sort_unstable_by(by_cost);
+        ranked
+            .into_iter()
+            .map(|(_, _, i)| &self.items[i as usize])
+            .collect()
+    }
+}
+
+/// A plain map of the same order, for the tests.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use crate::rules::hash::FastMap;
+
+    #[test]
+    fn visits_items_in_the_order_of_a_fast_map_filled_alike() {
+        let start = Position::start(Rules::default());
+        let mut positions = vec![start];
+        for m in start.legal_moves().iter() {
+            let mut p = start;
+            p.play_unchecked(*m);
+            positions.push(p);
+            for m2 in p.legal_moves().iter() {
+                let mut q = p;
+                q.play_unchecked(*m2);
+                positions.push(q);
+            }
+        }
+        let mut plain: FastMap<Position, f64> = FastMap::default();
+        let mut beam: Beam<f64> = Beam::default();
+        for (n, p) in positions.iter().enumerate() {
+            let cost = (n * 7919 % 101) as f64;
+            if plain.get(p).is_none_or(|&c| c > cost) {
+                plain.insert(*p, cost);
+            }
+            let key = Keyed::new(*p);
+            if beam.takes(&key, cost) {
+                beam.put(key, cost, cost);
+            }
+        }
+        let want: Vec<(Position, f64)> = plain.iter().map(|(p, c)| (*p, *c)).collect();
+        let got: Vec<(Position, f64)> = beam.iter().map(|(k, c, _)| (k.pos, c)).collect();
+        assert!(want.len() > 100);
+        assert!(want == got);
+        let mut sorted = want.clone();
+        sorted.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let cheapest: Vec<f64> = beam.cheapest(10).into_iter().copied().collect();
+        let expected: Vec<f64> = sorted.iter().take(10).map(|s| s.1).collect();
+        assert_eq!(cheapest, expected);
+    }
+}
