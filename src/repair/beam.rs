@@ -4,7 +4,8 @@
 
 use crate::rules::Position;
 use crate::rules::hash::MixHasher;
-use std::collections::HashMap;
+use std::cmp::Ordering;
+use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 
 /// A position with its hash (as [`FastMap`] hashes it, so a beam's order is a `FastMap`'s).
@@ -49,23 +50,56 @@ impl Hasher for Carried {
 
 /// Items by position, each with its cost; an item offered where one no dearer stands is not
 /// taken. Items are visited in the order of a `FastMap<Position, _>` filled alike.
+///
+/// Only the `reach` cheapest are ever asked for, so an item with that many cheaper beside it
+/// is kept as its position and cost alone (what the map's order and later offers need).
 pub(super) struct Beam<T> {
     at: HashMap<Keyed, u32, BuildHasherDefault<Carried>>,
     costs: Vec<f64>,
-    items: Vec<T>,
+    items: Vec<Option<T>>,
+    reach: usize,
+    /// The `reach` least costs items were first put at: each item's cost is at most the one
+    /// it was first put at, so where the dearest of these is cheaper than an item, at least
+    /// `reach` items are.
+    least: BinaryHeap<Cost>,
 }
 
-impl<T> Default for Beam<T> {
-    fn default() -> Self {
-        Beam {
-            at: HashMap::default(),
-            costs: Vec::new(),
-            items: Vec::new(),
-        }
+/// A cost ordered as a number.
+#[derive(Clone, Copy, PartialEq)]
+struct Cost(f64);
+
+impl Eq for Cost {}
+
+impl PartialOrd for Cost {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Cost {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.total_cmp(&other.0)
     }
 }
 
 impl<T> Beam<T> {
+    /// A beam of which at most the `reach` cheapest items are asked for.
+    pub fn new(reach: usize) -> Beam<T> {
+        Beam {
+            at: HashMap::default(),
+            costs: Vec::new(),
+            items: Vec::new(),
+            reach,
+            least: BinaryHeap::new(),
+        }
+    }
+
+    /// Whether an item of `cost` has at least `reach` cheaper ones beside it, and so is never
+    /// asked for (costs only fall where an item is put in place of another).
+    pub fn out_of_reach(&self, cost: f64) -> bool {
+        self.least.len() == self.reach && self.least.peek().is_some_and(|c| c.0 < cost)
+    }
+
     /// Whether an item of `cost` at `key` would be taken.
     pub fn takes(&self, key: &Keyed, cost: f64) -> bool {
         self.at
@@ -73,8 +107,9 @@ impl<T> Beam<T> {
             .is_none_or(|&i| self.costs[i as usize] > cost)
     }
 
-    /// Puts `item` at `key` (which [`Beam::takes`] it), in place of the one there.
-    pub fn put(&mut self, key: Keyed, cost: f64, item: T) {
+    /// Puts `item` at `key` (which [`Beam::takes`] it), in place of the one there; `None`
+    /// for one [`Beam::out_of_reach`].
+    pub fn put(&mut self, key: Keyed, cost: f64, item: Option<T>) {
         let i = match self.at.get(&key) {
             Some(&i) => {
                 self.costs[i as usize] = cost;
@@ -82,6 +117,12 @@ impl<T> Beam<T> {
                 i
             }
             None => {
+                if self.least.len() < self.reach {
+                    self.least.push(Cost(cost));
+                } else if self.least.peek().is_some_and(|c| c.0 > cost) {
+                    self.least.pop();
+                    self.least.push(Cost(cost));
+                }
                 self.costs.push(cost);
                 self.items.push(item);
                 self.items.len() as u32 - 1
@@ -92,13 +133,14 @@ impl<T> Beam<T> {
     }
 
     /// The items in the map's order, each with its key and cost.
-    pub fn iter(&self) -> impl Iterator<Item = (Keyed, f64, &T)> {
+    pub fn iter(&self) -> impl Iterator<Item = (Keyed, f64, Option<&T>)> {
         self.at
             .iter()
-            .map(|(&key, &i)| (key, self.costs[i as usize], &self.items[i as usize]))
+            .map(|(&key, &i)| (key, self.costs[i as usize], self.items[i as usize].as_ref()))
     }
 
-    /// The `k` cheapest items, cheapest first; of equal cost, the first in the map's order.
+    /// The `k` (at most `reach`) cheapest items, cheapest first; of equal cost, the first in
+    /// the map's order.
     pub fn cheapest(&self, k: usize) -> Vec<&T> {
         let mut ranked: Vec<(f64, usize, u32)> = self
             .at
@@ -118,7 +160,7 @@ impl<T> Beam<T> {
         ranked.sort_unstable_by(by_cost);
         ranked
             .into_iter()
-            .map(|(_, _, i)| &self.items[i as usize])
+            .filter_map(|(_, _, i)| self.items[i as usize].as_ref())
             .collect()
     }
 }
@@ -131,7 +173,7 @@ mod tests {
     use crate::rules::hash::FastMap;
 
     #[test]
-    fn visits_items_in_the_order_of_a_fast_map_filled_alike() {
+    fn visits_items_in_the_order_of_a_fast_map_filled_alike_and_keeps_the_cheapest() {
         let start = Position::start(Rules::default());
         let mut positions = vec![start];
         for m in start.legal_moves().iter() {
@@ -144,26 +186,30 @@ mod tests {
                 positions.push(q);
             }
         }
+        // Each position offered twice, many costs equal.
         let mut plain: FastMap<Position, f64> = FastMap::default();
-        let mut beam: Beam<f64> = Beam::default();
-        for (n, p) in positions.iter().enumerate() {
-            let cost = (n * 7919 % 101) as f64;
+        let mut beam: Beam<Position> = Beam::new(10);
+        let mut out_of_reach = 0;
+        for (n, p) in positions.iter().chain(&positions).enumerate() {
+            let cost = (n * 7919 % 31) as f64;
             if plain.get(p).is_none_or(|&c| c > cost) {
                 plain.insert(*p, cost);
             }
             let key = Keyed::new(*p);
             if beam.takes(&key, cost) {
-                beam.put(key, cost, cost);
+                let kept = !beam.out_of_reach(cost);
+                out_of_reach += usize::from(!kept);
+                beam.put(key, cost, kept.then_some(*p));
             }
         }
+        assert!(plain.len() > 50 && out_of_reach > 50);
         let want: Vec<(Position, f64)> = plain.iter().map(|(p, c)| (*p, *c)).collect();
         let got: Vec<(Position, f64)> = beam.iter().map(|(k, c, _)| (k.pos, c)).collect();
-        assert!(want.len() > 100);
         assert!(want == got);
         let mut sorted = want.clone();
         sorted.sort_by(|a, b| a.1.total_cmp(&b.1));
-        let cheapest: Vec<f64> = beam.cheapest(10).into_iter().copied().collect();
-        let expected: Vec<f64> = sorted.iter().take(10).map(|s| s.1).collect();
-        assert_eq!(cheapest, expected);
+        let cheapest: Vec<Position> = beam.cheapest(10).into_iter().copied().collect();
+        let expected: Vec<Position> = sorted.iter().take(10).map(|s| s.0).collect();
+        assert!(cheapest == expected);
     }
 }

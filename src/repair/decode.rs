@@ -134,18 +134,40 @@ impl Steps {
     }
 }
 
-/// Where a chain goes with one step more: its replay and cost.
-struct Next {
-    cursor: Cursor,
-    cost: f64,
+/// A place's beam: of its chains at most the cheapest [`BEAM`] times [`LOOKED_AT`] are read on.
+fn new_beam() -> Beam {
+    Beam::new(BEAM * LOOKED_AT)
 }
 
-/// Puts the chain `from` with the step `what` at the token `at` more into `beam` (the chains of
-/// the place the step reads to), unless a chain no dearer already stands at its position.
-fn offer(beam: &mut Beam, steps: &mut Steps, from: &Chain, to: Next, at: usize, what: What) {
-    let key = Keyed::new(to.cursor.pos);
-    if !beam.takes(&key, to.cost) {
+/// Puts the chain `from` with the step `what` (the move `m` played, if any) at the token `at`
+/// more into `beam` (the chains of the place the step reads to), costing `cost` in all, unless
+/// a chain no dearer already stands at its position. A chain out of the beam's reach is put as
+/// its position and cost alone, without replaying the move.
+#[allow(clippy::too_many_arguments)]
+fn offer(
+    beam: &mut Beam,
+    steps: &mut Steps,
+    from: &Chain,
+    m: Option<Move>,
+    cost: f64,
+    at: usize,
+    what: What,
+) {
+    let mut pos = from.cursor.pos;
+    if let Some(m) = m {
+        pos.play_unchecked(m);
+    }
+    let key = Keyed::new(pos);
+    if !beam.takes(&key, cost) {
         return;
+    }
+    if beam.out_of_reach(cost) {
+        beam.put(key, cost, None);
+        return;
+    }
+    let mut cursor = from.cursor.clone();
+    if let Some(m) = m {
+        cursor.play_legal(m);
     }
     let (next, offset) = match what {
         What::Read(_) | What::Noise => (at + 1, 0),
@@ -158,13 +180,13 @@ fn offer(beam: &mut Beam, steps: &mut Steps, from: &Chain, to: Next, at: usize, 
         what,
     });
     let chain = Chain {
-        cursor: to.cursor,
+        cursor,
         next,
         offset,
-        cost: to.cost,
+        cost,
         step: Some(steps.0.len() as u32 - 1),
     };
-    beam.put(key, chain.cost, chain);
+    beam.put(key, cost, Some(chain));
 }
 
 /// The `k` cheapest chains of `beam`, cheapest first.
@@ -254,7 +276,9 @@ impl Line {
         };
         let mut places: BTreeMap<(usize, usize), Beam> = BTreeMap::new();
         let key = Keyed::new(start.cursor.pos);
-        places.entry((0, 0)).or_default().put(key, 0.0, start);
+        let mut first = new_beam();
+        first.put(key, 0.0, Some(start));
+        places.insert((0, 0), first);
         let mut finished: Option<(f64, Option<u32>)> = None;
         let mut readings = Readings {
             i: 0,
@@ -282,12 +306,9 @@ impl Line {
             for chain in &chains {
                 let pos = chain.cursor.pos;
                 if self.tokens[i].garbled || offset > 0 {
-                    let to = Next {
-                        cursor: chain.cursor.clone(),
-                        cost: chain.cost + self.noise_cost(i, offset),
-                    };
-                    let beam = places.entry((i + 1, 0)).or_default();
-                    offer(beam, &mut steps, chain, to, i, What::Noise);
+                    let cost = chain.cost + self.noise_cost(i, offset);
+                    let beam = places.entry((i + 1, 0)).or_insert_with(new_beam);
+                    offer(beam, &mut steps, chain, None, cost, i, What::Noise);
                 }
                 let numbered = self.numbered_cost(i, offset, &pos);
                 for &m in pos.legal_moves().iter() {
@@ -295,22 +316,15 @@ impl Line {
                         continue;
                     }
                     let (token, reading) = self.reading(&mut readings, &chain.cursor, m);
-                    let mut cursor = chain.cursor.clone();
-                    cursor.play_legal(m);
                     if let Some((rest, cost)) = reading.part {
-                        let to = Next {
-                            cursor: cursor.clone(),
-                            cost: chain.cost + cost + numbered,
-                        };
-                        let beam = places.entry((i, rest)).or_default();
-                        offer(beam, &mut steps, chain, to, i, What::Part(token, rest));
+                        let cost = chain.cost + cost + numbered;
+                        let beam = places.entry((i, rest)).or_insert_with(new_beam);
+                        let what = What::Part(token, rest);
+                        offer(beam, &mut steps, chain, Some(m), cost, i, what);
                     }
-                    let to = Next {
-                        cursor,
-                        cost: chain.cost + reading.whole + numbered,
-                    };
-                    let beam = places.entry((i + 1, 0)).or_default();
-                    offer(beam, &mut steps, chain, to, i, What::Read(token));
+                    let cost = chain.cost + reading.whole + numbered;
+                    let beam = places.entry((i + 1, 0)).or_insert_with(new_beam);
+                    offer(beam, &mut steps, chain, Some(m), cost, i, What::Read(token));
                 }
             }
             if readings.count > READINGS {
@@ -334,7 +348,8 @@ impl Line {
     ) -> Vec<Chain> {
         let mut putting_in = cheapest(&beam, PUT_IN_CHAINS);
         for round in 0..2 {
-            let mut put_in = Beam::default();
+            // Merged into the place's beam below: as far reaching.
+            let mut put_in = new_beam();
             for chain in &putting_in {
                 if !chain.cursor.referee.accepts_moves() || chain.next == self.tokens.len() {
                     continue;
@@ -350,41 +365,21 @@ impl Line {
                     if !allowed(chain.cursor.plies, m) {
                         continue;
                     }
-                    let mut cursor = chain.cursor.clone();
-                    cursor.play_legal(m);
                     let token = Token::of_move(m, &pos, self.style);
                     if let Some(cost) = self.read_left_out(token, &words) {
-                        let to = Next {
-                            cursor: cursor.clone(),
-                            cost: chain.cost + cost,
-                        };
-                        offer(
-                            &mut put_in,
-                            steps,
-                            chain,
-                            to,
-                            chain.next,
-                            What::LeftOut(token),
-                        );
+                        let cost = chain.cost + cost;
+                        let what = What::LeftOut(token);
+                        offer(&mut put_in, steps, chain, Some(m), cost, chain.next, what);
                     }
-                    let to = Next {
-                        cursor,
-                        cost: chain.cost + DROPPED,
-                    };
-                    offer(
-                        &mut put_in,
-                        steps,
-                        chain,
-                        to,
-                        chain.next,
-                        What::Dropped(token),
-                    );
+                    let cost = chain.cost + DROPPED;
+                    let what = What::Dropped(token);
+                    offer(&mut put_in, steps, chain, Some(m), cost, chain.next, what);
                 }
             }
             putting_in = cheapest(&put_in, PUT_IN_CHAINS);
             for (key, cost, chain) in put_in.iter() {
                 if beam.takes(&key, cost) {
-                    beam.put(key, cost, chain.clone());
+                    beam.put(key, cost, chain.cloned());
                 }
             }
         }
