@@ -1,6 +1,8 @@
 //! The chains the decoder keeps at one place of the text, the cheapest for each position
 //! (decision 161): a chain's position is hashed once, where the chain is offered, and the map
 //! holds indices into the chains, so neither hashing again nor moving chains when it grows.
+//! Of chains of equal cost the one offered first comes first (decision 162), not the first in a
+//! hash map's order, which changes with every position the map holds.
 
 use crate::rules::Position;
 use crate::rules::hash::MixHasher;
@@ -8,7 +10,7 @@ use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 
-/// A position with its hash (as [`FastMap`] hashes it, so a beam's order is a `FastMap`'s).
+/// A position with its hash.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) struct Keyed {
     hash: u64,
@@ -48,14 +50,14 @@ impl Hasher for Carried {
     }
 }
 
-/// Items by position, each with its cost; an item offered where one no dearer stands is not
-/// taken. Items are visited in the order of a `FastMap<Position, _>` filled alike.
+/// Items by position, each with its cost and when it was offered (the caller's count); an item
+/// offered where one no dearer stands is not taken.
 ///
 /// Only the `reach` cheapest are ever asked for, so an item with that many cheaper beside it
-/// is kept as its position and cost alone (what the map's order and later offers need).
+/// is kept as its position and cost alone (what later offers need).
 pub(super) struct Beam<T> {
     at: HashMap<Keyed, u32, BuildHasherDefault<Carried>>,
-    costs: Vec<f64>,
+    costs: Vec<(f64, u32)>,
     items: Vec<Option<T>>,
     reach: usize,
     /// The `reach` least costs items were first put at: each item's cost is at most the one
@@ -104,15 +106,15 @@ impl<T> Beam<T> {
     pub fn takes(&self, key: &Keyed, cost: f64) -> bool {
         self.at
             .get(key)
-            .is_none_or(|&i| self.costs[i as usize] > cost)
+            .is_none_or(|&i| self.costs[i as usize].0 > cost)
     }
 
     /// Puts `item` at `key` (which [`Beam::takes`] it), in place of the one there; `None`
-    /// for one [`Beam::out_of_reach`].
-    pub fn put(&mut self, key: Keyed, cost: f64, item: Option<T>) {
+    /// for one [`Beam::out_of_reach`]; `order`: when it was offered.
+    pub fn put(&mut self, key: Keyed, cost: f64, order: u32, item: Option<T>) {
         let i = match self.at.get(&key) {
             Some(&i) => {
-                self.costs[i as usize] = cost;
+                self.costs[i as usize] = (cost, order);
                 self.items[i as usize] = item;
                 i
             }
@@ -123,7 +125,7 @@ impl<T> Beam<T> {
                     self.least.pop();
                     self.least.push(Cost(cost));
                 }
-                self.costs.push(cost);
+                self.costs.push((cost, order));
                 self.items.push(item);
                 self.items.len() as u32 - 1
             }
@@ -132,24 +134,25 @@ impl<T> Beam<T> {
         self.at.insert(key, i);
     }
 
-    /// The items in the map's order, each with its key and cost.
-    pub fn iter(&self) -> impl Iterator<Item = (Keyed, f64, Option<&T>)> {
-        self.at
-            .iter()
-            .map(|(&key, &i)| (key, self.costs[i as usize], self.items[i as usize].as_ref()))
+    /// The items, each with its key, cost and order.
+    pub fn iter(&self) -> impl Iterator<Item = (Keyed, f64, u32, Option<&T>)> {
+        self.at.iter().map(|(&key, &i)| {
+            let (cost, order) = self.costs[i as usize];
+            (key, cost, order, self.items[i as usize].as_ref())
+        })
     }
 
     /// The `k` (at most `reach`) cheapest items, cheapest first; of equal cost, the first in
-    /// the map's order.
+    /// the first offered.
     pub fn cheapest(&self, k: usize) -> Vec<&T> {
-        let mut ranked: Vec<(f64, usize, u32)> = self
-            .at
-            .values()
+        let mut ranked: Vec<(f64, u32, u32)> = self
+            .costs
+            .iter()
             .enumerate()
-            .map(|(order, &i)| (self.costs[i as usize], order, i))
+            .map(|(i, &(cost, order))| (cost, order, i as u32))
             .collect();
         let by_cost =
-            |a: &(f64, usize, u32), b: &(f64, usize, u32)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
+            |a: &(f64, u32, u32), b: &(f64, u32, u32)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
         if k == 0 {
             return Vec::new();
         }
@@ -165,7 +168,6 @@ impl<T> Beam<T> {
     }
 }
 
-/// A plain map of the same order, for the tests.
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,7 +175,7 @@ mod tests {
     use crate::rules::hash::FastMap;
 
     #[test]
-    fn visits_items_in_the_order_of_a_fast_map_filled_alike_and_keeps_the_cheapest() {
+    fn keeps_the_cheapest_at_each_position_and_of_equal_costs_the_first_offered() {
         let start = Position::start(Rules::default());
         let mut positions = vec![start];
         for m in start.legal_moves().iter() {
@@ -187,29 +189,27 @@ mod tests {
             }
         }
         // Each position offered twice, many costs equal.
-        let mut plain: FastMap<Position, f64> = FastMap::default();
-        let mut beam: Beam<Position> = Beam::new(10);
+        let mut plain: FastMap<Position, (f64, u32)> = FastMap::default();
+        let mut beam: Beam<u32> = Beam::new(10);
         let mut out_of_reach = 0;
         for (n, p) in positions.iter().chain(&positions).enumerate() {
             let cost = (n * 7919 % 31) as f64;
-            if plain.get(p).is_none_or(|&c| c > cost) {
-                plain.insert(*p, cost);
+            let order = n as u32;
+            if plain.get(p).is_none_or(|&(c, _)| c > cost) {
+                plain.insert(*p, (cost, order));
             }
             let key = Keyed::new(*p);
             if beam.takes(&key, cost) {
                 let kept = !beam.out_of_reach(cost);
                 out_of_reach += usize::from(!kept);
-                beam.put(key, cost, kept.then_some(*p));
+                beam.put(key, cost, order, kept.then_some(order));
             }
         }
         assert!(plain.len() > 50 && out_of_reach > 50);
-        let want: Vec<(Position, f64)> = plain.iter().map(|(p, c)| (*p, *c)).collect();
-        let got: Vec<(Position, f64)> = beam.iter().map(|(k, c, _)| (k.pos, c)).collect();
-        assert!(want == got);
-        let mut sorted = want.clone();
-        sorted.sort_by(|a, b| a.1.total_cmp(&b.1));
-        let cheapest: Vec<Position> = beam.cheapest(10).into_iter().copied().collect();
-        let expected: Vec<Position> = sorted.iter().take(10).map(|s| s.0).collect();
-        assert!(cheapest == expected);
+        let mut want: Vec<(f64, u32)> = plain.values().copied().collect();
+        want.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let got: Vec<u32> = beam.cheapest(10).into_iter().copied().collect();
+        assert_eq!(got, want[..10].iter().map(|w| w.1).collect::<Vec<_>>());
+        assert!(beam.iter().all(|(k, c, o, _)| plain[&k.pos] == (c, o)));
     }
 }

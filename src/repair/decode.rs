@@ -162,7 +162,7 @@ fn offer(
         return;
     }
     if beam.out_of_reach(cost) {
-        beam.put(key, cost, None);
+        beam.put(key, cost, steps.0.len() as u32, None);
         return;
     }
     let mut cursor = from.cursor.clone();
@@ -186,7 +186,8 @@ fn offer(
         cost,
         step: Some(steps.0.len() as u32 - 1),
     };
-    beam.put(key, cost, Some(chain));
+    let order = steps.0.len() as u32;
+    beam.put(key, cost, order, Some(chain));
 }
 
 /// The `k` cheapest chains of `beam`, cheapest first.
@@ -277,7 +278,7 @@ impl Line {
         let mut places: BTreeMap<(usize, usize), Beam> = BTreeMap::new();
         let key = Keyed::new(start.cursor.pos);
         let mut first = new_beam();
-        first.put(key, 0.0, Some(start));
+        first.put(key, 0.0, 0, Some(start));
         places.insert((0, 0), first);
         let mut finished: Option<(f64, Option<u32>)> = None;
         let mut readings = Readings {
@@ -377,9 +378,9 @@ impl Line {
                 }
             }
             putting_in = cheapest(&put_in, PUT_IN_CHAINS);
-            for (key, cost, chain) in put_in.iter() {
+            for (key, cost, order, chain) in put_in.iter() {
                 if beam.takes(&key, cost) {
-                    beam.put(key, cost, chain.cloned());
+                    beam.put(key, cost, order, chain.cloned());
                 }
             }
         }
