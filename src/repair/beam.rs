@@ -2,7 +2,8 @@
 //! (decision 161): a chain's position is hashed once, where the chain is offered, and the map
 //! holds indices into the chains, so neither hashing again nor moving chains when it grows.
 //! Of chains of equal cost the one offered first comes first (decision 162), not the first in a
-//! hash map's order, which changes with every position the map holds.
+//! hash map's order, which changes with every position the map holds; so a chain that can never
+//! be among those read on is not kept at all.
 
 use crate::rules::Position;
 use crate::rules::hash::MixHasher;
@@ -51,14 +52,12 @@ impl Hasher for Carried {
 }
 
 /// Items by position, each with its cost and when it was offered (the caller's count); an item
-/// offered where one no dearer stands is not taken.
-///
-/// Only the `reach` cheapest are ever asked for, so an item with that many cheaper beside it
-/// is kept as its position and cost alone (what later offers need).
+/// offered where one no dearer stands is not taken, nor one with `reach` cheaper beside it:
+/// only the `reach` cheapest are ever asked for.
 pub(super) struct Beam<T> {
     at: HashMap<Keyed, u32, BuildHasherDefault<Carried>>,
     costs: Vec<(f64, u32)>,
-    items: Vec<Option<T>>,
+    items: Vec<T>,
     reach: usize,
     /// The `reach` least costs items were first put at: each item's cost is at most the one
     /// it was first put at, so where the dearest of these is cheaper than an item, at least
@@ -102,49 +101,51 @@ impl<T> Beam<T> {
         self.least.len() == self.reach && self.least.peek().is_some_and(|c| c.0 < cost)
     }
 
-    /// Whether an item of `cost` at `key` would be taken.
+    /// Whether an item of `cost` at `key` would be taken (is in reach, and cheaper than the
+    /// one there).
     pub fn takes(&self, key: &Keyed, cost: f64) -> bool {
-        self.at
-            .get(key)
-            .is_none_or(|&i| self.costs[i as usize].0 > cost)
+        !self.out_of_reach(cost)
+            && self
+                .at
+                .get(key)
+                .is_none_or(|&i| self.costs[i as usize].0 > cost)
     }
 
-    /// Puts `item` at `key` (which [`Beam::takes`] it), in place of the one there; `None`
-    /// for one [`Beam::out_of_reach`]; `order`: when it was offered.
-    pub fn put(&mut self, key: Keyed, cost: f64, order: u32, item: Option<T>) {
-        let i = match self.at.get(&key) {
-            Some(&i) => {
-                self.costs[i as usize] = (cost, order);
-                self.items[i as usize] = item;
-                i
-            }
-            None => {
-                if self.least.len() < self.reach {
-                    self.least.push(Cost(cost));
-                } else if self.least.peek().is_some_and(|c| c.0 > cost) {
-                    self.least.pop();
-                    self.least.push(Cost(cost));
-                }
-                self.costs.push((cost, order));
-                self.items.push(item);
-                self.items.len() as u32 - 1
-            }
-        };
-        // Inserted again where it stands, as the map it stands for was: it grows alike.
-        self.at.insert(key, i);
+    /// Puts `item` at `key` (which [`Beam::takes`] it), in place of the one there; `order`:
+    /// when it was offered.
+    pub fn put(&mut self, key: Keyed, cost: f64, order: u32, item: T) {
+        if let Some(&i) = self.at.get(&key) {
+            self.costs[i as usize] = (cost, order);
+            self.items[i as usize] = item;
+            return;
+        }
+        if self.least.len() < self.reach {
+            self.least.push(Cost(cost));
+        } else if self.least.peek().is_some_and(|c| c.0 > cost) {
+            self.least.pop();
+            self.least.push(Cost(cost));
+        }
+        self.at.insert(key, self.items.len() as u32);
+        self.costs.push((cost, order));
+        self.items.push(item);
     }
 
-    /// The items, each with its key, cost and order.
-    pub fn iter(&self) -> impl Iterator<Item = (Keyed, f64, u32, Option<&T>)> {
-        self.at.iter().map(|(&key, &i)| {
+    /// The items in the order they were first put, each with its key, cost and order.
+    pub fn iter(&self) -> impl Iterator<Item = (Keyed, f64, u32, &T)> {
+        let mut keys: Vec<(u32, Keyed)> = self.at.iter().map(|(&k, &i)| (i, k)).collect();
+        keys.sort_unstable_by_key(|&(i, _)| i);
+        keys.into_iter().map(|(i, key)| {
             let (cost, order) = self.costs[i as usize];
-            (key, cost, order, self.items[i as usize].as_ref())
+            (key, cost, order, &self.items[i as usize])
         })
     }
 
-    /// The `k` (at most `reach`) cheapest items, cheapest first; of equal cost, the first in
-    /// the first offered.
+    /// The `k` (at most `reach`) cheapest items, cheapest first; of equal cost, the first
+    /// offered.
     pub fn cheapest(&self, k: usize) -> Vec<&T> {
+        if k == 0 {
+            return Vec::new();
+        }
         let mut ranked: Vec<(f64, u32, u32)> = self
             .costs
             .iter()
@@ -153,9 +154,6 @@ impl<T> Beam<T> {
             .collect();
         let by_cost =
             |a: &(f64, u32, u32), b: &(f64, u32, u32)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
-        if k == 0 {
-            return Vec::new();
-        }
         if ranked.len() > k {
             ranked.select_nth_unstable_by(k - 1, by_cost);
             ranked.truncate(k);
@@ -163,7 +161,7 @@ impl<T> Beam<T> {
         ranked.sort_unstable_by(by_cost);
         ranked
             .into_iter()
-            .filter_map(|(_, _, i)| self.items[i as usize].as_ref())
+            .map(|(_, _, i)| &self.items[i as usize])
             .collect()
     }
 }
@@ -198,11 +196,10 @@ mod tests {
             if plain.get(p).is_none_or(|&(c, _)| c > cost) {
                 plain.insert(*p, (cost, order));
             }
+            out_of_reach += usize::from(beam.out_of_reach(cost));
             let key = Keyed::new(*p);
             if beam.takes(&key, cost) {
-                let kept = !beam.out_of_reach(cost);
-                out_of_reach += usize::from(!kept);
-                beam.put(key, cost, order, kept.then_some(order));
+                beam.put(key, cost, order, order);
             }
         }
         assert!(plain.len() > 50 && out_of_reach > 50);
@@ -211,5 +208,6 @@ mod tests {
         let got: Vec<u32> = beam.cheapest(10).into_iter().copied().collect();
         assert_eq!(got, want[..10].iter().map(|w| w.1).collect::<Vec<_>>());
         assert!(beam.iter().all(|(k, c, o, _)| plain[&k.pos] == (c, o)));
+        assert!(beam.iter().count() < plain.len());
     }
 }

@@ -141,8 +141,8 @@ fn new_beam() -> Beam {
 
 /// Puts the chain `from` with the step `what` (the move `m` played, if any) at the token `at`
 /// more into `beam` (the chains of the place the step reads to), costing `cost` in all, unless
-/// a chain no dearer already stands at its position. A chain out of the beam's reach is put as
-/// its position and cost alone, without replaying the move.
+/// a chain no dearer already stands at its position or the chain is out of the beam's reach
+/// (then its move is not even played).
 #[allow(clippy::too_many_arguments)]
 fn offer(
     beam: &mut Beam,
@@ -153,16 +153,15 @@ fn offer(
     at: usize,
     what: What,
 ) {
+    if beam.out_of_reach(cost) {
+        return;
+    }
     let mut pos = from.cursor.pos;
     if let Some(m) = m {
         pos.play_unchecked(m);
     }
     let key = Keyed::new(pos);
     if !beam.takes(&key, cost) {
-        return;
-    }
-    if beam.out_of_reach(cost) {
-        beam.put(key, cost, steps.0.len() as u32, None);
         return;
     }
     let mut cursor = from.cursor.clone();
@@ -187,7 +186,7 @@ fn offer(
         step: Some(steps.0.len() as u32 - 1),
     };
     let order = steps.0.len() as u32;
-    beam.put(key, cost, order, Some(chain));
+    beam.put(key, cost, order, chain);
 }
 
 /// The `k` cheapest chains of `beam`, cheapest first.
@@ -278,7 +277,7 @@ impl Line {
         let mut places: BTreeMap<(usize, usize), Beam> = BTreeMap::new();
         let key = Keyed::new(start.cursor.pos);
         let mut first = new_beam();
-        first.put(key, 0.0, 0, Some(start));
+        first.put(key, 0.0, 0, start);
         places.insert((0, 0), first);
         let mut finished: Option<(f64, Option<u32>)> = None;
         let mut readings = Readings {
@@ -380,7 +379,7 @@ impl Line {
             putting_in = cheapest(&put_in, PUT_IN_CHAINS);
             for (key, cost, order, chain) in put_in.iter() {
                 if beam.takes(&key, cost) {
-                    beam.put(key, cost, order, chain.cloned());
+                    beam.put(key, cost, order, chain.clone());
                 }
             }
         }
