@@ -16,9 +16,9 @@
 //! Rooms: `token` (what a written move names), `cursor` (a replay that keeps no findings),
 //! `line` (a line under repair), `slips` and `candidates` (the kinds of slip and the edits that
 //! undo them), `search` (reading each break), `suggestion` (a reading as data and in words),
-//! `decode` (a record the search cannot mend read whole at once), `diagnose` (findings with
-//! readings), `mend` (the record with its repairs made), `inject` (the seeded slips of the
-//! tests and benchmark).
+//! `decode` and `beam` (a record the search cannot mend read whole at once, the chains that
+//! have read the text to one place), `diagnose` (findings with readings), `mend` (the record
+//! with its repairs made), `inject` (the seeded slips of the tests and benchmark).
 
 mod beam;
 mod candidates;
