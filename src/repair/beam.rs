@@ -5,11 +5,12 @@
 //! hash map's order, which changes with every position the map holds; so a chain that can never
 //! be among those read on is not kept at all.
 
+use crate::board::Color;
 use crate::rules::Position;
 use crate::rules::hash::MixHasher;
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap};
-use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// A position with its hash.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -19,9 +20,19 @@ pub(super) struct Keyed {
 }
 
 impl Keyed {
+    /// The hash is of where each side's pieces stand and of the move to play, not of which
+    /// piece stands where (three words, not the whole position): positions alike but for that
+    /// are told apart where they are compared.
     pub fn new(pos: Position) -> Keyed {
-        let hash = BuildHasherDefault::<MixHasher>::default().hash_one(pos);
-        Keyed { hash, pos }
+        let mut state = MixHasher::default();
+        state.write_u64(pos.pieces(Color::Green).0);
+        state.write_u64(pos.pieces(Color::Red).0);
+        let red = u64::from(pos.side_to_move() == Color::Red);
+        state.write_u64(u64::from(pos.move_number()) << 1 | red);
+        Keyed {
+            hash: state.finish(),
+            pos,
+        }
     }
 }
 
