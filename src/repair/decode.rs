@@ -386,18 +386,27 @@ impl Line {
         // Chains are ranked by their cost and what the text here costs them to read on: of
         // chains that read a garbled token alike (each legal move, past reading), those whose
         // position the next move reads well come first.
-        let mut chains: Vec<(f64, Chain)> = cheapest(&beam, BEAM * LOOKED_AT)
+        // Ranked by reference, in the order of their cost (of equal rank, the cheaper first).
+        let mut chains: Vec<(f64, usize, &Chain)> = beam
+            .cheapest(BEAM * LOOKED_AT)
             .into_iter()
             .filter(|c| finished.is_none_or(|f| c.cost < f))
-            .map(|c| (c.cost + self.read_on(readings, &c), c))
+            .enumerate()
+            .map(|(k, c)| (c.cost + self.read_on(readings, c), k, c))
             .collect();
-        chains.sort_by(|a, b| a.0.total_cmp(&b.0));
-        chains.truncate(BEAM);
+        let by_rank = |a: &(f64, usize, &Chain), b: &(f64, usize, &Chain)| {
+            a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))
+        };
+        if chains.len() > BEAM {
+            chains.select_nth_unstable_by(BEAM - 1, by_rank);
+            chains.truncate(BEAM);
+        }
+        chains.sort_unstable_by(by_rank);
         let best = chains.first().map_or(0.0, |c| c.0);
         chains
             .into_iter()
             .filter(|c| c.0 <= best + WIDTH)
-            .map(|(_, c)| c)
+            .map(|(_, _, c)| c.clone())
             .collect()
     }
 
