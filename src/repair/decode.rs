@@ -209,7 +209,7 @@ struct Readings {
     offset: usize,
     /// By the ply (which fixes the move number a number glued to the token is read as) and the
     /// move.
-    read: FastMap<(u32, Token), Reading>,
+    read: FastMap<u64, Reading>,
     texts: FastMap<u32, Vec<Unglued>>,
     /// Moves read so far (against every place).
     count: usize,
@@ -436,7 +436,7 @@ impl Line {
     fn reading(&self, readings: &mut Readings, cursor: &Cursor, m: Move) -> (Token, Reading) {
         let pos = &cursor.pos;
         let token = Token::of_move(m, pos, self.style);
-        let key = (cursor.plies, token);
+        let key = reading_key(cursor.plies, token);
         if let Some(&known) = readings.read.get(&key) {
             return (token, known);
         }
@@ -735,6 +735,21 @@ impl Line {
             },
         )
     }
+}
+
+/// The ply and the token of a reading in one word, hashed at once rather than field by field.
+fn reading_key(ply: u32, token: Token) -> u64 {
+    let mut key = u64::from(token.call) | u64::from(token.garbled) << 1;
+    if let Some(w) = token.squares {
+        key |= 1 << 2 | (w.to.index() as u64) << 4;
+        if let Some(from) = w.from {
+            key |= 1 << 3 | (from.index() as u64) << 12;
+        }
+        if let Some(piece) = w.piece {
+            key |= 1 << 20 | u64::from(piece) << 21;
+        }
+    }
+    key | u64::from(ply) << 32
 }
 
 /// The cost of a move read with characters misread that cost `chars`: nothing for none (a move
