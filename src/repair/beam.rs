@@ -78,7 +78,7 @@ pub(super) struct Beam<T> {
 
 /// A cost ordered as a number.
 #[derive(Clone, Copy, PartialEq)]
-struct Cost(f64);
+pub(super) struct Cost(pub f64);
 
 impl Eq for Cost {}
 

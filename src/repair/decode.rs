@@ -14,7 +14,7 @@
 //! from text the reader left out), or pass over a token that is no move; each costs what the
 //! slip is likely to cost.
 
-use super::beam::{self, Keyed};
+use super::beam::{self, Cost, Keyed};
 use super::candidates::{describe, read_best};
 use super::channel::{Channel, Sym};
 use super::cursor::Cursor;
@@ -29,7 +29,7 @@ use crate::notation::{Game, Notation};
 use crate::replay::{ReplayOptions, result_of};
 use crate::rules::hash::FastMap;
 use crate::rules::{Move, Position};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BinaryHeap};
 
 /// Chains kept at each place of the text.
 const BEAM: usize = 64;
@@ -387,13 +387,25 @@ impl Line {
         // chains that read a garbled token alike (each legal move, past reading), those whose
         // position the next move reads well come first.
         // Ranked by reference, in the order of their cost (of equal rank, the cheaper first).
-        let mut chains: Vec<(f64, usize, &Chain)> = beam
-            .cheapest(BEAM * LOOKED_AT)
+        // Reading on costs nothing less than nothing, so once a chain costs as much as the
+        // [`BEAM`] best ranked so far, neither it nor any after it is kept: not read on.
+        let mut chains: Vec<(f64, usize, &Chain)> = Vec::new();
+        let mut best_ranks: BinaryHeap<(Cost, usize)> = BinaryHeap::new();
+        let candidates = beam.cheapest(BEAM * LOOKED_AT);
+        let candidates = candidates
             .into_iter()
-            .filter(|c| finished.is_none_or(|f| c.cost < f))
-            .enumerate()
-            .map(|(k, c)| (c.cost + self.read_on(readings, c), k, c))
-            .collect();
+            .filter(|c| finished.is_none_or(|f| c.cost < f));
+        for (k, c) in candidates.enumerate() {
+            if best_ranks.len() == BEAM && best_ranks.peek().is_some_and(|r| c.cost >= r.0.0) {
+                break;
+            }
+            let rank = c.cost + self.read_on(readings, c);
+            best_ranks.push((Cost(rank), k));
+            if best_ranks.len() > BEAM {
+                best_ranks.pop();
+            }
+            chains.push((rank, k, c));
+        }
         let by_rank = |a: &(f64, usize, &Chain), b: &(f64, usize, &Chain)| {
             a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))
         };
