@@ -67,6 +67,7 @@ impl Hasher for Carried {
 /// only the `reach` cheapest are ever asked for.
 pub(super) struct Beam<T> {
     at: HashMap<Keyed, u32, BuildHasherDefault<Carried>>,
+    keys: Vec<Keyed>,
     costs: Vec<(f64, u32)>,
     items: Vec<T>,
     reach: usize,
@@ -98,9 +99,11 @@ impl<T> Beam<T> {
     /// A beam of which at most the `reach` cheapest items are asked for.
     pub fn new(reach: usize) -> Beam<T> {
         Beam {
-            at: HashMap::default(),
-            costs: Vec::new(),
-            items: Vec::new(),
+            // Room from the start for as many chains as are read on: fewer regrowths.
+            at: HashMap::with_capacity_and_hasher(reach, Default::default()),
+            keys: Vec::with_capacity(reach),
+            costs: Vec::with_capacity(reach),
+            items: Vec::with_capacity(reach),
             reach,
             least: BinaryHeap::new(),
         }
@@ -137,18 +140,15 @@ impl<T> Beam<T> {
             self.least.push(Cost(cost));
         }
         self.at.insert(key, self.items.len() as u32);
+        self.keys.push(key);
         self.costs.push((cost, order));
         self.items.push(item);
     }
 
     /// The items in the order they were first put, each with its key, cost and order.
     pub fn iter(&self) -> impl Iterator<Item = (Keyed, f64, u32, &T)> {
-        let mut keys: Vec<(u32, Keyed)> = self.at.iter().map(|(&k, &i)| (i, k)).collect();
-        keys.sort_unstable_by_key(|&(i, _)| i);
-        keys.into_iter().map(|(i, key)| {
-            let (cost, order) = self.costs[i as usize];
-            (key, cost, order, &self.items[i as usize])
-        })
+        (self.keys.iter().zip(&self.costs).zip(&self.items))
+            .map(|((&key, &(cost, order)), item)| (key, cost, order, item))
     }
 
     /// The `k` (at most `reach`) cheapest items, cheapest first; of equal cost, the first
