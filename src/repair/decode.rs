@@ -15,17 +15,17 @@
 //! slip is likely to cost.
 
 use super::beam::{self, Cost, Keyed};
-use super::candidates::{describe, read_best};
+use super::candidates::read_best;
 use super::channel::{Channel, Sym};
 use super::cursor::Cursor;
 use super::line::Line;
 use super::numbers::{self, Unglued};
-use super::search::{Analysis, Break};
-use super::slips::SlipKind;
-use super::suggestion::Change;
+use super::search::Analysis;
+use super::step::{
+    DROPPED, LEFT_OUT, MERGED, MISREAD, NOISE, READ_LIMIT, Step, UNREADABLE, What, misread,
+};
 use super::token::Token;
-use super::trials::Trial;
-use crate::notation::{Game, Notation};
+use crate::notation::Game;
 use crate::replay::{ReplayOptions, result_of};
 use crate::rules::hash::FastMap;
 use crate::rules::{Move, Position};
@@ -35,36 +35,11 @@ use std::collections::{BTreeMap, BinaryHeap};
 const BEAM: usize = 64;
 /// A chain dearer than the best of its place by more than this is dropped.
 const WIDTH: f64 = 30.0;
-/// A written move read as another than it names. On a page OCR read badly one move in two or
-/// three is misread, so this is far less than a careful transcription's `SLIP`: what ranks two
-/// chains is the characters each misreads.
-const MISREAD: f64 = 2.0;
-/// How far a token's characters may be from a move's to be read as it (as `trials` reads a
-/// garbled break).
-const READ_LIMIT: f64 = 10.0;
-/// A token no reading within the limit gives the move: read by the moves around it.
-const UNREADABLE: f64 = 12.0;
-/// A token read as several moves, the spaces between them lost: `-ln` of the prior of
-/// [`SlipKind::Merged`], beside the misreading of each move.
-const MERGED: f64 = 2.3;
 /// What is left of a token after the moves read in it has at least this many characters for a
 /// further move to be read in it (`1-2` is the shortest a misread move leaves).
 const LEFT_FOR_A_MOVE: usize = 3;
-/// What a move read past its characters is said to be.
-const UNREADABLE_WHY: &str = "unreadable, read by the moves around it";
-/// A move read past its characters for which more other legal moves than this make the rest of
-/// the line replay to the same end is no reading: the record is left as the search left it.
-const MAX_RIVALS: usize = 3;
-/// A ply the page does not show: dearer than any reading of a token, or a chain would rather
-/// put in moves than read a garbled token (and never reach the next).
-const DROPPED: f64 = 16.0;
-/// A move read from text the reader left out between two moves (`9584.13.`, taken for move
-/// numbers): the reader's slip, beside the misreading of the move's characters.
-const LEFT_OUT: f64 = 2.0;
-/// A token that is no move (a speck, a number read as a word), or what is left of one after
-/// the moves read in it ...
-const NOISE: f64 = 9.0;
-/// ... where it has at most this many letters and digits: one with more stands where a move
+/// A token passed over as no move costs [`NOISE`] where it has at most this many letters and
+/// digits: one with more stands where a move
 /// stands and is as long, and is more likely a move misread past reading (what passing over it
 /// costs then is what reading it as any move costs).
 const NOISE_CHARS: usize = 2;
@@ -78,29 +53,6 @@ const LOOKED_AT: usize = 4;
 const PUT_IN_CHAINS: usize = 8;
 /// Moves read against tokens at most, for every record at most a second or so.
 const READINGS: usize = 400_000;
-
-/// What one step of a chain did.
-#[derive(Clone, Copy, Debug)]
-enum What {
-    /// What is left of the token read as this move (as written, or misread).
-    Read(Token),
-    /// The beginning of what is left of the token read as this move, more moves after it.
-    Part(Token, usize),
-    /// A move the page does not show, put in before what is left of the token.
-    Dropped(Token),
-    /// A move read from text the reader left out before the token.
-    LeftOut(Token),
-    /// What is left of the token read as no move.
-    Noise,
-}
-
-/// A step of a chain: what it did at which token, and the step before it.
-#[derive(Clone, Copy, Debug)]
-struct Step {
-    parent: Option<u32>,
-    at: usize,
-    what: What,
-}
 
 /// A chain of readings so far: the replay after it, where its next move is read (a token, and
 /// the characters of it read already), its cost and its last step.
@@ -487,7 +439,7 @@ impl Line {
     }
 
     /// What passing over the token at `i` from its character `offset` on as no move costs.
-    fn noise_cost(&self, i: usize, offset: usize) -> f64 {
+    pub(super) fn noise_cost(&self, i: usize, offset: usize) -> f64 {
         let Some(written) = self.origin[i].and_then(|o| self.written.get(o)) else {
             return NOISE;
         };
@@ -576,177 +528,6 @@ impl Line {
             .filter(|&(_, cost)| cost < whole);
         Reading { whole, part }
     }
-
-    /// The chain's steps as the breaks of the line: the steps at each token as one edit (the
-    /// moves put in before it apart), each made in turn to a copy of the line.
-    fn breaks_of(&self, path: &[Step]) -> Option<Analysis> {
-        let mut edits = Edits {
-            line: self.clone(),
-            shift: 0,
-            breaks: Vec::new(),
-        };
-        let mut k = 0;
-        let mut last_read = 0;
-        while k < path.len() {
-            let at = path[k].at;
-            let group: Vec<Step> = path[k..]
-                .iter()
-                .take_while(|s| s.at == at)
-                .copied()
-                .collect();
-            k += group.len();
-            let dropped: Vec<Token> = group
-                .iter()
-                .map_while(|s| match s.what {
-                    What::Dropped(t) | What::LeftOut(t) => Some(t),
-                    _ => None,
-                })
-                .collect();
-            let rest = &group[dropped.len()..];
-            if !dropped.is_empty() {
-                let read = group.iter().any(|s| matches!(s.what, What::LeftOut(_)));
-                let (cost, detail) = match read {
-                    true => (
-                        LEFT_OUT,
-                        Some("read from the text the reader left out".into()),
-                    ),
-                    false => (DROPPED * dropped.len() as f64, None),
-                };
-                edits.make(at, 0, dropped, SlipKind::Dropped, cost, detail);
-            }
-            if rest.is_empty() {
-                continue;
-            }
-            last_read = at + 1;
-            let moves: Vec<Token> = rest
-                .iter()
-                .filter_map(|s| match s.what {
-                    What::Read(t) | What::Part(t, _) | What::Dropped(t) | What::LeftOut(t) => {
-                        Some(t)
-                    }
-                    What::Noise => None,
-                })
-                .collect();
-            match rest {
-                [
-                    Step {
-                        what: What::Read(token),
-                        ..
-                    },
-                ] => {
-                    let here = edits.replay_to(at);
-                    if let Some((kind, cost, detail)) = self.misreading(&edits.line, here, *token) {
-                        edits.make(at, 1, moves, kind, cost, Some(detail));
-                    }
-                }
-                [
-                    Step {
-                        what: What::Noise, ..
-                    },
-                ] => {
-                    let detail = "no move, passed over".to_string();
-                    edits.make(at, 1, moves, SlipKind::CharAdded, NOISE, Some(detail));
-                }
-                // One move and what is left of the token no move.
-                _ if moves.len() == 1 => {
-                    let detail = "the rest of it no move".to_string();
-                    edits.make(at, 1, moves, SlipKind::CharAdded, NOISE, Some(detail));
-                }
-                _ => {
-                    let detail = (moves.len() > 2).then(|| format!("{} moves", moves.len()));
-                    edits.make(at, 1, moves, SlipKind::Merged, MERGED, detail);
-                }
-            }
-        }
-        // What follows the game's end is no move.
-        for at in last_read..self.tokens.len() {
-            let detail = "no move, after the game's end".to_string();
-            edits.make(at, 1, Vec::new(), SlipKind::CharAdded, NOISE, Some(detail));
-        }
-        let mut line = edits.line;
-        line.replay_to(line.tokens.len());
-        let mut breaks = edits.breaks;
-        // A move read past its characters rests on the moves after it alone: another legal move
-        // there with which the rest replays to the same end is as good a reading.
-        for b in &mut breaks {
-            let Some(best) = b
-                .suggestions
-                .first()
-                .filter(|s| s.cost >= MISREAD + UNREADABLE)
-            else {
-                continue;
-            };
-            let (at, kind, cost) = (best.line_change.start, best.kind, best.cost);
-            let rivals = line.rivals_at(at);
-            if rivals.len() > MAX_RIVALS {
-                return None;
-            }
-            for token in rivals {
-                let change = Change {
-                    start: at,
-                    removed: 1,
-                    inserted: vec![token],
-                };
-                let detail = Some(UNREADABLE_WHY.to_string());
-                let rival = line.suggestion(Trial::whole(kind, change, cost, detail), at);
-                b.suggestions.push(rival);
-            }
-        }
-        let end = line.states.last();
-        let plies = end.map_or(0, |c| c.plies);
-        let result = end
-            .and_then(|c| c.referee.outcome_at_end_of_record())
-            .map(|o| result_of(&o))
-            .zip(self.recorded)
-            .map(|(r, recorded)| (r, r == recorded));
-        for s in breaks.iter_mut().flat_map(|b| &mut b.suggestions) {
-            s.replays = plies;
-            s.result = result;
-        }
-        Some(Analysis {
-            breaks,
-            replays_to_end: true,
-        })
-    }
-
-    /// The token at `here` in `line` read as the move `token`: the slip's kind, cost and
-    /// characters in words; `None` where it names that move as written.
-    fn misreading(
-        &self,
-        line: &Line,
-        here: usize,
-        token: Token,
-    ) -> Option<(SlipKind, f64, String)> {
-        let pos = line.states.get(here)?.pos;
-        let m = token.resolve(&pos)?;
-        let written = line.tokens[here];
-        if written
-            .resolve(&pos)
-            .is_some_and(|w| (w.from, w.to) == (m.from, m.to))
-        {
-            return None;
-        }
-        let texts = line.texts_in(here, &pos);
-        let meant = line.meant(token);
-        let algebraic = self.style == Notation::Algebraic;
-        Some(
-            match read_best(&meant, &texts, written.garbled, READ_LIMIT) {
-                Some((read, unglued)) => (
-                    match read.ops.is_empty() {
-                        true => SlipKind::CharAdded,
-                        false => SlipKind::of_edits(&read.ops, algebraic),
-                    },
-                    misread(read.cost + unglued.cost),
-                    describe(&read, unglued),
-                ),
-                None => (
-                    SlipKind::Garbled,
-                    MISREAD + UNREADABLE,
-                    UNREADABLE_WHY.to_string(),
-                ),
-            },
-        )
-    }
 }
 
 /// The ply and the token of a reading in one word, hashed at once rather than field by field.
@@ -764,12 +545,6 @@ fn reading_key(ply: u32, token: Token) -> u64 {
     key | u64::from(ply) << 32
 }
 
-/// The cost of a move read with characters misread that cost `chars`: nothing for none (a move
-/// run together with the next, or a number glued to it, is read as it stands).
-fn misread(chars: f64) -> f64 {
-    if chars > 0.0 { MISREAD + chars } else { 0.0 }
-}
-
 /// The cheapest beginning of `written` that reads as `meant` followed by the space lost
 /// between two moves, leaving enough for a further move: where the rest starts, and the cost.
 fn part_of(meant: &[Sym], written: &[char]) -> Option<(usize, f64)> {
@@ -784,74 +559,4 @@ fn part_of(meant: &[Sym], written: &[char]) -> Option<(usize, f64)> {
         .map(|end| (end, costs[end]))
         .filter(|(_, c)| *c <= READ_LIMIT)
         .min_by(|a, b| a.1.total_cmp(&b.1))
-}
-
-/// The edits of a decoded line made in turn to a copy of it, each a break with its reading.
-struct Edits {
-    line: Line,
-    /// How many tokens the edits made so far put in, less those they took out.
-    shift: isize,
-    breaks: Vec<Break>,
-}
-
-impl Edits {
-    /// Where the record's token `at` now stands in the copy, replayed up to it.
-    fn replay_to(&mut self, at: usize) -> usize {
-        let here = (at as isize + self.shift) as usize;
-        self.line.replay_to(here);
-        here
-    }
-
-    /// Replaces `removed` tokens from the record's token `at` with `inserted`, a slip of `kind`.
-    fn make(
-        &mut self,
-        at: usize,
-        removed: usize,
-        inserted: Vec<Token>,
-        kind: SlipKind,
-        cost: f64,
-        detail: Option<String>,
-    ) {
-        let here = self.replay_to(at);
-        self.shift += inserted.len() as isize - removed as isize;
-        let change = Change {
-            start: here,
-            removed,
-            inserted,
-        };
-        let suggestion = self
-            .line
-            .suggestion(Trial::whole(kind, change, cost, detail), here);
-        self.line.apply(&suggestion.line_change);
-        self.breaks.push(Break {
-            token: at,
-            ply: suggestion.ply,
-            suggestions: vec![suggestion],
-        });
-    }
-}
-
-impl Line {
-    /// The other legal moves at the token `at` of a line that replays to its end with which the
-    /// rest of it replays too, to the same result.
-    fn rivals_at(&self, at: usize) -> Vec<Token> {
-        let (Some(before), Some(end)) = (self.states.get(at), self.states.last()) else {
-            return Vec::new();
-        };
-        let ends = |c: &Cursor| c.referee.outcome_at_end_of_record().map(|o| result_of(&o));
-        let result = ends(end);
-        let pos = before.pos;
-        let rest = &self.tokens[at + 1..];
-        pos.legal_moves()
-            .iter()
-            .map(|&m| Token::of_move(m, &pos, self.style))
-            .filter(|&t| t != self.tokens[at])
-            .filter(|t| {
-                let mut cursor = before.clone();
-                cursor.advance(t, self.lenient)
-                    && rest.iter().all(|t| cursor.advance(t, self.lenient))
-                    && ends(&cursor) == result
-            })
-            .collect()
-    }
 }

@@ -16,8 +16,9 @@
 //! Rooms: `token` (what a written move names), `cursor` (a replay that keeps no findings),
 //! `line` (a line under repair), `slips` and `candidates` (the kinds of slip and the edits that
 //! undo them), `search` (reading each break), `suggestion` (a reading as data and in words),
-//! `decode` and `beam` (a record the search cannot mend read whole at once, the chains that
-//! have read the text to one place), `diagnose` (findings with readings), `mend` (the record
+//! `decode`, `step`, `beam` and `decoded` (a record the search cannot mend read whole at once:
+//! the chains of steps that read it, those that have read the text to one place, the cheapest
+//! chain as breaks), `diagnose` (findings with readings), `mend` (the record
 //! with its repairs made), `inject` (the seeded slips of the tests and benchmark).
 
 mod beam;
@@ -25,6 +26,7 @@ mod candidates;
 pub(crate) mod channel;
 mod cursor;
 mod decode;
+mod decoded;
 mod diagnose;
 #[doc(hidden)]
 pub mod inject;
@@ -33,6 +35,7 @@ mod mend;
 mod numbers;
 mod search;
 mod slips;
+mod step;
 mod stray;
 mod suggestion;
 mod token;

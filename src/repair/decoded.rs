@@ -1,0 +1,280 @@
+//! A decoded chain as the breaks of its line (decision 159): the steps at each token made one
+//! edit of the record, with the slip it undoes, in turn on a copy of the line, so that each
+//! reads as any repair reads; a move read past its characters with the other legal moves that
+//! make the rest of the line replay as far (its rivals).
+
+use super::candidates::{describe, read_best};
+use super::cursor::Cursor;
+use super::line::Line;
+use super::search::{Analysis, Break};
+use super::slips::SlipKind;
+use super::step::{
+    DROPPED, LEFT_OUT, MAX_RIVALS, MERGED, MISREAD, NOISE, READ_LIMIT, Step, UNREADABLE,
+    UNREADABLE_WHY, What, misread,
+};
+use super::suggestion::Change;
+use super::token::Token;
+use super::trials::Trial;
+use crate::notation::Notation;
+use crate::replay::result_of;
+
+impl Line {
+    /// The chain's steps as the breaks of the line: the steps at each token as one edit (the
+    /// moves put in before it apart), each made in turn to a copy of the line.
+    pub(super) fn breaks_of(&self, path: &[Step]) -> Option<Analysis> {
+        let mut edits = Edits {
+            line: self.clone(),
+            shift: 0,
+            breaks: Vec::new(),
+        };
+        let mut k = 0;
+        let mut last_read = 0;
+        while k < path.len() {
+            let at = path[k].at;
+            let group: Vec<Step> = path[k..]
+                .iter()
+                .take_while(|s| s.at == at)
+                .copied()
+                .collect();
+            k += group.len();
+            let dropped: Vec<Token> = group
+                .iter()
+                .map_while(|s| match s.what {
+                    What::Dropped(t) | What::LeftOut(t) => Some(t),
+                    _ => None,
+                })
+                .collect();
+            let rest = &group[dropped.len()..];
+            if !dropped.is_empty() {
+                let read = group.iter().any(|s| matches!(s.what, What::LeftOut(_)));
+                let (cost, detail) = match read {
+                    true => (
+                        LEFT_OUT,
+                        Some("read from the text the reader left out".into()),
+                    ),
+                    false => (DROPPED * dropped.len() as f64, None),
+                };
+                edits.make(at, 0, dropped, SlipKind::Dropped, cost, detail);
+            }
+            if rest.is_empty() {
+                continue;
+            }
+            last_read = at + 1;
+            let moves: Vec<Token> = rest
+                .iter()
+                .filter_map(|s| match s.what {
+                    What::Read(t) | What::Part(t, _) | What::Dropped(t) | What::LeftOut(t) => {
+                        Some(t)
+                    }
+                    What::Noise => None,
+                })
+                .collect();
+            match rest {
+                [
+                    Step {
+                        what: What::Read(token),
+                        ..
+                    },
+                ] => {
+                    let here = edits.replay_to(at);
+                    if let Some((kind, cost, detail)) = self.misreading(&edits.line, here, *token) {
+                        edits.make(at, 1, moves, kind, cost, Some(detail));
+                    }
+                }
+                [
+                    Step {
+                        what: What::Noise, ..
+                    },
+                ] => {
+                    let detail = "no move, passed over".to_string();
+                    let cost = self.noise_cost(at, 0);
+                    edits.make(at, 1, moves, SlipKind::CharAdded, cost, Some(detail));
+                }
+                // One move and what is left of the token no move.
+                _ if moves.len() == 1 => {
+                    let detail = "the rest of it no move".to_string();
+                    edits.make(at, 1, moves, SlipKind::CharAdded, NOISE, Some(detail));
+                }
+                _ => {
+                    let detail = (moves.len() > 2).then(|| format!("{} moves", moves.len()));
+                    edits.make(at, 1, moves, SlipKind::Merged, MERGED, detail);
+                }
+            }
+        }
+        // What follows the game's end is no move.
+        for at in last_read..self.tokens.len() {
+            let detail = "no move, after the game's end".to_string();
+            edits.make(at, 1, Vec::new(), SlipKind::CharAdded, NOISE, Some(detail));
+        }
+        let mut line = edits.line;
+        line.replay_to(line.tokens.len());
+        let mut breaks = edits.breaks;
+        // A move read past its characters rests on the moves after it alone: another legal move
+        // there with which the rest replays to the same end is as good a reading.
+        for b in &mut breaks {
+            let Some(best) = b
+                .suggestions
+                .first()
+                .filter(|s| s.cost >= MISREAD + UNREADABLE)
+            else {
+                continue;
+            };
+            let (at, kind, cost) = (best.line_change.start, best.kind, best.cost);
+            // A token as long as a move passed over as no move costs what reading it as any
+            // move costs: the moves that could stand in its place are its rivals.
+            let passed_over = best.line_change.inserted.is_empty();
+            let rivals = line.rivals_at(at, passed_over);
+            if rivals.len() > MAX_RIVALS {
+                return None;
+            }
+            if passed_over {
+                if let Some(first) = b.suggestions.first_mut().filter(|_| !rivals.is_empty()) {
+                    let g = line.states[0].pos.geometry();
+                    let texts: Vec<String> = rivals
+                        .iter()
+                        .map(|t| t.text(g, line.style, line.from_red))
+                        .collect();
+                    first.why = format!(
+                        "{}; or read as {} (the moves after it replay alike: see the source)",
+                        first.why,
+                        texts.join(" or ")
+                    );
+                }
+                continue;
+            }
+            for token in rivals {
+                let change = Change {
+                    start: at,
+                    removed: 1,
+                    inserted: vec![token],
+                };
+                let detail = Some(UNREADABLE_WHY.to_string());
+                let rival = line.suggestion(Trial::whole(kind, change, cost, detail), at);
+                b.suggestions.push(rival);
+            }
+        }
+        let end = line.states.last();
+        let plies = end.map_or(0, |c| c.plies);
+        let result = end
+            .and_then(|c| c.referee.outcome_at_end_of_record())
+            .map(|o| result_of(&o))
+            .zip(self.recorded)
+            .map(|(r, recorded)| (r, r == recorded));
+        for s in breaks.iter_mut().flat_map(|b| &mut b.suggestions) {
+            s.replays = plies;
+            s.result = result;
+        }
+        Some(Analysis {
+            breaks,
+            replays_to_end: true,
+        })
+    }
+
+    /// The token at `here` in `line` read as the move `token`: the slip's kind, cost and
+    /// characters in words; `None` where it names that move as written.
+    fn misreading(
+        &self,
+        line: &Line,
+        here: usize,
+        token: Token,
+    ) -> Option<(SlipKind, f64, String)> {
+        let pos = line.states.get(here)?.pos;
+        let m = token.resolve(&pos)?;
+        let written = line.tokens[here];
+        if written
+            .resolve(&pos)
+            .is_some_and(|w| (w.from, w.to) == (m.from, m.to))
+        {
+            return None;
+        }
+        let texts = line.texts_in(here, &pos);
+        let meant = line.meant(token);
+        let algebraic = self.style == Notation::Algebraic;
+        Some(
+            match read_best(&meant, &texts, written.garbled, READ_LIMIT) {
+                Some((read, unglued)) => (
+                    match read.ops.is_empty() {
+                        true => SlipKind::CharAdded,
+                        false => SlipKind::of_edits(&read.ops, algebraic),
+                    },
+                    misread(read.cost + unglued.cost),
+                    describe(&read, unglued),
+                ),
+                None => (
+                    SlipKind::Garbled,
+                    MISREAD + UNREADABLE,
+                    UNREADABLE_WHY.to_string(),
+                ),
+            },
+        )
+    }
+
+    /// The legal moves at the token `at` of a line that replays to its end (other than that
+    /// token; `passed_over`: in place of none, a token passed over there) with which the rest of
+    /// it replays too, to the same result.
+    fn rivals_at(&self, at: usize, passed_over: bool) -> Vec<Token> {
+        let (Some(before), Some(end)) = (self.states.get(at), self.states.last()) else {
+            return Vec::new();
+        };
+        let ends = |c: &Cursor| c.referee.outcome_at_end_of_record().map(|o| result_of(&o));
+        let result = ends(end);
+        let pos = before.pos;
+        let rest = &self.tokens[at + usize::from(!passed_over)..];
+        pos.legal_moves()
+            .iter()
+            .map(|&m| Token::of_move(m, &pos, self.style))
+            .filter(|&t| passed_over || t != self.tokens[at])
+            .filter(|t| {
+                let mut cursor = before.clone();
+                cursor.advance(t, self.lenient)
+                    && rest.iter().all(|t| cursor.advance(t, self.lenient))
+                    && ends(&cursor) == result
+            })
+            .collect()
+    }
+}
+
+/// The edits of a decoded line made in turn to a copy of it, each a break with its reading.
+struct Edits {
+    line: Line,
+    /// How many tokens the edits made so far put in, less those they took out.
+    shift: isize,
+    breaks: Vec<Break>,
+}
+
+impl Edits {
+    /// Where the record's token `at` now stands in the copy, replayed up to it.
+    fn replay_to(&mut self, at: usize) -> usize {
+        let here = (at as isize + self.shift) as usize;
+        self.line.replay_to(here);
+        here
+    }
+
+    /// Replaces `removed` tokens from the record's token `at` with `inserted`, a slip of `kind`.
+    fn make(
+        &mut self,
+        at: usize,
+        removed: usize,
+        inserted: Vec<Token>,
+        kind: SlipKind,
+        cost: f64,
+        detail: Option<String>,
+    ) {
+        let here = self.replay_to(at);
+        self.shift += inserted.len() as isize - removed as isize;
+        let change = Change {
+            start: here,
+            removed,
+            inserted,
+        };
+        let suggestion = self
+            .line
+            .suggestion(Trial::whole(kind, change, cost, detail), here);
+        self.line.apply(&suggestion.line_change);
+        self.breaks.push(Break {
+            token: at,
+            ply: suggestion.ply,
+            suggestions: vec![suggestion],
+        });
+    }
+}
