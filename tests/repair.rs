@@ -403,6 +403,7 @@ fn a_page_where_most_moves_are_misread_is_read_whole() {
     assert_mended_to("tests/ocr/medium-page-source.sgn", &run);
     for said in [
         "1 files, 1 games: 1 repaired",
+        salta::repair::READ_WHOLE,
         "(two moves run together",
         "(a character added: the rest of it no move)",
     ] {
@@ -417,6 +418,13 @@ fn a_page_where_most_moves_are_misread_is_read_whole() {
 fn a_doubtful_mending_gives_way_to_the_page_read_whole() {
     let run = salta(&["repair", "tests/ocr/light-page.sgn"]).expect_code(1);
     assert_mended_to("tests/ocr/light-page-source.sgn", &run);
+    let said = format!("game 1: {}", salta::repair::READ_WHOLE);
+    assert!(run.stderr.contains(&said), "{}", run.stderr);
+    assert!(
+        run.text().contains("[Repairs \"read whole at once"),
+        "{}",
+        run.text()
+    );
 }
 
 /// Panics unless the record `run` wrote replays as the game of the record at `source`.

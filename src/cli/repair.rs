@@ -7,7 +7,9 @@ use salta::notation::{
     GameSource, Notation, Span, SyntaxError, Tag, WriteOptions, input_name, read_path, write_game,
 };
 use salta::render::render;
-use salta::repair::{DEFAULT_MAX_EDITS, EditKind, MAX_BREAKS, Mended, Suggestion, mend, read_past};
+use salta::repair::{
+    DEFAULT_MAX_EDITS, EditKind, MAX_BREAKS, Mended, READ_WHOLE, Suggestion, mend, read_past,
+};
 use salta::replay::{ReplayOptions, Severity, replay_part};
 use std::io::Write;
 use std::path::PathBuf;
@@ -123,6 +125,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                             &message,
                             &[],
                             &[],
+                            false,
                         )?;
                         // Too large to read: streamed through as read, never held.
                         if e.code == Code::GameTooLarge {
@@ -160,6 +163,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                 &message,
                                 &[],
                                 &[],
+                                false,
                             )?;
                             None
                         }
@@ -193,6 +197,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                 "",
                                 &placed,
                                 &left,
+                                breaks.iter().any(|b| b.read_whole),
                             )?;
                             if !left.is_empty() {
                                 let tag = fixed.tags.iter().position(|t| t.name == "Repairs");
@@ -316,6 +321,7 @@ fn say(
     message: &str,
     edits: &[EditReport],
     left: &[LeftOut],
+    read_whole: bool,
 ) -> std::io::Result<()> {
     if json {
         let mut value = serde_json::json!({
@@ -324,6 +330,9 @@ fn say(
         });
         if !left.is_empty() {
             value["left_out"] = serde_json::json!(left);
+        }
+        if read_whole {
+            value["read_whole"] = serde_json::json!(true);
         }
         return writeln!(out, "{value}");
     }
@@ -358,6 +367,9 @@ fn say(
             s.ply(),
             s.why()
         )?;
+    }
+    if read_whole {
+        writeln!(out, "{file}: game {game}: {READ_WHOLE}")?;
     }
     Ok(())
 }

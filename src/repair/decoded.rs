@@ -275,6 +275,7 @@ impl Edits {
             token: at,
             ply: suggestion.ply,
             suggestions: vec![suggestion],
+            read_whole: true,
         });
     }
 }

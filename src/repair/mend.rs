@@ -38,11 +38,15 @@ fn apply_marked(game: &Game, breaks: &[Break]) -> Game {
         });
     }
     if !repairs.is_empty() {
-        let value = repairs
+        let mut value = repairs
             .iter()
             .map(|s| format!("ply {}: {}", s.ply, s.why))
             .collect::<Vec<_>>()
             .join("; ");
+        // A line read whole at once says so first: its readings rest on one another.
+        if repaired.iter().any(|b| b.read_whole) {
+            value = format!("{READ_WHOLE}; {value}");
+        }
         out.tags.push(Tag {
             name: "Repairs".into(),
             value,
@@ -183,6 +187,10 @@ pub(crate) fn rewrite(node: &MoveNode, token: &Token) -> MoveNode {
     }
     out
 }
+
+/// What a record mended by reading its whole line at once says of itself (in its Repairs
+/// tag and the report of `salta repair`).
+pub const READ_WHOLE: &str = "read whole at once (the record breaks too often to read a break at a time): check each edit against the source";
 
 /// A reading that costs this much (a slip and several characters misread, or none read) leaves
 /// doubt enough for the record to be read whole too (decision 160).

@@ -42,7 +42,7 @@ mod token;
 mod trials;
 
 pub use diagnose::{Checked, Diagnosis, annotate, check};
-pub use mend::{DEFAULT_MAX_EDITS, MAX_BREAKS, Mended, Unmended, apply, mend};
+pub use mend::{DEFAULT_MAX_EDITS, MAX_BREAKS, Mended, READ_WHOLE, Unmended, apply, mend};
 pub use search::{Analysis, Break, analyse};
 pub use slips::SlipKind;
 pub use stray::read_past;

@@ -18,6 +18,9 @@ pub struct Break {
     pub ply: u32,
     /// Best first; empty when nothing is plausible.
     pub suggestions: Vec<Suggestion>,
+    /// Read with the whole line at once (decisions 159, 160), not at the break alone: the
+    /// record broke too often for the search to read a break at a time.
+    pub read_whole: bool,
 }
 
 impl Break {
@@ -146,6 +149,7 @@ fn analyse_line(mut line: Line, max_breaks: usize) -> Analysis {
                         token,
                         ply,
                         suggestions,
+                        read_whole: false,
                     });
                 }
                 return analysis;
@@ -156,6 +160,7 @@ fn analyse_line(mut line: Line, max_breaks: usize) -> Analysis {
                 token,
                 ply,
                 suggestions,
+                read_whole: false,
             });
         }
     }
