@@ -260,6 +260,11 @@ impl Suggestion {
             EditKind::Delete if placed => format!("{number} {} once", self.was),
             EditKind::Delete => format!("{} once", self.was),
             EditKind::Swap => format!("{number} {}", self.text),
+            // A token read as no move (a speck, a number, the result) is taken out.
+            _ if self.moves.is_empty() && (self.back > 0 || placed) => {
+                format!("{number} {} taken out", self.was)
+            }
+            _ if self.moves.is_empty() => format!("{} taken out", self.was),
             _ if self.back > 0 || placed => format!("{number} {} for {}", self.text, self.was),
             _ => self.text.clone(),
         };
