@@ -7,10 +7,10 @@
 
 use crate::board::Color;
 use crate::rules::Position;
-use crate::rules::hash::MixHasher;
+use crate::rules::hash::{FastMap, MixHasher};
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, HashMap};
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::collections::BinaryHeap;
+use std::hash::{Hash, Hasher};
 
 /// A position with its hash.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -42,31 +42,12 @@ impl Hash for Keyed {
     }
 }
 
-/// Takes the hash a [`Keyed`] carries as it is.
-#[derive(Default)]
-pub(super) struct Carried(u64);
-
-impl Hasher for Carried {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
-    }
-}
-
 /// Items by position, each with its cost and when it was offered (the caller's count); an item
 /// offered where one no dearer stands is not taken, nor one with `reach` cheaper beside it:
 /// only the `reach` cheapest are ever asked for.
 pub(super) struct Beam<T> {
-    at: HashMap<Keyed, u32, BuildHasherDefault<Carried>>,
+    /// By the hash a [`Keyed`] carries (one word mixed, not the position hashed again).
+    at: FastMap<Keyed, u32>,
     keys: Vec<Keyed>,
     costs: Vec<(f64, u32)>,
     items: Vec<T>,
@@ -100,7 +81,7 @@ impl<T> Beam<T> {
     pub fn new(reach: usize) -> Beam<T> {
         Beam {
             // Room from the start for as many chains as are read on: fewer regrowths.
-            at: HashMap::with_capacity_and_hasher(reach, Default::default()),
+            at: FastMap::with_capacity_and_hasher(reach, Default::default()),
             keys: Vec::with_capacity(reach),
             costs: Vec::with_capacity(reach),
             items: Vec::with_capacity(reach),
