@@ -53,6 +53,10 @@ const LOOKED_AT: usize = 4;
 const PUT_IN_CHAINS: usize = 8;
 /// Moves read against tokens at most, for every record at most a second or so.
 const READINGS: usize = 400_000;
+/// Tokens of a line read whole at most. A game of 120 moves a side is some 250 tokens on a
+/// page; the steps of every chain are kept until the end (a few thousand a token), so a line
+/// of many thousand garbled tokens (a record the reader may still take) would hold gigabytes.
+const TOKENS: usize = 1_000;
 
 /// A chain of readings so far: the replay after it, where its next move is read (a token, and
 /// the characters of it read already), its cost and its last step.
@@ -213,7 +217,11 @@ impl Line {
     /// turn, its cheapest chains kept, each read on to the places after it.
     /// `forced`: only these moves, by ply (the cost of reading the page as a given line).
     fn read_whole(&self, forced: Option<&[Move]>) -> Option<(f64, Vec<Step>)> {
-        if self.variation || self.from_red || self.tokens.iter().any(|t| t.call) {
+        if self.variation
+            || self.from_red
+            || self.tokens.len() > TOKENS
+            || self.tokens.iter().any(|t| t.call)
+        {
             return None;
         }
         let allowed = |ply: u32, m: Move| forced.is_none_or(|f| f.get(ply as usize) == Some(&m));
@@ -559,4 +567,23 @@ fn part_of(meant: &[Sym], written: &[char]) -> Option<(usize, f64)> {
         .map(|end| (end, costs[end]))
         .filter(|(_, c)| *c <= READ_LIMIT)
         .min_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line far longer than any game (thousands of garbled tokens) is not read whole: the
+    /// chains' steps would take memory without end.
+    #[test]
+    fn a_line_longer_than_any_game_is_not_read_whole() {
+        let text = format!(
+            "[Result \"*\"]\n\n1. 33-43 {}*\n",
+            "x3y ".repeat(TOKENS + 1)
+        );
+        let game = crate::notation::parse_str(&text).remove(0).unwrap();
+        let line = Line::new(&game, &ReplayOptions::default()).unwrap();
+        assert!(line.tokens.len() > TOKENS);
+        assert!(line.decode().is_none());
+    }
 }
