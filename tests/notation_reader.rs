@@ -855,6 +855,12 @@ fn a_star_before_garbled_moves_is_a_speck_and_resync_skips_it_too() {
     assert_eq!(g.mainline.moves.len(), 6);
     // Words between games are no moves: `Page 2` after a result leaves it the game's end.
     assert_eq!(ok("1. 33-43 *\n\nPage 2\n\n1. 34-44 *\n").len(), 2);
+    // Specks and a garbled move of letters after the `*` are passed over to the move after
+    // them: one game.
+    let g = one("1. 33-43 83-73 2. 32-42 * ,\n82-72 3. 21-32 84-74 *\n");
+    assert_eq!(g.mainline.moves.len(), 6);
+    let g = one("1. 33-43 83-73 2. 32-42\n\u{a9} * QUSE 3. 21-32 84-74 *\n");
+    assert_eq!(g.mainline.moves.len(), 6);
     // After an error the game's end is looked for past a `*` the moves go on after.
     let results = parse_str("1. 33-43 Fortsetzung 83-73 2. 32-42 * 82-72 3. 21-32 *\n");
     assert_eq!(results.len(), 1, "{results:?}");
@@ -919,4 +925,15 @@ fn a_result_misread_after_the_last_move_is_the_games_result() {
     assert_eq!(warned(&g, Code::MisreadResult), ["O-T"]);
     // Not where moves follow it.
     assert_eq!(garbled("1. 33-43 O-T 2. 32-42 82-72 *")[0].0, "O-T");
+}
+
+#[test]
+fn a_bracket_or_dollar_among_moves_is_no_tag_and_no_nag() {
+    // `[` that starts no tag (a name, then a quoted value) is a speck, not a second game.
+    let g = one("1. 33-43 83-73\n- [. 32-42 82-72 *\n");
+    assert_eq!(warned(&g, Code::Speck), ["[", "."]);
+    assert_eq!(ok("1. 33-43 *\n[Event \"b\"]\n1. 34-44 *\n").len(), 2);
+    // `$` glued to letters is a 5 misread, a garbled move, not a bad NAG.
+    let moves = garbled("1. 33-43 83-73 2. 32-42 $i-2E 3. 21-32 *\n");
+    assert_eq!(moves[0].0, "$i-2E");
 }

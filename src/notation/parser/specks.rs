@@ -49,6 +49,13 @@ fn noise(word: &[u8]) -> bool {
 /// by its start, wherever the input was cut.
 const WORD_AFTER_RESULT: usize = 64;
 
+/// How far past a `[` in movetext a tag's name and its value's quote are looked for.
+const TAG_NAME_LOOKED_AT: usize = 256;
+
+/// Specks and short words of letters passed over after a result token before the word that
+/// decides whether the game goes on (`* , 24-14`, `© * QUSE 73-64`).
+const WORDS_PASSED_AFTER_RESULT: usize = 3;
+
 impl<'a> Parser<'a> {
     /// A speck warned of at `start..end` (`what` says what it stood in the place of).
     pub(super) fn speck(&mut self, start: usize, end: usize, what: &str) {
@@ -148,7 +155,9 @@ impl<'a> Parser<'a> {
     /// or [`WORD_AFTER_RESULT`] bytes long, never until its line is (a line may be longer than a
     /// game may be): so the answer does not depend on where a chunk of the input ended.
     /// A word that does not start with a digit goes on the game where it holds a digit and could
-    /// be a move (`Ga:43`); a word of letters may be a title between games (`Page 2`).
+    /// be a move (`Ga:43`). Specks and short words of letters before that word are passed over
+    /// (`* , 24-14`, `© * QUSE 73-64`), but after letters only a move goes on the game: a word
+    /// of letters may be a title between games (`Page 2`).
     pub(super) fn game_goes_on(&self, line: &Line, at: usize) -> PResult<bool> {
         if line.moves == 0 {
             return Ok(false);
@@ -163,29 +172,54 @@ impl<'a> Parser<'a> {
                 .take_while(|&&b| !is_delimiter(b))
                 .count()
         };
-        let mut rest = after_blanks(self.src.get(at..).unwrap_or_default());
-        if rest.is_empty() && !self.eof {
-            rest = after_blanks(self.ahead);
+        let mut rest = self.src.get(at..).unwrap_or_default();
+        let mut in_ahead = false;
+        let mut after_letters = false;
+        for _ in 0..=WORDS_PASSED_AFTER_RESULT {
+            rest = after_blanks(rest);
+            if rest.is_empty() && !self.eof && !in_ahead {
+                rest = after_blanks(self.ahead);
+                in_ahead = true;
+            }
             let len = word_len(rest);
-            if len == rest.len() && len < WORD_AFTER_RESULT {
+            if in_ahead && !self.eof && len == rest.len() && len < WORD_AFTER_RESULT {
                 return Err(Stop::NeedMore);
             }
+            let word = &rest[..len];
+            rest = &rest[len..];
+            if word.is_empty() {
+                return Ok(false);
+            }
+            // A speck (`* ,`, `© *`) or a short word of letters (`* QUSE`) is passed over:
+            // the word after it decides (a title is followed by no move: `Page 2`).
+            if all_specks(valid_prefix(word)) || noise(word) {
+                after_letters |= word.iter().any(u8::is_ascii_alphabetic);
+                continue;
+            }
+            return Ok(self.goes_on_with(line, word, after_letters));
         }
-        let word = &rest[..word_len(rest)];
-        if word.is_empty() {
-            return Ok(false);
-        }
+        Ok(false)
+    }
+
+    /// Whether `word`, the first after a result token that is no speck, goes on the game (see
+    /// [`Parser::game_goes_on`]); `after_letters`: a word of letters stood between (a title, or
+    /// a move garbled to letters), after which only a move goes on the game.
+    fn goes_on_with(&self, line: &Line, word: &[u8], after_letters: bool) -> bool {
+        let written = text(word);
+        let a_move =
+            word.iter().filter(|b| b.is_ascii_digit()).count() >= 3 && could_be_move(&written);
         if !word[0].is_ascii_digit() {
-            let written = text(word);
-            return Ok(word.iter().any(u8::is_ascii_digit) && could_be_move(&written));
+            return word.iter().any(u8::is_ascii_digit)
+                && could_be_move(&written)
+                && (a_move || !after_letters);
         }
         if result_token(word).is_ok_and(|(after, _)| after.is_empty()) {
-            return Ok(false);
+            return false;
         }
-        Ok(match move_number(word) {
+        match move_number(word) {
             Some((n, _, _)) => n > 1 && number_fits(n, line.next_number()),
-            None => true,
-        })
+            None => a_move || !after_letters,
+        }
     }
 
     /// Specks and words without digits on the rest of a result's line (`1-0 :`, `* ”`, `1-0 ee
@@ -246,6 +280,34 @@ impl<'a> Parser<'a> {
         self.speck(start, end, "text after the last move");
         self.pos = end;
         Ok(true)
+    }
+
+    /// Whether the `[` at `at` in movetext starts a tag (`[Event "…"]`: a name, then a quoted
+    /// value), so a new game; any other `[` is OCR's speck (`- [. 35-45`, a 1 or a bracket on
+    /// the margin), not a tag without a name that would split the game.
+    pub(super) fn starts_tag(&self, at: usize) -> PResult<bool> {
+        let rest = self.src.get(at + 1..).unwrap_or_default();
+        let blanks = |bytes: &[u8]| {
+            bytes
+                .iter()
+                .take_while(|&&b| b == b' ' || b == b'\t')
+                .count()
+        };
+        let mut i = blanks(rest);
+        let name = rest[i..]
+            .iter()
+            .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
+            .count();
+        if rest.get(i).is_some_and(|b| !b.is_ascii_alphabetic()) {
+            return Ok(false);
+        }
+        i += name;
+        i += blanks(&rest[i..]);
+        match rest.get(i) {
+            Some(&b) => Ok(b == b'"'),
+            None if self.eof || i > TAG_NAME_LOOKED_AT => Ok(false),
+            None => Err(Stop::NeedMore),
+        }
     }
 
     /// Whether the `{` or `(` at `at` is OCR's speck: glued to a digit or a dot (`{05:84`,

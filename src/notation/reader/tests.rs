@@ -150,7 +150,12 @@ fn a_speck_result_reads_the_same_wherever_a_chunk_ends() {
         "1. 33-43 83-73 *\n{}7 x\n\n[Event \"next\"]\n\n1. 33-43 *\n",
         "x".repeat(80)
     );
-    for (text, games) in [(speck, 2), (noise.as_str(), 2)] {
+    // Specks and letters passed over after the `*`, and a `[` that starts no tag.
+    let passed = "[Event \"OCR\"]\n\n1. 33-43 83-73 2. 32-42 82-72 * ,\nQUSE 3. 21-32 84-74\n\
+                  4. 43-53 *\n\n[Event \"next\"]\n\n1. 33-43 *\n";
+    let bracket =
+        "[Event \"OCR\"]\n\n1. 33-43 83-73\n- [. 32-42 *\n\n[Event \"next\"]\n\n1. 33-43 *\n";
+    for (text, games) in [(speck, 2), (noise.as_str(), 2), (passed, 2), (bracket, 2)] {
         let read = |chunk: usize| -> Vec<String> {
             Reader::new(text.as_bytes())
                 .with_chunk_size(chunk)
