@@ -936,4 +936,20 @@ fn a_bracket_or_dollar_among_moves_is_no_tag_and_no_nag() {
     // `$` glued to letters is a 5 misread, a garbled move, not a bad NAG.
     let moves = garbled("1. 33-43 83-73 2. 32-42 $i-2E 3. 21-32 *\n");
     assert_eq!(moves[0].0, "$i-2E");
+    // `)` glued to a speck where no variation is open is one too.
+    let g = one("1. 33-43 83-73\n\u{a9}). 32-42 82-72 *\n");
+    assert_eq!(g.mainline.moves.len(), 4);
+}
+
+#[test]
+fn words_of_letters_among_moves_are_moves_garbled_and_prose_is_not() {
+    // Up to six such words in a row before a move, with `$`, `;` or `?` glued to them.
+    let moves = garbled("1. 33-43 83-73 2. 32-42 GLAD FY HBS FEN 72-62 *\n");
+    assert_eq!(moves.len(), 4);
+    let moves = garbled("1. 33-43 83-73 2. 32-42 OFT $3-4249: 3. 21-32 *\n");
+    assert_eq!(moves[0].0, "OFT");
+    let moves = garbled("1. 33-43 83-73 2. 32-42 BG; 92:73 3. 21-32 *\n");
+    assert_eq!(moves[0].0, "BG");
+    // Prose before the result is an error still.
+    assert!(parse_str("1. 33-43 83-73 foo *").iter().any(|r| r.is_err()));
 }

@@ -256,10 +256,10 @@ impl<'a> Parser<'a> {
             )
             .help("a NAG is written $1, $2, …")
         };
-        // `$5.`, `$.`, `$3-42`, `$i-2E`: a 5 read as `$` (OCR), not a NAG, which a delimiter
-        // ends (decision 79).
+        // `$5.`, `$.`, `$3-42`, `$i-2E`, `$)-41`: a 5 read as `$` (OCR), not a NAG, which a
+        // delimiter ends (decision 79).
         let after = self.src.get(span.end as usize).copied();
-        if after.is_some_and(|b| !is_delimiter(b)) {
+        if after.is_some_and(|b| !is_delimiter(b) || digits == 0 && !is_space(b)) {
             return self.unreadable(line, start, Stop::Error(bad()));
         }
         let nag = std::str::from_utf8(&self.src[start + 1..span.end as usize])

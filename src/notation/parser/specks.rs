@@ -13,6 +13,10 @@ use crate::notation::garbled::{all_specks, could_be_move, is_speck, misread_resu
 /// move is written in five to seven characters.
 const LONGEST_GLYPH_MOVE: usize = 7;
 
+/// Words of letters in a row (besides the first) still taken for moves garbled beyond their
+/// digits when a move follows them: a line of a page OCR read badly.
+const GLYPH_WORDS_IN_A_ROW: usize = 5;
+
 /// `bytes` as text, up to its first byte that is no UTF-8 (a speck is looked for in the
 /// characters before it).
 fn valid_prefix(bytes: &[u8]) -> &str {
@@ -139,12 +143,16 @@ impl<'a> Parser<'a> {
     }
 
     /// Whether the `)` at `at`, where no variation is open, is glued to the word before it
-    /// (`52-41)`): OCR's speck, not a variation's end.
+    /// (`52-41)`, `©).`): OCR's speck, not a variation's end.
     pub(super) fn glued_paren(&self, line: &Line, at: usize) -> bool {
         line.open.is_none()
             && at > 0
-            && self.src[at - 1].is_ascii_alphanumeric()
-            && self.src.get(at + 1).is_none_or(|&b| is_delimiter(b))
+            && !is_space(self.src[at - 1])
+            && !matches!(self.src[at - 1], b'(' | b')' | b'{' | b'}')
+            && self
+                .src
+                .get(at + 1)
+                .is_none_or(|&b| is_delimiter(b) || matches!(b, b'.' | b',' | b':'))
     }
 
     /// Whether the game goes on after a result token that ends at `at` (OCR reads a speck as
@@ -381,20 +389,20 @@ impl<'a> Parser<'a> {
 
     /// Whether a word that is not a move and holds no digit (`DEAD`, `Ls`, `SIFT`: a move whose
     /// digits OCR read as letters) stands among the moves: short as a move is, and followed by a
-    /// word that starts with a digit (no result), at most two more such words between. Prose in
-    /// the moves (`Remis *`, `Green resigned`) is not.
+    /// word that starts with a digit (no result), at most [`GLYPH_WORDS_IN_A_ROW`] more such
+    /// words between (`GLAD FY HBS FEN 72,`). The words are what blanks part: a glued `$`, `;`
+    /// or `?` is OCR's (`OFT $3-42`, `BG; 92:73`). Prose in the moves (`Remis *`, `Green
+    /// resigned`) is not.
     pub(super) fn among_moves(&self, written: &str, end: usize) -> bool {
         let short = |w: &str| (1..=LONGEST_GLYPH_MOVE).contains(&w.chars().count());
         if !short(written) {
             return false;
         }
         let mut at = end;
-        for _ in 0..3 {
+        for _ in 0..=GLYPH_WORDS_IN_A_ROW {
+            at += self.src[at..].iter().take_while(|&&b| !is_space(b)).count();
             at += self.src[at..].iter().take_while(|&&b| is_space(b)).count();
-            let len = self.src[at..]
-                .iter()
-                .take_while(|&&b| !is_delimiter(b))
-                .count();
+            let len = self.src[at..].iter().take_while(|&&b| !is_space(b)).count();
             let word = &self.src[at..at + len];
             let Some(&first) = word.first() else {
                 return false;
