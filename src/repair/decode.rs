@@ -528,11 +528,21 @@ impl Line {
             Some((read, unglued)) => misread(read.cost + unglued.cost),
             None => MISREAD + UNREADABLE,
         };
+        // Of the texts with a number taken off, one shorter at the head starts further on
+        // (`16:33-43.54:33`: `33-43.54:33`).
+        let full = texts.first().map_or(0, |t| t.text.len());
         let part = texts
-            .first()
+            .iter()
             .filter(|_| garbled)
-            .and_then(|t| part_of(&meant, &t.text))
-            .map(|(end, cost)| (offset + end, MERGED + misread(cost)))
+            .filter_map(|t| {
+                let head = match texts[0].text.ends_with(&t.text) {
+                    true => full - t.text.len(),
+                    false => 0,
+                };
+                let (end, cost) = part_of(&meant, &t.text)?;
+                Some((offset + head + end, MERGED + misread(cost + t.cost)))
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
             .filter(|&(_, cost)| cost < whole);
         Reading { whole, part }
     }

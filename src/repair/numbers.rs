@@ -17,6 +17,8 @@ const DIGITS: f64 = 3.5;
 const GLUED_DIGITS: f64 = 1.5;
 /// A sign other than the dot after a number (`55+`, `24,`) or none at all (weight 0.5).
 const OTHER_DOT: f64 = 0.7;
+/// A second sign between a glued number and its move (`59.°72-81`).
+const SECOND_SIGN: f64 = 0.7;
 /// A speck before a number that stands alone (`"75.`): as a sign at a garbled token's edge.
 const SPECK: f64 = 1.4;
 
@@ -66,6 +68,12 @@ fn digits_cost(n: u32, written: &[char], limit: f64) -> Option<f64> {
         .map(|read| read.cost)
 }
 
+/// Whether `digits` may be a square's number: two or three digits, the last 1 to 5 (a square
+/// of the numbering 11-105; a number such as 16 or 20 is none).
+fn could_be_square(digits: &[char]) -> bool {
+    (2..=3).contains(&digits.len()) && digits.last().is_some_and(|c| ('1'..='5').contains(c))
+}
+
 /// The cost of the sign written after a number: the dot costs nothing.
 fn dot_cost(c: Option<char>) -> f64 {
     if c == Some('.') { 0.0 } else { OTHER_DOT }
@@ -77,21 +85,27 @@ fn dot_cost(c: Option<char>) -> f64 {
 pub(crate) fn unglued(written: &[char], before: u32, after: Option<u32>) -> Vec<Unglued> {
     let mut out = Vec::new();
     let n = written.len();
-    // The head: up to four characters of number, then one sign, then at least a square.
+    // The head: up to four characters of number, then a sign or two, then at least a square.
     for p in 1..=4.min(n.saturating_sub(3)) {
-        // A separator there makes the head a square (`33-4344`).
-        if !sign(written[p]) || matches!(written[p], '-' | ':') {
-            continue;
-        }
         let head: Vec<char> = written[..p]
             .iter()
             .copied()
             .skip_while(|&c| sign(c))
             .collect();
+        // A separator there makes the head a square (`33-4344`), unless the head is no square's
+        // number (`16:33-43`).
+        if !sign(written[p]) || matches!(written[p], '-' | ':') && could_be_square(&head) {
+            continue;
+        }
+        // A second sign, a speck after the dot (`$9.°72-81`, `10:.64:85`).
+        let signs = 1 + usize::from(written.get(p + 1).is_some_and(|&c| sign(c)));
+        if n < p + signs + 3 {
+            continue;
+        }
         if let Some(cost) = digits_cost(before, &head, GLUED_DIGITS) {
             out.push(Unglued {
-                text: written[p + 1..].to_vec(),
-                cost: GLUE + cost + dot_cost(Some(written[p])),
+                text: written[p + signs..].to_vec(),
+                cost: GLUE + cost + dot_cost(Some(written[p])) + SECOND_SIGN * (signs - 1) as f64,
                 note: format!("the move number {before}. glued to it"),
             });
         }
@@ -215,6 +229,9 @@ mod tests {
         assert!(texts("IOI-92.14.", 13, Some(14)).contains(&"IOI-92".to_string()));
         assert!(texts("54°44.75.", 74, Some(75)).contains(&"54°44".to_string()));
         assert!(texts("$4.52-62", 54, None).contains(&"52-62".to_string()));
+        // With a separator after a number no square has (16), or a speck after the dot.
+        assert!(texts("16:33-43.54:33", 16, None).contains(&"33-43.54:33".to_string()));
+        assert!(texts("$9.°72-81.91:72", 59, None).contains(&"72-81.91:72".to_string()));
         // Not the number due, or no sign to tell it from a square.
         assert!(texts("01-9224.", 40, Some(41)).is_empty());
         assert!(texts("33-4344", 43, Some(44)).is_empty());
