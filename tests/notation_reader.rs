@@ -950,6 +950,11 @@ fn words_of_letters_among_moves_are_moves_garbled_and_prose_is_not() {
     assert_eq!(moves[0].0, "OFT");
     let moves = garbled("1. 33-43 83-73 2. 32-42 BG; 92:73 3. 21-32 *\n");
     assert_eq!(moves[0].0, "BG");
+    // A `;` glued to a move with moves after it is OCR's comma, no comment taking them.
+    let g = one("1. 33-43 83-73 2. 32-42; 82-72 3. 21-32 84-74 *\n");
+    assert_eq!(g.mainline.moves.len(), 6);
+    let g = one("1. 33-43 83-73 2. 32-42; a fine move\n82-72 *\n");
+    assert_eq!(g.mainline.moves.len(), 4);
     // Prose before the result is an error still.
     assert!(parse_str("1. 33-43 83-73 foo *").iter().any(|r| r.is_err()));
 }

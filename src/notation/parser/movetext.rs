@@ -59,6 +59,11 @@ impl<'a> Parser<'a> {
                     self.pos += 1;
                     None
                 }
+                b';' if self.glued_semicolon(start) => {
+                    self.speck(start, start + 1, "a speck, no comment: moves follow it");
+                    self.pos += 1;
+                    None
+                }
                 b'{' | b';' => {
                     let c = self.comment()?;
                     self.log.tokens.push(c);

@@ -142,6 +142,21 @@ impl<'a> Parser<'a> {
         end
     }
 
+    /// Whether the `;` at `at` is glued to the word before it, a blank after it, and a move after
+    /// that on its line (`85-75-43; 95-105 13-23`): OCR's comma or dot, not a comment that would
+    /// take the rest of the line's moves with it. A comment of words stays one (`33-43; a fine
+    /// move`), and so does one glued to its text (`33-43;c`).
+    pub(super) fn glued_semicolon(&self, at: usize) -> bool {
+        let spaced = self.src.get(at + 1).is_none_or(|&b| is_space(b));
+        if at == 0 || is_space(self.src[at - 1]) || !spaced {
+            return false;
+        }
+        let end = self.line_end(at);
+        self.src[at + 1..end]
+            .split(|&b| is_space(b))
+            .any(|word| word.iter().any(u8::is_ascii_digit) && could_be_move(&text(word)))
+    }
+
     /// Whether the `)` at `at`, where no variation is open, is glued to the word before it
     /// (`52-41)`, `©).`): OCR's speck, not a variation's end.
     pub(super) fn glued_paren(&self, line: &Line, at: usize) -> bool {
