@@ -47,8 +47,12 @@ const NOISE_CHARS: usize = 2;
 const OTHER_NUMBER: f64 = 5.0;
 /// A chain whose game ends otherwise than recorded, or not at all.
 const WRONG_RESULT: f64 = 30.0;
-/// How many of a place's cheapest chains (times [`BEAM`]) are ranked by what reading on costs.
-const LOOKED_AT: usize = 4;
+/// How many of a place's cheapest chains (times [`BEAM`]) are kept there and ranked by what
+/// reading on costs. Many more than are read on: a chain that read two moves run together, or
+/// put in a move, pays at once what a chain that passed over the text pays only later, as
+/// the move numbers written after disagree with its count (of 48 dev pages at the middle
+/// level, 4 times gave 12 restored, 32 times 14, at twice the time).
+const LOOKED_AT: usize = 32;
 /// How many of a place's cheapest chains put in a move the page does not show.
 const PUT_IN_CHAINS: usize = 8;
 /// Moves read against tokens at most, for every record at most a second or so.
