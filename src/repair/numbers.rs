@@ -93,8 +93,9 @@ pub(crate) fn unglued(written: &[char], before: u32, after: Option<u32>) -> Vec<
             .skip_while(|&c| sign(c))
             .collect();
         // A separator there makes the head a square (`33-4344`), unless the head is no square's
-        // number (`16:33-43`).
-        if !sign(written[p]) || matches!(written[p], '-' | ':') && could_be_square(&head) {
+        // number (`16:33-43`) or the very number due (`84-75-85` at Green's 84th move).
+        let due = head.iter().copied().eq(before.to_string().chars());
+        if !sign(written[p]) || matches!(written[p], '-' | ':') && could_be_square(&head) && !due {
             continue;
         }
         // A second sign, a speck after the dot (`$9.°72-81`, `10:.64:85`).
@@ -232,6 +233,7 @@ mod tests {
         // With a separator after a number no square has (16), or a speck after the dot.
         assert!(texts("16:33-43.54:33", 16, None).contains(&"33-43.54:33".to_string()));
         assert!(texts("$9.°72-81.91:72", 59, None).contains(&"72-81.91:72".to_string()));
+        assert!(texts("84-75-85", 84, None).contains(&"75-85".to_string()));
         // Not the number due, or no sign to tell it from a square.
         assert!(texts("01-9224.", 40, Some(41)).is_empty());
         assert!(texts("33-4344", 43, Some(44)).is_empty());
