@@ -138,7 +138,7 @@ impl<'a> Parser<'a> {
             line.number = None;
             start = n.span.start as usize;
         }
-        if !could_be_move(&written) && !self.among_moves(&written, end) {
+        if !could_be_move(&written) && !self.among_moves(&written, end)? {
             if self.trailing_noise(start, end)? {
                 return Ok(());
             }

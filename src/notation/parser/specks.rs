@@ -408,35 +408,54 @@ impl<'a> Parser<'a> {
     /// words between (`GLAD FY HBS FEN 72,`). The words are what blanks part: a glued `$`, `;`
     /// or `?` is OCR's (`OFT $3-42`, `BG; 92:73`). Prose in the moves (`Remis *`, `Green
     /// resigned`) is not.
-    pub(super) fn among_moves(&self, written: &str, end: usize) -> bool {
+    pub(super) fn among_moves(&self, written: &str, end: usize) -> PResult<bool> {
         let short = |w: &str| (1..=LONGEST_GLYPH_MOVE).contains(&w.chars().count());
         if !short(written) {
-            return false;
+            return Ok(false);
         }
-        let mut at = end;
+        // The words after it, in the slice and then in the line the reader holds beyond it
+        // (`ahead`), more input asked for only while a word may be cut there: so the answer
+        // does not depend on where a chunk of the input ended.
+        let skip = |bytes: &'a [u8], space: bool| {
+            let n = bytes.iter().take_while(|&&b| is_space(b) == space).count();
+            &bytes[n..]
+        };
+        let mut rest = skip(self.src.get(end..).unwrap_or_default(), false);
+        let mut in_ahead = false;
         for _ in 0..=GLYPH_WORDS_IN_A_ROW {
-            at += self.src[at..].iter().take_while(|&&b| !is_space(b)).count();
-            at += self.src[at..].iter().take_while(|&&b| is_space(b)).count();
-            let len = self.src[at..].iter().take_while(|&&b| !is_space(b)).count();
-            let word = &self.src[at..at + len];
+            rest = skip(rest, true);
+            if rest.is_empty() && !self.eof && !in_ahead {
+                rest = skip(self.ahead, true);
+                in_ahead = true;
+            }
+            let len = rest
+                .iter()
+                .take(WORD_AFTER_RESULT)
+                .take_while(|&&b| !is_space(b))
+                .count();
+            if in_ahead && !self.eof && len == rest.len() && len < WORD_AFTER_RESULT {
+                return Err(Stop::NeedMore);
+            }
+            let word = &rest[..len];
+            rest = skip(&rest[len..], false);
             let Some(&first) = word.first() else {
-                return false;
+                return Ok(false);
             };
             if first.is_ascii_digit() {
                 // Not a result, nor a new game's first move number.
-                return result_token(word).is_err()
-                    && move_number(word).is_none_or(|(n, _, _)| n > 1);
+                return Ok(
+                    result_token(word).is_err() && move_number(word).is_none_or(|(n, _, _)| n > 1)
+                );
             }
             // A garbled move (`GUPD-32.`), not a lone sign.
             let next = text(word);
             if word.iter().any(u8::is_ascii_digit) && could_be_move(&next) {
-                return true;
+                return Ok(true);
             }
             if !short(&next) {
-                return false;
+                return Ok(false);
             }
-            at += len;
         }
-        false
+        Ok(false)
     }
 }
