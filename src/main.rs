@@ -47,7 +47,8 @@ enum Command {
     /// Print the manual page (roff): `salta man | man -l -`.
     Man,
     /// Repair transcription slips: write every game, the broken ones as most plausibly meant,
-    /// each edit marked with a comment.
+    /// each edit marked with a comment, and those read past misread move numbers and specks as
+    /// read, clean.
     Repair(cli::repair::Args),
 }
 

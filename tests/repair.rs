@@ -629,3 +629,30 @@ fn text_the_reader_cannot_read_is_left_out_and_the_game_mended() {
             .starts_with("line 13: Fortsetzung left out")
     );
 }
+
+/// A sound game whose page OCR read with move numbers glued to the moves (`83-732.`) or misread
+/// (`3,`) and a speck (`“`) is written as read, clean: the historian gets `83-73 2.`, not the
+/// page's slips, and the report says what was read past.
+#[test]
+fn a_sound_game_read_past_ocr_slips_is_written_clean() {
+    let dir = std::env::temp_dir().join(format!("salta-repair-clean-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("glued.sgn");
+    let page = "[Event \"x\"]\n[Result \"*\"]\n\n1. 33-43 83-732. 32-42 82-72 3, 43-54 “ 72-62 *\n";
+    std::fs::write(&path, page).unwrap();
+    let run = salta(&["repair", path.to_str().unwrap()]).expect_code(1);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(
+        run.stderr.contains(
+            "repaired: written as read: 2 move numbers misread or glued, 1 speck left out"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.text()
+            .contains("1. 33-43 83-73 2. 32-42 82-72 3. 43-54 72-62 *"),
+        "{}",
+        run.text()
+    );
+}

@@ -140,7 +140,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                         None
                     }
                     Ok(game) => match mend(&game, &opts, args.max_edits.into()) {
-                        Mended::Sound if strays.is_empty() => None,
+                        Mended::Sound if strays.is_empty() && misreadings(&game).is_none() => None,
                         Mended::Unrepairable(unmended) => {
                             unrepaired += 1;
                             let finding = &unmended.first;
@@ -188,13 +188,19 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                 })
                                 .collect();
                             let left = left_out(&source, &strays);
+                            // A sound game the reader read past OCR's misreadings in is written
+                            // as read, clean.
+                            let message = match breaks.is_empty() && left.is_empty() {
+                                true => misreadings(&game).unwrap_or_default(),
+                                false => String::new(),
+                            };
                             say(
                                 &mut report,
                                 json,
                                 &name,
                                 game_no,
                                 "repaired",
-                                "",
+                                &message,
                                 &placed,
                                 &left,
                                 breaks.iter().any(|b| b.read_whole),
@@ -270,6 +276,37 @@ fn left_out(source: &GameSource, strays: &[(Span, String)]) -> Vec<LeftOut> {
             }
         })
         .collect()
+}
+
+/// What the reader read past in a game (move numbers misread or glued to a move, specks, the
+/// result misread), in words, if anything: such a game is written as read, clean, not as
+/// written (`35-4494.` is `35-44 94.`).
+fn misreadings(game: &salta::notation::Game) -> Option<String> {
+    let count = |code: Code| game.warnings.iter().filter(|w| w.code == code).count();
+    let kinds = [
+        (
+            count(Code::MisreadMoveNumber),
+            "move number misread or glued",
+            "move numbers misread or glued",
+        ),
+        (count(Code::Speck), "speck left out", "specks left out"),
+        (
+            count(Code::MisreadResult),
+            "result misread",
+            "results misread",
+        ),
+    ];
+    let said: Vec<String> = kinds
+        .iter()
+        .filter(|(n, _, _)| *n > 0)
+        .map(|&(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
+        .collect();
+    (!said.is_empty()).then(|| {
+        format!(
+            "written as read: {} (salta check shows where)",
+            said.join(", ")
+        )
+    })
 }
 
 /// The `Repairs` tag with the text left out named first.
