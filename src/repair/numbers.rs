@@ -201,12 +201,23 @@ fn digit_like(c: char) -> bool {
     c.is_ascii_digit() || ('0'..='9').any(|d| Channel::get().listed(d, c))
 }
 
-/// Whether a word is a move number as written: digits and a dot, or one of the numbers due as
-/// read.
+/// Whether a word is a move number as written: digits and a dot near a number due (`95.`; a
+/// number far from any, `4334.` at move 123, is a move with its dash lost), or one of the
+/// numbers due as read.
 fn is_number(w: &[char], due: &[u32]) -> bool {
     let digits = w.iter().take_while(|c| c.is_ascii_digit()).count();
     let plain = digits > 0 && w[digits..].iter().all(|&c| matches!(c, '.' | ','));
-    plain || as_number(w, due).is_some()
+    let value: String = w[..digits].iter().collect();
+    let near = |n: u64| due.iter().any(|&d| near_number(n, u64::from(d)));
+    plain && value.parse().is_ok_and(near) || as_number(w, due).is_some()
+}
+
+/// Whether a written number `n` may be the number `due` misread: one off, or as many digits with
+/// one of them other (the reader takes such numbers for move numbers; decision 80).
+fn near_number(n: u64, due: u64) -> bool {
+    let (a, b) = (n.to_string(), due.to_string());
+    n.abs_diff(due) <= 1
+        || a.len() == b.len() && a.bytes().zip(b.bytes()).filter(|(x, y)| x != y).count() == 1
 }
 
 #[cfg(test)]
@@ -265,6 +276,9 @@ mod tests {
     fn what_the_reader_left_out_between_two_moves() {
         assert_eq!(left_out(" $343 95. ", &[94, 95]), Some(vec![chars("$343")]));
         assert_eq!(left_out(" 95. ", &[94, 95]), None);
+        assert_eq!(left_out(" 96. ", &[94, 95]), None);
+        // A "number" far from any due is a move with its dash lost (`43-34`).
+        assert_eq!(left_out(" 4334. ", &[123, 124]), Some(vec![chars("4334.")]));
         assert_eq!(left_out(" 95. TIBI ", &[94, 95]), Some(vec![chars("TIBI")]));
         assert_eq!(left_out(" so ", &[94, 95]), None);
         assert_eq!(left_out(" {a note 33} ", &[94, 95]), None);
