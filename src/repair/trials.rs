@@ -48,7 +48,7 @@ const FOLLOW: usize = 2;
 /// at most this many of them are each made and followed ...
 const SETTLE_RIVALS: usize = 4;
 /// ... through this many breaks, each read by its best reading among the near moves.
-const SETTLE_BREAKS: usize = 3;
+const SETTLE_BREAKS: usize = 6;
 
 /// How a candidate edit fared.
 #[derive(Clone, Debug)]
