@@ -483,7 +483,7 @@ fn ties_are_settled_by_later_breaks_and_unreadable_moves_read_by_the_moves_after
     assert_mended_to_the_corpus_game(&run);
     for said in [
         "8-75 -> 84-75 (a character left out: 4 left out)\n",
-        ": removed - (a character added: - is no move)",
+        ": removed - (- is no move)",
         "1st -> 15-24 (characters misread: unreadable, read by the moves after it)",
         "TIBI -> 71-81",
         "9kt -> 94-83 (characters misread: unreadable, read by the moves after it)",

@@ -513,8 +513,13 @@ impl Line {
             start: self.origin[change.start].unwrap_or(change.start),
             ..change.clone()
         };
+        // A token read as no move at all is no character added to a move: its detail says
+        // what it was taken for.
+        let no_move = t.kind == SlipKind::CharAdded && change.inserted.is_empty();
         let why = match &t.detail {
+            Some(detail) if no_move => detail.clone(),
             Some(detail) => format!("{}: {detail}", t.kind.describe()),
+            None if no_move => "read as no move".to_string(),
             None => t.kind.describe().to_string(),
         };
         let pos = &self.states[change.start].pos;
