@@ -107,7 +107,7 @@ pub(super) fn misread_result(word: &str) -> Option<GameResult> {
 /// Whether a number read where a move number may stand fits the `expected` one (the number of the
 /// next move by the game's count): the same, one more or one less (a ply lost or run into
 /// another), or one digit of two or three misread.
-pub(super) fn number_fits(number: u32, expected: u32) -> bool {
+pub(crate) fn number_fits(number: u32, expected: u32) -> bool {
     if number.abs_diff(expected) <= 1 {
         return true;
     }

@@ -4,6 +4,7 @@
 //! due at each ply, which the reader can only guess from the count of moves (decision 80).
 
 use super::channel::{Channel, Sym};
+use crate::notation::number_fits;
 
 /// The cost of a move number glued to a move (weight 0.6): tesseract drops the space before
 /// and after numbers often (issue 31: `81-713.`), and the reader takes most such numbers off
@@ -201,23 +202,15 @@ fn digit_like(c: char) -> bool {
     c.is_ascii_digit() || ('0'..='9').any(|d| Channel::get().listed(d, c))
 }
 
-/// Whether a word is a move number as written: digits and a dot near a number due (`95.`; a
-/// number far from any, `4334.` at move 123, is a move with its dash lost), or one of the
-/// numbers due as read.
+/// Whether a word is a move number as written: digits and a dot that may be a number due
+/// misread (`95.`; a number far from any, `4334.` at move 123, is a move with its dash lost), or
+/// one of the numbers due as read.
 fn is_number(w: &[char], due: &[u32]) -> bool {
     let digits = w.iter().take_while(|c| c.is_ascii_digit()).count();
     let plain = digits > 0 && w[digits..].iter().all(|&c| matches!(c, '.' | ','));
     let value: String = w[..digits].iter().collect();
-    let near = |n: u64| due.iter().any(|&d| near_number(n, u64::from(d)));
-    plain && value.parse().is_ok_and(near) || as_number(w, due).is_some()
-}
-
-/// Whether a written number `n` may be the number `due` misread: one off, or as many digits with
-/// one of them other (the reader takes such numbers for move numbers; decision 80).
-fn near_number(n: u64, due: u64) -> bool {
-    let (a, b) = (n.to_string(), due.to_string());
-    n.abs_diff(due) <= 1
-        || a.len() == b.len() && a.bytes().zip(b.bytes()).filter(|(x, y)| x != y).count() == 1
+    let fits = |n: u32| due.iter().any(|&d| number_fits(n, d));
+    plain && value.parse().is_ok_and(fits) || as_number(w, due).is_some()
 }
 
 #[cfg(test)]
