@@ -170,6 +170,49 @@ impl<'a> Parser<'a> {
                 .is_none_or(|&b| is_delimiter(b) || matches!(b, b'.' | b',' | b':'))
     }
 
+    /// What the words from `at` on decide: each in turn (what blanks part, judged by at most
+    /// [`WORD_AFTER_RESULT`] bytes) is given to `decide` until it decides, at most `n` of them
+    /// (none decided, or no word left: `false`). They are read in the slice, then in the line the
+    /// reader holds beyond it (`ahead`); more input is asked for only while the word to decide
+    /// may be cut there, never until its line is whole (a line may be longer than a game may
+    /// be): so the answer does not depend on where a chunk of the input ended.
+    fn words_decide(
+        &self,
+        at: usize,
+        n: usize,
+        mut decide: impl FnMut(&[u8]) -> Option<bool>,
+    ) -> PResult<bool> {
+        let skip = |bytes: &'a [u8], blank: bool| {
+            let skipped = bytes.iter().take_while(|&&b| is_space(b) == blank).count();
+            &bytes[skipped..]
+        };
+        let mut rest = self.src.get(at..).unwrap_or_default();
+        let mut in_ahead = false;
+        for _ in 0..n {
+            rest = skip(rest, true);
+            if rest.is_empty() && !self.eof && !in_ahead {
+                rest = skip(self.ahead, true);
+                in_ahead = true;
+            }
+            let len = rest
+                .iter()
+                .take(WORD_AFTER_RESULT)
+                .take_while(|&&b| !is_space(b))
+                .count();
+            if in_ahead && !self.eof && len == rest.len() && len < WORD_AFTER_RESULT {
+                return Err(Stop::NeedMore);
+            }
+            if len == 0 {
+                break;
+            }
+            if let Some(decided) = decide(&rest[..len]) {
+                return Ok(decided);
+            }
+            rest = skip(&rest[len..], false);
+        }
+        Ok(false)
+    }
+
     /// Whether the game goes on after a result token that ends at `at` (OCR reads a speck as
     /// `*`): the next word starts with a digit, is no result, and is no move number but one that
     /// continues the count (a new game starts at `1.`, or with its tags).
@@ -185,43 +228,22 @@ impl<'a> Parser<'a> {
         if line.moves == 0 {
             return Ok(false);
         }
-        let after_blanks = |bytes: &'a [u8]| {
-            let skipped = bytes.iter().take_while(|&&b| is_space(b)).count();
-            &bytes[skipped..]
-        };
-        let word_len = |rest: &[u8]| {
-            rest.iter()
-                .take(WORD_AFTER_RESULT)
-                .take_while(|&&b| !is_delimiter(b))
-                .count()
-        };
-        let mut rest = self.src.get(at..).unwrap_or_default();
-        let mut in_ahead = false;
         let mut after_letters = false;
-        for _ in 0..=WORDS_PASSED_AFTER_RESULT {
-            rest = after_blanks(rest);
-            if rest.is_empty() && !self.eof && !in_ahead {
-                rest = after_blanks(self.ahead);
-                in_ahead = true;
-            }
-            let len = word_len(rest);
-            if in_ahead && !self.eof && len == rest.len() && len < WORD_AFTER_RESULT {
-                return Err(Stop::NeedMore);
-            }
-            let word = &rest[..len];
-            rest = &rest[len..];
+        self.words_decide(at, WORDS_PASSED_AFTER_RESULT + 1, |word| {
+            // A word is read up to a delimiter (`82-72{c}`); one that starts with a delimiter
+            // (`{`, `(`, `[`) decides that the game ends.
+            let word = &word[..word.iter().take_while(|&&b| !is_delimiter(b)).count()];
             if word.is_empty() {
-                return Ok(false);
+                return Some(false);
             }
             // A speck (`* ,`, `© *`) or a short word of letters (`* QUSE`) is passed over:
             // the word after it decides (a title is followed by no move: `Page 2`).
             if all_specks(valid_prefix(word)) || noise(word) {
                 after_letters |= word.iter().any(u8::is_ascii_alphabetic);
-                continue;
+                return None;
             }
-            return Ok(self.goes_on_with(line, word, after_letters));
-        }
-        Ok(false)
+            Some(self.goes_on_with(line, word, after_letters))
+        })
     }
 
     /// Whether `word`, the first after a result token that is no speck, goes on the game (see
@@ -413,49 +435,25 @@ impl<'a> Parser<'a> {
         if !short(written) {
             return Ok(false);
         }
-        // The words after it, in the slice and then in the line the reader holds beyond it
-        // (`ahead`), more input asked for only while a word may be cut there: so the answer
-        // does not depend on where a chunk of the input ended.
-        let skip = |bytes: &'a [u8], space: bool| {
-            let n = bytes.iter().take_while(|&&b| is_space(b) == space).count();
-            &bytes[n..]
-        };
-        let mut rest = skip(self.src.get(end..).unwrap_or_default(), false);
-        let mut in_ahead = false;
-        for _ in 0..=GLYPH_WORDS_IN_A_ROW {
-            rest = skip(rest, true);
-            if rest.is_empty() && !self.eof && !in_ahead {
-                rest = skip(self.ahead, true);
-                in_ahead = true;
-            }
-            let len = rest
+        // After the rest of its word (a `$`, `;` or `?` glued to it).
+        let word_end = end
+            + self.src[end..]
                 .iter()
-                .take(WORD_AFTER_RESULT)
                 .take_while(|&&b| !is_space(b))
                 .count();
-            if in_ahead && !self.eof && len == rest.len() && len < WORD_AFTER_RESULT {
-                return Err(Stop::NeedMore);
-            }
-            let word = &rest[..len];
-            rest = skip(&rest[len..], false);
-            let Some(&first) = word.first() else {
-                return Ok(false);
-            };
-            if first.is_ascii_digit() {
+        self.words_decide(word_end, GLYPH_WORDS_IN_A_ROW + 1, |word| {
+            if word[0].is_ascii_digit() {
                 // Not a result, nor a new game's first move number.
-                return Ok(
-                    result_token(word).is_err() && move_number(word).is_none_or(|(n, _, _)| n > 1)
+                return Some(
+                    result_token(word).is_err() && move_number(word).is_none_or(|(n, _, _)| n > 1),
                 );
             }
-            // A garbled move (`GUPD-32.`), not a lone sign.
+            // A garbled move (`GUPD-32.`), not a lone sign; a long word is prose.
             let next = text(word);
             if word.iter().any(u8::is_ascii_digit) && could_be_move(&next) {
-                return Ok(true);
+                return Some(true);
             }
-            if !short(&next) {
-                return Ok(false);
-            }
-        }
-        Ok(false)
+            (!short(&next)).then_some(false)
+        })
     }
 }
