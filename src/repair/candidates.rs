@@ -107,14 +107,7 @@ impl Line {
         if self.tokens[i].garbled && i + 1 == self.tokens.len() {
             out.extend(numbers::result_off(&chars));
         }
-        out.insert(
-            0,
-            Unglued {
-                text: chars,
-                cost: 0.0,
-                note: String::new(),
-            },
-        );
+        out.insert(0, Unglued::as_written(chars));
         out
     }
 
@@ -149,14 +142,7 @@ impl Line {
             .into_iter()
             .map(|w| {
                 let mut texts = numbers::unglued(&w, before, after);
-                texts.insert(
-                    0,
-                    Unglued {
-                        text: w.clone(),
-                        cost: 0.0,
-                        note: String::new(),
-                    },
-                );
+                texts.insert(0, Unglued::as_written(w.clone()));
                 (w.into_iter().collect(), texts)
             })
             .collect()

@@ -497,14 +497,7 @@ impl Line {
         let n = pos.move_number();
         let after = (pos.side_to_move() == crate::board::Color::Red).then_some(n + 1);
         let mut out = numbers::unglued(&rest, n, after);
-        out.insert(
-            0,
-            Unglued {
-                text: rest,
-                cost: 0.0,
-                note: String::new(),
-            },
-        );
+        out.insert(0, Unglued::as_written(rest));
         out
     }
 
@@ -532,19 +525,14 @@ impl Line {
             Some((read, unglued)) => misread(read.cost + unglued.cost),
             None => MISREAD + UNREADABLE,
         };
-        // Of the texts with a number taken off, one shorter at the head starts further on
+        // Of the texts with a number taken off its head, each starts further on
         // (`16:33-43.54:33`: `33-43.54:33`).
-        let full = texts.first().map_or(0, |t| t.text.len());
         let part = texts
             .iter()
             .filter(|_| garbled)
             .filter_map(|t| {
-                let head = match texts[0].text.ends_with(&t.text) {
-                    true => full - t.text.len(),
-                    false => 0,
-                };
                 let (end, cost) = part_of(&meant, &t.text)?;
-                Some((offset + head + end, MERGED + misread(cost + t.cost)))
+                Some((offset + t.skipped + end, MERGED + misread(cost + t.cost)))
             })
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .filter(|&(_, cost)| cost < whole);

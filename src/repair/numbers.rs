@@ -27,8 +27,22 @@ const SPECK: f64 = 1.4;
 #[derive(Clone, Debug)]
 pub(crate) struct Unglued {
     pub text: Vec<char>,
+    /// The characters of the written text before `text` (a number taken off its head).
+    pub skipped: usize,
     pub cost: f64,
     pub note: String,
+}
+
+impl Unglued {
+    /// The written text as it stands, nothing taken off.
+    pub fn as_written(text: Vec<char>) -> Unglued {
+        Unglued {
+            text,
+            skipped: 0,
+            cost: 0.0,
+            note: String::new(),
+        }
+    }
 }
 
 /// A sign OCR reads for a number's dot, or a speck beside it (`$` and `§` are digits misread).
@@ -107,6 +121,7 @@ pub(crate) fn unglued(written: &[char], before: u32, after: Option<u32>) -> Vec<
         if let Some(cost) = digits_cost(before, &head, GLUED_DIGITS) {
             out.push(Unglued {
                 text: written[p + signs..].to_vec(),
+                skipped: p + signs,
                 cost: GLUE + cost + dot_cost(Some(written[p])) + SECOND_SIGN * (signs - 1) as f64,
                 note: format!("the move number {before}. glued to it"),
             });
@@ -131,6 +146,7 @@ pub(crate) fn unglued(written: &[char], before: u32, after: Option<u32>) -> Vec<
         if let Some(cost) = digits_cost(after, &written[q..end], GLUED_DIGITS) {
             out.push(Unglued {
                 text: written[..rest].to_vec(),
+                skipped: 0,
                 cost: GLUE + cost + dot_cost(trailing),
                 note: format!("the move number {after}. glued to it"),
             });
@@ -154,6 +170,7 @@ pub(crate) fn result_off(written: &[char]) -> Option<Unglued> {
         let keep = read.len().checked_sub(tail.len()).filter(|&k| k >= 3)?;
         (read[keep..] == tail[..]).then(|| Unglued {
             text: written[..keep].to_vec(),
+            skipped: 0,
             cost: GLUE,
             note: format!("the result {result} glued to it"),
         })
