@@ -139,9 +139,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                         }
                         None
                     }
-                    Ok(game) => match mend(&game, &opts, args.max_edits.into()) {
-                        Mended::Sound if strays.is_empty() && misreadings(&game).is_none() => None,
-                        Mended::Unrepairable(unmended) => {
+                    Ok(game) => match (
+                        mend(&game, &opts, args.max_edits.into()),
+                        misreadings(&game),
+                    ) {
+                        (Mended::Sound, None) if strays.is_empty() => None,
+                        (Mended::Unrepairable(unmended), _) => {
                             unrepaired += 1;
                             let finding = &unmended.first;
                             let source = GameSource::of_game(&name, game_no, &game);
@@ -168,7 +171,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                             None
                         }
                         // Repaired, or sound but with stray tokens read past (named in a tag).
-                        mended => {
+                        (mended, misread) => {
                             let (mut fixed, breaks) = match mended {
                                 Mended::Repaired(fixed, breaks) => (fixed, breaks),
                                 _ => (game.clone(), Vec::new()),
@@ -191,7 +194,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                             // A sound game the reader read past OCR's misreadings in is written
                             // as read, clean.
                             let message = match breaks.is_empty() && left.is_empty() {
-                                true => misreadings(&game).unwrap_or_default(),
+                                true => misread.unwrap_or_default(),
                                 false => String::new(),
                             };
                             say(
