@@ -936,6 +936,8 @@ fn a_bracket_or_dollar_among_moves_is_no_tag_and_no_nag() {
     // `$` glued to letters is a 5 misread, a garbled move, not a bad NAG.
     let moves = garbled("1. 33-43 83-73 2. 32-42 $i-2E 3. 21-32 *\n");
     assert_eq!(moves[0].0, "$i-2E");
+    let moves = garbled("1. 33-43 83-73 2. 32-42 $)-41 3. 21-32 *\n");
+    assert_eq!(moves[0].0, "$)-41");
     // `)` glued to a speck where no variation is open is one too.
     let g = one("1. 33-43 83-73\n\u{a9}). 32-42 82-72 *\n");
     assert_eq!(g.mainline.moves.len(), 4);

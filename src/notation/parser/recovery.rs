@@ -75,9 +75,15 @@ impl<'a> Parser<'a> {
     #[cold]
     #[inline(never)]
     pub(super) fn unreadable(&mut self, line: &mut Line, start: usize, error: Stop) -> PResult<()> {
-        // A `$` is a NAG's, and a delimiter: `$5.` and `$3-42` (5 read as `$`) are one word.
+        // A `$` is a NAG's, and a delimiter: `$5.` and `$3-42` (5 read as `$`) are one word,
+        // and so is `$)-41`, a sign glued between.
         let word = match self.src[start] {
-            b'$' => Span::new(start, self.word(start + 1).end as usize),
+            b'$' => {
+                let glued = |at: usize| self.src.get(at).is_some_and(|&b| !is_space(b));
+                let sign =
+                    glued(start + 1) && is_delimiter(self.src[start + 1]) && glued(start + 2);
+                Span::new(start, self.word(start + 1 + usize::from(sign)).end as usize)
+            }
             _ => self.word(start),
         };
         if self.leading_specks(start, word.end as usize) {
