@@ -100,7 +100,7 @@ impl Line {
         let mut out = match self.tokens[i].garbled {
             true => {
                 let (before, after) = numbers_before(pos);
-                numbers::unglued(&chars, before, after)
+                numbers::unglued(&chars, before, after, pos.geometry())
             }
             false => Vec::new(),
         };
@@ -141,7 +141,7 @@ impl Line {
         words
             .into_iter()
             .map(|w| {
-                let mut texts = numbers::unglued(&w, before, after);
+                let mut texts = numbers::unglued(&w, before, after, pos.geometry());
                 texts.insert(0, Unglued::as_written(w.clone()));
                 (w.into_iter().collect(), texts)
             })

@@ -496,7 +496,7 @@ impl Line {
         let rest: Vec<char> = written.chars().skip(offset).collect();
         let n = pos.move_number();
         let after = (pos.side_to_move() == crate::board::Color::Red).then_some(n + 1);
-        let mut out = numbers::unglued(&rest, n, after);
+        let mut out = numbers::unglued(&rest, n, after, pos.geometry());
         out.insert(0, Unglued::as_written(rest));
         out
     }

@@ -4,6 +4,7 @@
 //! due at each ply, which the reader can only guess from the count of moves (decision 80).
 
 use super::channel::{Channel, Sym};
+use crate::board::Geometry;
 use crate::notation::number_fits;
 
 /// The cost of a move number glued to a move (weight 0.6): tesseract drops the space before
@@ -83,12 +84,6 @@ fn digits_cost(n: u32, written: &[char], limit: f64) -> Option<f64> {
         .map(|read| read.cost)
 }
 
-/// Whether `digits` may be a square's number: two or three digits, the last 1 to 5 (a square
-/// of the numbering 11-105; a number such as 16 or 20 is none).
-fn could_be_square(digits: &[char]) -> bool {
-    (2..=3).contains(&digits.len()) && digits.last().is_some_and(|c| ('1'..='5').contains(c))
-}
-
 /// The cost of the sign written after a number: the dot costs nothing.
 fn dot_cost(c: Option<char>) -> f64 {
     if c == Some('.') { 0.0 } else { OTHER_DOT }
@@ -96,8 +91,14 @@ fn dot_cost(c: Option<char>) -> f64 {
 
 /// The texts a garbled move's token may be once a move number glued to it is taken off: the
 /// number `before` at its head, followed by a sign (`$4.52-62`), or, for Red's move, the number
-/// `after` at its tail, with a sign before or after it (`01-9224.`, `IOI-92.14.`).
-pub(crate) fn unglued(written: &[char], before: u32, after: Option<u32>) -> Vec<Unglued> {
+/// `after` at its tail, with a sign before or after it (`01-9224.`, `IOI-92.14.`). `geometry`:
+/// the board, whose square numbers tell a head before a separator from a square (`33-4344`).
+pub(crate) fn unglued(
+    written: &[char],
+    before: u32,
+    after: Option<u32>,
+    geometry: &Geometry,
+) -> Vec<Unglued> {
     let mut out = Vec::new();
     let n = written.len();
     // The head: up to four characters of number, then a sign or two, then at least a square.
@@ -110,7 +111,13 @@ pub(crate) fn unglued(written: &[char], before: u32, after: Option<u32>) -> Vec<
         // A separator there makes the head a square (`33-4344`), unless the head is no square's
         // number (`16:33-43`) or the very number due (`84-75-85` at Green's 84th move).
         let due = head.iter().copied().eq(before.to_string().chars());
-        if !sign(written[p]) || matches!(written[p], '-' | ':') && could_be_square(&head) && !due {
+        let number: String = head.iter().collect();
+        let square = number
+            .parse()
+            .ok()
+            .and_then(|n| geometry.from_number(n))
+            .is_some();
+        if !sign(written[p]) || matches!(written[p], '-' | ':') && square && !due {
             continue;
         }
         // A second sign, a speck after the dot (`$9.°72-81`, `10:.64:85`).
@@ -239,7 +246,7 @@ mod tests {
     }
 
     fn texts(w: &str, before: u32, after: Option<u32>) -> Vec<String> {
-        unglued(&chars(w), before, after)
+        unglued(&chars(w), before, after, Geometry::of(Default::default()))
             .into_iter()
             .map(|u| u.text.into_iter().collect())
             .collect()
