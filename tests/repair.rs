@@ -543,6 +543,29 @@ fn a_record_with_more_than_a_hundred_breaks_is_read_whole() {
     assert_mended_to_the_corpus_game(&run);
 }
 
+/// A page read whole whose last move lost its dash and gained a dot, the result then misread
+/// (`4132. PO`): the reader takes the move for a move number, and the decoder reads it from the
+/// text left out after the last move rather than end the game a ply short (decision 171).
+#[test]
+fn a_last_move_read_as_a_move_number_is_read_from_the_text_left_out() {
+    let page = std::fs::read_to_string(root().join("tests/ocr/medium-page.sgn")).unwrap();
+    assert!(page.contains("41-320-1 0° as wee"));
+    let dir = std::env::temp_dir().join(format!("salta-repair-last-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("last.sgn");
+    std::fs::write(&path, page.replace("41-320-1 0° as wee", "4132. PO")).unwrap();
+    let run = salta(&["repair", path.to_str().unwrap()]).expect_code(1);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(
+        run.stderr.contains(salta::repair::READ_WHOLE),
+        "{}",
+        run.stderr
+    );
+    let said = "inserted 41-32 (a ply left out: read from the text the reader left out)";
+    assert!(run.stderr.contains(said), "{}", run.stderr);
+    assert_mended_to("tests/ocr/medium-page-source.sgn", &run);
+}
+
 /// A ply lost beside two garbled moves (a blank where Green's move stood, `BA-75`, `33-4`): a
 /// reading that puts the ply in is followed through the next two breaks, so the three are found
 /// together; which move was lost the record cannot tell, and the report says so.

@@ -118,19 +118,22 @@ impl Line {
         self.left_out_in(i, &self.states[i].pos)
     }
 
-    /// [`left_out_at`](Self::left_out_at) for the token at `i` played in `pos`.
+    /// [`left_out_at`](Self::left_out_at) for the token at `i` played in `pos`; at `i` past the
+    /// last token, what the reader left out after the record's last move (`4232.` of
+    /// `72-82 4232. 1-0`, read as a move number).
     pub(super) fn left_out_in(&self, i: usize, pos: &Position) -> Vec<(String, Vec<Unglued>)> {
-        let (Some(o), Some(Some(p))) = (self.origin[i], i.checked_sub(1).map(|h| self.origin[h]))
-        else {
+        let Some(Some(p)) = i.checked_sub(1).map(|h| self.origin[h]) else {
             return Vec::new();
         };
-        let (Some(a), Some(b)) = (self.spans.get(p), self.spans.get(o)) else {
+        let Some(a) = self.spans.get(p) else {
             return Vec::new();
         };
-        let Some(gap) = (p + 1 == o)
-            .then(|| self.text.get(a.end as usize..b.start as usize))
-            .flatten()
-        else {
+        let gap_end = match self.origin.get(i) {
+            Some(&Some(o)) if p + 1 == o => self.spans.get(o).map(|b| b.start as usize),
+            None if p + 1 == self.written.len() => Some(self.moves_end),
+            _ => None,
+        };
+        let Some(gap) = gap_end.and_then(|end| self.text.get(a.end as usize..end)) else {
             return Vec::new();
         };
         let (before, after) = numbers_before(pos);

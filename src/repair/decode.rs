@@ -261,7 +261,7 @@ impl Line {
             // A chain at the end of the text, or of the game, is finished.
             chains.retain(|chain| {
                 let over = i == n || !chain.cursor.referee.accepts_moves();
-                let cost = chain.cost + self.ending_cost(chain);
+                let cost = chain.cost + self.ending_cost(chain, &steps);
                 if over && finished.is_none_or(|(best, _)| cost < best) {
                     finished = Some((cost, chain.step));
                 }
@@ -315,9 +315,12 @@ impl Line {
             // Merged into the place's beam below: as far reaching.
             let mut put_in = new_beam();
             for chain in &putting_in {
-                if !chain.cursor.referee.accepts_moves() || chain.next == self.tokens.len() {
+                if !chain.cursor.referee.accepts_moves() {
                     continue;
                 }
+                // After the last token only text the reader left out is read: a move put in
+                // there could be any.
+                let at_end = chain.next == self.tokens.len();
                 let pos = chain.cursor.pos;
                 // Text the reader left out before the token is read once, by the chains that
                 // reached it.
@@ -334,6 +337,9 @@ impl Line {
                         let cost = chain.cost + cost;
                         let what = What::LeftOut(token);
                         offer(&mut put_in, steps, chain, Some(m), cost, chain.next, what);
+                    }
+                    if at_end {
+                        continue;
                     }
                     let cost = chain.cost + DROPPED;
                     let what = What::Dropped(token);
@@ -363,7 +369,7 @@ impl Line {
             if best_ranks.len() == BEAM && best_ranks.peek().is_some_and(|r| c.cost >= r.0.0) {
                 break;
             }
-            let rank = c.cost + self.read_on(readings, c);
+            let rank = c.cost + self.read_on(readings, c, steps);
             best_ranks.push((Cost(rank), k));
             if best_ranks.len() > BEAM {
                 best_ranks.pop();
@@ -388,9 +394,13 @@ impl Line {
 
     /// The least the chain pays to read on from the place of `readings` by one step: the
     /// cheapest reading of a legal move there, or passing over the text, or a move put in.
-    fn read_on(&self, readings: &mut Readings, chain: &Chain) -> f64 {
+    fn read_on(&self, readings: &mut Readings, chain: &Chain, steps: &Steps) -> f64 {
         let (i, offset) = (readings.i, readings.offset);
-        if i == self.tokens.len() || !chain.cursor.referee.accepts_moves() {
+        // At the end of the text every chain ends here, and what is left is what ending costs.
+        if i == self.tokens.len() {
+            return self.ending_cost(chain, steps);
+        }
+        if !chain.cursor.referee.accepts_moves() {
             return 0.0;
         }
         let pos = chain.cursor.pos;
@@ -471,10 +481,20 @@ impl Line {
         number == pos.move_number() && red == (pos.side_to_move() == crate::board::Color::Red)
     }
 
-    /// What a chain that stops here costs further: the tokens it leaves unread, and a game that
-    /// ends otherwise than recorded.
-    fn ending_cost(&self, chain: &Chain) -> f64 {
-        let unread = (self.tokens.len() - chain.next) as f64 * NOISE;
+    /// What a chain that stops here costs further: the tokens it leaves unread (and the words
+    /// after the last that may be moves the reader left out), and a game that ends otherwise
+    /// than recorded.
+    fn ending_cost(&self, chain: &Chain, steps: &Steps) -> f64 {
+        let mut unread = (self.tokens.len() - chain.next) as f64 * NOISE;
+        if chain.next == self.tokens.len() {
+            let words = self.left_out_in(chain.next, &chain.cursor.pos).len();
+            let read = std::iter::successors(chain.step, |&k| steps.0[k as usize].parent)
+                .map(|k| steps.0[k as usize])
+                .take_while(|s| s.at == self.tokens.len())
+                .filter(|s| matches!(s.what, What::LeftOut(_)))
+                .count();
+            unread += words.saturating_sub(read) as f64 * NOISE;
+        }
         let ends = chain
             .cursor
             .referee

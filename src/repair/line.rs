@@ -45,6 +45,8 @@ pub(crate) struct Line {
     pub numbers: Rc<[Option<(u32, bool)>]>,
     /// The record's text (what stands between two garbled moves: a space that split one).
     pub text: Rc<str>,
+    /// Where the moves' text ends in it: at the result token, or the end of the text.
+    pub moves_end: usize,
     /// Most of the record's moves are written without a separator (`e3f4`): a move meant is
     /// read against the written one without it.
     pub omits_separators: bool,
@@ -139,6 +141,9 @@ impl Line {
                 .map(|n| n.number.map(|m| (m.number, m.ellipsis)))
                 .collect(),
             text: Rc::from(game.text.as_str()),
+            moves_end: game
+                .result
+                .map_or(game.text.len(), |(_, span)| span.start as usize),
             lenient: opts.lenient,
             origin: (0..tokens.len()).map(Some).collect(),
             tokens,
@@ -221,6 +226,7 @@ impl Line {
             spans: self.spans.clone(),
             numbers: self.numbers.clone(),
             text: self.text.clone(),
+            moves_end: self.moves_end,
             omits_separators: self.omits_separators,
             lenient: self.lenient,
             variation: self.variation,

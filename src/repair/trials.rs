@@ -510,7 +510,11 @@ impl Line {
         // The search looks no further back than the last repair, so the edit's moves are the
         // record's own: it is made to the record as read.
         let record_change = Change {
-            start: self.origin[change.start].unwrap_or(change.start),
+            start: match self.origin.get(change.start) {
+                Some(origin) => origin.unwrap_or(change.start),
+                // A move put in after the last token (read from text left out there).
+                None => self.written.len(),
+            },
             ..change.clone()
         };
         // A token read as no move at all is no character added to a move: its detail says
