@@ -23,6 +23,7 @@ use super::numbers::{self, Unglued};
 use super::search::Analysis;
 use super::step::{
     DROPPED, LEFT_OUT, MERGED, MISREAD, NOISE, READ_LIMIT, Step, UNREADABLE, What, misread,
+    misread_of,
 };
 use super::token::Token;
 use crate::notation::Game;
@@ -456,7 +457,7 @@ impl Line {
         words
             .iter()
             .filter_map(|(_, texts)| read_best(&meant, texts, true, READ_LIMIT))
-            .map(|(read, unglued)| LEFT_OUT + misread(read.cost + unglued.cost))
+            .map(|(read, unglued)| LEFT_OUT + misread_of(&read, unglued))
             .min_by(f64::total_cmp)
     }
 
@@ -542,7 +543,7 @@ impl Line {
         let meant = self.meant(token);
         let garbled = written.garbled || offset > 0;
         let whole = match read_best(&meant, texts, garbled, READ_LIMIT) {
-            Some((read, unglued)) => misread(read.cost + unglued.cost),
+            Some((read, unglued)) => misread_of(&read, unglued),
             None => MISREAD + UNREADABLE,
         };
         // Of the texts with a number taken off its head, each starts further on

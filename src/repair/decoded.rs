@@ -10,7 +10,7 @@ use super::search::{Analysis, Break};
 use super::slips::SlipKind;
 use super::step::{
     DROPPED, LEFT_OUT, MAX_RIVALS, MERGED, MISREAD, NOISE, READ_LIMIT, Step, UNREADABLE,
-    UNREADABLE_WHY, What, misread,
+    UNREADABLE_WHY, What, misread_of,
 };
 use super::suggestion::Change;
 use super::token::Token;
@@ -197,7 +197,7 @@ impl Line {
                         true => SlipKind::CharAdded,
                         false => SlipKind::of_edits(&read.ops, algebraic),
                     },
-                    misread(read.cost + unglued.cost),
+                    misread_of(&read, unglued),
                     describe(&read, unglued),
                 ),
                 None => (

@@ -1,6 +1,8 @@
 //! A step of a chain the decoder reads a line with (`decode`), and what each kind of step
 //! costs: `-ln` of how likely the slip it undoes is on a page read by OCR (decision 159).
 
+use super::channel::{Op, Reading, Sym};
+use super::numbers::Unglued;
 use super::token::Token;
 
 /// A written move read as another than it names. On a page OCR read badly one move in two or
@@ -58,4 +60,53 @@ pub(super) struct Step {
 /// run together with the next, or a number glued to it, is read as it stands).
 pub(super) fn misread(chars: f64) -> f64 {
     if chars > 0.0 { MISREAD + chars } else { 0.0 }
+}
+
+/// The cost of a move read as `read` from `text`: [`misread`], but where only signs were
+/// misread (the separator lost or read as `°`, a speck at an edge) only what those cost
+/// (decision 172). OCR loses or misreads a separator by the spacing of the line, apart from
+/// the digits, so a token with its dash misread is no likelier than another to have a digit
+/// misread too: two neighbouring moves with a digit misread each are not dearer than one with
+/// both because one of them also lost its dash.
+pub(super) fn misread_of(read: &Reading, text: &Unglued) -> f64 {
+    let signs_only = text.cost == 0.0
+        && read.ops.iter().all(|op| match op {
+            Op::Sub(Sym::Sep | Sym::Gap, _) | Op::Del(Sym::Sep | Sym::Gap) => true,
+            Op::Ins(c) => !c.is_alphanumeric(),
+            _ => false,
+        });
+    match signs_only {
+        true => read.cost,
+        false => misread(read.cost + text.cost),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::repair::channel::{Channel, meant_symbols};
+
+    /// What reading the move `meant` from the garbled text `written` costs.
+    fn read(meant: &str, written: &str) -> f64 {
+        let written: Vec<char> = written.chars().collect();
+        let reading = Channel::get()
+            .read_garbled(&meant_symbols(meant), &written, READ_LIMIT)
+            .unwrap();
+        misread_of(&reading, &Unglued::as_written(written))
+    }
+
+    #[test]
+    fn a_dash_misread_alone_is_no_move_misread() {
+        assert!(read("54-44", "54°44") < MISREAD);
+        assert!(read("54-44", "5444") < MISREAD);
+        assert_eq!(read("43-34", "43-34"), 0.0);
+        assert!(read("34-44", "54°44") > MISREAD);
+        assert!(read("43-54", "43-34") > MISREAD);
+        // A digit misread in each of two neighbouring moves, the first with its dash misread
+        // too (`54°44 43-34` for 54-44 43-54), against both digits in the first (34-44
+        // 43-34): what tells them apart is the digits' confusions, not a move misread more.
+        let apart = read("54-44", "54°44") + read("43-54", "43-34");
+        let together = read("34-44", "54°44") + read("43-34", "43-34");
+        assert!((apart - together).abs() < MISREAD, "{apart} {together}");
+    }
 }
