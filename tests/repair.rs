@@ -566,6 +566,26 @@ fn a_last_move_read_as_a_move_number_is_read_from_the_text_left_out() {
     assert_mended_to("tests/ocr/medium-page-source.sgn", &run);
 }
 
+/// A page read whole with a dash OCR made of a speck standing alone (`3. -- 33-43`): read as
+/// a pass, a move no one may play there; the decoder passes over it as no move (decision 173).
+#[test]
+fn a_dash_standing_alone_on_a_page_read_whole_is_passed_over() {
+    let page = std::fs::read_to_string(root().join("tests/ocr/medium-page.sgn")).unwrap();
+    assert!(page.contains(" 3. 33-43 "));
+    let dir = std::env::temp_dir().join(format!("salta-repair-pass-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("pass.sgn");
+    std::fs::write(&path, page.replace(" 3. 33-43 ", " 3. -- 33-43 ")).unwrap();
+    let run = salta(&["repair", path.to_str().unwrap()]).expect_code(1);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(
+        run.stderr.contains("removed -- (no move, passed over)"),
+        "{}",
+        run.stderr
+    );
+    assert_mended_to("tests/ocr/medium-page-source.sgn", &run);
+}
+
 /// A ply lost beside two garbled moves (a blank where Green's move stood, `BA-75`, `33-4`): a
 /// reading that puts the ply in is followed through the next two breaks, so the three are found
 /// together; which move was lost the record cannot tell, and the report says so.

@@ -270,7 +270,7 @@ impl Line {
             });
             for chain in &chains {
                 let pos = chain.cursor.pos;
-                if self.tokens[i].garbled || offset > 0 {
+                if self.may_be_noise(i, offset) {
                     let cost = chain.cost + self.noise_cost(i, offset);
                     let beam = places.entry((i + 1, 0)).or_insert_with(new_beam);
                     offer(beam, &mut steps, chain, None, cost, i, What::Noise);
@@ -406,7 +406,7 @@ impl Line {
         }
         let pos = chain.cursor.pos;
         let mut least = DROPPED;
-        if self.tokens[i].garbled || offset > 0 {
+        if self.may_be_noise(i, offset) {
             least = least.min(self.noise_cost(i, offset));
         }
         let numbered = self.numbered_cost(i, offset, &pos);
@@ -459,6 +459,14 @@ impl Line {
             .filter_map(|(_, texts)| read_best(&meant, texts, true, READ_LIMIT))
             .map(|(read, unglued)| LEFT_OUT + misread_of(&read, unglued))
             .min_by(f64::total_cmp)
+    }
+
+    /// Whether the token at `i` from its character `offset` on may be passed over as no move:
+    /// what is left of a token after a move read in it, a garbled one, or a pass (`--`, a
+    /// dash OCR made of a speck or a line's edge).
+    fn may_be_noise(&self, i: usize, offset: usize) -> bool {
+        let token = self.tokens[i];
+        offset > 0 || token.garbled || token.squares.is_none()
     }
 
     /// What passing over the token at `i` from its character `offset` on as no move costs.
