@@ -957,6 +957,13 @@ fn words_of_letters_among_moves_are_moves_garbled_and_prose_is_not() {
     assert_eq!(g.mainline.moves.len(), 6);
     let g = one("1. 33-43 83-73 2. 32-42; a fine move\n82-72 *\n");
     assert_eq!(g.mainline.moves.len(), 4);
+    // So is one between a move number and a move, a sign after it (`2;-32-42`): the number's
+    // dot misread, the moves after it kept (decision 174).
+    let g = one("1. 33-43 83-73 2;-32-42 82-72 3. 21-32 84-74 *\n");
+    assert_eq!(g.mainline.moves.len(), 6);
+    assert_eq!(warned(&g, Code::MisreadMoveNumber), ["2;"]);
+    let g = one("1. 33-43 83-73 2. 32-42;c 82-72 *\n");
+    assert_eq!(g.mainline.moves.len(), 3);
     // Prose before the result is an error still.
     assert!(parse_str("1. 33-43 83-73 foo *").iter().any(|r| r.is_err()));
 }

@@ -7,7 +7,9 @@ use super::tokens::{quoted, result_token, text};
 use super::{Line, PResult, Parser, Stop};
 use crate::diagnostic::Code;
 use crate::notation::ast::*;
-use crate::notation::garbled::{all_specks, could_be_move, is_speck, misread_result, number_fits};
+use crate::notation::garbled::{
+    all_specks, could_be_move, is_separator_like, is_speck, misread_result, number_fits,
+};
 
 /// The longest word of letters taken for a move garbled beyond its digits (`DEAD`, `SIFT`): a
 /// move is written in five to seven characters.
@@ -142,12 +144,15 @@ impl<'a> Parser<'a> {
         end
     }
 
-    /// Whether the `;` at `at` is glued to the word before it, a blank after it, and a move after
-    /// that on its line (`85-75-43; 95-105 13-23`): OCR's comma or dot, not a comment that would
-    /// take the rest of the line's moves with it. A comment of words stays one (`33-43; a fine
-    /// move`), and so does one glued to its text (`33-43;c`).
+    /// Whether the `;` at `at` is glued to the word before it, a blank or a sign after it, and a
+    /// move after that on its line (`85-75-43; 95-105 13-23`, `25;-04-103 82:61`): OCR's comma
+    /// or dot, not a comment that would take the rest of the line's moves with it. A comment of
+    /// words stays one (`33-43; a fine move`), and so does one glued to its text (`33-43;c`).
     pub(super) fn glued_semicolon(&self, at: usize) -> bool {
-        let spaced = self.src.get(at + 1).is_none_or(|&b| is_space(b));
+        let spaced = self
+            .src
+            .get(at + 1)
+            .is_none_or(|&b| is_space(b) || is_separator_like(char::from(b)));
         if at == 0 || is_space(self.src[at - 1]) || !spaced {
             return false;
         }
