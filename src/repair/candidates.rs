@@ -15,7 +15,7 @@ use crate::rules::{Move, Position};
 use std::rc::Rc;
 
 /// How far text the reader left out may be from a move to be read as it (as a garbled token).
-const READ_LEFT_OUT: f64 = 10.0;
+pub(super) const READ_LEFT_OUT: f64 = 10.0;
 /// What a garbled token read only by the moves after it costs beyond a slip: more than any
 /// reading of its characters (those stop at 10).
 const UNREADABLE: f64 = 11.0;
@@ -141,10 +141,17 @@ impl Line {
         let Some(words) = numbers::left_out(gap, &due) else {
             return Vec::new();
         };
+        let last = words.len() - 1;
         words
             .into_iter()
-            .map(|w| {
+            .enumerate()
+            .map(|(k, w)| {
                 let mut texts = numbers::unglued(&w, before, after, pos.geometry());
+                // The record's last word may hold its result too.
+                if i == self.tokens.len() && k == last {
+                    let result = self.recorded.map(|r| r.as_str());
+                    texts.extend(result.and_then(|r| numbers::recorded_result_off(&w, r)));
+                }
                 texts.insert(0, Unglued::as_written(w.clone()));
                 (w.into_iter().collect(), texts)
             })

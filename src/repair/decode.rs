@@ -617,4 +617,18 @@ mod tests {
         assert!(line.tokens.len() > TOKENS);
         assert!(line.decode().is_none());
     }
+
+    /// The last move taken for a move number (`4132.`, the result misread after it) is read from
+    /// the text left out after the last token, not left out of the game (decision 171).
+    #[test]
+    fn text_left_out_after_the_last_move_is_read() {
+        let page = include_str!("../../tests/ocr/medium-page.sgn");
+        assert!(page.contains("41-320-1 0° as wee"));
+        let page = page.replace("41-320-1 0° as wee", "4132. PO");
+        let game = crate::notation::parse_str(&page).remove(0).unwrap();
+        let analysis = decode(&game, &ReplayOptions::default()).unwrap();
+        let last = &analysis.breaks.last().unwrap().suggestions[0];
+        assert_eq!(last.edit(), super::super::EditKind::Insert);
+        assert_eq!(last.text(), "41-32");
+    }
 }

@@ -165,13 +165,7 @@ pub(crate) fn unglued(
 /// The last move of a record with the result glued to it (`24-141-0`, `62-72O-1`): the move's
 /// text, as a number glued on costs.
 pub(crate) fn result_off(written: &[char]) -> Option<Unglued> {
-    let glyph = |c: char| match c {
-        'O' | 'o' | 'D' => '0',
-        'I' | 'l' | '|' => '1',
-        '—' | '–' | ':' => '-',
-        c => c,
-    };
-    let read: Vec<char> = written.iter().map(|&c| glyph(c)).collect();
+    let read: Vec<char> = written.iter().map(|&c| result_glyph(c)).collect();
     ["1-0", "0-1", "1/2-1/2"].into_iter().find_map(|result| {
         let tail: Vec<char> = result.chars().collect();
         let keep = read.len().checked_sub(tail.len()).filter(|&k| k >= 3)?;
@@ -181,6 +175,35 @@ pub(crate) fn result_off(written: &[char]) -> Option<Unglued> {
             cost: GLUE,
             note: format!("the result {result} glued to it"),
         })
+    })
+}
+
+/// A character of a result as OCR reads it.
+fn result_glyph(c: char) -> char {
+    match c {
+        'O' | 'o' | 'D' => '0',
+        'I' | 'l' | '|' => '1',
+        '—' | '–' | ':' => '-',
+        c => c,
+    }
+}
+
+/// The last word of a record with its recorded `result` glued to it, the result's dash lost
+/// and a sign after it (`413201.` for `41-32 0-1`): the move's text, as a result glued on
+/// costs and a dash lost.
+pub(crate) fn recorded_result_off(written: &[char], result: &str) -> Option<Unglued> {
+    let end = written.len() - written.iter().rev().take_while(|&&c| sign(c)).count();
+    let tail: Vec<char> = result.chars().filter(|&c| c != '-').collect();
+    let keep = end.checked_sub(tail.len()).filter(|&k| k >= 3)?;
+    let read: Vec<char> = written[keep..end]
+        .iter()
+        .map(|&c| result_glyph(c))
+        .collect();
+    (read == tail).then(|| Unglued {
+        text: written[..keep].to_vec(),
+        skipped: 0,
+        cost: 2.0 * GLUE,
+        note: format!("the result {result} glued to it"),
     })
 }
 
@@ -275,6 +298,14 @@ mod tests {
         assert_eq!(off("62-72O-I").as_deref(), Some("62-72"));
         assert_eq!(off("1-0"), None);
         assert_eq!(off("33-43"), None);
+        // The recorded result only, its dash lost and a dot after it (decision 175).
+        let off = |w: &str, r: &str| {
+            recorded_result_off(&chars(w), r).map(|u| u.text.into_iter().collect::<String>())
+        };
+        assert_eq!(off("413201.", "0-1").as_deref(), Some("4132"));
+        assert_eq!(off("4132IO", "1-0").as_deref(), Some("4132"));
+        assert_eq!(off("413201.", "1-0"), None);
+        assert_eq!(off("01.", "0-1"), None);
     }
 
     #[test]

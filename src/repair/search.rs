@@ -1,10 +1,14 @@
 //! The search over a whole line: every break found in turn and read (`trials`), its best
 //! reading made, and the replay gone on to the next.
 
+use super::candidates::{READ_LEFT_OUT, read_best};
 use super::line::Line;
-use super::suggestion::Suggestion;
+use super::slips::SlipKind;
+use super::suggestion::{Change, SLIP, Suggestion};
+use super::token::Token;
+use super::trials::Trial;
 use crate::notation::{Game, Span};
-use crate::replay::{ReplayOptions, missed_jump_step};
+use crate::replay::{ReplayOptions, missed_jump_step, result_of};
 use crate::rules::Move;
 
 /// A break of the record and what it was read as.
@@ -109,6 +113,10 @@ pub(crate) fn variation_analyses(
     out
 }
 
+/// How much cheaper than any other move one must read the text left out after the last move
+/// to be put in from it.
+const CLEARLY: f64 = 2.0;
+
 /// Finds every break of a line and reads each (at most `max_breaks`).
 fn analyse_line(mut line: Line, max_breaks: usize) -> Analysis {
     let mut analysis = Analysis::default();
@@ -165,5 +173,69 @@ fn analyse_line(mut line: Line, max_breaks: usize) -> Analysis {
         }
     }
     analysis.replays_to_end = true;
+    analysis.breaks.extend(last_move_left_out(&mut line));
     analysis
+}
+
+/// A move read from the text the reader left out after the last move of a line that
+/// replays to its end (`7463 413201.`: the move 41-32 with the result glued to it, taken
+/// for a move number), put in as a break of its own (decision 175): where the game goes on
+/// there, one legal move reads that text clearly cheapest, and the game then ends as
+/// recorded, or the record gives no result.
+fn last_move_left_out(line: &mut Line) -> Option<Break> {
+    let n = line.tokens.len();
+    line.replay_to(n);
+    let cursor = line.states.get(n)?.clone();
+    if !cursor.referee.accepts_moves() {
+        return None;
+    }
+    let pos = cursor.pos;
+    let words = line.left_out_in(n, &pos);
+    if words.is_empty() {
+        return None;
+    }
+    // Each legal move that reads the text, and after which the game ends as recorded.
+    let mut read: Vec<(f64, Token)> = pos
+        .legal_moves()
+        .iter()
+        .filter_map(|&m| {
+            let mut after = cursor.clone();
+            after.play_legal(m);
+            let ends = after
+                .referee
+                .outcome_at_end_of_record()
+                .map(|o| result_of(&o));
+            if line.recorded.is_some_and(|r| ends != Some(r)) {
+                return None;
+            }
+            let token = Token::of_move(m, &pos, line.style);
+            let meant = line.meant(token);
+            let cost = words
+                .iter()
+                .filter_map(|(_, texts)| read_best(&meant, texts, true, READ_LEFT_OUT))
+                .map(|(r, u)| r.cost + u.cost)
+                .min_by(f64::total_cmp)?;
+            Some((cost, token))
+        })
+        .collect();
+    read.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (cost, token) = *read.first()?;
+    if read.get(1).is_some_and(|second| second.0 < cost + CLEARLY) {
+        return None;
+    }
+    let change = Change {
+        start: n,
+        removed: 0,
+        inserted: vec![token],
+    };
+    let detail = Some("read from the text the reader left out".to_string());
+    let trial = Trial::whole(SlipKind::Dropped, change, SLIP + cost, detail);
+    let suggestion = line.suggestion(trial, n);
+    line.apply(&suggestion.line_change);
+    Some(Break {
+        token: line.written.len(),
+        ply: suggestion.ply,
+        suggestions: vec![suggestion],
+        read_whole: false,
+    })
 }
