@@ -543,19 +543,28 @@ fn a_record_with_more_than_a_hundred_breaks_is_read_whole() {
     assert_mended_to_the_corpus_game(&run);
 }
 
+/// `salta repair` on the medium OCR page of `tests/ocr` with `was` (which it holds) written
+/// `now`, a copy in a folder of its own.
+fn repair_medium_page_with(was: &str, now: &str) -> Run {
+    let page = std::fs::read_to_string(root().join("tests/ocr/medium-page.sgn")).unwrap();
+    assert!(page.contains(was));
+    static COPIES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let copy = COPIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("salta-repair-page-{}-{copy}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("page.sgn");
+    std::fs::write(&path, page.replace(was, now)).unwrap();
+    let run = salta(&["repair", path.to_str().unwrap()]).expect_code(1);
+    std::fs::remove_dir_all(&dir).ok();
+    run
+}
+
 /// A worn page whose last move lost its dash and gained a dot, the result then misread
 /// (`4132. PO`): the reader takes the move for a move number, and repair reads it from the text
 /// left out after the last move rather than end the game a ply short (decisions 171, 175).
 #[test]
 fn a_last_move_read_as_a_move_number_is_read_from_the_text_left_out() {
-    let page = std::fs::read_to_string(root().join("tests/ocr/medium-page.sgn")).unwrap();
-    assert!(page.contains("41-320-1 0° as wee"));
-    let dir = std::env::temp_dir().join(format!("salta-repair-last-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("last.sgn");
-    std::fs::write(&path, page.replace("41-320-1 0° as wee", "4132. PO")).unwrap();
-    let run = salta(&["repair", path.to_str().unwrap()]).expect_code(1);
-    std::fs::remove_dir_all(&dir).ok();
+    let run = repair_medium_page_with("41-320-1 0° as wee", "4132. PO");
     let said = "inserted 41-32 (a ply left out: read from the text the reader left out)";
     assert!(run.stderr.contains(said), "{}", run.stderr);
     assert_mended_to("tests/ocr/medium-page-source.sgn", &run);
@@ -565,14 +574,7 @@ fn a_last_move_read_as_a_move_number_is_read_from_the_text_left_out() {
 /// a pass, a move no one may play there; the decoder passes over it as no move (decision 173).
 #[test]
 fn a_dash_standing_alone_on_a_page_read_whole_is_passed_over() {
-    let page = std::fs::read_to_string(root().join("tests/ocr/medium-page.sgn")).unwrap();
-    assert!(page.contains(" 3. 33-43 "));
-    let dir = std::env::temp_dir().join(format!("salta-repair-pass-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("pass.sgn");
-    std::fs::write(&path, page.replace(" 3. 33-43 ", " 3. -- 33-43 ")).unwrap();
-    let run = salta(&["repair", path.to_str().unwrap()]).expect_code(1);
-    std::fs::remove_dir_all(&dir).ok();
+    let run = repair_medium_page_with(" 3. 33-43 ", " 3. -- 33-43 ");
     assert!(
         run.stderr.contains("removed -- (no move, passed over)"),
         "{}",

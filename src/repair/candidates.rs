@@ -15,7 +15,7 @@ use crate::rules::{Move, Position};
 use std::rc::Rc;
 
 /// How far text the reader left out may be from a move to be read as it (as a garbled token).
-pub(super) const READ_LEFT_OUT: f64 = 10.0;
+const READ_LEFT_OUT: f64 = 10.0;
 /// What a garbled token read only by the moves after it costs beyond a slip: more than any
 /// reading of its characters (those stop at 10).
 const UNREADABLE: f64 = 11.0;

@@ -1,7 +1,7 @@
 //! The search over a whole line: every break found in turn and read (`trials`), its best
 //! reading made, and the replay gone on to the next.
 
-use super::candidates::{READ_LEFT_OUT, read_best};
+use super::candidates::read_best;
 use super::line::Line;
 use super::slips::SlipKind;
 use super::suggestion::{Change, SLIP, Suggestion};
@@ -113,8 +113,11 @@ pub(crate) fn variation_analyses(
     out
 }
 
-/// How much cheaper than any other move one must read the text left out after the last move
-/// to be put in from it.
+/// How far text left out after the last move may be from a move to be read as it: one
+/// character misread, or two likely confusions (stricter than between two moves, where the
+/// moves after tell a wrong reading).
+const LAST_MOVE_READ: f64 = 5.0;
+/// How much cheaper than any other move one must read that text to be put in from it.
 const CLEARLY: f64 = 2.0;
 
 /// Finds every break of a line and reads each (at most `max_breaks`).
@@ -212,7 +215,7 @@ fn last_move_left_out(line: &mut Line) -> Option<Break> {
             let meant = line.meant(token);
             let cost = words
                 .iter()
-                .filter_map(|(_, texts)| read_best(&meant, texts, true, READ_LEFT_OUT))
+                .filter_map(|(_, texts)| read_best(&meant, texts, true, LAST_MOVE_READ))
                 .map(|(r, u)| r.cost + u.cost)
                 .min_by(f64::total_cmp)?;
             Some((cost, token))
