@@ -193,6 +193,9 @@ pub(super) fn is_separator_like(c: char) -> bool {
     )
 }
 
+/// What [`why_garbled`] says of a text that holds two squares and a separator, all sound.
+const READS_AS_A_MOVE: &str = "it cannot be read as a move";
+
 /// Why `token` (as written in the place of a move) is not a move on the board of `geometry`,
 /// in a transcriber's words: `3S is not a square (S is not a digit)`, `the squares run together:
 /// the separator between them is missing`.
@@ -234,6 +237,23 @@ pub(crate) fn why_garbled(token: &str, geometry: &Geometry) -> String {
     }
     let leading = token.starts_with(is_separator_like);
     let trailing = token.ends_with(is_separator_like);
+    // Signs before or after two squares (`-94-103`, `42-53.`): specks, said apart from what
+    // else is wrong with the move between them.
+    let inner = token.trim_matches(is_separator_like);
+    if parts.len() == 2 && (leading || trailing) && inner.contains(is_separator_like) {
+        let place = match (leading, trailing) {
+            (true, true) => "before and after it",
+            (true, false) => "before it",
+            _ => "after it",
+        };
+        let why = why_garbled(inner, geometry);
+        let rest = match why == READS_AS_A_MOVE {
+            true if leading && trailing => format!("{inner} without them"),
+            true => format!("{inner} without it"),
+            false => why,
+        };
+        return format!("a sign stands {place} ({rest})");
+    }
     let mut reasons: Vec<String> = Vec::new();
     match (parts.as_slice(), separators.len()) {
         ([], _) => return "there is no square in it".to_string(),
@@ -281,7 +301,7 @@ pub(crate) fn why_garbled(token: &str, geometry: &Geometry) -> String {
         }
     }
     if reasons.is_empty() {
-        "it cannot be read as a move".to_string()
+        READS_AS_A_MOVE.to_string()
     } else {
         reasons.join("; ")
     }
@@ -405,6 +425,15 @@ mod tests {
             "a space stands where the separator (- or :) goes"
         );
         assert!(why("81-7172-63").starts_with("it holds more than two squares"));
+        assert_eq!(
+            why("-94-103"),
+            "a sign stands before it (94-103 without it)"
+        );
+        assert_eq!(
+            why(".31-41:"),
+            "a sign stands before and after it (31-41 without them)"
+        );
+        assert!(why("-04-103").starts_with("a sign stands before it (04 is not a square"));
         assert_eq!(why("33-"), "the square after the separator is missing");
         assert_eq!(why("33-f4"), "numeric and algebraic squares in one move");
         assert!(why("Su6-44").starts_with("Su6 names no piece"));
