@@ -543,6 +543,27 @@ fn a_record_with_more_than_a_hundred_breaks_is_read_whole() {
     assert_mended_to_the_corpus_game(&run);
 }
 
+/// A legal slip caught eight plies later, with a separator misread mended between (`82°73`):
+/// the search still looks back past the mended separator, and the Margin tag puts the slip
+/// where it was made, not at the break (decision 176).
+#[test]
+fn a_mended_separator_does_not_hide_an_earlier_legal_slip() {
+    let run = salta(&[
+        "repair",
+        "tests/edge-cases/slip-legal-slip-past-a-separator.sgn",
+    ])
+    .expect_code(1);
+    for said in [
+        "ply 221: 82°73 -> 82-73 (separator misread: ° for -)",
+        "ply 216: 34-44 -> 54-44 (one digit misread as a similar glyph)",
+    ] {
+        assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
+    }
+    let text = run.text();
+    assert!(text.contains("108. 75-85 54-44"), "{text}");
+    assert!(text.contains("34-44"), "{text}");
+}
+
 /// `salta repair` on the medium OCR page of `tests/ocr` with `was` (which it holds) written
 /// `now`, a copy in a folder of its own.
 fn repair_medium_page_with(was: &str, now: &str) -> Run {

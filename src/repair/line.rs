@@ -57,8 +57,16 @@ pub(crate) struct Line {
     /// The index in the record of each token (`None`: inserted by a repair).
     pub origin: Vec<Option<usize>>,
     pub states: Vec<Cursor>,
-    /// Tokens before this index were changed by a repair: the search does not look back past it.
+    /// Tokens before this index were changed by a repair other than a separator mended: the
+    /// search does not look back past it.
     pub fixed: usize,
+    /// Tokens before this index were changed by any repair: the search tries every kind of slip
+    /// only after it, and only misreadings (far back) between `fixed` and it.
+    pub near_from: usize,
+    /// Written moves (their indices in the record) whose separator a repair mended: `fixed`
+    /// stays before them, so a legal slip before one is still found, but they are not read
+    /// again (decision 176).
+    pub mended: Rc<[usize]>,
     pub recorded: Option<GameResult>,
     /// `None`: no Margin tag, or margins are not counted (`--margins never`).
     pub margin: Option<MarginTag>,
@@ -150,6 +158,8 @@ impl Line {
             states: vec![start],
             variation,
             fixed: 0,
+            near_from: 0,
+            mended: Rc::from([]),
             recorded: game
                 .result
                 .map(|(r, _)| r)
@@ -234,6 +244,8 @@ impl Line {
             origin: self.origin.clone(),
             states: Vec::new(),
             fixed: self.fixed,
+            near_from: self.near_from,
+            mended: self.mended.clone(),
             recorded: self.recorded,
             margin: self.margin,
             margin_ignored: self.margin_ignored,
@@ -255,5 +267,6 @@ impl Line {
         self.origin.splice(change.start..end, origins);
         self.states.truncate(change.start + 1);
         self.fixed = change.start + change.inserted.len();
+        self.near_from = self.fixed;
     }
 }

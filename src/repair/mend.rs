@@ -93,7 +93,11 @@ fn edit_line(
     let nodes = &line.moves;
     let mut moves: Vec<MoveNode> = Vec::with_capacity(nodes.len() + 2);
     let mut next = 0;
-    for (k, s) in repairs.iter().enumerate() {
+    // In the order of the record: a legal slip found at a later break may stand before a
+    // separator mended on the way (decision 176).
+    let mut ordered: Vec<(usize, &&Suggestion)> = repairs.iter().enumerate().collect();
+    ordered.sort_by_key(|(_, s)| s.change.start);
+    for (k, s) in ordered {
         let c = &s.change;
         moves.extend(nodes[next.min(c.start)..c.start].iter().cloned());
         let at = nodes

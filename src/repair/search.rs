@@ -147,7 +147,17 @@ fn analyse_line(mut line: Line, max_breaks: usize) -> Analysis {
         let ply = line.states[b].plies + 1;
         match suggestions.first() {
             Some(best) => {
+                let fixed = line.fixed;
                 line.apply(&best.line_change);
+                // A separator misread leaves the move's squares as written: a legal slip before
+                // it may still be caught at a later break (decision 176).
+                let at = best.line_change.start;
+                if best.kind == SlipKind::SeparatorMisread
+                    && let Some(Some(written)) = line.origin.get(at).copied()
+                {
+                    line.fixed = fixed;
+                    line.mended = line.mended.iter().copied().chain([written]).collect();
+                }
                 open_jump = None;
             }
             // An uncalled missed jump stands as played in the replayer's report: go on past it.

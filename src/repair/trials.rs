@@ -168,10 +168,10 @@ impl Line {
     /// Every candidate edit of the break at `b` that gets the record past it, ranked (not yet by
     /// margin or look-ahead). `far`: misreadings further back than [`LOOK_BACK`] are tried too.
     fn trials_for(&self, b: usize, far: bool) -> Vec<Trial> {
-        let near = self.fixed.max(b.saturating_sub(LOOK_BACK));
+        let near = self.near_from.max(b.saturating_sub(LOOK_BACK));
         let mut candidates: Vec<Candidate> = Vec::new();
         // A record that says it is numbered from Red's side is not read as one that forgot to.
-        if far && self.fixed == 0 && !self.from_red && !self.variation {
+        if far && self.fixed == 0 && self.mended.is_empty() && !self.from_red && !self.variation {
             let g = self.states[0].pos.geometry();
             candidates.push(Candidate {
                 kind: SlipKind::RedNumbering,
@@ -222,11 +222,19 @@ impl Line {
                 }
                 let mut candidates = Vec::new();
                 self.misreadings_at(i, FAR, &mut candidates);
+                candidates.retain(|c| !self.touches_mended(&c.change));
                 trials.extend(self.trials(candidates, b, &mut tried));
             }
         }
         trials.sort_by_key(|t| std::cmp::Reverse(t.rank()));
         trials
+    }
+
+    /// Whether `change` edits a written move whose separator a repair mended already.
+    fn touches_mended(&self, change: &Change) -> bool {
+        !self.mended.is_empty()
+            && (change.start..change.start + change.removed)
+                .any(|k| self.origin[k].is_some_and(|o| self.mended.contains(&o)))
     }
 
     /// Where the best readings carry the record only a little past the break, a second slip may
