@@ -193,20 +193,22 @@ pub(super) fn is_separator_like(c: char) -> bool {
     )
 }
 
-/// What [`why_garbled`] says of a text that holds two squares and a separator, all sound.
-const READS_AS_A_MOVE: &str = "it cannot be read as a move";
-
 /// Why `token` (as written in the place of a move) is not a move on the board of `geometry`,
 /// in a transcriber's words: `3S is not a square (S is not a digit)`, `the squares run together:
 /// the separator between them is missing`.
 pub(crate) fn why_garbled(token: &str, geometry: &Geometry) -> String {
+    what_is_wrong(token, geometry).unwrap_or_else(|| "it cannot be read as a move".to_string())
+}
+
+/// [`why_garbled`], `None` where the text holds two sound squares and a separator.
+fn what_is_wrong(token: &str, geometry: &Geometry) -> Option<String> {
     if token.contains(char::is_whitespace) {
         let joined: String = token.split_whitespace().collect();
-        return if joined.contains(is_separator_like) {
+        return Some(if joined.contains(is_separator_like) {
             format!("a space splits it ({joined} without it)")
         } else {
             "a space stands where the separator (- or :) goes".to_string()
-        };
+        });
     }
     // The squares and what stands between them; an `x` is a separator only after a digit.
     let mut parts: Vec<&str> = Vec::new();
@@ -246,26 +248,29 @@ pub(crate) fn why_garbled(token: &str, geometry: &Geometry) -> String {
             (true, false) => "before it",
             _ => "after it",
         };
-        let why = why_garbled(inner, geometry);
-        let rest = match why == READS_AS_A_MOVE {
-            true if leading && trailing => format!("{inner} without them"),
-            true => format!("{inner} without it"),
-            false => why,
+        let rest = match what_is_wrong(inner, geometry) {
+            None if leading && trailing => format!("{inner} without them"),
+            None => format!("{inner} without it"),
+            Some(why) => why,
         };
-        return format!("a sign stands {place} ({rest})");
+        return Some(format!("a sign stands {place} ({rest})"));
     }
     let mut reasons: Vec<String> = Vec::new();
     match (parts.as_slice(), separators.len()) {
-        ([], _) => return "there is no square in it".to_string(),
+        ([], _) => return Some("there is no square in it".to_string()),
         ([one], 0) if one.len() >= 4 && one.bytes().all(|b| b.is_ascii_digit()) => {
-            return "the squares run together: the separator (- or :) between them is missing"
-                .to_string();
+            return Some(
+                "the squares run together: the separator (- or :) between them is missing"
+                    .to_string(),
+            );
         }
         ([one], 0) => match geometry.parse_square(one) {
             Ok(_) => {
-                return "a square alone is not a move: the separator and the other square are \
+                return Some(
+                    "a square alone is not a move: the separator and the other square are \
                         missing"
-                    .to_string();
+                        .to_string(),
+                );
             }
             Err(_) => reasons.extend(square_reason(one, geometry)),
         },
@@ -295,16 +300,14 @@ pub(crate) fn why_garbled(token: &str, geometry: &Geometry) -> String {
             }
         }
         _ => {
-            return "it holds more than two squares: two moves run together, or a separator \
+            return Some(
+                "it holds more than two squares: two moves run together, or a separator \
                     too many"
-                .to_string();
+                    .to_string(),
+            );
         }
     }
-    if reasons.is_empty() {
-        READS_AS_A_MOVE.to_string()
-    } else {
-        reasons.join("; ")
-    }
+    (!reasons.is_empty()).then(|| reasons.join("; "))
 }
 
 /// Why a part of a garbled move is not a square, if it is not.
