@@ -240,12 +240,8 @@ impl<'a> Parser<'a> {
     /// with its `;`) at `start..end`, read as a move number with a warning when it fits the
     /// game's count of moves. Whether it was one.
     fn loose_number(&mut self, line: &mut Line, start: usize, end: usize, written: &str) -> bool {
-        // `36; 33-43`, or a sign after it (`25;-94-103`).
         let semicolon = self.src.get(end) == Some(&b';')
-            && self
-                .src
-                .get(end + 1)
-                .is_none_or(|&b| is_space(b) || is_separator_like(char::from(b)))
+            && self.ends_semicolon(end)
             && written.len() <= 3
             && written.bytes().all(|b| b.is_ascii_digit());
         let word = if semicolon {

@@ -144,16 +144,20 @@ impl<'a> Parser<'a> {
         end
     }
 
+    /// Whether what follows the `;` at `at` ends it as OCR's dot or comma would end: a blank,
+    /// a sign, or the end of the text (`36; 33-43`, `25;-94-103`), not a comment's first word.
+    pub(super) fn ends_semicolon(&self, at: usize) -> bool {
+        self.src
+            .get(at + 1)
+            .is_none_or(|&b| is_space(b) || is_separator_like(char::from(b)))
+    }
+
     /// Whether the `;` at `at` is glued to the word before it, a blank or a sign after it, and a
     /// move after that on its line (`85-75-43; 95-105 13-23`, `25;-04-103 82:61`): OCR's comma
     /// or dot, not a comment that would take the rest of the line's moves with it. A comment of
     /// words stays one (`33-43; a fine move`), and so does one glued to its text (`33-43;c`).
     pub(super) fn glued_semicolon(&self, at: usize) -> bool {
-        let spaced = self
-            .src
-            .get(at + 1)
-            .is_none_or(|&b| is_space(b) || is_separator_like(char::from(b)));
-        if at == 0 || is_space(self.src[at - 1]) || !spaced {
+        if at == 0 || is_space(self.src[at - 1]) || !self.ends_semicolon(at) {
             return false;
         }
         let end = self.line_end(at);
