@@ -122,23 +122,8 @@ impl Line {
     /// last token, what the reader left out after the record's last move (`4232.` of
     /// `72-82 4232. 1-0`, read as a move number).
     pub(super) fn left_out_in(&self, i: usize, pos: &Position) -> Vec<(String, Vec<Unglued>)> {
-        let Some(Some(p)) = i.checked_sub(1).map(|h| self.origin[h]) else {
-            return Vec::new();
-        };
-        let Some(a) = self.spans.get(p) else {
-            return Vec::new();
-        };
-        let gap_end = match self.origin.get(i) {
-            Some(&Some(o)) if p + 1 == o => self.spans.get(o).map(|b| b.start as usize),
-            None if p + 1 == self.written.len() => Some(self.moves_end),
-            _ => None,
-        };
-        let Some(gap) = gap_end.and_then(|end| self.text.get(a.end as usize..end)) else {
-            return Vec::new();
-        };
         let (before, after) = numbers_before(pos);
-        let due: Vec<u32> = [Some(before), after].into_iter().flatten().collect();
-        let Some(words) = numbers::left_out(gap, &due) else {
+        let Some(words) = self.left_out_words(i, pos) else {
             return Vec::new();
         };
         let last = words.len() - 1;
@@ -156,6 +141,22 @@ impl Line {
                 (w.into_iter().collect(), texts)
             })
             .collect()
+    }
+
+    /// The words of the text the reader left out before the token at `i` (past the last token:
+    /// after the last move) that may be moves in `pos`, as written.
+    pub(super) fn left_out_words(&self, i: usize, pos: &Position) -> Option<Vec<Vec<char>>> {
+        let p = i.checked_sub(1).and_then(|h| self.origin[h])?;
+        let a = self.spans.get(p)?;
+        let gap_end = match self.origin.get(i) {
+            Some(&Some(o)) if p + 1 == o => self.spans.get(o).map(|b| b.start as usize),
+            None if p + 1 == self.written.len() => Some(self.moves_end),
+            _ => None,
+        }?;
+        let gap = self.text.get(a.end as usize..gap_end)?;
+        let (before, after) = numbers_before(pos);
+        let due: Vec<u32> = [Some(before), after].into_iter().flatten().collect();
+        numbers::left_out(gap, &due)
     }
 
     /// The edits that read the move at token `i` as another single move: its characters

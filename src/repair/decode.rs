@@ -496,7 +496,9 @@ impl Line {
     fn ending_cost(&self, chain: &Chain, steps: &Steps) -> f64 {
         let mut unread = (self.tokens.len() - chain.next) as f64 * NOISE;
         if chain.next == self.tokens.len() {
-            let words = self.left_out_in(chain.next, &chain.cursor.pos).len();
+            let words = self
+                .left_out_words(chain.next, &chain.cursor.pos)
+                .map_or(0, |w| w.len());
             let read = std::iter::successors(chain.step, |&k| steps.0[k as usize].parent)
                 .map(|k| steps.0[k as usize])
                 .take_while(|s| s.at == self.tokens.len())
