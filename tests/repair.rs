@@ -586,7 +586,7 @@ fn repair_medium_page_with(was: &str, now: &str) -> Run {
 #[test]
 fn a_last_move_read_as_a_move_number_is_read_from_the_text_left_out() {
     let run = repair_medium_page_with("41-320-1 0° as wee", "4132. PO");
-    let said = "inserted 41-32 (a ply left out: read from the text the reader left out)";
+    let said = "inserted 41-32 (a ply left out: read from 4132., which the reader did not take for";
     assert!(run.stderr.contains(said), "{}", run.stderr);
     assert_mended_to("tests/ocr/medium-page-source.sgn", &run);
 }

@@ -501,7 +501,7 @@ impl Line {
     /// A ply left out right before token `i`: every legal move there. Where the reader left
     /// out text there that reads as a move (`$343`), that move is read from it, and the others
     /// leave that text unexplained (decision 98).
-    fn dropped_at(&self, i: usize, out: &mut Vec<Candidate>) {
+    pub(super) fn dropped_at(&self, i: usize, out: &mut Vec<Candidate>) {
         let pos = &self.states[i].pos;
         let words = self.left_out_at(i);
         let algebraic = self.style == Notation::Algebraic;

@@ -1,11 +1,9 @@
 //! The search over a whole line: every break found in turn and read (`trials`), its best
 //! reading made, and the replay gone on to the next.
 
-use super::candidates::read_best;
 use super::line::Line;
 use super::slips::SlipKind;
-use super::suggestion::{Change, SLIP, Suggestion};
-use super::token::Token;
+use super::suggestion::{SLIP, Suggestion};
 use super::trials::Trial;
 use crate::notation::{Game, Span};
 use crate::replay::{ReplayOptions, missed_jump_step, result_of};
@@ -202,47 +200,34 @@ fn last_move_left_out(line: &mut Line) -> Option<Break> {
     if !cursor.referee.accepts_moves() {
         return None;
     }
-    let pos = cursor.pos;
-    let words = line.left_out_in(n, &pos);
-    if words.is_empty() {
+    // Each move put in there that reads the text (it says so), within the limit, and after
+    // which the game ends as recorded.
+    let mut put_in = Vec::new();
+    line.dropped_at(n, &mut put_in);
+    put_in.retain(|c| {
+        let Some(m) = c.change.inserted[0].resolve(&cursor.pos) else {
+            return false;
+        };
+        let mut after = cursor.clone();
+        after.play_legal(m);
+        let ends = after
+            .referee
+            .outcome_at_end_of_record()
+            .map(|o| result_of(&o));
+        c.detail.is_some()
+            && c.cost <= SLIP + LAST_MOVE_READ
+            && line.recorded.is_none_or(|r| ends == Some(r))
+    });
+    put_in.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+    let mut put_in = put_in.into_iter();
+    let best = put_in.next()?;
+    if put_in
+        .next()
+        .is_some_and(|second| second.cost < best.cost + CLEARLY)
+    {
         return None;
     }
-    // Each legal move that reads the text, and after which the game ends as recorded.
-    let mut read: Vec<(f64, Token)> = pos
-        .legal_moves()
-        .iter()
-        .filter_map(|&m| {
-            let mut after = cursor.clone();
-            after.play_legal(m);
-            let ends = after
-                .referee
-                .outcome_at_end_of_record()
-                .map(|o| result_of(&o));
-            if line.recorded.is_some_and(|r| ends != Some(r)) {
-                return None;
-            }
-            let token = Token::of_move(m, &pos, line.style);
-            let meant = line.meant(token);
-            let cost = words
-                .iter()
-                .filter_map(|(_, texts)| read_best(&meant, texts, true, LAST_MOVE_READ))
-                .map(|(r, u)| r.cost + u.cost)
-                .min_by(f64::total_cmp)?;
-            Some((cost, token))
-        })
-        .collect();
-    read.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let (cost, token) = *read.first()?;
-    if read.get(1).is_some_and(|second| second.0 < cost + CLEARLY) {
-        return None;
-    }
-    let change = Change {
-        start: n,
-        removed: 0,
-        inserted: vec![token],
-    };
-    let detail = Some("read from the text the reader left out".to_string());
-    let trial = Trial::whole(SlipKind::Dropped, change, SLIP + cost, detail);
+    let trial = Trial::whole(SlipKind::Dropped, best.change, best.cost, best.detail);
     let suggestion = line.suggestion(trial, n);
     line.apply(&suggestion.line_change);
     Some(Break {
