@@ -567,7 +567,13 @@ fn a_mended_separator_does_not_hide_an_earlier_legal_slip() {
 /// `salta repair` on the medium OCR page of `tests/ocr` with `was` (which it holds) written
 /// `now`, a copy in a folder of its own.
 fn repair_medium_page_with(was: &str, now: &str) -> Run {
-    let page = std::fs::read_to_string(root().join("tests/ocr/medium-page.sgn")).unwrap();
+    repair_page_with("tests/ocr/medium-page.sgn", was, now)
+}
+
+/// `salta repair` on the record `page` with `was` (which it holds) written `now`, a copy in a
+/// folder of its own.
+fn repair_page_with(page: &str, was: &str, now: &str) -> Run {
+    let page = std::fs::read_to_string(root().join(page)).unwrap();
     assert!(page.contains(was));
     static COPIES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let copy = COPIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -578,6 +584,19 @@ fn repair_medium_page_with(was: &str, now: &str) -> Run {
     let run = salta(&["repair", path.to_str().unwrap()]).expect_code(1);
     std::fs::remove_dir_all(&dir).ok();
     run
+}
+
+/// A worn page whose last moves read two ways that end the game alike, with the recorded result
+/// (`75-34`: 75-84 or 75-64, one digit misread either way): the page read whole counts the margin
+/// each way ends by, and the Margin tag decides (decision 177).
+#[test]
+fn a_page_read_whole_is_decided_at_its_end_by_the_margin_tag() {
+    let run = salta(&["repair", "tests/ocr/medium-page-2.sgn"]).expect_code(1);
+    assert_mended_to("tests/ocr/medium-page-2-source.sgn", &run);
+    assert!(run.stderr.contains("75-34 -> 75-84"), "{}", run.stderr);
+    let page = "tests/ocr/medium-page-2.sgn";
+    let run = repair_page_with(page, "[Margin \"10\"]", "[Margin \"14\"]");
+    assert!(run.stderr.contains("75-34 -> 75-64"), "{}", run.stderr);
 }
 
 /// A worn page whose last move lost its dash and gained a dot, the result then misread

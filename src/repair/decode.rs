@@ -18,13 +18,14 @@ use super::beam::{self, Cost, Keyed};
 use super::candidates::read_best;
 use super::channel::{Channel, Sym};
 use super::cursor::Cursor;
-use super::line::Line;
+use super::line::{Line, MarginTag};
 use super::numbers::{self, Unglued};
 use super::search::Analysis;
 use super::step::{
     DROPPED, LEFT_OUT, MERGED, MISREAD, NOISE, READ_LIMIT, Step, UNREADABLE, What, misread,
     misread_of,
 };
+use super::suggestion::MarginCount;
 use super::token::Token;
 use crate::notation::Game;
 use crate::replay::{ReplayOptions, result_of};
@@ -48,6 +49,16 @@ const NOISE_CHARS: usize = 2;
 const OTHER_NUMBER: f64 = 5.0;
 /// A chain whose game ends otherwise than recorded, or not at all.
 const WRONG_RESULT: f64 = 30.0;
+/// A chain whose game ends with the recorded result, but by another margin than the Margin tag
+/// says, counted (decision 177): a near tie at the end of a page is decided by the tag, as the
+/// search decides one, rather than left to a digit's cost.
+const OTHER_MARGIN: f64 = 10.0;
+/// Margins counted at most for a line read whole: each count may search many positions.
+const MARGIN_COUNTS: usize = 5;
+/// The positions one such count may store (of the search's 100,000): a page read whole may
+/// count five, and bounds that leave the tag out decide as an exact count does (a margin of 34
+/// bounded 36 to 50 in a twentieth of the time).
+const COUNT_STATES: u64 = 5_000;
 /// How many of a place's cheapest chains (times [`BEAM`]) are kept there and ranked by what
 /// reading on costs. Many more than are read on: a chain that read two moves run together, or
 /// put in a move, pays at once what a chain that passed over the text pays only later, as
@@ -244,7 +255,14 @@ impl Line {
         let mut first = new_beam();
         first.put(key, 0.0, 0, start);
         places.insert((0, 0), first);
-        let mut finished: Option<(f64, Option<u32>)> = None;
+        // The chains that ended, each with its cost and last step: the cheapest (within what
+        // the Margin tag may add) has its margin counted at the end.
+        let mut ended: Vec<(f64, Option<u32>)> = Vec::new();
+        let mut least_ended = f64::INFINITY;
+        let reach = match self.margin {
+            Some(_) => OTHER_MARGIN,
+            None => 0.0,
+        };
         let mut readings = Readings {
             i: 0,
             offset: 0,
@@ -257,14 +275,15 @@ impl Line {
             readings.offset = offset;
             readings.read.clear();
             readings.texts.clear();
-            let finished_cost = finished.map(|f| f.0);
-            let mut chains = self.kept(beam, &mut steps, &mut readings, finished_cost, &allowed);
+            let finished = least_ended + reach;
+            let mut chains = self.kept(beam, &mut steps, &mut readings, finished, &allowed);
             // A chain at the end of the text, or of the game, is finished.
             chains.retain(|chain| {
                 let over = i == n || !chain.cursor.referee.accepts_moves();
                 let cost = chain.cost + self.ending_cost(chain, &steps);
-                if over && finished.is_none_or(|(best, _)| cost < best) {
-                    finished = Some((cost, chain.step));
+                if over && cost < least_ended + reach {
+                    least_ended = least_ended.min(cost);
+                    ended.push((cost, chain.step));
                 }
                 !over
             });
@@ -296,19 +315,71 @@ impl Line {
                 return None;
             }
         }
-        finished.map(|(cost, last)| (cost, steps.path(last)))
+        let (cost, last) = self.cheapest_ending(ended, &steps)?;
+        Some((cost, steps.path(last)))
+    }
+
+    /// Of the chains that `ended` (each its cost and last step), the cheapest once the Margin
+    /// tag is weighed: the margins of the cheapest [`MARGIN_COUNTS`] are counted, each dearer by
+    /// [`OTHER_MARGIN`] where it is not the tag's; a chain not counted is taken as it costs.
+    fn cheapest_ending(
+        &self,
+        mut ended: Vec<(f64, Option<u32>)>,
+        steps: &Steps,
+    ) -> Option<(f64, Option<u32>)> {
+        // Stable: of equal costs, the chain that ended first.
+        ended.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut best: Option<(f64, Option<u32>)> = None;
+        for (k, (cost, last)) in ended.into_iter().enumerate() {
+            if best.is_some_and(|b| cost >= b.0) {
+                break;
+            }
+            let off = match (self.margin, k < MARGIN_COUNTS) {
+                (Some(tag), true) if !self.margin_holds(tag, last, steps) => OTHER_MARGIN,
+                _ => 0.0,
+            };
+            if best.is_none_or(|b| cost + off < b.0) {
+                best = Some((cost + off, last));
+            }
+        }
+        best
+    }
+
+    /// Whether the chain ending at `last` may end by the margin the Margin tag says: `false` only
+    /// where it ends with the recorded result and its margin, counted, is another.
+    fn margin_holds(&self, tag: MarginTag, last: Option<u32>, steps: &Steps) -> bool {
+        let mut cursor = self.states[0].clone();
+        let budget = tag
+            .budget
+            .max_states(tag.budget.max_states.min(COUNT_STATES));
+        cursor.referee = cursor.referee.counting_margins(Some(budget));
+        for token in steps.path(last).iter().filter_map(|s| s.what.played()) {
+            if !cursor.advance(&token, self.lenient) {
+                return true;
+            }
+        }
+        let Some(outcome) = cursor.referee.outcome_at_end_of_record() else {
+            return true;
+        };
+        let count = |counted| MarginCount {
+            counted,
+            recorded: tag.recorded,
+        };
+        Some(result_of(&outcome)) != self.recorded
+            || outcome.margin.and_then(|m| count(m).agrees()) != Some(false)
     }
 
     /// The chains of one place worth reading on: with moves the page does not show put in
     /// before the rest of the text (by the cheapest chains, two at most in a row), the
-    /// cheapest [`BEAM`] within [`WIDTH`] of the best, none dearer than a chain already
-    /// finished (costs only grow along a chain).
+    /// cheapest [`BEAM`] within [`WIDTH`] of the best, none as dear as `finished` (what a
+    /// chain already finished costs at most with its margin weighed: costs only grow along a
+    /// chain).
     fn kept(
         &self,
         mut beam: Beam,
         steps: &mut Steps,
         readings: &mut Readings,
-        finished: Option<f64>,
+        finished: f64,
         allowed: &impl Fn(u32, Move) -> bool,
     ) -> Vec<Chain> {
         let mut putting_in = cheapest(&beam, PUT_IN_CHAINS);
@@ -363,9 +434,7 @@ impl Line {
         let mut chains: Vec<(f64, usize, &Chain)> = Vec::new();
         let mut best_ranks: BinaryHeap<(Cost, usize)> = BinaryHeap::new();
         let candidates = beam.cheapest(BEAM * LOOKED_AT);
-        let candidates = candidates
-            .into_iter()
-            .filter(|c| finished.is_none_or(|f| c.cost < f));
+        let candidates = candidates.into_iter().filter(|c| c.cost < finished);
         for (k, c) in candidates.enumerate() {
             if best_ranks.len() == BEAM && best_ranks.peek().is_some_and(|r| c.cost >= r.0.0) {
                 break;

@@ -60,15 +60,7 @@ impl Line {
                 continue;
             }
             last_read = at + 1;
-            let moves: Vec<Token> = rest
-                .iter()
-                .filter_map(|s| match s.what {
-                    What::Read(t) | What::Part(t, _) | What::Dropped(t) | What::LeftOut(t) => {
-                        Some(t)
-                    }
-                    What::Noise => None,
-                })
-                .collect();
+            let moves: Vec<Token> = rest.iter().filter_map(|s| s.what.played()).collect();
             match rest {
                 [
                     Step {

@@ -48,6 +48,16 @@ pub(super) enum What {
     Noise,
 }
 
+impl What {
+    /// The move the step played, if any.
+    pub fn played(self) -> Option<Token> {
+        match self {
+            What::Read(t) | What::Part(t, _) | What::Dropped(t) | What::LeftOut(t) => Some(t),
+            What::Noise => None,
+        }
+    }
+}
+
 /// A step of a chain: what it did at which token, and the step before it.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Step {
