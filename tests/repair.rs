@@ -594,6 +594,9 @@ fn a_page_read_whole_is_decided_at_its_end_by_the_margin_tag() {
     let run = salta(&["repair", "tests/ocr/medium-page-2.sgn"]).expect_code(1);
     assert_mended_to("tests/ocr/medium-page-2-source.sgn", &run);
     assert!(run.stderr.contains("75-34 -> 75-84"), "{}", run.stderr);
+    // A ply the page read whole puts in names the word it was read from.
+    let said = "inserted 54:75 (a ply left out: read from $4575, which the reader did not take";
+    assert!(run.stderr.contains(said), "{}", run.stderr);
     let page = "tests/ocr/medium-page-2.sgn";
     let run = repair_page_with(page, "[Margin \"10\"]", "[Margin \"14\"]");
     assert!(run.stderr.contains("75-34 -> 75-64"), "{}", run.stderr);

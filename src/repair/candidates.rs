@@ -44,6 +44,40 @@ pub(super) fn read_best<'a>(
         .min_by(|a, b| (a.0.cost + a.1.cost).total_cmp(&(b.0.cost + b.1.cost)))
 }
 
+/// Of the `words` the reader left out (each with its texts), the one `meant` reads from within
+/// `limit` at the least `cost`, with that reading.
+pub(super) fn read_from_words<'a>(
+    meant: &[Sym],
+    words: &'a [(String, Vec<Unglued>)],
+    limit: f64,
+    cost: impl Fn(&Reading, &Unglued) -> f64,
+) -> Option<(&'a str, Reading, &'a Unglued)> {
+    words
+        .iter()
+        .filter_map(|(word, texts)| {
+            read_best(meant, texts, true, limit).map(|(r, u)| (word.as_str(), r, u))
+        })
+        .min_by(|a, b| cost(&a.1, a.2).total_cmp(&cost(&b.1, b.2)))
+}
+
+/// How a move read from a `word` the reader left out is told: the word, and the characters
+/// misread in it.
+pub(super) fn left_out_detail(
+    word: &str,
+    read: &Reading,
+    unglued: &Unglued,
+    algebraic: bool,
+) -> String {
+    let edits = describe(read, unglued);
+    match edits.is_empty() {
+        true => format!("read from {word}, which the reader did not take for a move"),
+        false => format!(
+            "read from {word}, which the reader did not take for a move ({}: {edits})",
+            SlipKind::of_edits(&read.ops, algebraic).describe()
+        ),
+    }
+}
+
 /// A reading's edits in words, with the move number it took off.
 pub(super) fn describe(read: &Reading, unglued: &Unglued) -> String {
     read.ops
@@ -531,29 +565,17 @@ impl Line {
             }
             plain.cost += unread;
             let meant = self.meant(token);
-            let read = words
-                .iter()
-                .filter_map(|(word, texts)| {
-                    read_best(&meant, texts, true, READ_LEFT_OUT).map(|(r, u)| (word, r, u))
-                })
-                .min_by(|a, b| (a.1.cost + a.2.cost).total_cmp(&(b.1.cost + b.2.cost)));
-            let Some((word, read, unglued)) = read else {
+            let cost = |r: &Reading, u: &Unglued| r.cost + u.cost;
+            let Some((word, read, unglued)) = read_from_words(&meant, &words, READ_LEFT_OUT, cost)
+            else {
                 out.push(plain);
                 continue;
             };
-            let edits = describe(&read, unglued);
-            let kind = SlipKind::of_edits(&read.ops, algebraic);
             out.push(Candidate {
                 kind: SlipKind::Dropped,
                 change,
-                cost: SLIP + read.cost + unglued.cost,
-                detail: Some(match edits.is_empty() {
-                    true => format!("read from {word}, which the reader did not take for a move"),
-                    false => format!(
-                        "read from {word}, which the reader did not take for a move ({}: {edits})",
-                        kind.describe()
-                    ),
-                }),
+                cost: SLIP + cost(&read, unglued),
+                detail: Some(left_out_detail(word, &read, unglued, algebraic)),
             });
         }
     }

@@ -15,7 +15,7 @@
 //! slip is likely to cost.
 
 use super::beam::{self, Cost, Keyed};
-use super::candidates::read_best;
+use super::candidates::{read_best, read_from_words};
 use super::channel::{Channel, Sym};
 use super::cursor::Cursor;
 use super::line::{Line, MarginTag};
@@ -522,12 +522,8 @@ impl Line {
         if words.is_empty() {
             return None;
         }
-        let meant = self.meant(token);
-        words
-            .iter()
-            .filter_map(|(_, texts)| read_best(&meant, texts, true, READ_LIMIT))
-            .map(|(read, unglued)| LEFT_OUT + misread_of(&read, unglued))
-            .min_by(f64::total_cmp)
+        read_from_words(&self.meant(token), words, READ_LIMIT, misread_of)
+            .map(|(_, read, unglued)| LEFT_OUT + misread_of(&read, unglued))
     }
 
     /// Whether the token at `i` from its character `offset` on may be passed over as no move:

@@ -3,7 +3,7 @@
 //! reads as any repair reads; a move read past its characters with the other legal moves that
 //! make the rest of the line replay as far (its rivals).
 
-use super::candidates::{describe, read_best};
+use super::candidates::{describe, left_out_detail, read_best, read_from_words};
 use super::cursor::Cursor;
 use super::line::Line;
 use super::search::{Analysis, Break};
@@ -17,6 +17,7 @@ use super::token::Token;
 use super::trials::Trial;
 use crate::notation::Notation;
 use crate::replay::result_of;
+use crate::rules::Position;
 
 impl Line {
     /// The chain's steps as the breaks of the line: the steps at each token as one edit (the
@@ -46,13 +47,17 @@ impl Line {
                 .collect();
             let rest = &group[dropped.len()..];
             if !dropped.is_empty() {
-                let read = group.iter().any(|s| matches!(s.what, What::LeftOut(_)));
+                let read = group.iter().find_map(|s| match s.what {
+                    What::LeftOut(t) => Some(t),
+                    _ => None,
+                });
                 let (cost, detail) = match read {
-                    true => (
-                        LEFT_OUT,
-                        Some("read from the text the reader left out".into()),
-                    ),
-                    false => (DROPPED * dropped.len() as f64, None),
+                    Some(token) => {
+                        let here = edits.replay_to(at);
+                        let pos = edits.line.states[here].pos;
+                        (LEFT_OUT, Some(self.read_from_left_out(at, &pos, token)))
+                    }
+                    None => (DROPPED * dropped.len() as f64, None),
                 };
                 edits.make(at, 0, dropped, SlipKind::Dropped, cost, detail);
             }
@@ -223,6 +228,17 @@ impl Line {
                     && ends(&cursor) == result
             })
             .collect()
+    }
+
+    /// How the move `token`, put in before the record's token `at` (after the move played in
+    /// `pos`), was read from the text the reader left out there: the word it reads best.
+    fn read_from_left_out(&self, at: usize, pos: &Position, token: Token) -> String {
+        let words = self.left_out_in(at, pos);
+        let algebraic = self.style == Notation::Algebraic;
+        match read_from_words(&self.meant(token), &words, READ_LIMIT, misread_of) {
+            Some((word, read, unglued)) => left_out_detail(word, &read, unglued, algebraic),
+            None => "read from the text the reader left out".to_string(),
+        }
     }
 }
 
