@@ -567,20 +567,23 @@ fn a_mended_separator_does_not_hide_an_earlier_legal_slip() {
 /// `salta repair` on the medium OCR page of `tests/ocr` with `was` (which it holds) written
 /// `now`, a copy in a folder of its own.
 fn repair_medium_page_with(was: &str, now: &str) -> Run {
-    repair_page_with("tests/ocr/medium-page.sgn", was, now)
+    repair_page_with("tests/ocr/medium-page.sgn", &[(was, now)])
 }
 
-/// `salta repair` on the record `page` with `was` (which it holds) written `now`, a copy in a
-/// folder of its own.
-fn repair_page_with(page: &str, was: &str, now: &str) -> Run {
-    let page = std::fs::read_to_string(root().join(page)).unwrap();
-    assert!(page.contains(was));
+/// `salta repair` on the record `page` with each `was` (which it holds) written `now`, a copy
+/// in a folder of its own.
+fn repair_page_with(page: &str, edits: &[(&str, &str)]) -> Run {
+    let mut page = std::fs::read_to_string(root().join(page)).unwrap();
+    for (was, now) in edits {
+        assert!(page.contains(was), "{was}");
+        page = page.replace(was, now);
+    }
     static COPIES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let copy = COPIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("salta-repair-page-{}-{copy}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("page.sgn");
-    std::fs::write(&path, page.replace(was, now)).unwrap();
+    std::fs::write(&path, page).unwrap();
     let run = salta(&["repair", path.to_str().unwrap()]).expect_code(1);
     std::fs::remove_dir_all(&dir).ok();
     run
@@ -598,8 +601,34 @@ fn a_page_read_whole_is_decided_at_its_end_by_the_margin_tag() {
     let said = "inserted 54:75 (a ply left out: read from $4575, which the reader did not take";
     assert!(run.stderr.contains(said), "{}", run.stderr);
     let page = "tests/ocr/medium-page-2.sgn";
-    let run = repair_page_with(page, "[Margin \"10\"]", "[Margin \"14\"]");
+    let run = repair_page_with(page, &[("[Margin \"10\"]", "[Margin \"14\"]")]);
     assert!(run.stderr.contains("75-34 -> 75-64"), "{}", run.stderr);
+}
+
+/// A transcription with one slip whose last move lost its dash and gained a dot (`4132.`, taken
+/// for a move number, the game going on after the move before): once the slip is mended the
+/// search reads the move from that text (decision 175); digits that read as no move that ends
+/// the game as recorded (`7777.`) stay unread.
+#[test]
+fn digits_after_the_last_move_are_read_as_a_move_only_where_they_read_as_one() {
+    let source = "tests/ocr/light-page-source.sgn";
+    let slip = (" 99. 75-85 ", " 99. 57-85 ");
+    let run = repair_page_with(source, &[slip, (" 41-32 0-1", " 4132. 0-1")]);
+    assert!(
+        run.stderr.contains("57-85 -> 75-85 (digits swapped)"),
+        "{}",
+        run.stderr
+    );
+    let said = "inserted 41-32 (a ply left out: read from 4132., which the reader did not take for";
+    assert!(run.stderr.contains(said), "{}", run.stderr);
+    assert_mended_to(source, &run);
+    let run = repair_page_with(source, &[slip, (" 41-32 0-1", " 7777. 0-1")]);
+    assert!(
+        run.stderr.contains("57-85 -> 75-85 (digits swapped)"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("inserted"), "{}", run.stderr);
 }
 
 /// A worn page whose last move lost its dash and gained a dot, the result then misread
