@@ -321,7 +321,9 @@ impl Line {
 
     /// Of the chains that `ended` (each its cost and last step), the cheapest once the Margin
     /// tag is weighed: the margins of the cheapest [`MARGIN_COUNTS`] are counted, each dearer by
-    /// [`OTHER_MARGIN`] where it is not the tag's; a chain not counted is taken as it costs.
+    /// [`OTHER_MARGIN`] where it is not the tag's. A chain not counted is never taken: where
+    /// every one counted ends otherwise than the tag says, a dearer one that was not counted
+    /// would win by not being looked at.
     fn cheapest_ending(
         &self,
         mut ended: Vec<(f64, Option<u32>)>,
@@ -330,12 +332,12 @@ impl Line {
         // Stable: of equal costs, the chain that ended first.
         ended.sort_by(|a, b| a.0.total_cmp(&b.0));
         let mut best: Option<(f64, Option<u32>)> = None;
-        for (k, (cost, last)) in ended.into_iter().enumerate() {
+        for (cost, last) in ended.into_iter().take(MARGIN_COUNTS) {
             if best.is_some_and(|b| cost >= b.0) {
                 break;
             }
-            let off = match (self.margin, k < MARGIN_COUNTS) {
-                (Some(tag), true) if !self.margin_holds(tag, last, steps) => OTHER_MARGIN,
+            let off = match self.margin {
+                Some(tag) if !self.margin_holds(tag, last, steps) => OTHER_MARGIN,
                 _ => 0.0,
             };
             if best.is_none_or(|b| cost + off < b.0) {
