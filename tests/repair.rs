@@ -742,6 +742,40 @@ fn text_the_reader_cannot_read_is_left_out_and_the_game_mended() {
     );
 }
 
+/// A move number with no move after it (`7777.`) may mark a move the source left out: a sound
+/// game keeps it as written; a game written anew, mended, says it is gone, as it says of
+/// specks (nothing left out unannounced).
+#[test]
+fn a_move_number_without_a_move_is_kept_or_its_leaving_out_reported() {
+    let dir = std::env::temp_dir().join(format!("salta-repair-dangling-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run_on = |moves: &str| {
+        let path = dir.join("dangling.sgn");
+        let page = format!("[Result \"*\"]\n\n1. 32-42 81-71 2. 42-52 91-81 3. {moves} 7777. *\n");
+        std::fs::write(&path, page).unwrap();
+        salta(&["repair", path.to_str().unwrap()])
+    };
+    let sound = run_on("33-43").expect_code(0);
+    assert!(
+        sound.stderr.contains("1 needed nothing"),
+        "{}",
+        sound.stderr
+    );
+    assert!(
+        sound.text().contains("3. 33-43 7777. *"),
+        "{}",
+        sound.text()
+    );
+    let mended = run_on("33-34").expect_code(1);
+    std::fs::remove_dir_all(&dir).ok();
+    for said in [
+        "ply 5: 33-34 -> 33-43 (digits swapped)",
+        "repaired: written as read: 1 move number without a move left out",
+    ] {
+        assert!(mended.stderr.contains(said), "{said}: {}", mended.stderr);
+    }
+}
+
 /// A sound game whose page OCR read with move numbers glued to the moves (`83-732.`) or misread
 /// (`3,`) and a speck (`“`) is written as read, clean: the historian gets `83-73 2.`, not the
 /// page's slips, and the report says what was read past.

@@ -141,9 +141,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                     }
                     Ok(game) => match (
                         mend(&game, &opts, args.max_edits.into()),
-                        misreadings(&game),
+                        read_through(&game),
                     ) {
-                        (Mended::Sound, None) if strays.is_empty() => None,
+                        (Mended::Sound, (false, _)) if strays.is_empty() => None,
                         (Mended::Unrepairable(unmended), _) => {
                             unrepaired += 1;
                             let finding = &unmended.first;
@@ -171,7 +171,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                             None
                         }
                         // Repaired, or sound but with stray tokens read past (named in a tag).
-                        (mended, misread) => {
+                        (mended, (_, misread)) => {
                             let (mut fixed, breaks) = match mended {
                                 Mended::Repaired(fixed, breaks) => (fixed, breaks),
                                 _ => (game.clone(), Vec::new()),
@@ -191,12 +191,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                 })
                                 .collect();
                             let left = left_out(&source, &strays);
-                            // A sound game the reader read past OCR's misreadings in is written
-                            // as read, clean.
-                            let message = match breaks.is_empty() && left.is_empty() {
-                                true => misread.unwrap_or_default(),
-                                false => String::new(),
-                            };
+                            // The game is written as read, clean: what the reader read past is
+                            // said after the edits.
+                            let message = misread.unwrap_or_default();
                             say(
                                 &mut report,
                                 json,
@@ -281,35 +278,53 @@ fn left_out(source: &GameSource, strays: &[(Span, String)]) -> Vec<LeftOut> {
         .collect()
 }
 
-/// What the reader read past in a game (move numbers misread or glued to a move, specks, the
-/// result misread), in words, if anything: such a game is written as read, clean, not as
-/// written (`35-4494.` is `35-44 94.`).
-fn misreadings(game: &salta::notation::Game) -> Option<String> {
+/// What the reader read past in a game, if anything: in words, and whether a sound game is
+/// written anew for it. A game is written as read, clean, not as written (`35-4494.` is `35-44
+/// 94.`), so the report says what the record written leaves out. Move numbers misread or glued
+/// to a move, specks and the result misread are OCR's, and a sound game is written clean for
+/// them; a move number with no move after it may mark a move the source left out or could not
+/// be read, so a sound game keeps it as written, and only a game written anew says it is gone.
+fn read_through(game: &salta::notation::Game) -> (bool, Option<String>) {
     let count = |code: Code| game.warnings.iter().filter(|w| w.code == code).count();
     let kinds = [
         (
             count(Code::MisreadMoveNumber),
             "move number misread or glued",
             "move numbers misread or glued",
+            true,
         ),
-        (count(Code::Speck), "speck left out", "specks left out"),
+        (
+            count(Code::Speck),
+            "speck left out",
+            "specks left out",
+            true,
+        ),
         (
             count(Code::MisreadResult),
             "result misread",
             "results misread",
+            true,
+        ),
+        (
+            count(Code::DanglingMoveNumber),
+            "move number without a move left out",
+            "move numbers without a move left out",
+            false,
         ),
     ];
-    let said: Vec<String> = kinds
-        .iter()
-        .filter(|(n, _, _)| *n > 0)
-        .map(|&(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
+    let found = kinds.iter().filter(|k| k.0 > 0);
+    let said: Vec<String> = found
+        .clone()
+        .map(|&(n, one, many, _)| format!("{n} {}", if n == 1 { one } else { many }))
         .collect();
-    (!said.is_empty()).then(|| {
+    let rewrites = found.clone().any(|k| k.3);
+    let words = (!said.is_empty()).then(|| {
         format!(
             "written as read: {} (salta check shows where)",
             said.join(", ")
         )
-    })
+    });
+    (rewrites, words)
 }
 
 /// The `Repairs` tag with the text left out named first.
@@ -376,9 +391,6 @@ fn say(
         }
         return writeln!(out, "{value}");
     }
-    if !message.is_empty() {
-        return writeln!(out, "{file}: game {game}: {status}: {}", message.trim_end());
-    }
     for l in left {
         writeln!(
             out,
@@ -412,6 +424,9 @@ fn say(
     }
     if read_whole {
         writeln!(out, "{file}: game {game}: {READ_WHOLE}")?;
+    }
+    if !message.is_empty() {
+        writeln!(out, "{file}: game {game}: {status}: {}", message.trim_end())?;
     }
     Ok(())
 }
