@@ -312,12 +312,11 @@ fn read_through(game: &salta::notation::Game) -> (bool, Option<String>) {
             false,
         ),
     ];
-    let found = kinds.iter().filter(|k| k.0 > 0);
+    let found = kinds.iter().filter(|&&(n, ..)| n > 0);
+    let rewrites = found.clone().any(|&(.., rewrites)| rewrites);
     let said: Vec<String> = found
-        .clone()
         .map(|&(n, one, many, _)| format!("{n} {}", if n == 1 { one } else { many }))
         .collect();
-    let rewrites = found.clone().any(|k| k.3);
     let words = (!said.is_empty()).then(|| {
         format!(
             "written as read: {} (salta check shows where)",
