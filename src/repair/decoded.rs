@@ -278,7 +278,7 @@ impl Edits {
         let suggestion = self
             .line
             .suggestion(Trial::whole(kind, change, cost, detail), here);
-        self.line.apply(&suggestion.line_change);
+        self.line.apply(&suggestion.line_change, suggestion.kind);
         self.breaks.push(Break {
             token: at,
             ply: suggestion.ply,

@@ -3,6 +3,7 @@
 
 use super::channel::Sym;
 use super::cursor::Cursor;
+use super::slips::SlipKind;
 use super::suggestion::{Candidate, Change};
 use super::token::{Token, Written};
 use crate::notation::{Game, GameResult, MoveNode, Notation, Span};
@@ -218,13 +219,13 @@ impl Line {
         true
     }
 
-    /// A copy of the line with `change` made.
-    pub fn with_change(&self, change: &Change) -> Line {
+    /// A copy of the line with `change`, a repair of `kind`, made.
+    pub fn with_change(&self, change: &Change, kind: SlipKind) -> Line {
         let mut line = Line {
             states: self.states[..=change.start].to_vec(),
             ..self.clone_without_states()
         };
-        line.apply(change);
+        line.apply(change, kind);
         line
     }
 
@@ -254,8 +255,11 @@ impl Line {
         }
     }
 
-    /// Replaces the tokens and forgets the cursors from the change on.
-    pub fn apply(&mut self, change: &Change) {
+    /// Replaces the tokens with those of a repair of `kind` and forgets the cursors from the
+    /// change on. The search then looks back past no repair (`fixed`), but a separator misread
+    /// leaves the move's squares as written: a legal slip before it may still be found at a
+    /// later break, and only that move is never read again (`mended`, decision 176).
+    pub fn apply(&mut self, change: &Change, kind: SlipKind) {
         let end = change.start + change.removed;
         self.tokens
             .splice(change.start..end, change.inserted.iter().copied());
@@ -266,7 +270,12 @@ impl Line {
         };
         self.origin.splice(change.start..end, origins);
         self.states.truncate(change.start + 1);
-        self.fixed = change.start + change.inserted.len();
-        self.near_from = self.fixed;
+        self.near_from = change.start + change.inserted.len();
+        match (kind, self.origin.get(change.start)) {
+            (SlipKind::SeparatorMisread, Some(&Some(written))) => {
+                self.mended = self.mended.iter().copied().chain([written]).collect();
+            }
+            _ => self.fixed = self.near_from,
+        }
     }
 }

@@ -145,17 +145,7 @@ fn analyse_line(mut line: Line, max_breaks: usize) -> Analysis {
         let ply = line.states[b].plies + 1;
         match suggestions.first() {
             Some(best) => {
-                let fixed = line.fixed;
-                line.apply(&best.line_change);
-                // A separator misread leaves the move's squares as written: a legal slip before
-                // it may still be caught at a later break (decision 176).
-                let at = best.line_change.start;
-                if best.kind == SlipKind::SeparatorMisread
-                    && let Some(Some(written)) = line.origin.get(at).copied()
-                {
-                    line.fixed = fixed;
-                    line.mended = line.mended.iter().copied().chain([written]).collect();
-                }
+                line.apply(&best.line_change, best.kind);
                 open_jump = None;
             }
             // An uncalled missed jump stands as played in the replayer's report: go on past it.
@@ -229,7 +219,7 @@ fn last_move_left_out(line: &mut Line) -> Option<Break> {
     }
     let trial = Trial::whole(SlipKind::Dropped, best.change, best.cost, best.detail);
     let suggestion = line.suggestion(trial, n);
-    line.apply(&suggestion.line_change);
+    line.apply(&suggestion.line_change, suggestion.kind);
     Some(Break {
         token: line.written.len(),
         ply: suggestion.ply,

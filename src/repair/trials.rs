@@ -259,16 +259,16 @@ impl Line {
             if matches!(t.kind, SlipKind::RedNumbering | SlipKind::MisplacedCall) {
                 continue;
             }
-            trials[k].then = self.fare_on(&t.change, t.cost, FOLLOW);
+            trials[k].then = self.fare_on(&t.change, t.kind, t.cost, FOLLOW);
         }
     }
 
-    /// How the record fares with `change` (of `cost`) made and its next break read by its best
+    /// How the record fares with `change` (a repair of `kind`, of `cost`) made and its next break read by its best
     /// reading (near moves only); where that reading soon breaks again too, the break after it
     /// read the same way, up to `depth` breaks (a ply left out beside two misread moves). The
     /// reach is in this line's written moves.
-    fn fare_on(&self, change: &Change, cost: f64, depth: usize) -> Option<Fate> {
-        let mut line = self.with_change(change);
+    fn fare_on(&self, change: &Change, kind: SlipKind, cost: f64, depth: usize) -> Option<Fate> {
+        let mut line = self.with_change(change, kind);
         let next = line.next_break()?;
         let u = line
             .trials_for(next, false)
@@ -276,7 +276,7 @@ impl Line {
             .find(|u| u.to_end || u.reach > next || line.puts_in_before(u, next))?;
         let short = !u.to_end && u.reach < next + 2;
         let fate = (depth > 1 && short)
-            .then(|| line.fare_on(&u.change, cost + u.cost, depth - 1))
+            .then(|| line.fare_on(&u.change, u.kind, cost + u.cost, depth - 1))
             .flatten()
             .unwrap_or(Fate {
                 reach: u.reach,
@@ -311,7 +311,13 @@ impl Line {
         // Best first: not stuck, further, cheaper.
         let fates: Vec<(bool, u32, f64)> = tied
             .iter()
-            .map(|&k| self.fare_ahead(&suggestions[k].line_change, SETTLE_BREAKS))
+            .map(|&k| {
+                self.fare_ahead(
+                    &suggestions[k].line_change,
+                    suggestions[k].kind,
+                    SETTLE_BREAKS,
+                )
+            })
             .collect();
         let key = |f: &(bool, u32, f64)| (!f.0, f.1, -f.2);
         let better = |a: &(bool, u32, f64), b: &(bool, u32, f64)| {
@@ -337,11 +343,11 @@ impl Line {
         suggestions.swap(0, tied[w]);
     }
 
-    /// How the record fares with `change` made and the next `breaks` breaks each read by its
+    /// How the record fares with `change` (a repair of `kind`) made and the next `breaks` breaks each read by its
     /// best reading among the near moves: whether a break then has none, the plies then
     /// replayed, and what those readings cost.
-    fn fare_ahead(&self, change: &Change, breaks: usize) -> (bool, u32, f64) {
-        let mut line = self.with_change(change);
+    fn fare_ahead(&self, change: &Change, kind: SlipKind, breaks: usize) -> (bool, u32, f64) {
+        let mut line = self.with_change(change, kind);
         let mut cost = 0.0;
         for _ in 0..breaks {
             let Some(next) = line.next_break() else {
@@ -355,7 +361,7 @@ impl Line {
                 return (true, line.states[next].plies, cost);
             };
             cost += u.cost;
-            line.apply(&u.change);
+            line.apply(&u.change, u.kind);
         }
         line.next_break();
         let plies = line.states.last().map_or(0, |c| c.plies);
