@@ -280,12 +280,15 @@ impl Line {
             // A chain at the end of the text, or of the game, is finished.
             chains.retain(|chain| {
                 let over = i == n || !chain.cursor.referee.accepts_moves();
+                if !over {
+                    return true;
+                }
                 let cost = chain.cost + self.ending_cost(chain, &steps);
-                if over && cost < least_ended + reach {
+                if cost < least_ended + reach {
                     least_ended = least_ended.min(cost);
                     ended.push((cost, chain.step));
                 }
-                !over
+                false
             });
             for chain in &chains {
                 let pos = chain.cursor.pos;
