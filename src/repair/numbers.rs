@@ -165,16 +165,36 @@ pub(crate) fn unglued(
 /// The last move of a record with the result glued to it (`24-141-0`, `62-72O-1`): the move's
 /// text, as a number glued on costs.
 pub(crate) fn result_off(written: &[char]) -> Option<Unglued> {
-    let read: Vec<char> = written.iter().map(|&c| result_glyph(c)).collect();
-    ["1-0", "0-1", "1/2-1/2"].into_iter().find_map(|result| {
-        let tail: Vec<char> = result.chars().collect();
-        let keep = read.len().checked_sub(tail.len()).filter(|&k| k >= 3)?;
-        (read[keep..] == tail[..]).then(|| Unglued {
-            text: written[..keep].to_vec(),
-            skipped: 0,
-            cost: GLUE,
-            note: format!("the result {result} glued to it"),
-        })
+    ["1-0", "0-1", "1/2-1/2"]
+        .into_iter()
+        .find_map(|result| glued_result(written, written.len(), result, result, GLUE))
+}
+
+/// The last word of a record with its recorded `result` glued to it, the result's dash lost
+/// and a sign after it (`413201.` for `41-32 0-1`): the move's text, as a result glued on
+/// costs and a dash lost.
+pub(crate) fn recorded_result_off(written: &[char], result: &str) -> Option<Unglued> {
+    let end = written.len() - written.iter().rev().take_while(|&&c| sign(c)).count();
+    let dashless: String = result.chars().filter(|&c| c != '-').collect();
+    glued_result(written, end, &dashless, result, 2.0 * GLUE)
+}
+
+/// `written` up to `end` with the `result`, written `tail` and read through OCR's glyphs, taken
+/// off its end, a square's characters at least left: the move's text, at `cost`.
+fn glued_result(
+    written: &[char],
+    end: usize,
+    tail: &str,
+    result: &str,
+    cost: f64,
+) -> Option<Unglued> {
+    let keep = end.checked_sub(tail.chars().count()).filter(|&k| k >= 3)?;
+    let read = written[keep..end].iter().map(|&c| result_glyph(c));
+    read.eq(tail.chars()).then(|| Unglued {
+        text: written[..keep].to_vec(),
+        skipped: 0,
+        cost,
+        note: format!("the result {result} glued to it"),
     })
 }
 
@@ -186,25 +206,6 @@ fn result_glyph(c: char) -> char {
         '—' | '–' | ':' => '-',
         c => c,
     }
-}
-
-/// The last word of a record with its recorded `result` glued to it, the result's dash lost
-/// and a sign after it (`413201.` for `41-32 0-1`): the move's text, as a result glued on
-/// costs and a dash lost.
-pub(crate) fn recorded_result_off(written: &[char], result: &str) -> Option<Unglued> {
-    let end = written.len() - written.iter().rev().take_while(|&&c| sign(c)).count();
-    let tail: Vec<char> = result.chars().filter(|&c| c != '-').collect();
-    let keep = end.checked_sub(tail.len()).filter(|&k| k >= 3)?;
-    let read: Vec<char> = written[keep..end]
-        .iter()
-        .map(|&c| result_glyph(c))
-        .collect();
-    (read == tail).then(|| Unglued {
-        text: written[..keep].to_vec(),
-        skipped: 0,
-        cost: 2.0 * GLUE,
-        note: format!("the result {result} glued to it"),
-    })
 }
 
 /// The cost of reading a whole token as one of the move numbers `due` (`Q3.` for 93, `55+`),
