@@ -54,8 +54,8 @@ impl Line {
                 let (cost, detail) = match read {
                     Some(token) => {
                         let here = edits.replay_to(at);
-                        let pos = edits.line.states[here].pos;
-                        (LEFT_OUT, Some(self.read_from_left_out(at, &pos, token)))
+                        let pos = edits.line.states.get(here).map(|c| c.pos);
+                        (LEFT_OUT, Some(self.read_from_left_out(at, pos, token)))
                     }
                     None => (DROPPED * dropped.len() as f64, None),
                 };
@@ -231,9 +231,10 @@ impl Line {
     }
 
     /// How the move `token`, put in before the record's token `at` (after the move played in
-    /// `pos`), was read from the text the reader left out there: the word it reads best.
-    fn read_from_left_out(&self, at: usize, pos: &Position, token: Token) -> String {
-        let words = self.left_out_in(at, pos);
+    /// `pos`, if the copy replays that far), was read from the text the reader left out there:
+    /// the word it reads best.
+    fn read_from_left_out(&self, at: usize, pos: Option<Position>, token: Token) -> String {
+        let words = pos.map_or_else(Vec::new, |pos| self.left_out_in(at, &pos));
         let algebraic = self.style == Notation::Algebraic;
         match read_from_words(&self.meant(token), &words, READ_LIMIT, misread_of) {
             Some((word, read, unglued)) => left_out_detail(word, &read, unglued, algebraic),
