@@ -613,21 +613,14 @@ fn a_page_read_whole_is_decided_at_its_end_by_the_margin_tag() {
 fn digits_after_the_last_move_are_read_as_a_move_only_where_they_read_as_one() {
     let source = "tests/ocr/light-page-source.sgn";
     let slip = (" 99. 75-85 ", " 99. 57-85 ");
+    let slip_mended = "57-85 -> 75-85 (digits swapped)";
     let run = repair_page_with(source, &[slip, (" 41-32 0-1", " 4132. 0-1")]);
-    assert!(
-        run.stderr.contains("57-85 -> 75-85 (digits swapped)"),
-        "{}",
-        run.stderr
-    );
+    assert!(run.stderr.contains(slip_mended), "{}", run.stderr);
     let said = "inserted 41-32 (a ply left out: read from 4132., which the reader did not take for";
     assert!(run.stderr.contains(said), "{}", run.stderr);
     assert_mended_to(source, &run);
     let run = repair_page_with(source, &[slip, (" 41-32 0-1", " 7777. 0-1")]);
-    assert!(
-        run.stderr.contains("57-85 -> 75-85 (digits swapped)"),
-        "{}",
-        run.stderr
-    );
+    assert!(run.stderr.contains(slip_mended), "{}", run.stderr);
     assert!(!run.stderr.contains("inserted"), "{}", run.stderr);
 }
 
