@@ -885,10 +885,29 @@ fn a_brace_glued_to_a_move_and_never_closed_is_a_speck() {
     // with a word stays an error.
     let g = one("1. 33-43 {12 moves later} 83-73 *\n");
     assert_eq!(g.mainline.moves.len(), 2);
+    // Glued to a word that holds a digit, or ends as a move number does: a move or a number
+    // misread (`{OL,` for `2.` at a line's edge), never closed.
+    let g = one("1. 33-43 83-73 {OL, 32-42 82-72 *\n");
+    assert_eq!(g.mainline.moves.len(), 4);
+    assert_eq!(warned(&g, Code::Speck), ["{"]);
+    let g = one("1. 33-43 {P3-73 2. 32-42 *\n");
+    assert_eq!(warned(&g, Code::Speck), ["{"]);
+    assert_eq!(garbled("1. 33-43 {P3-73 2. 32-42 *\n")[0].0, "P3-73");
     assert_eq!(
         err("1. 33-43 {never closed 83-73 *\n").code,
         Code::UnclosedComment
     );
+}
+
+#[test]
+fn a_paren_before_a_digit_with_no_variation_open_is_a_speck() {
+    // `)3,` for `53.`: OCR's glyph for the number's first digit.
+    let g = one("1. 33-43 83-73 )2. 32-42 82-72 *\n");
+    assert_eq!(g.mainline.moves.len(), 4);
+    assert_eq!(warned(&g, Code::Speck), [")"]);
+    // Where a variation is open it closes it.
+    let g = one("1. 33-43 (1. 34-44 )2. 83-73 *\n");
+    assert_eq!(g.mainline.moves.len(), 2);
 }
 
 #[test]

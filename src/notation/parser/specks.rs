@@ -167,16 +167,18 @@ impl<'a> Parser<'a> {
     }
 
     /// Whether the `)` at `at`, where no variation is open, is glued to the word before it
-    /// (`52-41)`, `©).`): OCR's speck, not a variation's end.
+    /// (`52-41)`, `©).`), or stands before a digit (`)3,44:65`, OCR's glyph for a move number's
+    /// first digit): OCR's speck, not a variation's end.
     pub(super) fn glued_paren(&self, line: &Line, at: usize) -> bool {
-        line.open.is_none()
-            && at > 0
+        let before = at > 0
             && !is_space(self.src[at - 1])
             && !matches!(self.src[at - 1], b'(' | b')' | b'{' | b'}')
             && self
                 .src
                 .get(at + 1)
-                .is_none_or(|&b| is_delimiter(b) || matches!(b, b'.' | b',' | b':'))
+                .is_none_or(|&b| is_delimiter(b) || matches!(b, b'.' | b',' | b':'));
+        let after = self.src.get(at + 1).is_some_and(u8::is_ascii_digit);
+        line.open.is_none() && (before || after)
     }
 
     /// What the words from `at` on decide: each in turn (what blanks part, judged by at most
@@ -365,20 +367,20 @@ impl<'a> Parser<'a> {
     }
 
     /// Whether the `{` or `(` at `at` is OCR's speck: glued to a digit or a dot (`{05:84`,
-    /// `{.34-43`, `(5-24`), with no `close` (`}` or `)`) before the game's end (the input's end or
-    /// a tag line). A remark (`{open`) or a variation (`( 12. 33-43`) never closed stays an error.
-    /// The slice ending first asks for more input.
+    /// `{.34-43`, `(5-24`), or to a word that holds a digit or ends as a move number does
+    /// (`{P18`, `{OL,`: a move or a number misread), with no `close` (`}` or `)`) before the
+    /// game's end (the input's end or a tag line). A remark (`{open`) or a variation
+    /// (`( 12. 33-43`) never closed stays an error. The slice ending first asks for more input.
     pub(super) fn stray_brace(&self, at: usize, close: u8) -> PResult<bool> {
-        if !self
-            .src
-            .get(at + 1)
-            .is_some_and(|&b| b.is_ascii_digit() || b == b'.')
-        {
+        let after = self.src.get(at + 1..).unwrap_or_default();
+        let word = &after[..after.iter().position(|&b| is_space(b)).unwrap_or(after.len())];
+        let numbered = word.iter().any(u8::is_ascii_digit)
+            || word.len() > 1 && matches!(word.last(), Some(b'.' | b','));
+        if !(word.first() == Some(&b'.') || numbered) {
             return Ok(false);
         }
         // A variation that starts with a move number written right (`(12. 33-43`, `(1...`) is
         // one, closed or not.
-        let after = self.src.get(at + 1..).unwrap_or_default();
         if close == b')'
             && move_number(after).is_some_and(|(_, _, len)| {
                 after
