@@ -605,6 +605,23 @@ fn a_page_read_whole_is_decided_at_its_end_by_the_margin_tag() {
     assert!(run.stderr.contains("75-34 -> 75-64"), "{}", run.stderr);
 }
 
+/// A worn page (dev seed 7200, game 12) read whole, one of whose unreadable tokens (`Hdd`) many
+/// moves could stand for, the rest of the page replaying alike: the page is mended all the same,
+/// its other breaks read by their characters, and every rival of that token is named (decision
+/// 180). A record whose only break is such a token stays as read (tests/as_read.rs: `99-98`).
+#[test]
+fn a_token_many_moves_could_stand_for_is_read_with_its_rivals_named() {
+    let run = salta(&["repair", "tests/ocr/medium-page-3.sgn"]).expect_code(1);
+    assert!(run.stderr.contains("1 repaired"), "{}", run.stderr);
+    let named = run
+        .stderr
+        .lines()
+        .filter_map(|l| l.split_once("; or read as "))
+        .map(|(_, rivals)| rivals.matches(" or ").count() + 1)
+        .max();
+    assert!(named.is_some_and(|n| n > 3), "{}", run.stderr);
+}
+
 /// A transcription with one slip whose last move lost its dash and gained a dot (`4132.`, taken
 /// for a move number, the game going on after the move before): once the slip is mended the
 /// search reads the move from that text (decision 175); digits that read as no move that ends

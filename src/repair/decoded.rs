@@ -12,7 +12,7 @@ use super::step::{
     DROPPED, LEFT_OUT, MAX_RIVALS, MERGED, MISREAD, NOISE, READ_LIMIT, Step, UNREADABLE,
     UNREADABLE_WHY, What, misread_of,
 };
-use super::suggestion::Change;
+use super::suggestion::{Change, Suggestion};
 use super::token::Token;
 use super::trials::Trial;
 use crate::notation::Notation;
@@ -107,13 +107,13 @@ impl Line {
         line.replay_to(line.tokens.len());
         let mut breaks = edits.breaks;
         // A move read past its characters rests on the moves after it alone: another legal move
-        // there with which the rest replays to the same end is as good a reading.
+        // there with which the rest replays to the same end is as good a reading. Where more
+        // than a few are, nothing pins the move down: a page whose every break is such a guess
+        // is no repair, and on one whose other breaks are read by their characters the guess is
+        // kept with every rival named (decision 180).
+        let guesses_only = breaks.iter().all(|b| read_past_characters(b).is_some());
         for b in &mut breaks {
-            let Some(best) = b
-                .suggestions
-                .first()
-                .filter(|s| s.cost >= MISREAD + UNREADABLE)
-            else {
+            let Some(best) = read_past_characters(b) else {
                 continue;
             };
             let (at, kind, cost) = (best.line_change.start, best.kind, best.cost);
@@ -121,10 +121,11 @@ impl Line {
             // move costs: the moves that could stand in its place are its rivals.
             let passed_over = best.line_change.inserted.is_empty();
             let rivals = line.rivals_at(at, passed_over);
-            if rivals.len() > MAX_RIVALS {
+            let many = rivals.len() > MAX_RIVALS;
+            if many && guesses_only {
                 return None;
             }
-            if passed_over {
+            if passed_over || many {
                 if let Some(first) = b.suggestions.first_mut().filter(|_| !rivals.is_empty()) {
                     let g = line.states[0].pos.geometry();
                     let texts: Vec<String> = rivals
@@ -241,6 +242,14 @@ impl Line {
             None => "read from the text the reader left out".to_string(),
         }
     }
+}
+
+/// The best reading of a break, where it reads its move past the token's characters (by the
+/// moves around it alone).
+fn read_past_characters(b: &Break) -> Option<&Suggestion> {
+    b.suggestions
+        .first()
+        .filter(|s| s.cost >= MISREAD + UNREADABLE)
 }
 
 /// The edits of a decoded line made in turn to a copy of it, each a break with its reading.

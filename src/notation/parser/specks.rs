@@ -373,7 +373,10 @@ impl<'a> Parser<'a> {
     /// (`( 12. 33-43`) never closed stays an error. The slice ending first asks for more input.
     pub(super) fn stray_brace(&self, at: usize, close: u8) -> PResult<bool> {
         let after = self.src.get(at + 1..).unwrap_or_default();
-        let word = &after[..after.iter().position(|&b| is_space(b)).unwrap_or(after.len())];
+        let word = &after[..after
+            .iter()
+            .position(|&b| is_space(b))
+            .unwrap_or(after.len())];
         let numbered = word.iter().any(u8::is_ascii_digit)
             || word.len() > 1 && matches!(word.last(), Some(b'.' | b','));
         if !(word.first() == Some(&b'.') || numbered) {
