@@ -944,6 +944,13 @@ fn a_result_misread_after_the_last_move_is_the_games_result() {
     assert_eq!(warned(&g, Code::MisreadResult), ["O-T"]);
     // Not where moves follow it.
     assert_eq!(garbled("1. 33-43 O-T 2. 32-42 82-72 *")[0].0, "O-T");
+    // Its dash lost (`10`, `OT`), glued to a number or not (decision 181).
+    let g = one("1. 33-43 83-73 2. 32-42 8272.10\n");
+    assert_eq!(g.result.map(|(r, _)| r), Some(GameResult::GreenWins));
+    assert_eq!(warned(&g, Code::MisreadResult), ["10"]);
+    let g = one("1. 33-43 83-73 2. 32-42 OT\n");
+    assert_eq!(g.result.map(|(r, _)| r), Some(GameResult::RedWins));
+    assert_eq!(garbled("1. 33-43 10 2. 32-42 82-72 *")[0].0, "10");
 }
 
 #[test]

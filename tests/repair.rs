@@ -475,8 +475,8 @@ fn move_numbers_beside_garbled_moves_and_moves_the_reader_left_out_are_read() {
 /// (`4152`) rather than left "just as well"; a speck after a move (`-`); a move no reading of
 /// whose characters mends (`1st`), read by the moves after it, also where the move before it is
 /// misread too (`83°104 9kt`, read with the look-ahead); a move read from its glyphs
-/// (`TIBI`); `Z` for 7; the result with its dash lost (`1O`). The game is the corpus's again
-/// (decision 99).
+/// (`TIBI`); `Z` for 7; the result with its dash lost (`1O`, read by the reader: decision 181).
+/// The game is the corpus's again (decision 99).
 #[test]
 fn ties_are_settled_by_later_breaks_and_unreadable_moves_read_by_the_moves_after_them() {
     let run = salta(&["repair", "tests/edge-cases/ocr-worn-page.sgn"]).expect_code(1);
@@ -488,7 +488,7 @@ fn ties_are_settled_by_later_breaks_and_unreadable_moves_read_by_the_moves_after
         "TIBI -> 71-81",
         "9kt -> 94-83 (characters misread: unreadable, read by the moves after it)",
         "85-Z5 -> 85-75",
-        "1O is the result 1-0",
+        "written as read: 1 speck left out, 1 result misread",
     ] {
         assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
     }
@@ -635,6 +635,11 @@ fn digits_after_the_last_move_are_read_as_a_move_only_where_they_read_as_one() {
     assert!(run.stderr.contains(slip_mended), "{}", run.stderr);
     let said = "inserted 41-32 (a ply left out: read from 4132., which the reader did not take for";
     assert!(run.stderr.contains(said), "{}", run.stderr);
+    assert_mended_to(source, &run);
+    // The same with the result's dash lost and the result glued on (`4132.01`, decision 181).
+    let run = repair_page_with(source, &[slip, (" 41-32 0-1", " 4132.01")]);
+    assert!(run.stderr.contains(said), "{}", run.stderr);
+    assert!(run.stderr.contains("1 result misread"), "{}", run.stderr);
     assert_mended_to(source, &run);
     let run = repair_page_with(source, &[slip, (" 41-32 0-1", " 7777. 0-1")]);
     assert!(run.stderr.contains(slip_mended), "{}", run.stderr);

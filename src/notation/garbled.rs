@@ -81,8 +81,9 @@ pub(super) fn loose_number(word: &str) -> Option<(u32, bool)> {
     (number > 0).then_some((number, ellipsis))
 }
 
-/// A result token as OCR misreads its digits (`O-T`, `I-O`, `0-I`, `l/2-l/2`): the result it
-/// stands for. `None` for a result written right (the reader reads those) or a word that is none.
+/// A result token as OCR misreads its digits (`O-T`, `I-O`, `0-I`, `l/2-l/2`), or with its dash
+/// lost (`10`, `IO`, `OT`): the result it stands for. `None` for a result written right (the
+/// reader reads those) or a word that is none.
 pub(super) fn misread_result(word: &str) -> Option<GameResult> {
     let digits: String = word
         .chars()
@@ -93,12 +94,12 @@ pub(super) fn misread_result(word: &str) -> Option<GameResult> {
             c => c,
         })
         .collect();
-    if digits == word {
+    if digits == word && digits.contains('-') {
         return None;
     }
     match digits.as_str() {
-        "1-0" => Some(GameResult::GreenWins),
-        "0-1" => Some(GameResult::RedWins),
+        "1-0" | "10" => Some(GameResult::GreenWins),
+        "0-1" | "01" => Some(GameResult::RedWins),
         "1/2-1/2" => Some(GameResult::Draw),
         _ => None,
     }
@@ -387,7 +388,11 @@ mod tests {
         assert_eq!(misread_result("O-T"), Some(GameResult::RedWins));
         assert_eq!(misread_result("I-O"), Some(GameResult::GreenWins));
         assert_eq!(misread_result("l/2-l/2"), Some(GameResult::Draw));
-        for word in ["1-0", "0-1", "O-O", "IO", "Io-l", "33-43"] {
+        // The dash lost: `10`, `IO`, `OT` (only after the last move: decision 181).
+        assert_eq!(misread_result("10"), Some(GameResult::GreenWins));
+        assert_eq!(misread_result("IO"), Some(GameResult::GreenWins));
+        assert_eq!(misread_result("OT"), Some(GameResult::RedWins));
+        for word in ["1-0", "0-1", "O-O", "00", "Io-l", "33-43", "1/21/2"] {
             assert_eq!(misread_result(word), None, "{word}");
         }
     }
