@@ -622,6 +622,19 @@ fn a_token_many_moves_could_stand_for_is_read_with_its_rivals_named() {
     assert!(named.is_some_and(|n| n > 3), "{}", run.stderr);
 }
 
+/// A worn page (dev seed 7100, game 11) whose moves 16 and 19 read as well two ways: `81` (with
+/// `OL` before it) as 91-81 or 92-81, and then `IOVOT` as 101-91 or 101-92. Both replay to the
+/// end with the recorded result, the same squares taken by other pieces; the page read whole
+/// kept the second, which ends by another margin than the tag's 7. The lines one square away
+/// are tried, and the source's, whose margin is the tag's, stands (decision 182).
+#[test]
+fn a_page_read_whole_that_ends_off_the_margin_tag_is_settled_by_the_tag() {
+    let run = salta(&["repair", "tests/ocr/medium-page-4.sgn"]).expect_code(1);
+    assert_mended_to("tests/ocr/medium-page-4-source.sgn", &run);
+    assert!(run.stderr.contains(": 81 -> 91-81 ("), "{}", run.stderr);
+    assert!(run.stderr.contains("IOVOT -> 101-91"), "{}", run.stderr);
+}
+
 /// A transcription with one slip whose last move lost its dash and gained a dot (`4132.`, taken
 /// for a move number, the game going on after the move before): once the slip is mended the
 /// search reads the move from that text (decision 175); digits that read as no move that ends

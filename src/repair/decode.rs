@@ -52,9 +52,9 @@ const WRONG_RESULT: f64 = 30.0;
 /// A chain whose game ends with the recorded result, but by another margin than the Margin tag
 /// says, counted (decision 177): a near tie at the end of a page is decided by the tag, as the
 /// search decides one, rather than left to a digit's cost.
-const OTHER_MARGIN: f64 = 10.0;
+pub(super) const OTHER_MARGIN: f64 = 10.0;
 /// Margins counted at most for a line read whole: each count may search many positions.
-const MARGIN_COUNTS: usize = 5;
+pub(super) const MARGIN_COUNTS: usize = 5;
 /// The positions one such count may store (of the search's 100,000): a page read whole may
 /// count five, and bounds that leave the tag out decide as an exact count does (a margin of 34
 /// bounded 36 to 50 in a twentieth of the time).
@@ -212,7 +212,7 @@ impl Line {
     /// reads the line to its end within the effort allowed, or the line holds a "Salta!" call
     /// (a call's correction is no legal move: the decoder reads legal moves only).
     pub fn decode(&self) -> Option<Analysis> {
-        let (_, path) = self.read_whole(None)?;
+        let (_, path) = self.read_settled()?;
         self.breaks_of(&path)
     }
 
@@ -221,18 +221,30 @@ impl Line {
     /// ranks a break's readings by how far the record then replays, and on a page read by OCR a
     /// wrong reading may replay as far as the right one.
     pub fn decode_better_than(&self, search: &[Move]) -> Option<Analysis> {
-        let (own, path) = self.read_whole(None)?;
-        let (theirs, _) = self.read_whole(Some(search))?;
+        let (own, path) = self.read_settled()?;
+        let (theirs, _, _) = self.read_whole(Some(search))?;
         (own + MISREAD < theirs)
             .then(|| self.breaks_of(&path))
             .flatten()
     }
 
-    /// The steps of the cheapest chain that reads every token. Chains are compared where they
+    /// The cost and steps of the cheapest chain that reads every token, where it ends off the
+    /// Margin tag settled by the tag (`settle`, decision 182).
+    fn read_settled(&self) -> Option<(f64, Vec<Step>)> {
+        let (cost, path, off_tag) = self.read_whole(None)?;
+        let settled = match (off_tag, self.margin) {
+            (true, Some(tag)) => self.settled_by_margin(tag, cost, &path),
+            _ => None,
+        };
+        Some(settled.unwrap_or((cost, path)))
+    }
+
+    /// The steps of the cheapest chain that reads every token, its cost, and whether it ends by
+    /// another margin than the Margin tag says. Chains are compared where they
     /// have read the same text (a token, and the characters of it read already): each place in
     /// turn, its cheapest chains kept, each read on to the places after it.
     /// `forced`: only these moves, by ply (the cost of reading the page as a given line).
-    fn read_whole(&self, forced: Option<&[Move]>) -> Option<(f64, Vec<Step>)> {
+    fn read_whole(&self, forced: Option<&[Move]>) -> Option<(f64, Vec<Step>, bool)> {
         if self.variation
             || self.from_red
             || self.tokens.len() > TOKENS
@@ -318,47 +330,48 @@ impl Line {
                 return None;
             }
         }
-        let (cost, last) = self.cheapest_ending(ended, &steps)?;
-        Some((cost, steps.path(last)))
+        let (cost, last, off_tag) = self.cheapest_ending(ended, &steps)?;
+        Some((cost, steps.path(last), off_tag))
     }
 
     /// Of the chains that `ended` (each its cost and last step), the cheapest once the Margin
-    /// tag is weighed: the margins of the cheapest [`MARGIN_COUNTS`] are counted, each dearer by
-    /// [`OTHER_MARGIN`] where it is not the tag's. A chain not counted is never taken: where
-    /// every one counted ends otherwise than the tag says, a dearer one that was not counted
-    /// would win by not being looked at.
+    /// tag is weighed, and whether it ends off the tag: the margins of the cheapest
+    /// [`MARGIN_COUNTS`] are counted, each dearer by [`OTHER_MARGIN`] where it is not the tag's.
+    /// A chain not counted is never taken: where every one counted ends otherwise than the tag
+    /// says, a dearer one that was not counted would win by not being looked at.
     fn cheapest_ending(
         &self,
         mut ended: Vec<(f64, Option<u32>)>,
         steps: &Steps,
-    ) -> Option<(f64, Option<u32>)> {
+    ) -> Option<(f64, Option<u32>, bool)> {
         // Stable: of equal costs, the chain that ended first.
         ended.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let mut best: Option<(f64, Option<u32>)> = None;
+        let mut best: Option<(f64, Option<u32>, bool)> = None;
         for (cost, last) in ended.into_iter().take(MARGIN_COUNTS) {
             if best.is_some_and(|b| cost >= b.0) {
                 break;
             }
-            let off = match self.margin {
-                Some(tag) if !self.margin_holds(tag, last, steps) => OTHER_MARGIN,
-                _ => 0.0,
-            };
-            if best.is_none_or(|b| cost + off < b.0) {
-                best = Some((cost + off, last));
+            let moves = || steps.path(last).into_iter().filter_map(|s| s.what.played());
+            let off_tag = self
+                .margin
+                .is_some_and(|tag| !self.margin_holds(tag, moves()));
+            let cost = cost + if off_tag { OTHER_MARGIN } else { 0.0 };
+            if best.is_none_or(|b| cost < b.0) {
+                best = Some((cost, last, off_tag));
             }
         }
         best
     }
 
-    /// Whether the chain ending at `last` may end by the margin the Margin tag says: `false` only
-    /// where it ends with the recorded result and its margin, counted, is another.
-    fn margin_holds(&self, tag: MarginTag, last: Option<u32>, steps: &Steps) -> bool {
+    /// Whether the line of `moves` may end by the margin the Margin tag says: `false` only where
+    /// it ends with the recorded result and its margin, counted, is another.
+    pub(super) fn margin_holds(&self, tag: MarginTag, moves: impl Iterator<Item = Token>) -> bool {
         let mut cursor = self.states[0].clone();
         let budget = tag
             .budget
             .max_states(tag.budget.max_states.min(COUNT_STATES));
         cursor.referee = cursor.referee.counting_margins(Some(budget));
-        for token in steps.path(last).iter().filter_map(|s| s.what.played()) {
+        for token in moves {
             if !cursor.advance(&token, self.lenient) {
                 return true;
             }
@@ -638,6 +651,23 @@ impl Line {
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .filter(|&(_, cost)| cost < whole);
         Reading { whole, part }
+    }
+
+    /// What reading the whole token at `i` as the move `m` (legal in `pos`) costs.
+    pub(super) fn whole_reading(&self, i: usize, m: Move, pos: &Position) -> f64 {
+        self.whole_reading_in(i, m, pos, &self.texts_in(i, pos))
+    }
+
+    /// [`Line::whole_reading`] with the token's texts in `pos` read already.
+    pub(super) fn whole_reading_in(
+        &self,
+        i: usize,
+        m: Move,
+        pos: &Position,
+        texts: &[Unglued],
+    ) -> f64 {
+        let token = Token::of_move(m, pos, self.style);
+        self.read_move((i, 0), m, token, pos, texts).whole
     }
 }
 

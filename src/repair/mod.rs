@@ -34,6 +34,7 @@ mod line;
 mod mend;
 mod numbers;
 mod search;
+mod settle;
 mod slips;
 mod step;
 mod stray;
