@@ -653,21 +653,17 @@ impl Line {
         Reading { whole, part }
     }
 
-    /// What reading the whole token at `i` as the move `m` (legal in `pos`) costs.
-    pub(super) fn whole_reading(&self, i: usize, m: Move, pos: &Position) -> f64 {
-        self.whole_reading_in(i, m, pos, &self.texts_in(i, pos))
-    }
-
-    /// [`Line::whole_reading`] with the token's texts in `pos` read already.
-    pub(super) fn whole_reading_in(
+    /// What reading what is left of the token at `i` from its character `offset` on, all of
+    /// it, as the move `m` (legal in `pos`) costs.
+    pub(super) fn whole_reading(
         &self,
-        i: usize,
+        (i, offset): (usize, usize),
         m: Move,
         pos: &Position,
-        texts: &[Unglued],
     ) -> f64 {
+        let texts = self.texts_from(i, offset, pos);
         let token = Token::of_move(m, pos, self.style);
-        self.read_move((i, 0), m, token, pos, texts).whole
+        self.read_move((i, offset), m, token, pos, &texts).whole
     }
 }
 

@@ -7,27 +7,27 @@
 //! The decoder's beam keeps the one that reads the characters better, and the other, a little
 //! dearer for a few dozen plies, falls out of it long before the end, where the tag would have
 //! told them apart. So where the line read whole ends off the tag, the lines one square away
-//! from it at one move, or at two (the second where the first leaves the line's next move
-//! illegal), are tried, the cheapest first; the first whose margin is the tag's stands in its
-//! place where it reads for less than ending off the tag costs.
+//! from it at one move, or at two, are tried, the cheapest first; the first whose margin is the
+//! tag's stands in its place where it reads for less than ending off the tag costs.
 
 use super::cursor::Cursor;
 use super::decode::{MARGIN_COUNTS, OTHER_MARGIN};
 use super::line::{Line, MarginTag};
 use super::step::{Step, What};
 use super::token::Token;
+use crate::board::Square;
 use crate::replay::result_of;
 use crate::rules::{Move, Position};
 
 /// Moves replayed at most in looking for such lines: a few dozen milliseconds.
 const REPLAYED: usize = 400_000;
 
-/// A step of the line read as a whole token, with the replay before it.
+/// A step of the line that reads all that is left of a token, with the replay before it.
 struct Readable {
     /// The step's index in the line.
     step: usize,
-    /// The token it reads.
-    at: usize,
+    /// The token it reads, and the character it reads from.
+    at: (usize, usize),
     before: Cursor,
     played: Move,
 }
@@ -37,6 +37,20 @@ struct Readable {
 struct Nearby {
     dearer: f64,
     changes: Vec<(usize, Token)>,
+}
+
+/// The line read whole, looked around in.
+struct Around<'a> {
+    line: &'a Line,
+    /// The moves it plays, by ply.
+    tokens: Vec<Token>,
+    /// The steps that read all that is left of a token, by the ply they play.
+    by_ply: Vec<Option<Readable>>,
+    /// The result it ends with.
+    end: Option<crate::notation::GameResult>,
+    /// Moves left to replay.
+    budget: usize,
+    found: Vec<Nearby>,
 }
 
 impl Line {
@@ -49,75 +63,18 @@ impl Line {
         cost: f64,
         path: &[Step],
     ) -> Option<(f64, Vec<Step>)> {
-        let readable = self.readable_steps(path)?;
-        let tokens: Vec<Token> = path.iter().filter_map(|s| s.what.played()).collect();
-        let mut budget = REPLAYED;
-        let ends = |c: &Cursor| c.referee.outcome_at_end_of_record().map(|o| result_of(&o));
-        let end = {
-            let mut c = self.states[0].clone();
-            tokens
-                .iter()
-                .all(|t| c.advance(t, self.lenient))
-                .then(|| ends(&c))?
-        };
-        // Each step's index among the moves played.
-        let mut ply_of = vec![usize::MAX; path.len()];
-        let mut ply = 0;
-        for (i, s) in path.iter().enumerate() {
-            if s.what.played().is_some() {
-                ply_of[i] = ply;
-                ply += 1;
+        let mut around = Around::new(self, path)?;
+        // Where the budget runs out, what was found so far is weighed.
+        for ply in 0..around.tokens.len() {
+            if around.changed_at(ply).is_none() {
+                break;
             }
         }
-        let by_ply: Vec<Option<&Readable>> = {
-            let mut v = vec![None; tokens.len()];
-            for r in &readable {
-                v[ply_of[r.step]] = Some(r);
-            }
-            v
-        };
-        let mut nearby: Vec<Nearby> = Vec::new();
-        for first in &readable {
-            for (m, dearer) in self.one_square_away(first, &first.before.pos) {
-                let mut cursor = first.before.clone();
-                cursor.play_legal(m);
-                let change = (first.step, Token::of_move(m, &first.before.pos, self.style));
-                let from = ply_of[first.step] + 1;
-                match self.replay_rest(&mut cursor, &tokens[from..], &mut budget)? {
-                    None if ends(&cursor) == end => nearby.push(Nearby {
-                        dearer,
-                        changes: vec![change],
-                    }),
-                    None => {}
-                    Some(k) => {
-                        let Some(second) = by_ply[from + k] else {
-                            continue;
-                        };
-                        let pos = cursor.pos;
-                        for (m2, dearer2) in self.one_square_away(second, &pos) {
-                            let mut c = cursor.clone();
-                            c.play_legal(m2);
-                            let rest = &tokens[from + k + 1..];
-                            if self.replay_rest(&mut c, rest, &mut budget)?.is_none()
-                                && ends(&c) == end
-                            {
-                                nearby.push(Nearby {
-                                    dearer: dearer + dearer2,
-                                    changes: vec![
-                                        change,
-                                        (second.step, Token::of_move(m2, &pos, self.style)),
-                                    ],
-                                });
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        nearby.retain(|n| n.dearer < OTHER_MARGIN);
+        let mut found = around.found;
+        found.retain(|n| n.dearer < OTHER_MARGIN);
         // Stable: of equal costs, the line changed earliest.
-        nearby.sort_by(|a, b| a.dearer.total_cmp(&b.dearer));
-        nearby.into_iter().take(MARGIN_COUNTS).find_map(|n| {
+        found.sort_by(|a, b| a.dearer.total_cmp(&b.dearer));
+        found.into_iter().take(MARGIN_COUNTS).find_map(|n| {
             let mut steps = path.to_vec();
             for &(i, token) in &n.changes {
                 steps[i].what = What::Read(token);
@@ -128,12 +85,34 @@ impl Line {
         })
     }
 
-    /// The steps of `path` that read a whole token as a move, each with the replay before it;
+    /// The legal moves in `pos` one square away from the move `r` played (the same from-square
+    /// or the same to-square) that `keep` keeps, each with what reading its token as it costs
+    /// more than reading the move `r` played there.
+    fn one_square_away(
+        &self,
+        r: &Readable,
+        pos: &Position,
+        keep: impl Fn(&Move) -> bool,
+    ) -> Vec<(Move, f64)> {
+        let was = self.whole_reading(r.at, r.played, &r.before.pos);
+        pos.legal_moves()
+            .iter()
+            .filter(|m| (m.from, m.to) != (r.played.from, r.played.to))
+            .filter(|m| m.from == r.played.from || m.to == r.played.to)
+            .filter(|m| keep(m))
+            .map(|&m| (m, self.whole_reading(r.at, m, pos) - was))
+            .filter(|&(_, dearer)| dearer < OTHER_MARGIN)
+            .collect()
+    }
+}
+
+impl<'a> Around<'a> {
     /// `None` where the path does not replay (it always does: it was read by replaying it).
-    fn readable_steps(&self, path: &[Step]) -> Option<Vec<Readable>> {
-        let mut cursor = self.states[0].clone();
+    fn new(line: &'a Line, path: &[Step]) -> Option<Around<'a>> {
+        let mut cursor = line.states[0].clone();
         let mut offset = 0;
-        let mut out = Vec::new();
+        let mut tokens = Vec::new();
+        let mut by_ply = Vec::new();
         for (step, s) in path.iter().enumerate() {
             let Some(token) = s.what.played() else {
                 offset = 0;
@@ -141,53 +120,137 @@ impl Line {
             };
             let before = cursor.clone();
             let played = token.resolve(&before.pos)?;
-            if !cursor.advance(&token, self.lenient) {
+            if !cursor.advance(&token, line.lenient) {
                 return None;
             }
+            tokens.push(token);
+            by_ply.push(None);
             match s.what {
-                What::Read(_) if offset == 0 => out.push(Readable {
-                    step,
-                    at: s.at,
-                    before,
-                    played,
-                }),
-                What::Read(_) => offset = 0,
+                What::Read(_) => {
+                    by_ply[tokens.len() - 1] = Some(Readable {
+                        step,
+                        at: (s.at, offset),
+                        before,
+                        played,
+                    });
+                    offset = 0;
+                }
                 What::Part(_, rest) => offset = rest,
                 _ => {}
             }
         }
-        Some(out)
+        Some(Around {
+            line,
+            end: ends(&cursor),
+            tokens,
+            by_ply,
+            budget: REPLAYED,
+            found: Vec::new(),
+        })
     }
 
-    /// The legal moves in `pos` one square away from the move `r` played (the same from-square
-    /// or the same to-square), each with what reading its token as it costs more than reading
-    /// the move `r` played there.
-    fn one_square_away(&self, r: &Readable, pos: &Position) -> Vec<(Move, f64)> {
-        let was = self.whole_reading(r.at, r.played, &r.before.pos);
-        let texts = self.texts_in(r.at, pos);
-        pos.legal_moves()
-            .iter()
-            .filter(|m| (m.from, m.to) != (r.played.from, r.played.to))
-            .filter(|m| m.from == r.played.from || m.to == r.played.to)
-            .map(|&m| (m, self.whole_reading_in(r.at, m, pos, &texts) - was))
-            .filter(|&(_, dearer)| dearer < OTHER_MARGIN)
-            .collect()
+    /// The lines with the move at `ply` one square away: where the rest then replays to the
+    /// same end, with no more change, or with one more that takes one of the squares the first
+    /// left or took (`23-13` for `23-14`, then `24-14` for `24-15`); where it stops replaying,
+    /// with one more change there. `None` once the budget is spent.
+    fn changed_at(&mut self, ply: usize) -> Option<()> {
+        let Some(first) = &self.by_ply[ply] else {
+            return Some(());
+        };
+        let line = self.line;
+        let (before, step, played) = (first.before.clone(), first.step, first.played);
+        for (m, dearer) in line.one_square_away(first, &before.pos, |_| true) {
+            let mut cursor = before.clone();
+            cursor.play_legal(m);
+            let change = (step, Token::of_move(m, &before.pos, line.style));
+            let after = cursor.clone();
+            match self.replay(&mut cursor, ply + 1)? {
+                None => {
+                    if ends(&cursor) == self.end {
+                        self.found.push(Nearby {
+                            dearer,
+                            changes: vec![change],
+                        });
+                    }
+                    let squares = [m.from, m.to, played.to];
+                    self.second_changes(after, ply + 1, (change, dearer), Some(squares))?;
+                }
+                Some(stop) => {
+                    self.second_change(&cursor, stop, (change, dearer), None)?;
+                }
+            }
+        }
+        Some(())
     }
 
-    /// Replays `tokens` after `cursor`: the index of the first that does not replay (`Some`),
-    /// or `Some(None)` where all do; `None` once the budget of moves replayed is spent.
-    fn replay_rest(
-        &self,
-        cursor: &mut Cursor,
-        tokens: &[Token],
-        budget: &mut usize,
-    ) -> Option<Option<usize>> {
-        for (k, t) in tokens.iter().enumerate() {
-            *budget = budget.checked_sub(1)?;
-            if !cursor.advance(t, self.lenient) {
+    /// After the first change (`first`, what it reads for more), each later move changed in
+    /// turn to one that takes one of `squares`; `cursor` is the replay before the move at `ply`.
+    fn second_changes(
+        &mut self,
+        mut cursor: Cursor,
+        ply: usize,
+        first: ((usize, Token), f64),
+        squares: Option<[Square; 3]>,
+    ) -> Option<()> {
+        for at in ply..self.tokens.len() {
+            self.second_change(&cursor, at, first, squares)?;
+            self.budget = self.budget.checked_sub(1)?;
+            if !cursor.advance(&self.tokens[at], self.line.lenient) {
+                return Some(());
+            }
+        }
+        Some(())
+    }
+
+    /// The move at `ply` changed after the first change (`cursor`: the replay before it), to
+    /// one one square away that takes one of `squares` (any, where `None`), the rest replaying
+    /// to the same end.
+    fn second_change(
+        &mut self,
+        cursor: &Cursor,
+        ply: usize,
+        (change, dearer): ((usize, Token), f64),
+        squares: Option<[Square; 3]>,
+    ) -> Option<()> {
+        let Some(second) = &self.by_ply[ply] else {
+            return Some(());
+        };
+        let line = self.line;
+        let pos = cursor.pos;
+        let step = second.step;
+        let takes = |m: &Move| squares.is_none_or(|s| s.contains(&m.from) || s.contains(&m.to));
+        let mut found = Vec::new();
+        for (m, dearer2) in line.one_square_away(second, &pos, takes) {
+            let mut c = cursor.clone();
+            c.play_legal(m);
+            if self.replay(&mut c, ply + 1)?.is_none() && ends(&c) == self.end {
+                found.push(Nearby {
+                    dearer: dearer + dearer2,
+                    changes: vec![change, (step, Token::of_move(m, &pos, line.style))],
+                });
+            }
+        }
+        self.found.extend(found);
+        Some(())
+    }
+
+    /// Replays the moves from `ply` on after `cursor`: the ply of the first that does not
+    /// replay (`Some`), or `Some(None)` where all do; `None` once the budget is spent.
+    fn replay(&mut self, cursor: &mut Cursor, ply: usize) -> Option<Option<usize>> {
+        for (k, t) in self.tokens.iter().enumerate().skip(ply) {
+            self.budget = self.budget.checked_sub(1)?;
+            if !cursor.advance(t, self.line.lenient) {
                 return Some(Some(k));
             }
         }
         Some(None)
     }
+}
+
+/// The result a replay ends with, if it ends.
+fn ends(cursor: &Cursor) -> Option<crate::notation::GameResult> {
+    cursor
+        .referee
+        .outcome_at_end_of_record()
+        .map(|o| result_of(&o))
 }
