@@ -637,8 +637,9 @@ fn a_page_read_whole_that_ends_off_the_margin_tag_is_settled_by_the_tag() {
 
 /// A transcription with one slip whose last move lost its dash and gained a dot (`4132.`, taken
 /// for a move number, the game going on after the move before): once the slip is mended the
-/// search reads the move from that text (decision 175); digits that read as no move that ends
-/// the game as recorded (`7777.`) stay unread.
+/// search reads the move from that text (decision 175), also on a page with no other slip
+/// (decision 183); digits that read as no move that ends the game as recorded (`7777.`) stay
+/// unread.
 #[test]
 fn digits_after_the_last_move_are_read_as_a_move_only_where_they_read_as_one() {
     let source = "tests/ocr/light-page-source.sgn";
@@ -653,6 +654,12 @@ fn digits_after_the_last_move_are_read_as_a_move_only_where_they_read_as_one() {
     let run = repair_page_with(source, &[slip, (" 41-32 0-1", " 4132.01")]);
     assert!(run.stderr.contains(said), "{}", run.stderr);
     assert!(run.stderr.contains("1 result misread"), "{}", run.stderr);
+    assert_mended_to(source, &run);
+    // On a page with no other slip too, the game going on there (decision 183); the number a
+    // move was read from is not said to be left out.
+    let run = repair_page_with(source, &[(" 41-32 0-1", " 4132. 0-1")]);
+    assert!(run.stderr.contains(said), "{}", run.stderr);
+    assert!(!run.stderr.contains("without a move"), "{}", run.stderr);
     assert_mended_to(source, &run);
     let run = repair_page_with(source, &[slip, (" 41-32 0-1", " 7777. 0-1")]);
     assert!(run.stderr.contains(slip_mended), "{}", run.stderr);

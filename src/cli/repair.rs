@@ -139,90 +139,92 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                         }
                         None
                     }
-                    Ok(game) => match (
-                        mend(&game, &opts, args.max_edits.into()),
-                        read_through(&game),
-                    ) {
-                        (Mended::Sound, (false, _)) if strays.is_empty() => None,
-                        (Mended::Unrepairable(unmended), _) => {
-                            unrepaired += 1;
-                            let finding = &unmended.first;
-                            let source = GameSource::of_game(&name, game_no, &game);
-                            let (line, column) = finding
-                                .span
-                                .map_or((game.line, 1), |s| source.location(s.range().start));
-                            let message = format!(
-                                "{line}:{column}: {} ({}): {}",
-                                finding.message,
-                                finding.code,
-                                unmended.reason(args.max_edits.into())
-                            );
-                            say(
-                                &mut report,
-                                json,
-                                &name,
-                                game_no,
-                                "unrepaired",
-                                &message,
-                                &[],
-                                &[],
-                                false,
-                            )?;
-                            None
-                        }
-                        // Repaired, or sound but with stray tokens read past (named in a tag).
-                        (mended, (_, misread)) => {
-                            let (mut fixed, breaks) = match mended {
-                                Mended::Repaired(fixed, breaks) => (fixed, breaks),
-                                _ => (game.clone(), Vec::new()),
-                            };
-                            repaired += 1;
-                            let source = GameSource::of_game(&name, game_no, &game);
-                            let place = |s: &'_ Suggestion| source.location(s.span().range().start);
-                            let placed: Vec<EditReport> = breaks
-                                .iter()
-                                .filter_map(|b| {
-                                    let best = b.suggestions.first()?;
-                                    let rivals = b
-                                        .rivals()
-                                        .map(|r| EditReport::new(r, place(r), Vec::new()))
-                                        .collect();
-                                    Some(EditReport::new(best, place(best), rivals))
-                                })
-                                .collect();
-                            let left = left_out(&source, &strays);
-                            // The game is written as read, clean: what the reader read past is
-                            // said after the edits.
-                            let message = misread.unwrap_or_default();
-                            say(
-                                &mut report,
-                                json,
-                                &name,
-                                game_no,
-                                "repaired",
-                                &message,
-                                &placed,
-                                &left,
-                                breaks.iter().any(|b| b.read_whole),
-                            )?;
-                            if !left.is_empty() {
-                                let tag = fixed.tags.iter().position(|t| t.name == "Repairs");
-                                let tag = stray_tag(&left, tag.map(|k| fixed.tags.remove(k)));
-                                fixed.tags.push(tag);
+                    Ok(game) => {
+                        let mended = mend(&game, &opts, args.max_edits.into());
+                        let read = read_through(&game, read_from_left_out(&mended));
+                        match (mended, read) {
+                            (Mended::Sound, (false, _)) if strays.is_empty() => None,
+                            (Mended::Unrepairable(unmended), _) => {
+                                unrepaired += 1;
+                                let finding = &unmended.first;
+                                let source = GameSource::of_game(&name, game_no, &game);
+                                let (line, column) = finding
+                                    .span
+                                    .map_or((game.line, 1), |s| source.location(s.range().start));
+                                let message = format!(
+                                    "{line}:{column}: {} ({}): {}",
+                                    finding.message,
+                                    finding.code,
+                                    unmended.reason(args.max_edits.into())
+                                );
+                                say(
+                                    &mut report,
+                                    json,
+                                    &name,
+                                    game_no,
+                                    "unrepaired",
+                                    &message,
+                                    &[],
+                                    &[],
+                                    false,
+                                )?;
+                                None
                             }
-                            let notation = notation.unwrap_or(game.notation());
-                            // A record numbered from Red's side is written in its own numbers
-                            // (decision 77).
-                            let from_red =
-                                fixed.numbered_from_red() && notation != Notation::Algebraic;
-                            Some(write_game(
-                                &fixed,
-                                &WriteOptions::default()
-                                    .notation(notation)
-                                    .from_red(from_red),
-                            ))
+                            // Repaired, or sound but with stray tokens read past (named in a tag).
+                            (mended, (_, misread)) => {
+                                let (mut fixed, breaks) = match mended {
+                                    Mended::Repaired(fixed, breaks) => (fixed, breaks),
+                                    _ => (game.clone(), Vec::new()),
+                                };
+                                repaired += 1;
+                                let source = GameSource::of_game(&name, game_no, &game);
+                                let place =
+                                    |s: &'_ Suggestion| source.location(s.span().range().start);
+                                let placed: Vec<EditReport> = breaks
+                                    .iter()
+                                    .filter_map(|b| {
+                                        let best = b.suggestions.first()?;
+                                        let rivals = b
+                                            .rivals()
+                                            .map(|r| EditReport::new(r, place(r), Vec::new()))
+                                            .collect();
+                                        Some(EditReport::new(best, place(best), rivals))
+                                    })
+                                    .collect();
+                                let left = left_out(&source, &strays);
+                                // The game is written as read, clean: what the reader read past is
+                                // said after the edits.
+                                let message = misread.unwrap_or_default();
+                                say(
+                                    &mut report,
+                                    json,
+                                    &name,
+                                    game_no,
+                                    "repaired",
+                                    &message,
+                                    &placed,
+                                    &left,
+                                    breaks.iter().any(|b| b.read_whole),
+                                )?;
+                                if !left.is_empty() {
+                                    let tag = fixed.tags.iter().position(|t| t.name == "Repairs");
+                                    let tag = stray_tag(&left, tag.map(|k| fixed.tags.remove(k)));
+                                    fixed.tags.push(tag);
+                                }
+                                let notation = notation.unwrap_or(game.notation());
+                                // A record numbered from Red's side is written in its own numbers
+                                // (decision 77).
+                                let from_red =
+                                    fixed.numbered_from_red() && notation != Notation::Algebraic;
+                                Some(write_game(
+                                    &fixed,
+                                    &WriteOptions::default()
+                                        .notation(notation)
+                                        .from_red(from_red),
+                                ))
+                            }
                         }
-                    },
+                    }
                 };
                 match text {
                     Some(text) => written.game(out, text.as_bytes())?,
@@ -278,13 +280,26 @@ fn left_out(source: &GameSource, strays: &[(Span, String)]) -> Vec<LeftOut> {
         .collect()
 }
 
+/// How many moves `mended` put in that were read from text the reader left out (a move taken
+/// for a move number, `4132.`): those numbers are not left out.
+fn read_from_left_out(mended: &Mended) -> usize {
+    match mended {
+        Mended::Repaired(_, breaks) => breaks
+            .iter()
+            .filter_map(|b| b.suggestions.first())
+            .filter(|s| s.read_from_left_out())
+            .count(),
+        _ => 0,
+    }
+}
+
 /// What the reader read past in a game, if anything: in words, and whether a sound game is
 /// written anew for it. A game is written as read, clean, not as written (`35-4494.` is `35-44
 /// 94.`), so the report says what the record written leaves out. Move numbers misread or glued
 /// to a move, specks and the result misread are OCR's, and a sound game is written clean for
 /// them; a move number with no move after it may mark a move the source left out or could not
 /// be read, so a sound game keeps it as written, and only a game written anew says it is gone.
-fn read_through(game: &salta::notation::Game) -> (bool, Option<String>) {
+fn read_through(game: &salta::notation::Game, numbers_read: usize) -> (bool, Option<String>) {
     let count = |code: Code| game.warnings.iter().filter(|w| w.code == code).count();
     let kinds = [
         (
@@ -306,7 +321,7 @@ fn read_through(game: &salta::notation::Game) -> (bool, Option<String>) {
             true,
         ),
         (
-            count(Code::DanglingMoveNumber),
+            count(Code::DanglingMoveNumber).saturating_sub(numbers_read),
             "move number without a move left out",
             "move numbers without a move left out",
             false,

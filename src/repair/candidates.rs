@@ -5,7 +5,7 @@ use super::channel::{Channel, Reading, Sym, meant_symbols};
 use super::line::Line;
 use super::numbers::{self, Unglued};
 use super::slips::SlipKind;
-use super::suggestion::{Candidate, Change, SLIP};
+use super::suggestion::{Candidate, Change, READ_FROM_LEFT_OUT, SLIP};
 use super::token::{Token, Written};
 use crate::board::Color;
 use crate::notation::Notation;
@@ -70,9 +70,9 @@ pub(super) fn left_out_detail(
 ) -> String {
     let edits = describe(read, unglued);
     match edits.is_empty() {
-        true => format!("read from {word}, which the reader did not take for a move"),
+        true => format!("read from {word}, {READ_FROM_LEFT_OUT}"),
         false => format!(
-            "read from {word}, which the reader did not take for a move ({}: {edits})",
+            "read from {word}, {READ_FROM_LEFT_OUT} ({}: {edits})",
             SlipKind::of_edits(&read.ops, algebraic).describe()
         ),
     }

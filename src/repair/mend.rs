@@ -7,6 +7,7 @@ use super::search::{Analysis, Break, analyse, variation_analyses};
 use super::suggestion::{EditKind, SLIP, Suggestion};
 use super::token::Token;
 use crate::board::Color;
+use crate::diagnostic::Code;
 use crate::notation::{
     Comment, Designator, Game, MoveNode, Played, Separator, Span, SquareRef, Tag, Variation,
 };
@@ -279,7 +280,25 @@ pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
         .into_iter()
         .find(breaks_main_line)
     else {
-        let (fixed, breaks) = mend_variations(game, opts);
+        // The last move taken for a move number, the game going on there (decision 183).
+        let mut breaks = match game
+            .warnings
+            .iter()
+            .any(|w| w.code == Code::DanglingMoveNumber)
+        {
+            true => analyse(game, opts, MAX_BREAKS).breaks,
+            false => Vec::new(),
+        };
+        let read;
+        let base = match breaks.is_empty() {
+            true => game,
+            false => {
+                read = apply_marked(game, &breaks);
+                &read
+            }
+        };
+        let (fixed, more) = mend_variations(base, opts);
+        breaks.extend(more);
         return match breaks.is_empty() {
             true => Mended::Sound,
             false => Mended::Repaired(fixed, breaks),

@@ -8,6 +8,10 @@ use crate::notation::{Game, GameResult, MoveNode, Span};
 use crate::rules::margin::Remaining;
 use std::fmt;
 
+/// How the reading of a move put in from text the reader left out is said (after `read from`
+/// and the word).
+pub(super) const READ_FROM_LEFT_OUT: &str = "which the reader did not take for a move";
+
 /// A change to a line: `removed` written moves from `start` replaced by `inserted`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Change {
@@ -197,6 +201,12 @@ impl Suggestion {
     /// The slip, in words (`digits swapped`).
     pub fn why(&self) -> &str {
         &self.why
+    }
+
+    /// Whether the edit puts in a move read from text the reader left out (a move taken for a
+    /// move number, `4132.`, or for a speck).
+    pub fn read_from_left_out(&self) -> bool {
+        self.edit == EditKind::Insert && self.why.contains(READ_FROM_LEFT_OUT)
     }
 
     /// The moves as they should read, in the record's notation (for a renumbering, the tag to add;
