@@ -1,6 +1,8 @@
 //! The chains the decoder keeps at one place of the text, the cheapest for each position
 //! (decision 161): a chain's position is hashed once, where the chain is offered, and the map
-//! holds indices into the chains, so neither hashing again nor moving chains when it grows.
+//! holds indices into the chains by that hash alone (positions that share a hash are chained
+//! and told apart by comparing them), so neither hashing again, nor moving chains when it
+//! grows, nor another copy of each position in the map.
 //! Of chains of equal cost the one offered first comes first (decision 162), not the first in a
 //! hash map's order, which changes with every position the map holds; so a chain that can never
 //! be among those read on is not kept at all.
@@ -10,7 +12,7 @@ use crate::rules::Position;
 use crate::rules::hash::{FastMap, MixHasher};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 
 /// A position with its hash.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -36,18 +38,15 @@ impl Keyed {
     }
 }
 
-impl Hash for Keyed {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
-    }
-}
-
 /// Items by position, each with its cost and when it was offered (the caller's count); an item
 /// offered where one no dearer stands is not taken, nor one with `reach` cheaper beside it:
 /// only the `reach` cheapest are ever asked for.
 pub(super) struct Beam<T> {
-    /// By the hash a [`Keyed`] carries (one word mixed, not the position hashed again).
-    at: FastMap<Keyed, u32>,
+    /// The first item by the hash its [`Keyed`] carries (one word mixed, not the position
+    /// hashed again).
+    at: FastMap<u64, u32>,
+    /// The next item with the same hash, for each ([`NONE`] for none).
+    same_hash: Vec<u32>,
     keys: Vec<Keyed>,
     costs: Vec<(f64, u32)>,
     items: Vec<T>,
@@ -57,6 +56,9 @@ pub(super) struct Beam<T> {
     /// `reach` items are.
     least: BinaryHeap<Cost>,
 }
+
+/// No item.
+const NONE: u32 = u32::MAX;
 
 /// A cost ordered as a number.
 #[derive(Clone, Copy, PartialEq)]
@@ -82,6 +84,7 @@ impl<T> Beam<T> {
         Beam {
             // Room from the start for as many chains as are read on: fewer regrowths.
             at: FastMap::with_capacity_and_hasher(reach, Default::default()),
+            same_hash: Vec::with_capacity(reach),
             keys: Vec::with_capacity(reach),
             costs: Vec::with_capacity(reach),
             items: Vec::with_capacity(reach),
@@ -101,15 +104,26 @@ impl<T> Beam<T> {
     pub fn takes(&self, key: &Keyed, cost: f64) -> bool {
         !self.out_of_reach(cost)
             && self
-                .at
-                .get(key)
-                .is_none_or(|&i| self.costs[i as usize].0 > cost)
+                .index(key)
+                .is_none_or(|i| self.costs[i as usize].0 > cost)
+    }
+
+    /// The index of the item at `key`, if any.
+    fn index(&self, key: &Keyed) -> Option<u32> {
+        let mut i = *self.at.get(&key.hash)?;
+        while i != NONE {
+            if self.keys[i as usize].pos == key.pos {
+                return Some(i);
+            }
+            i = self.same_hash[i as usize];
+        }
+        None
     }
 
     /// Puts `item` at `key` (which [`Beam::takes`] it), in place of the one there; `order`:
     /// when it was offered.
     pub fn put(&mut self, key: Keyed, cost: f64, order: u32, item: T) {
-        if let Some(&i) = self.at.get(&key) {
+        if let Some(i) = self.index(&key) {
             self.costs[i as usize] = (cost, order);
             self.items[i as usize] = item;
             return;
@@ -120,7 +134,9 @@ impl<T> Beam<T> {
             self.least.pop();
             self.least.push(Cost(cost));
         }
-        self.at.insert(key, self.items.len() as u32);
+        let i = self.items.len() as u32;
+        let first = self.at.insert(key.hash, i);
+        self.same_hash.push(first.unwrap_or(NONE));
         self.keys.push(key);
         self.costs.push((cost, order));
         self.items.push(item);
