@@ -861,6 +861,13 @@ fn a_star_before_garbled_moves_is_a_speck_and_resync_skips_it_too() {
     assert_eq!(g.mainline.moves.len(), 6);
     let g = one("1. 33-43 83-73 2. 32-42\n\u{a9} * QUSE 3. 21-32 84-74 *\n");
     assert_eq!(g.mainline.moves.len(), 6);
+    // A `$` before a digit after it is OCR's 5, no NAG (decision 184).
+    let g = one("1. 33-43 83-73 2. 32-42 * $2-72 3. 21-32 *\n");
+    assert_eq!(g.mainline.moves.len(), 5);
+    assert_eq!(
+        garbled("1. 33-43 83-73 2. 32-42 * $2-72 3. 21-32 *")[0].0,
+        "$2-72"
+    );
     // After an error the game's end is looked for past a `*` the moves go on after.
     let results = parse_str("1. 33-43 Fortsetzung 83-73 2. 32-42 * 82-72 3. 21-32 *\n");
     assert_eq!(results.len(), 1, "{results:?}");

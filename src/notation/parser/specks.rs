@@ -242,8 +242,16 @@ impl<'a> Parser<'a> {
         let mut after_letters = false;
         self.words_decide(at, WORDS_PASSED_AFTER_RESULT + 1, |word| {
             // A word is read up to a delimiter (`82-72{c}`); one that starts with a delimiter
-            // (`{`, `(`, `[`) decides that the game ends.
-            let word = &word[..word.iter().take_while(|&&b| !is_delimiter(b)).count()];
+            // (`{`, `(`, `[`) decides that the game ends. A `$` before a digit is OCR's 5
+            // (`$3-22`, decision 79): no NAG follows a result.
+            let dollar = usize::from(
+                word.first() == Some(&b'$') && word.get(1).is_some_and(u8::is_ascii_digit),
+            );
+            let word = &word[..dollar
+                + word[dollar..]
+                    .iter()
+                    .take_while(|&&b| !is_delimiter(b))
+                    .count()];
             if word.is_empty() {
                 return Some(false);
             }
