@@ -58,7 +58,7 @@ pub(super) const MARGIN_COUNTS: usize = 5;
 /// The positions one such count may store (of the search's 100,000): a page read whole may
 /// count five, and bounds that leave the tag out decide as an exact count does (a margin of 34
 /// bounded 36 to 50 in a twentieth of the time).
-const COUNT_STATES: u64 = 5_000;
+pub(super) const COUNT_STATES: u64 = 5_000;
 /// How many of a place's cheapest chains (times [`BEAM`]) are kept there and ranked by what
 /// reading on costs. Many more than are read on: a chain that read two moves run together, or
 /// put in a move, pays at once what a chain that passed over the text pays only later, as
@@ -231,20 +231,30 @@ impl Line {
     /// The cost and steps of the cheapest chain that reads every token, where it ends off the
     /// Margin tag settled by the tag (`settle`, decision 182).
     fn read_settled(&self) -> Option<(f64, Vec<Step>)> {
-        let (cost, path, off_tag) = self.read_whole(None)?;
-        let settled = match (off_tag, self.margin) {
-            (true, Some(tag)) => self.settled_by_margin(tag, cost, &path),
-            _ => None,
+        let (cost, path, holds) = self.read_whole(None)?;
+        let Some(tag) = self.margin else {
+            return Some((cost, path));
         };
+        // A count its few positions left undecided is made again with the tag's whole budget;
+        // a line found off the tag only so has not paid for it yet.
+        let moves = || path.iter().filter_map(|s| s.what.played());
+        let off_cost = match holds {
+            Some(true) => None,
+            Some(false) => Some(cost),
+            None => (self.margin_verdict(tag, moves(), tag.budget.max_states) == Some(false))
+                .then_some(cost + OTHER_MARGIN),
+        };
+        let settled = off_cost.and_then(|off| self.settled_by_margin(tag, off, &path));
         Some(settled.unwrap_or((cost, path)))
     }
 
     /// The steps of the cheapest chain that reads every token, its cost, and whether it ends by
-    /// another margin than the Margin tag says. Chains are compared where they
+    /// the margin the Margin tag says (as [`Line::margin_verdict`]: `None` where its count was
+    /// left undecided). Chains are compared where they
     /// have read the same text (a token, and the characters of it read already): each place in
     /// turn, its cheapest chains kept, each read on to the places after it.
     /// `forced`: only these moves, by ply (the cost of reading the page as a given line).
-    fn read_whole(&self, forced: Option<&[Move]>) -> Option<(f64, Vec<Step>, bool)> {
+    fn read_whole(&self, forced: Option<&[Move]>) -> Option<(f64, Vec<Step>, Option<bool>)> {
         if self.variation
             || self.from_red
             || self.tokens.len() > TOKENS
@@ -330,12 +340,12 @@ impl Line {
                 return None;
             }
         }
-        let (cost, last, off_tag) = self.cheapest_ending(ended, &steps)?;
-        Some((cost, steps.path(last), off_tag))
+        let (cost, last, holds) = self.cheapest_ending(ended, &steps)?;
+        Some((cost, steps.path(last), holds))
     }
 
     /// Of the chains that `ended` (each its cost and last step), the cheapest once the Margin
-    /// tag is weighed, and whether it ends off the tag: the margins of the cheapest
+    /// tag is weighed, and the tag's verdict on it: the margins of the cheapest
     /// [`MARGIN_COUNTS`] are counted, each dearer by [`OTHER_MARGIN`] where it is not the tag's.
     /// A chain not counted is never taken: where every one counted ends otherwise than the tag
     /// says, a dearer one that was not counted would win by not being looked at.
@@ -343,48 +353,64 @@ impl Line {
         &self,
         mut ended: Vec<(f64, Option<u32>)>,
         steps: &Steps,
-    ) -> Option<(f64, Option<u32>, bool)> {
+    ) -> Option<(f64, Option<u32>, Option<bool>)> {
         // Stable: of equal costs, the chain that ended first.
         ended.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let mut best: Option<(f64, Option<u32>, bool)> = None;
+        let mut best: Option<(f64, Option<u32>, Option<bool>)> = None;
         for (cost, last) in ended.into_iter().take(MARGIN_COUNTS) {
             if best.is_some_and(|b| cost >= b.0) {
                 break;
             }
             let moves = || steps.path(last).into_iter().filter_map(|s| s.what.played());
-            let off_tag = self
-                .margin
-                .is_some_and(|tag| !self.margin_holds(tag, moves()));
-            let cost = cost + if off_tag { OTHER_MARGIN } else { 0.0 };
+            let holds = match self.margin {
+                Some(tag) => self.margin_verdict(tag, moves(), COUNT_STATES),
+                None => Some(true),
+            };
+            let cost = cost
+                + if holds == Some(false) {
+                    OTHER_MARGIN
+                } else {
+                    0.0
+                };
             if best.is_none_or(|b| cost < b.0) {
-                best = Some((cost, last, off_tag));
+                best = Some((cost, last, holds));
             }
         }
         best
     }
 
-    /// Whether the line of `moves` may end by the margin the Margin tag says: `false` only where
-    /// it ends with the recorded result and its margin, counted, is another.
-    pub(super) fn margin_holds(&self, tag: MarginTag, moves: impl Iterator<Item = Token>) -> bool {
+    /// Whether the line of `moves` ends by the margin the Margin tag says, its margin counted
+    /// storing at most `states` positions: `Some(false)` only where it ends with the recorded
+    /// result and its margin is another, `Some(true)` where it is the tag's or the line ends
+    /// otherwise, `None` where the count's bounds leave it open.
+    pub(super) fn margin_verdict(
+        &self,
+        tag: MarginTag,
+        moves: impl Iterator<Item = Token>,
+        states: u64,
+    ) -> Option<bool> {
         let mut cursor = self.states[0].clone();
-        let budget = tag
-            .budget
-            .max_states(tag.budget.max_states.min(COUNT_STATES));
+        let budget = tag.budget.max_states(tag.budget.max_states.min(states));
         cursor.referee = cursor.referee.counting_margins(Some(budget));
         for token in moves {
             if !cursor.advance(&token, self.lenient) {
-                return true;
+                return Some(true);
             }
         }
         let Some(outcome) = cursor.referee.outcome_at_end_of_record() else {
-            return true;
+            return Some(true);
         };
+        if Some(result_of(&outcome)) != self.recorded {
+            return Some(true);
+        }
         let count = |counted| MarginCount {
             counted,
             recorded: tag.recorded,
         };
-        Some(result_of(&outcome)) != self.recorded
-            || outcome.margin.and_then(|m| count(m).agrees()) != Some(false)
+        match outcome.margin {
+            Some(m) => count(m).agrees(),
+            None => Some(true),
+        }
     }
 
     /// The chains of one place worth reading on: with moves the page does not show put in

@@ -11,7 +11,7 @@
 //! tag's stands in its place where it reads for less than ending off the tag costs.
 
 use super::cursor::Cursor;
-use super::decode::{MARGIN_COUNTS, OTHER_MARGIN};
+use super::decode::{COUNT_STATES, OTHER_MARGIN};
 use super::line::{Line, MarginTag};
 use super::step::{Step, What};
 use super::token::Token;
@@ -21,6 +21,9 @@ use crate::rules::{Move, Position};
 
 /// Moves replayed at most in looking for such lines: a few dozen milliseconds.
 const REPLAYED: usize = 400_000;
+/// Lines whose margins are counted at most, the cheapest first: many one square away may read
+/// for less than the source's (on a page of seed 7500 eleven, each off the tag too).
+const SETTLE_COUNTS: usize = 24;
 
 /// A step of the line that reads all that is left of a token, with the replay before it.
 struct Readable {
@@ -54,7 +57,8 @@ struct Around<'a> {
 }
 
 impl Line {
-    /// The line `path` (read whole for `cost`, ending off the tag) with one move, or two, read
+    /// The line `path` (read whole for `cost`, what ending off the tag costs with it, and
+    /// ending off it) with one move, or two, read
     /// otherwise so that it ends by the tag's margin, where one reads for less than `cost` (see
     /// the module's doc): its cost and steps.
     pub(super) fn settled_by_margin(
@@ -74,14 +78,18 @@ impl Line {
         found.retain(|n| n.dearer < OTHER_MARGIN);
         // Stable: of equal costs, the line changed earliest.
         found.sort_by(|a, b| a.dearer.total_cmp(&b.dearer));
-        found.into_iter().take(MARGIN_COUNTS).find_map(|n| {
+        found.into_iter().take(SETTLE_COUNTS).find_map(|n| {
             let mut steps = path.to_vec();
             for &(i, token) in &n.changes {
                 steps[i].what = What::Read(token);
             }
-            let moves = steps.iter().filter_map(|s| s.what.played());
-            self.margin_holds(tag, moves)
-                .then_some((cost - OTHER_MARGIN + n.dearer, steps))
+            // Counted as the decoder counts, and where that leaves it open with the tag's whole
+            // budget: few pages come here.
+            let moves = || steps.iter().filter_map(|s| s.what.played());
+            let holds = self
+                .margin_verdict(tag, moves(), COUNT_STATES)
+                .or_else(|| self.margin_verdict(tag, moves(), tag.budget.max_states));
+            (holds != Some(false)).then_some((cost - OTHER_MARGIN + n.dearer, steps))
         })
     }
 
