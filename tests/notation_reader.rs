@@ -831,9 +831,12 @@ fn noise_after_the_last_move_or_the_result_is_the_games() {
     for text in [
         "1. 33-43 83-73 0-1. aS ae . . aa\n",
         "1. 33-43 83-73 0-1 ee Se . Te\n",
+        // Words longer than a move too (decision 186), and prose.
+        "1. 33-43 83-73 0-1 igvatyts LOE on\n",
+        "1. 33-43 83-73 0-1 Green resigned\n\n[Event \"b\"]\n\n1. 33-43 *\n",
     ] {
         let games = ok(text);
-        assert_eq!(games.len(), 1, "{text}");
+        assert_eq!(games.len(), text.matches("1. 33-43").count(), "{text}");
         assert_eq!(
             games[0].result.map(|(r, _)| r),
             Some(GameResult::RedWins),

@@ -287,8 +287,8 @@ impl<'a> Parser<'a> {
     }
 
     /// Specks and words without digits on the rest of a result's line (`1-0 :`, `* ”`, `1-0 ee
-    /// Se`): the game's, skipped with a warning rather than read as a game of their own. Whether
-    /// any were.
+    /// Se`, `0-1 igvatyts LOE`, decision 186): the game's, skipped with a warning rather than
+    /// read as a game of their own. Whether any were.
     pub(super) fn specks_after_result(&mut self) -> bool {
         let start = self.pos;
         let end = start
@@ -297,7 +297,8 @@ impl<'a> Parser<'a> {
                 .take_while(|&&b| !is_space(b))
                 .count();
         let word = &self.src[start..end];
-        if end == start || word[0] == b'[' || !noise(word) && !all_specks(valid_prefix(word)) {
+        let digits = word.iter().any(u8::is_ascii_digit);
+        if end == start || word[0] == b'[' || digits && !all_specks(valid_prefix(word)) {
             return false;
         }
         self.speck(start, end, "text after the result on its line");
