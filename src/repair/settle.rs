@@ -57,10 +57,10 @@ struct Around<'a> {
 }
 
 impl Line {
-    /// The line `path` (read whole for `cost`, what ending off the tag costs with it, and
-    /// ending off it) with one move, or two, read
-    /// otherwise so that it ends by the tag's margin, where one reads for less than `cost` (see
-    /// the module's doc): its cost and steps.
+    /// The line `path`, read whole for `cost` (what ending off the tag costs included) and
+    /// ending off the tag, with one move or two read otherwise so that it ends by the tag's
+    /// margin, where such a line reads for less than `cost` (see the module's doc): its cost
+    /// and steps.
     pub(super) fn settled_by_margin(
         &self,
         tag: MarginTag,
