@@ -243,9 +243,9 @@ impl Line {
 
     /// The steps of the cheapest chain that reads every token, its cost, and whether it ends by
     /// the margin the Margin tag says (as [`Line::margin_verdict`]: `None` where its count was
-    /// left undecided). Chains are compared where they
-    /// have read the same text (a token, and the characters of it read already): each place in
-    /// turn, its cheapest chains kept, each read on to the places after it.
+    /// left undecided). Chains are compared where they have read the same text (a token, and
+    /// the characters of it read already): each place in turn, its cheapest chains kept, each
+    /// read on to the places after it.
     /// `forced`: only these moves, by ply (the cost of reading the page as a given line).
     fn read_whole(&self, forced: Option<&[Move]>) -> Option<(f64, Vec<Step>, Option<bool>)> {
         if self.variation
@@ -359,12 +359,12 @@ impl Line {
                 Some(tag) => self.margin_verdict(tag, moves(), COUNT_STATES),
                 None => Some(true),
             };
-            let cost = cost
-                + if holds == Some(false) {
-                    OTHER_MARGIN
-                } else {
-                    0.0
-                };
+            let off_tag = if holds == Some(false) {
+                OTHER_MARGIN
+            } else {
+                0.0
+            };
+            let cost = cost + off_tag;
             if best.is_none_or(|b| cost < b.0) {
                 best = Some((cost, last, holds));
             }

@@ -263,10 +263,10 @@ impl Line {
         }
     }
 
-    /// How the record fares with `change` (a repair of `kind`, of `cost`) made and its next break read by its best
-    /// reading (near moves only); where that reading soon breaks again too, the break after it
-    /// read the same way, up to `depth` breaks (a ply left out beside two misread moves). The
-    /// reach is in this line's written moves.
+    /// How the record fares with `change` (a repair of `kind`, of `cost`) made and its next
+    /// break read by its best reading (near moves only); where that reading soon breaks again
+    /// too, the break after it read the same way, up to `depth` breaks (a ply left out beside
+    /// two misread moves). The reach is in this line's written moves.
     fn fare_on(&self, change: &Change, kind: SlipKind, cost: f64, depth: usize) -> Option<Fate> {
         let mut line = self.with_change(change, kind);
         let next = line.next_break()?;
@@ -343,9 +343,9 @@ impl Line {
         suggestions.swap(0, tied[w]);
     }
 
-    /// How the record fares with `change` (a repair of `kind`) made and the next `breaks` breaks each read by its
-    /// best reading among the near moves: whether a break then has none, the plies then
-    /// replayed, and what those readings cost.
+    /// How the record fares with `change` (a repair of `kind`) made and the next `breaks`
+    /// breaks each read by its best reading among the near moves: whether a break then has
+    /// none, the plies then replayed, and what those readings cost.
     fn fare_ahead(&self, change: &Change, kind: SlipKind, breaks: usize) -> (bool, u32, f64) {
         let mut line = self.with_change(change, kind);
         let mut cost = 0.0;
