@@ -85,15 +85,7 @@ pub(super) fn loose_number(word: &str) -> Option<(u32, bool)> {
 /// lost (`10`, `IO`, `OT`): the result it stands for. `None` for a result written right (the
 /// reader reads those) or a word that is none.
 pub(super) fn misread_result(word: &str) -> Option<GameResult> {
-    let digits: String = word
-        .chars()
-        .map(|c| match c {
-            'O' | 'o' | 'D' | 'Q' | 'U' => '0',
-            'I' | 'l' | '|' | 'T' | 'J' | ']' | ')' | 'i' | 'L' | '!' => '1',
-            '—' | '–' | '=' | '~' | '°' => '-',
-            c => c,
-        })
-        .collect();
+    let digits: String = word.chars().map(result_glyph).collect();
     if digits == word && digits.contains('-') {
         return None;
     }
@@ -102,6 +94,18 @@ pub(super) fn misread_result(word: &str) -> Option<GameResult> {
         "0-1" | "01" => Some(GameResult::RedWins),
         "1/2-1/2" => Some(GameResult::Draw),
         _ => None,
+    }
+}
+
+/// A character of a result as OCR reads it: the digit or dash it stands for (`O` for 0, `T` for
+/// 1, `°` for the dash), any other as it is. The reader's misread results and repair's results
+/// glued to the last move read through this one table.
+pub(crate) fn result_glyph(c: char) -> char {
+    match c {
+        'O' | 'o' | 'D' | 'Q' | 'U' => '0',
+        'I' | 'l' | '|' | 'T' | 'J' | ']' | ')' | 'i' | 'L' | '!' => '1',
+        '—' | '–' | '=' | '~' | '°' | ':' => '-',
+        c => c,
     }
 }
 

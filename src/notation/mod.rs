@@ -24,7 +24,7 @@ mod written;
 pub use ast::*;
 pub use builder::{GameBuilder, TagError};
 pub use error::{GameSource, MovePlace, SyntaxError};
-pub(crate) use garbled::{number_fits, why_garbled};
+pub(crate) use garbled::{number_fits, result_glyph, why_garbled};
 pub use move_text::MoveText;
 pub(crate) use move_text::as_named;
 pub(crate) use newlines::count_newlines;

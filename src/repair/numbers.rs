@@ -5,7 +5,7 @@
 
 use super::channel::{Channel, Sym};
 use crate::board::Geometry;
-use crate::notation::number_fits;
+use crate::notation::{number_fits, result_glyph};
 
 /// The cost of a move number glued to a move (weight 0.6): tesseract drops the space before
 /// and after numbers often (issue 31: `81-713.`), and the reader takes most such numbers off
@@ -198,16 +198,6 @@ fn glued_result(
     })
 }
 
-/// A character of a result as OCR reads it.
-fn result_glyph(c: char) -> char {
-    match c {
-        'O' | 'o' | 'D' => '0',
-        'I' | 'l' | '|' => '1',
-        '—' | '–' | ':' => '-',
-        c => c,
-    }
-}
-
 /// The cost of reading a whole token as one of the move numbers `due` (`Q3.` for 93, `55+`),
 /// with the number: specks before it, its digits, a sign after it or none.
 pub(crate) fn as_number(written: &[char], due: &[u32]) -> Option<(f64, u32)> {
@@ -297,6 +287,8 @@ mod tests {
         let off = |w: &str| result_off(&chars(w)).map(|u| u.text.into_iter().collect::<String>());
         assert_eq!(off("24-141-0").as_deref(), Some("24-14"));
         assert_eq!(off("62-72O-I").as_deref(), Some("62-72"));
+        // Read through the reader's table of result glyphs (`T` for 1, `°` for the dash).
+        assert_eq!(off("62-72O°T").as_deref(), Some("62-72"));
         assert_eq!(off("1-0"), None);
         assert_eq!(off("33-43"), None);
         // The recorded result only, its dash lost and a dot after it (decision 175).
