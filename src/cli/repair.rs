@@ -141,7 +141,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                     }
                     Ok(game) => {
                         let mended = mend(&game, &opts, args.max_edits.into());
-                        let read = read_through(&game, read_from_left_out(&mended));
+                        let read = read_through(&game, numbers_read(&game, &mended));
                         match (mended, read) {
                             (Mended::Sound, (false, _)) if strays.is_empty() => None,
                             (Mended::Unrepairable(unmended), _) => {
@@ -280,17 +280,26 @@ fn left_out(source: &GameSource, strays: &[(Span, String)]) -> Vec<LeftOut> {
         .collect()
 }
 
-/// How many moves `mended` put in that were read from text the reader left out (a move taken
-/// for a move number, `4132.`): those numbers are not left out.
-fn read_from_left_out(mended: &Mended) -> usize {
-    match mended {
-        Mended::Repaired(_, breaks) => breaks
-            .iter()
-            .filter_map(|b| b.suggestions.first())
-            .filter(|s| s.read_from_left_out())
-            .count(),
-        _ => 0,
-    }
+/// How many of the move numbers without a move in `game` `mended` read a move from (a move
+/// taken for a move number, `4132.`): those are not left out. The words carry no place, so a
+/// number is matched by its text.
+fn numbers_read(game: &salta::notation::Game, mended: &Mended) -> usize {
+    let Mended::Repaired(_, breaks) = mended else {
+        return 0;
+    };
+    let words: Vec<&str> = breaks
+        .iter()
+        .filter_map(|b| b.suggestions.first()?.read_from_left_out())
+        .collect();
+    game.warnings
+        .iter()
+        .filter(|w| w.code == Code::DanglingMoveNumber)
+        .filter(|w| {
+            let number = game.text.get(w.span.range()).unwrap_or_default();
+            // The word read may be the number and what is glued to it (`3342.92.`).
+            !number.is_empty() && words.iter().any(|word| word.contains(number))
+        })
+        .count()
 }
 
 /// What the reader read past in a game, if anything: in words, and whether a sound game is

@@ -203,10 +203,14 @@ impl Suggestion {
         &self.why
     }
 
-    /// Whether the edit puts in a move read from text the reader left out (a move taken for a
-    /// move number, `4132.`, or for a speck).
-    pub fn read_from_left_out(&self) -> bool {
-        self.edit == EditKind::Insert && self.why.contains(READ_FROM_LEFT_OUT)
+    /// The word the reader left out that the edit's move was read from, where it puts one in
+    /// so (a move taken for a move number, `4132.`, or for a speck).
+    pub fn read_from_left_out(&self) -> Option<&str> {
+        if self.edit != EditKind::Insert {
+            return None;
+        }
+        let (before, _) = self.why.split_once(&format!(", {READ_FROM_LEFT_OUT}"))?;
+        before.rsplit_once("read from ").map(|(_, word)| word)
     }
 
     /// The moves as they should read, in the record's notation (for a renumbering, the tag to add;
