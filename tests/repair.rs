@@ -616,8 +616,12 @@ fn a_token_many_moves_could_stand_for_is_read_with_its_rivals_named() {
     let named = run
         .stderr
         .lines()
-        .filter_map(|l| l.split_once("; or read as "))
-        .map(|(_, rivals)| rivals.matches(" or ").count() + 1)
+        .filter_map(|l| l.split_once("; or read as any of "))
+        .map(|(_, rivals)| {
+            rivals
+                .split_once(" (")
+                .map_or(0, |(r, _)| r.matches(", ").count() + 1)
+        })
         .max();
     assert!(named.is_some_and(|n| n > 3), "{}", run.stderr);
 }

@@ -132,10 +132,14 @@ impl Line {
                         .iter()
                         .map(|t| t.text(g, line.style, line.from_red))
                         .collect();
+                    // A few are named one by one, many as a list.
+                    let named = match texts.len() > MAX_RIVALS {
+                        true => format!("any of {} other moves: {}", texts.len(), texts.join(", ")),
+                        false => texts.join(" or "),
+                    };
                     first.why = format!(
-                        "{}; or read as {} (the moves after it replay alike: see the source)",
+                        "{}; or read as {named} (the moves after it replay alike: see the source)",
                         first.why,
-                        texts.join(" or ")
                     );
                 }
                 continue;
