@@ -40,6 +40,7 @@ use crate::diagnostic::Code;
 use numbering::{Numbering, numbering};
 use recovery::{error, looks_like_movetext, resync};
 use scan::{first_of, is_delimiter, is_space};
+use std::cell::Cell;
 use tokens::{quoted, text};
 
 pub(crate) enum Outcome {
@@ -102,6 +103,7 @@ pub(crate) fn parse_game(
         rotate: false,
         numbering: numbering(board.unwrap_or(BoardKind::Salta), false),
         log,
+        closes: Cell::new(None),
     };
     let read = p.game();
     p.log.board = p.geometry.kind;
@@ -156,6 +158,18 @@ struct Parser<'a> {
     rotate: bool,
     /// The square of each number on `geometry`'s board, rotated if `rotate`.
     numbering: &'static Numbering,
+    /// What the last look for a `{` or `(`'s close found (see [`Parser::stray_brace`]).
+    closes: Cell<Option<CloseSeen>>,
+}
+
+/// A look for the byte `close` from `from` on: it met the close at `to` (`closed`), or none
+/// before the game's end at `to`. A look from anywhere in between meets the same.
+#[derive(Clone, Copy)]
+struct CloseSeen {
+    close: u8,
+    from: usize,
+    to: usize,
+    closed: bool,
 }
 
 /// What the parser keeps of the line of play it is reading.

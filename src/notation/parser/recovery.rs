@@ -479,6 +479,7 @@ impl<'a> Parser<'a> {
             rotate: self.rotate,
             numbering: self.numbering,
             log: &mut log,
+            closes: std::cell::Cell::new(None),
         };
         parser.played().is_ok() && parser.pos == bytes.len()
     }

@@ -4,7 +4,7 @@
 
 use super::scan::{first_of, is_delimiter, is_space, move_number};
 use super::tokens::{quoted, result_token, text};
-use super::{Line, PResult, Parser, Stop};
+use super::{CloseSeen, Line, PResult, Parser, Stop};
 use crate::diagnostic::Code;
 use crate::notation::ast::*;
 use crate::notation::garbled::{
@@ -54,6 +54,10 @@ fn noise(word: &[u8]) -> bool {
 /// move, move number or result holds, so that a word of noise longer than a game may be is judged
 /// by its start, wherever the input was cut.
 const WORD_AFTER_RESULT: usize = 64;
+
+/// The longest word glued after a `{` or `(` that may be a move or a move number misread
+/// (`{P18`, `{OL,`, `(102.-75-84`).
+const GLUED_WORD: usize = 12;
 
 /// How far past a `[` in movetext a tag's name and its value's quote are looked for.
 const TAG_NAME_LOOKED_AT: usize = 256;
@@ -382,10 +386,14 @@ impl<'a> Parser<'a> {
     /// (`( 12. 33-43`) never closed stays an error. The slice ending first asks for more input.
     pub(super) fn stray_brace(&self, at: usize, close: u8) -> PResult<bool> {
         let after = self.src.get(at + 1..).unwrap_or_default();
-        let word = &after[..after
-            .iter()
-            .position(|&b| is_space(b))
-            .unwrap_or(after.len())];
+        // The word glued to it, looked at no further than a move or a number reaches: a longer
+        // one is judged by its first byte (and a line of braces is not read again at each).
+        let head = &after[..after.len().min(GLUED_WORD + 1)];
+        let word = match head.iter().position(|&b| is_space(b)) {
+            Some(end) => &head[..end],
+            None if head.len() <= GLUED_WORD => head,
+            None => &head[..1],
+        };
         let numbered = word.iter().any(u8::is_ascii_digit)
             || word.len() > 1 && matches!(word.last(), Some(b'.' | b','));
         if !(word.first() == Some(&b'.') || numbered) {
@@ -402,22 +410,39 @@ impl<'a> Parser<'a> {
         {
             return Ok(false);
         }
+        // A look from a brace before is answered for this one too: a line of braces glued to
+        // digits (`{1{1{1`) is read once, not once a brace.
+        if let Some(seen) = self.closes.get()
+            && seen.close == close
+            && (seen.from..seen.to).contains(&at)
+        {
+            return Ok(!seen.closed);
+        }
+        let seen = |to: usize, closed: bool| {
+            self.closes.set(Some(CloseSeen {
+                close,
+                from: at,
+                to,
+                closed,
+            }));
+            Ok(!closed)
+        };
         let mut i = at + 1;
         loop {
             let Some(found) = first_of(self.src.get(i..).unwrap_or_default(), close, b'\n') else {
                 return if self.eof {
-                    Ok(true)
+                    seen(self.src.len(), false)
                 } else {
                     Err(Stop::NeedMore)
                 };
             };
             i += found;
             if self.src[i] == close {
-                return Ok(false);
+                return seen(i, true);
             }
             i += 1;
             if self.tag_line_at(i) {
-                return Ok(true);
+                return seen(i, false);
             }
         }
     }
