@@ -984,6 +984,15 @@ fn a_bracket_or_dollar_among_moves_is_no_tag_and_no_nag() {
     assert_eq!(moves[0].0, "$i-2E");
     let moves = garbled("1. 33-43 83-73 2. 32-42 $)-41 3. 21-32 *\n");
     assert_eq!(moves[0].0, "$)-41");
+    // Three or four digits after a `$` where a move number waits for its move, or past PGN's
+    // NAGs ($0 to $255), are a move with its 5 read as `$` (decision 187).
+    assert_eq!(garbled("1. 33-43 83-73 2. $242 82-72 *\n")[0].0, "$242");
+    assert_eq!(
+        garbled("1. 33-43 83-73 2. 32-42 $4044 3. 21-32 *\n")[0].0,
+        "$4044"
+    );
+    let g = one("1. 33-43 $146 83-73 2. 32-42 $2 82-72 *\n");
+    assert_eq!(g.mainline.moves.len(), 4);
     // `)` glued to a speck where no variation is open is one too.
     let g = one("1. 33-43 83-73\n\u{a9}). 32-42 82-72 *\n");
     assert_eq!(g.mainline.moves.len(), 4);

@@ -129,7 +129,7 @@ fn comment() -> impl Strategy<Value = Comment> {
 fn annotation() -> impl Strategy<Value = Annotation> {
     prop_oneof![
         (0..SUFFIXES.len()).prop_map(|i| Annotation::Suffix(SUFFIXES[i].to_string())),
-        (0u16..300).prop_map(Annotation::Nag),
+        (0u16..=255).prop_map(Annotation::Nag),
     ]
 }
 

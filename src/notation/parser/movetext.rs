@@ -264,7 +264,9 @@ impl<'a> Parser<'a> {
         // `$5.`, `$.`, `$3-42`, `$i-2E`, `$)-41`: a 5 read as `$` (OCR), not a NAG, which a
         // delimiter ends (decision 79).
         let after = self.src.get(span.end as usize).copied();
-        if after.is_some_and(|b| !is_delimiter(b) || digits == 0 && !is_space(b)) {
+        if after.is_some_and(|b| !is_delimiter(b) || digits == 0 && !is_space(b))
+            || self.dollar_for_five(line, start + 1, digits)
+        {
             return self.unreadable(line, start, Stop::Error(bad()));
         }
         let nag = std::str::from_utf8(&self.src[start + 1..span.end as usize])
@@ -284,6 +286,19 @@ impl<'a> Parser<'a> {
         self.log.tokens.push(Token::Nag(nag, span));
         self.pos = span.end as usize;
         Ok(())
+    }
+
+    /// Whether the `digits` digits at `at`, after a `$` a delimiter ends, are a move with its 5
+    /// read as `$` and its separator lost (`17. $261`, `75-85 $4044`), not a NAG: three or four
+    /// of them, where a move number waits for its move (a NAG follows a move) or they are past
+    /// PGN's NAGs, `$0` to `$255` (decision 187).
+    fn dollar_for_five(&self, line: &Line, at: usize, digits: usize) -> bool {
+        let value = || {
+            std::str::from_utf8(&self.src[at..at + digits])
+                .ok()
+                .and_then(|d| d.parse::<u32>().ok())
+        };
+        (3..=4).contains(&digits) && (line.number.is_some() || value().is_some_and(|v| v > 255))
     }
 
     /// Any other token (`b` is its first byte): a result, which ends the main line, a `Salta!`
