@@ -638,6 +638,18 @@ fn a_page_read_whole_that_ends_off_the_margin_tag_is_settled_by_the_tag() {
     assert!(run.stderr.contains("IOVOT -> 101-91"), "{}", run.stderr);
 }
 
+/// A worn page (dev seed 7500, game 27) with five moves and two move numbers run together in one
+/// word (`82-73-3,:34-43:-95-84-4.-43-53°81-71`): read as the five moves, not as one move read
+/// past its characters, which cost as much as one unreadable move however long the word, and
+/// then the rest of the page a few plies off its numbers (decision 188).
+#[test]
+fn a_word_many_moves_long_is_not_read_past_for_what_one_move_costs() {
+    let run = salta(&["repair", "tests/ocr/medium-page-5.sgn"]).expect_code(1);
+    assert_mended_to("tests/ocr/medium-page-5-source.sgn", &run);
+    let said = "-> 82-73 34-43 95-84 43-53 81-71 (two moves run together: 5 moves)";
+    assert!(run.stderr.contains(said), "{}", run.stderr);
+}
+
 /// A transcription with one slip whose last move lost its dash and gained a dot (`4132.`, taken
 /// for a move number, the game going on after the move before): once the slip is mended the
 /// search reads the move from that text (decision 175), also on a page with no other slip

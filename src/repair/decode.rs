@@ -45,6 +45,9 @@ const LEFT_FOR_A_MOVE: usize = 3;
 /// stands and is as long, and is more likely a move misread past reading (what passing over it
 /// costs then is what reading it as any move costs).
 const NOISE_CHARS: usize = 2;
+/// Letters and digits a move's worth of text has: text read past its characters costs an
+/// unreadable move for each such run (decision 188).
+const MOVE_CHARS: usize = 6;
 /// A token read as a move of another number or side than the number written before it says.
 const OTHER_NUMBER: f64 = 5.0;
 /// A chain whose game ends otherwise than recorded, or not at all.
@@ -308,7 +311,8 @@ impl Line {
             for chain in &chains {
                 let pos = chain.cursor.pos;
                 if self.may_be_noise(i, offset) {
-                    let cost = chain.cost + self.noise_cost(i, offset);
+                    let texts = self.texts_of(&mut readings, &chain.cursor);
+                    let cost = chain.cost + self.noise_cost(i, offset, texts);
                     let beam = places.entry((i + 1, 0)).or_insert_with(new_beam);
                     offer(beam, &mut steps, chain, None, cost, i, What::Noise);
                 }
@@ -513,7 +517,8 @@ impl Line {
         let pos = chain.cursor.pos;
         let mut least = DROPPED;
         if self.may_be_noise(i, offset) {
-            least = least.min(self.noise_cost(i, offset));
+            let texts = self.texts_of(readings, &chain.cursor);
+            least = least.min(self.noise_cost(i, offset, texts));
         }
         let numbered = self.numbered_cost(i, offset, &pos);
         for &m in pos.legal_moves().iter() {
@@ -535,13 +540,20 @@ impl Line {
         }
         readings.count += 1;
         let (i, offset) = (readings.i, readings.offset);
-        let texts = readings
-            .texts
-            .entry(cursor.plies)
-            .or_insert_with(|| self.texts_from(i, offset, pos));
+        let texts = self.texts_of(readings, cursor);
         let reading = self.read_move((i, offset), m, token, pos, texts);
         readings.read.insert(key, reading);
         (token, reading)
+    }
+
+    /// The texts the place of `readings` may be read as after `cursor` (read once for every
+    /// chain there at one ply).
+    fn texts_of<'r>(&self, readings: &'r mut Readings, cursor: &Cursor) -> &'r [Unglued] {
+        let (i, offset) = (readings.i, readings.offset);
+        readings
+            .texts
+            .entry(cursor.plies)
+            .or_insert_with(|| self.texts_from(i, offset, &cursor.pos))
     }
 
     /// What reading the move after `pos` from the place `(i, offset)` costs for the move number
@@ -571,14 +583,19 @@ impl Line {
         offset > 0 || token.garbled || token.squares.is_none()
     }
 
-    /// What passing over the token at `i` from its character `offset` on as no move costs.
-    pub(super) fn noise_cost(&self, i: usize, offset: usize) -> f64 {
+    /// What passing over the token at `i` from its character `offset` on as no move costs,
+    /// `texts` what is left of it may be read as.
+    pub(super) fn noise_cost(&self, i: usize, offset: usize, texts: &[Unglued]) -> f64 {
         let Some(written) = self.origin[i].and_then(|o| self.written.get(o)) else {
             return NOISE;
         };
-        let chars = written.chars().skip(offset).filter(|c| c.is_alphanumeric());
-        match chars.count() > NOISE_CHARS {
-            true => MISREAD + UNREADABLE,
+        let chars = written
+            .chars()
+            .skip(offset)
+            .filter(|c| c.is_alphanumeric())
+            .count();
+        match chars > NOISE_CHARS {
+            true => past_reading(texts),
             false => NOISE,
         }
     }
@@ -619,7 +636,7 @@ impl Line {
 
     /// The texts what is left of the token at `i` from its character `offset` on may be read
     /// as, in `pos`: as written, and with a move number glued to it taken off.
-    fn texts_from(&self, i: usize, offset: usize, pos: &Position) -> Vec<Unglued> {
+    pub(super) fn texts_from(&self, i: usize, offset: usize, pos: &Position) -> Vec<Unglued> {
         if offset == 0 {
             return self.texts_in(i, pos);
         }
@@ -656,7 +673,7 @@ impl Line {
         let garbled = written.garbled || offset > 0;
         let whole = match read_best(&meant, texts, garbled, READ_LIMIT) {
             Some((read, unglued)) => misread_of(&read, unglued),
-            None => MISREAD + UNREADABLE,
+            None => past_reading(texts),
         };
         // Of the texts with a number taken off its head, each starts further on
         // (`16:33-43.54:33`: `33-43.54:33`).
@@ -684,6 +701,18 @@ impl Line {
         let token = Token::of_move(m, pos, self.style);
         self.read_move((i, offset), m, token, pos, &texts).whole
     }
+}
+
+/// What reading a text that may be read as `texts` past its characters costs (as one move by
+/// the moves around it, or as none): an unreadable move for each move's worth of letters and
+/// digits, so that text many moves long is not passed over for what one costs.
+fn past_reading(texts: &[Unglued]) -> f64 {
+    let chars = texts
+        .iter()
+        .map(|t| t.text.iter().filter(|c| c.is_alphanumeric()).count())
+        .min()
+        .unwrap_or(0);
+    (MISREAD + UNREADABLE) * (chars as f64 / MOVE_CHARS as f64).max(1.0)
 }
 
 /// The ply and the token of a reading in one word, hashed at once rather than field by field.

@@ -84,7 +84,12 @@ impl Line {
                     },
                 ] => {
                     let detail = "no move, passed over".to_string();
-                    let cost = self.noise_cost(at, 0);
+                    let here = edits.replay_to(at);
+                    let texts = match edits.line.states.get(here) {
+                        Some(before) => self.texts_from(at, 0, &before.pos),
+                        None => Vec::new(),
+                    };
+                    let cost = self.noise_cost(at, 0, &texts);
                     edits.make(at, 1, moves, SlipKind::CharAdded, cost, Some(detail));
                 }
                 // One move and what is left of the token no move.
