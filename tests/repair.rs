@@ -648,6 +648,13 @@ fn a_word_many_moves_long_is_not_read_past_for_what_one_move_costs() {
     assert_mended_to("tests/ocr/medium-page-5-source.sgn", &run);
     let said = "-> 82-73 34-43 95-84 43-53 81-71 (two moves run together: 5 moves)";
     assert!(run.stderr.contains(said), "{}", run.stderr);
+    // A move number with its dot misread where the reader takes it for a garbled move (`21°`)
+    // is read as the number, not passed over as a speck (decision 189).
+    assert!(
+        run.stderr.contains("removed 21° (the move number 21.)"),
+        "{}",
+        run.stderr
+    );
 }
 
 /// A transcription with one slip whose last move lost its dash and gained a dot (`4132.`, taken

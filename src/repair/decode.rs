@@ -48,6 +48,9 @@ const NOISE_CHARS: usize = 2;
 /// Letters and digits a move's worth of text has: text read past its characters costs an
 /// unreadable move for each such run (decision 188).
 const MOVE_CHARS: usize = 6;
+/// A token read as the move number due there, not as a move (`21` for `21.`, its dot lost),
+/// beside what reading its characters as the number costs.
+const NUMBER_READ: f64 = 1.0;
 /// A token read as a move of another number or side than the number written before it says.
 const OTHER_NUMBER: f64 = 5.0;
 /// A chain whose game ends otherwise than recorded, or not at all.
@@ -312,7 +315,7 @@ impl Line {
                 let pos = chain.cursor.pos;
                 if self.may_be_noise(i, offset) {
                     let texts = self.texts_of(&mut readings, &chain.cursor);
-                    let cost = chain.cost + self.noise_cost(i, offset, texts);
+                    let cost = chain.cost + self.noise_cost(i, offset, texts, &pos).0;
                     let beam = places.entry((i + 1, 0)).or_insert_with(new_beam);
                     offer(beam, &mut steps, chain, None, cost, i, What::Noise);
                 }
@@ -518,7 +521,7 @@ impl Line {
         let mut least = DROPPED;
         if self.may_be_noise(i, offset) {
             let texts = self.texts_of(readings, &chain.cursor);
-            least = least.min(self.noise_cost(i, offset, texts));
+            least = least.min(self.noise_cost(i, offset, texts, &pos).0);
         }
         let numbered = self.numbered_cost(i, offset, &pos);
         for &m in pos.legal_moves().iter() {
@@ -583,20 +586,38 @@ impl Line {
         offset > 0 || token.garbled || token.squares.is_none()
     }
 
-    /// What passing over the token at `i` from its character `offset` on as no move costs,
-    /// `texts` what is left of it may be read as.
-    pub(super) fn noise_cost(&self, i: usize, offset: usize, texts: &[Unglued]) -> f64 {
+    /// What passing over the token at `i` from its character `offset` on as no move costs in
+    /// `pos`, `texts` what is left of it may be read as; and the move number it is read as,
+    /// where a whole token reads as one due there for less (`21` for `21.`).
+    pub(super) fn noise_cost(
+        &self,
+        i: usize,
+        offset: usize,
+        texts: &[Unglued],
+        pos: &Position,
+    ) -> (f64, Option<u32>) {
         let Some(written) = self.origin[i].and_then(|o| self.written.get(o)) else {
-            return NOISE;
+            return (NOISE, None);
         };
         let chars = written
             .chars()
             .skip(offset)
             .filter(|c| c.is_alphanumeric())
             .count();
-        match chars > NOISE_CHARS {
+        let noise = match chars > NOISE_CHARS {
             true => past_reading(texts),
             false => NOISE,
+        };
+        let n = pos.move_number();
+        let red = pos.side_to_move() == crate::board::Color::Red;
+        let due: Vec<u32> = [Some(n), red.then_some(n + 1)]
+            .into_iter()
+            .flatten()
+            .collect();
+        let chars: Vec<char> = written.chars().collect();
+        match numbers::as_number(&chars, &due).filter(|_| offset == 0) {
+            Some((cost, n)) if NUMBER_READ + cost < noise => (NUMBER_READ + cost, Some(n)),
+            _ => (noise, None),
         }
     }
 

@@ -83,13 +83,18 @@ impl Line {
                         what: What::Noise, ..
                     },
                 ] => {
-                    let detail = "no move, passed over".to_string();
                     let here = edits.replay_to(at);
-                    let texts = match edits.line.states.get(here) {
-                        Some(before) => self.texts_from(at, 0, &before.pos),
-                        None => Vec::new(),
+                    let (cost, number) = match edits.line.states.get(here) {
+                        Some(before) => {
+                            let texts = self.texts_from(at, 0, &before.pos);
+                            self.noise_cost(at, 0, &texts, &before.pos)
+                        }
+                        None => (NOISE, None),
                     };
-                    let cost = self.noise_cost(at, 0, &texts);
+                    let detail = match number {
+                        Some(n) => format!("the move number {n}."),
+                        None => "no move, passed over".to_string(),
+                    };
                     edits.make(at, 1, moves, SlipKind::CharAdded, cost, Some(detail));
                 }
                 // One move and what is left of the token no move.
