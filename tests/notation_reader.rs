@@ -974,6 +974,24 @@ fn a_result_misread_after_the_last_move_is_the_games_result() {
 }
 
 #[test]
+fn four_digits_or_more_before_a_dot_after_a_move_are_a_move_not_a_number() {
+    // A move with its dash lost and a dot after it, or moves and a number run together, where
+    // the count expects no such number (decision 190).
+    assert_eq!(garbled("1. 33-43 8272. 2. 32-42 *\n")[0].0, "8272.");
+    assert_eq!(
+        garbled("1. 33-43 83-73 2. 3342.92. 82-72 *\n")[0].0,
+        "3342.92."
+    );
+    // Not digits that start with no square, a result glued on, or a number the count expects.
+    let g = one("1. 33-43 83-73 2. 32-42 7777. 82-72 *\n");
+    assert_eq!(g.mainline.moves.len(), 4);
+    let g = one("1. 33-43 83-73 2. 32-42 4242.10\n");
+    assert_eq!(g.result.map(|(r, _)| r), Some(GameResult::GreenWins));
+    let g = one("1000. 33-43 83-73 1001. 32-42 *\n");
+    assert_eq!(g.mainline.moves.len(), 3);
+}
+
+#[test]
 fn a_bracket_or_dollar_among_moves_is_no_tag_and_no_nag() {
     // `[` that starts no tag (a name, then a quoted value) is a speck, not a second game.
     let g = one("1. 33-43 83-73\n- [. 32-42 82-72 *\n");

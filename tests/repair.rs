@@ -451,9 +451,11 @@ fn move_numbers_and_signs_misread_by_ocr_are_read_and_mended() {
 
 /// Move numbers the reader cannot tell from the moves beside them, read by the number due at
 /// each ply: glued to a garbled move (`02-9213.` for `102-92 13.`), misread standing alone where
-/// Green's move comes (`55+`), and a move the reader left out read from its characters
-/// (`3342.92.`) rather than any legal move put in (decision 98); a move whose 5 was read as `$`
-/// (`$343`), no NAG (decision 187); the result glued to the last move (`22-33I-O`).
+/// Green's move comes (`55+`), and a move the reader left out read from its characters (`$141`,
+/// taken for a NAG) rather than any legal move put in (decision 98); a move with its dash lost
+/// and the next number glued (`3342.92.`, decision 190) and one whose 5 was read as `$`
+/// (`$343`), no NAG (decision 187), read as garbled moves; the result glued to the last move
+/// (`22-33I-O`).
 #[test]
 fn move_numbers_beside_garbled_moves_and_moves_the_reader_left_out_are_read() {
     let run = salta(&["repair", "tests/edge-cases/slip-ocr-glued-numbers.sgn"]).expect_code(1);
@@ -462,7 +464,8 @@ fn move_numbers_beside_garbled_moves_and_moves_the_reader_left_out_are_read() {
         "02-9213. -> 102-92",
         "55+ is the move number 55.",
         "$343 -> 53-43 (characters misread: $ for 5, - left out)",
-        "inserted 33-42 (a ply left out: read from 3342.92.",
+        "inserted 51-41 (a ply left out: read from $141",
+        "3342 -> 33-42 (separator misread: - left out)",
         "22-33I-O -> 22-33 (a character added: the result 1-0 glued to it)",
     ] {
         assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
@@ -657,11 +660,12 @@ fn a_word_many_moves_long_is_not_read_past_for_what_one_move_costs() {
     );
 }
 
-/// A transcription with one slip whose last move lost its dash and gained a dot (`4132.`, taken
-/// for a move number, the game going on after the move before): once the slip is mended the
-/// search reads the move from that text (decision 175), also on a page with no other slip
-/// (decision 183); digits that read as no move that ends the game as recorded (`7777.`) stay
-/// unread.
+/// A transcription with one slip whose last move lost its dash and gained a dot: standing alone
+/// (`4132. 0-1`) it is a garbled move, read as one (decision 190); with the result glued on,
+/// its dash lost too (`4132.01`), it is taken for a move number, the game going on after the
+/// move before, and once the slip is mended the search reads the move from that text (decision
+/// 175), also on a page with no other slip (decision 183). Digits that read as no move that
+/// ends the game as recorded (`7777.`) stay unread.
 #[test]
 fn digits_after_the_last_move_are_read_as_a_move_only_where_they_read_as_one() {
     let source = "tests/ocr/light-page-source.sgn";
@@ -669,17 +673,17 @@ fn digits_after_the_last_move_are_read_as_a_move_only_where_they_read_as_one() {
     let slip_mended = "57-85 -> 75-85 (digits swapped)";
     let run = repair_page_with(source, &[slip, (" 41-32 0-1", " 4132. 0-1")]);
     assert!(run.stderr.contains(slip_mended), "{}", run.stderr);
-    let said = "inserted 41-32 (a ply left out: read from 4132., which the reader did not take for";
-    assert!(run.stderr.contains(said), "{}", run.stderr);
+    let garbled = "4132. -> 41-32 (characters misread: - left out, . added)";
+    assert!(run.stderr.contains(garbled), "{}", run.stderr);
     assert_mended_to(source, &run);
-    // The same with the result's dash lost and the result glued on (`4132.01`, decision 181).
     let run = repair_page_with(source, &[slip, (" 41-32 0-1", " 4132.01")]);
+    let said = "inserted 41-32 (a ply left out: read from 4132., which the reader did not take for";
     assert!(run.stderr.contains(said), "{}", run.stderr);
     assert!(run.stderr.contains("1 result misread"), "{}", run.stderr);
     assert_mended_to(source, &run);
     // On a page with no other slip too, the game going on there (decision 183); the number a
     // move was read from is not said to be left out.
-    let run = repair_page_with(source, &[(" 41-32 0-1", " 4132. 0-1")]);
+    let run = repair_page_with(source, &[(" 41-32 0-1", " 4132.01")]);
     assert!(run.stderr.contains(said), "{}", run.stderr);
     assert!(!run.stderr.contains("without a move"), "{}", run.stderr);
     assert_mended_to(source, &run);
@@ -689,12 +693,12 @@ fn digits_after_the_last_move_are_read_as_a_move_only_where_they_read_as_one() {
 }
 
 /// A worn page whose last move lost its dash and gained a dot, the result then misread
-/// (`4132. PO`): the reader takes the move for a move number, and repair reads it from the text
-/// left out after the last move rather than end the game a ply short (decisions 171, 175).
+/// (`4132. PO`): the move is a garbled move, not a move number (decision 190), and is read as
+/// the last move rather than the game ended a ply short.
 #[test]
-fn a_last_move_read_as_a_move_number_is_read_from_the_text_left_out() {
+fn a_last_move_with_a_dot_for_its_dash_is_read_as_the_last_move() {
     let run = repair_medium_page_with("41-320-1 0° as wee", "4132. PO");
-    let said = "inserted 41-32 (a ply left out: read from 4132., which the reader did not take for";
+    let said = "4132. -> 41-32 (characters misread: - left out, . added)";
     assert!(run.stderr.contains(said), "{}", run.stderr);
     assert_mended_to("tests/ocr/medium-page-source.sgn", &run);
 }

@@ -785,17 +785,24 @@ mod tests {
         assert!(line.decode().is_none());
     }
 
-    /// The last move taken for a move number (`4132.`, the result misread after it) is read from
-    /// the text left out after the last token, not left out of the game (decision 171).
+    /// The last move taken for a move number (`4132.`, the result glued after it with its dash
+    /// lost) is read from the text left out after the last token, not left out of the game
+    /// (decision 171); standing alone, its dot before a blank, it is a garbled move the page
+    /// read whole reads in its place (decision 190).
     #[test]
     fn text_left_out_after_the_last_move_is_read() {
         let page = include_str!("../../tests/ocr/medium-page.sgn");
         assert!(page.contains("41-320-1 0° as wee"));
-        let page = page.replace("41-320-1 0° as wee", "4132. PO");
-        let game = crate::notation::parse_str(&page).remove(0).unwrap();
-        let analysis = decode(&game, &ReplayOptions::default()).unwrap();
-        let last = &analysis.breaks.last().unwrap().suggestions[0];
-        assert_eq!(last.edit(), super::super::EditKind::Insert);
-        assert_eq!(last.text(), "41-32");
+        for (written, edit) in [
+            ("4132.01", super::super::EditKind::Insert),
+            ("4132. PO", super::super::EditKind::Replace),
+        ] {
+            let page = page.replace("41-320-1 0° as wee", written);
+            let game = crate::notation::parse_str(&page).remove(0).unwrap();
+            let analysis = decode(&game, &ReplayOptions::default()).unwrap();
+            let last = &analysis.breaks.last().unwrap().suggestions[0];
+            assert_eq!(last.edit(), edit, "{written}");
+            assert_eq!(last.text(), "41-32");
+        }
     }
 }

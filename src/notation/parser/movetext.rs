@@ -13,6 +13,7 @@ use super::tokens::{result_token, salta_call, suffix};
 use super::{End, PResult, Parser, Stop};
 use crate::diagnostic::Code;
 use crate::notation::ast::*;
+use crate::notation::garbled::misread_result;
 
 impl<'a> Parser<'a> {
     /// A line of play up to its end: `)` for a variation, a result, a tag section or the end for
@@ -135,7 +136,10 @@ impl<'a> Parser<'a> {
             dots_end += 1;
         }
         let (digits, dots) = (end - start, dots_end - end);
-        if dots == 0 || self.squares_on_a_dot(digits, dots, dots_end) {
+        if dots == 0
+            || self.squares_on_a_dot(digits, dots, dots_end)
+            || self.move_on_a_dot(line, start, digits, dots_end)
+        {
             return Ok(false);
         }
         let span = Span::new(start, start + digits + dots);
@@ -169,6 +173,38 @@ impl<'a> Parser<'a> {
             && (2..=3).contains(&digits)
             && (2..=3).contains(&after)
             && self.src.get(end + after).is_none_or(|&b| is_delimiter(b))
+    }
+
+    /// Whether the `digits` digits at `start`, dots after them to `end`, are a move's (or
+    /// moves') with the separator lost (`8272.`, `3526354.`: OCR), not a move number: four or
+    /// more of them, the first two or three a square's number (`7777.` is none), no result
+    /// glued after the dots (`4242.10` is the last move and the result, decision 181), after a
+    /// move (a line may start at any number), and not a number the count expects (decision
+    /// 190).
+    fn move_on_a_dot(&self, line: &Line, start: usize, digits: usize, end: usize) -> bool {
+        let square_first = || {
+            [2, 3].into_iter().any(|len| {
+                decimal(&self.src[start..start + len])
+                    .is_some_and(|n| self.geometry.from_number(n).is_some())
+            })
+        };
+        digits >= 4
+            && square_first()
+            && line.moves > 0
+            && !self.result_glued_at(end)
+            && decimal(&self.src[start..start + digits]).is_none_or(|n| {
+                // The last number written, once more (Red's `12...`), or the next.
+                let [by_count, next] = self.expected_numbers(line.next_number());
+                n != by_count && n != next && n + 1 != next
+            })
+    }
+
+    /// Whether the word at `end` (to a blank) is a result, as written or misread (`10`, `O-1`).
+    fn result_glued_at(&self, end: usize) -> bool {
+        let rest = self.src.get(end..).unwrap_or_default();
+        let word = &rest[..rest.iter().position(|&b| is_space(b)).unwrap_or(rest.len())];
+        let word = String::from_utf8_lossy(word);
+        matches!(&*word, "1-0" | "0-1" | "1/2-1/2") || misread_result(&word).is_some()
     }
 
     /// `(`: a variation replacing the line's last move, read to its `)`.
@@ -619,6 +655,11 @@ fn other_numeric(
 ) -> Option<(Token, usize)> {
     let rest = src.get(pos..)?;
     if !numbered && let Some((n, digits, len)) = move_number(rest) {
+        // Four digits or more may be a move with its separator lost (decision 190): the general
+        // loop, which knows the numbers the count expects, tells.
+        if digits >= 4 {
+            return None;
+        }
         let number = MoveNumber {
             number: n,
             ellipsis: len - digits >= 2,
