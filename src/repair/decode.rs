@@ -189,6 +189,8 @@ struct Readings {
     /// move.
     read: FastMap<u64, Reading>,
     texts: FastMap<u32, Vec<Unglued>>,
+    /// What passing over the place costs, by the ply (which fixes the move numbers due).
+    passed: FastMap<u32, f64>,
     /// Moves read so far (against every place).
     count: usize,
 }
@@ -289,6 +291,7 @@ impl Line {
             offset: 0,
             read: FastMap::default(),
             texts: FastMap::default(),
+            passed: FastMap::default(),
             count: 0,
         };
         while let Some(((i, offset), beam)) = places.pop_first() {
@@ -296,6 +299,7 @@ impl Line {
             readings.offset = offset;
             readings.read.clear();
             readings.texts.clear();
+            readings.passed.clear();
             let finished = least_ended + reach;
             let mut chains = self.kept(beam, &mut steps, &mut readings, finished, &allowed);
             // A chain at the end of the text, or of the game, is finished.
@@ -314,8 +318,7 @@ impl Line {
             for chain in &chains {
                 let pos = chain.cursor.pos;
                 if self.may_be_noise(i, offset) {
-                    let texts = self.texts_of(&mut readings, &chain.cursor);
-                    let cost = chain.cost + self.noise_cost(i, offset, texts, &pos).0;
+                    let cost = chain.cost + self.passing_cost(&mut readings, &chain.cursor);
                     let beam = places.entry((i + 1, 0)).or_insert_with(new_beam);
                     offer(beam, &mut steps, chain, None, cost, i, What::Noise);
                 }
@@ -520,8 +523,7 @@ impl Line {
         let pos = chain.cursor.pos;
         let mut least = DROPPED;
         if self.may_be_noise(i, offset) {
-            let texts = self.texts_of(readings, &chain.cursor);
-            least = least.min(self.noise_cost(i, offset, texts, &pos).0);
+            least = least.min(self.passing_cost(readings, &chain.cursor));
         }
         let numbered = self.numbered_cost(i, offset, &pos);
         for &m in pos.legal_moves().iter() {
@@ -547,6 +549,19 @@ impl Line {
         let reading = self.read_move((i, offset), m, token, pos, texts);
         readings.read.insert(key, reading);
         (token, reading)
+    }
+
+    /// What passing over the place of `readings` after `cursor` costs (see
+    /// [`Line::noise_cost`]; worked out once for every chain there at one ply).
+    fn passing_cost(&self, readings: &mut Readings, cursor: &Cursor) -> f64 {
+        if let Some(&cost) = readings.passed.get(&cursor.plies) {
+            return cost;
+        }
+        let (i, offset) = (readings.i, readings.offset);
+        let texts = self.texts_of(readings, cursor);
+        let (cost, _) = self.noise_cost(i, offset, texts, &cursor.pos);
+        readings.passed.insert(cursor.plies, cost);
+        cost
     }
 
     /// The texts the place of `readings` may be read as after `cursor` (read once for every
