@@ -5,8 +5,9 @@
 
 use super::candidates::{describe, left_out_detail, read_best, read_from_words};
 use super::cursor::Cursor;
+use super::decode::COUNT_STATES;
 use super::line::Line;
-use super::search::{Analysis, Break};
+use super::search::{Analysis, Break, CLOSE};
 use super::slips::SlipKind;
 use super::step::{
     DROPPED, LEFT_OUT, MAX_RIVALS, MERGED, MISREAD, NOISE, READ_LIMIT, Step, UNREADABLE,
@@ -124,6 +125,18 @@ impl Line {
         let guesses_only = breaks.iter().all(|b| read_past_characters(b).is_some());
         for b in &mut breaks {
             let Some(best) = read_past_characters(b) else {
+                // A move read by its characters may have a rival read nearly as well, with
+                // which the rest replays alike: named, not left unsaid (decision 191).
+                if let Some(first) = b.suggestions.first_mut() {
+                    let rivals = self.close_rivals(&line, first);
+                    if !rivals.is_empty() {
+                        first.why = format!(
+                            "{}; or read as {}: the moves after it replay alike, see the source",
+                            first.why,
+                            rivals.join(" or ")
+                        );
+                    }
+                }
                 continue;
             };
             let (at, kind, cost) = (best.line_change.start, best.kind, best.cost);
@@ -225,23 +238,70 @@ impl Line {
     /// token; `passed_over`: in place of none, a token passed over there) with which the rest of
     /// it replays too, to the same result.
     fn rivals_at(&self, at: usize, passed_over: bool) -> Vec<Token> {
-        let (Some(before), Some(end)) = (self.states.get(at), self.states.last()) else {
+        let Some(before) = self.states.get(at) else {
             return Vec::new();
         };
-        let ends = |c: &Cursor| c.referee.outcome_at_end_of_record().map(|o| result_of(&o));
-        let result = ends(end);
         let pos = before.pos;
-        let rest = &self.tokens[at + usize::from(!passed_over)..];
         pos.legal_moves()
             .iter()
             .map(|&m| Token::of_move(m, &pos, self.style))
             .filter(|&t| passed_over || t != self.tokens[at])
-            .filter(|t| {
-                let mut cursor = before.clone();
-                cursor.advance(t, self.lenient)
-                    && rest.iter().all(|t| cursor.advance(t, self.lenient))
-                    && ends(&cursor) == result
+            .filter(|&t| self.replays_alike(at, t, passed_over))
+            .collect()
+    }
+
+    /// Whether the line, with the move `t` at the token `at` (in place of it, or before it
+    /// where `passed_over`), replays to its end with the same result.
+    fn replays_alike(&self, at: usize, t: Token, passed_over: bool) -> bool {
+        let (Some(before), Some(end)) = (self.states.get(at), self.states.last()) else {
+            return false;
+        };
+        let ends = |c: &Cursor| c.referee.outcome_at_end_of_record().map(|o| result_of(&o));
+        let rest = &self.tokens[at + usize::from(!passed_over)..];
+        let mut cursor = before.clone();
+        cursor.advance(&t, self.lenient)
+            && rest.iter().all(|t| cursor.advance(t, self.lenient))
+            && ends(&cursor) == ends(end)
+    }
+
+    /// The other legal moves the written token of `best`, a move read by its characters in
+    /// `line` (the decoded line, its breaks mended), reads as within [`CLOSE`] of it, with which
+    /// the rest of the line replays alike to the same result (and the margin the Margin tag
+    /// says, as far as a short count tells): each as written, with its misreading.
+    fn close_rivals(&self, line: &Line, best: &Suggestion) -> Vec<String> {
+        let change = &best.line_change;
+        let (at, [chosen]) = (change.start, change.inserted.as_slice()) else {
+            return Vec::new();
+        };
+        let (Some(before), Some(Some(o))) = (line.states.get(at), line.origin.get(at)) else {
+            return Vec::new();
+        };
+        if change.removed != 1 || best.cost >= MISREAD + UNREADABLE {
+            return Vec::new();
+        }
+        let garbled = self.tokens.get(*o).is_some_and(|t| t.garbled);
+        let pos = before.pos;
+        let texts = line.texts_in(at, &pos);
+        let g = pos.geometry();
+        pos.legal_moves()
+            .iter()
+            .map(|&m| Token::of_move(m, &pos, line.style))
+            .filter(|t| t != chosen)
+            .filter_map(|t| {
+                let (read, unglued) = read_best(&line.meant(t), &texts, garbled, READ_LIMIT)?;
+                let cost = misread_of(&read, unglued);
+                (cost <= best.cost + CLOSE).then(|| (t, describe(&read, unglued)))
             })
+            .filter(|&(t, _)| line.replays_alike(at, t, false))
+            .filter(|&(t, _)| {
+                let Some(tag) = line.margin else {
+                    return true;
+                };
+                let mut moves = line.tokens.clone();
+                moves[at] = t;
+                line.margin_verdict(tag, moves.into_iter(), COUNT_STATES) != Some(false)
+            })
+            .map(|(t, why)| format!("{} ({why})", t.text(g, line.style, line.from_red)))
             .collect()
     }
 

@@ -3,7 +3,7 @@
 
 use super::breaks_main_line;
 use super::decode::{decode, decode_better};
-use super::search::{Analysis, Break, analyse, variation_analyses};
+use super::search::{Analysis, Break, analyse, name_close_rivals, variation_analyses};
 use super::suggestion::{EditKind, SLIP, Suggestion};
 use super::token::Token;
 use crate::board::Color;
@@ -267,6 +267,14 @@ impl Unmended {
     }
 }
 
+/// The search's analysis with the close rivals of each break's best reading named in it.
+fn named(mut analysis: Analysis) -> Analysis {
+    for b in &mut analysis.breaks {
+        name_close_rivals(&mut b.suggestions);
+    }
+    analysis
+}
+
 /// The most plausible repair of a game's main line with at most `max_edits` edits: each break
 /// read by its best suggestion in turn, until the whole main line replays.
 pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
@@ -286,7 +294,7 @@ pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
             .iter()
             .any(|w| w.code == Code::DanglingMoveNumber)
         {
-            true => analyse(game, opts, MAX_BREAKS).breaks,
+            true => named(analyse(game, opts, MAX_BREAKS)).breaks,
             false => Vec::new(),
         };
         let read;
@@ -304,7 +312,7 @@ pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
             false => Mended::Repaired(fixed, breaks),
         };
     };
-    let mut analysis = analyse(game, opts, MAX_BREAKS);
+    let mut analysis = named(analyse(game, opts, MAX_BREAKS));
     let whole = |a: &Analysis| a.replays_to_end && a.repairs().count() == a.breaks.len();
     // A page where the search reading one break at a time is lost is read whole at once.
     let searched = whole(&analysis);

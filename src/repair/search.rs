@@ -3,6 +3,7 @@
 
 use super::line::Line;
 use super::slips::SlipKind;
+use super::step::MAX_RIVALS;
 use super::suggestion::{SLIP, Suggestion};
 use super::trials::Trial;
 use crate::notation::{Game, Span};
@@ -117,6 +118,48 @@ pub(crate) fn variation_analyses(
 const LAST_MOVE_READ: f64 = 5.0;
 /// How much cheaper than any other move one must read that text to be put in from it.
 const CLEARLY: f64 = 2.0;
+
+/// How much dearer (`-ln`) than a break's best reading another may be to be named beside it
+/// where both replay the record alike to its end: about a seventh as likely (decision 191).
+pub(super) const CLOSE: f64 = 2.0;
+
+/// Names in the best reading's reason (`why`) the readings after it of the same move that are
+/// nearly as likely (within [`CLOSE`]) and replay the record alike to its end, with the same
+/// result and margin: a repair is not stated without doubt where the record cannot tell (the
+/// readings exactly as likely are named "just as well" apart). For `salta repair`'s edits:
+/// `check` lists every reading of a break anyway.
+pub(super) fn name_close_rivals(suggestions: &mut [Suggestion]) {
+    let Some((best, rest)) = suggestions.split_first_mut() else {
+        return;
+    };
+    if !best.to_end {
+        return;
+    }
+    let named: Vec<String> = rest
+        .iter()
+        .filter(|s| {
+            !s.equally_good(best)
+                && s.edit == best.edit
+                && s.line_change.start == best.line_change.start
+                && s.line_change.removed == best.line_change.removed
+                && s.to_end
+                && s.replays == best.replays
+                && s.result == best.result
+                && s.margin.map(|m| m.counted) == best.margin.map(|m| m.counted)
+                && s.later == 0.0
+                && s.cost <= best.cost + CLOSE
+        })
+        .take(MAX_RIVALS)
+        .map(|s| format!("{} ({})", s.text, s.why))
+        .collect();
+    if !named.is_empty() {
+        best.why = format!(
+            "{}; or read as {}: the moves after it replay alike, see the source",
+            best.why,
+            named.join(" or ")
+        );
+    }
+}
 
 /// Finds every break of a line and reads each (at most `max_breaks`).
 fn analyse_line(mut line: Line, max_breaks: usize) -> Analysis {
