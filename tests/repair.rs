@@ -629,7 +629,7 @@ fn a_token_many_moves_could_stand_for_is_read_with_its_rivals_named() {
     // A move read by its characters with another reading nearly as likely, the rest of the page
     // replaying alike with it, has that reading named too (decision 191).
     let said = "0373 -> 63-73 (characters misread: 0 for 6, - left out; or read as 83-73 (0 for 8, \
-                - left out): the moves after it replay alike, see the source)";
+                - left out) (the moves after it replay alike: see the source))";
     assert!(run.stderr.contains(said), "{}", run.stderr);
 }
 
@@ -761,7 +761,7 @@ fn a_record_numbered_from_reds_side_is_mended_in_its_own_numbers() {
         .text();
     assert!(tagged.contains("[Numbering \"red\"]"), "{tagged}");
     // The reading that replays alike, nearly as likely, named beside it (decision 191).
-    let said = "44-54\n{was 44-45: digits swapped; or read as 44-55 (one digit misread): the moves";
+    let said = "44-54\n{was 44-45: digits swapped; or read as 44-55 (one digit misread) (the";
     assert!(tagged.contains(said), "{tagged}");
     let untagged = salta(&["repair", "tests/edge-cases/slip-red-numbering.sgn"]).expect_code(1);
     let text = untagged.text();

@@ -623,6 +623,9 @@ impl Line {
             true => past_reading(texts),
             false => NOISE,
         };
+        if offset > 0 {
+            return (noise, None);
+        }
         let n = pos.move_number();
         let red = pos.side_to_move() == crate::board::Color::Red;
         let due: Vec<u32> = [Some(n), red.then_some(n + 1)]
@@ -630,7 +633,7 @@ impl Line {
             .flatten()
             .collect();
         let chars: Vec<char> = written.chars().collect();
-        match numbers::as_number(&chars, &due).filter(|_| offset == 0) {
+        match numbers::as_number(&chars, &due) {
             Some((cost, n)) if NUMBER_READ + cost < noise => (NUMBER_READ + cost, Some(n)),
             _ => (noise, None),
         }
