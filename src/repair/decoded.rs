@@ -260,7 +260,8 @@ impl Line {
     /// The other legal moves the written token of `best`, a move read by its characters in
     /// `line` (the decoded line, its breaks mended), reads as within [`CLOSE`] of it, with which
     /// the rest of the line replays alike to the same result (and the margin the Margin tag
-    /// says, as far as a short count tells): each as written, with its misreading.
+    /// says, as far as a short count tells), at most [`MAX_RIVALS`]: each as written, with its
+    /// misreading.
     fn close_rivals(&self, line: &Line, best: &Suggestion) -> Vec<String> {
         let change = &best.line_change;
         let (at, [chosen]) = (change.start, change.inserted.as_slice()) else {
@@ -294,6 +295,7 @@ impl Line {
                 moves[at] = t;
                 line.margin_verdict(tag, moves.into_iter(), COUNT_STATES) != Some(false)
             })
+            .take(MAX_RIVALS)
             .map(|(t, why)| format!("{} ({why})", t.text(g, line.style, line.from_red)))
             .collect()
     }
