@@ -992,6 +992,17 @@ fn four_digits_or_more_before_a_dot_after_a_move_are_a_move_not_a_number() {
 }
 
 #[test]
+fn a_paren_never_closed_before_the_number_of_a_move_to_come_is_a_speck() {
+    // A variation takes the place of the move before it: `(2.` after `1... 83-73`, never
+    // closed, is OCR's speck (decision 192); `(1...` there opens a variation as ever.
+    let g = one("1. 33-43 83-73\n(2. 32-42 82-72 3. 21-32 *\n");
+    assert_eq!(warned(&g, Code::Speck), ["("]);
+    assert_eq!(g.mainline.moves.len(), 5);
+    let g = one("1. 33-43 83-73 (1... 83-72) 2. 32-42 *\n");
+    assert_eq!(g.mainline.moves[1].variations().len(), 1);
+}
+
+#[test]
 fn a_bracket_or_dollar_among_moves_is_no_tag_and_no_nag() {
     // `[` that starts no tag (a name, then a quoted value) is a speck, not a second game.
     let g = one("1. 33-43 83-73\n- [. 32-42 82-72 *\n");

@@ -55,7 +55,7 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let end = match b {
-                b'{' if self.stray_brace(start, b'}')? => {
+                b'{' if self.stray_brace(start, b'}', &[])? => {
                     self.speck(start, start + 1, "a speck, no comment is closed after it");
                     self.pos += 1;
                     None
@@ -70,7 +70,7 @@ impl<'a> Parser<'a> {
                     self.log.tokens.push(c);
                     None
                 }
-                b'(' if self.stray_brace(start, b')')? => {
+                b'(' if self.stray_brace(start, b')', &self.numbers_to_come(line))? => {
                     self.speck(start, start + 1, "a speck, no variation is closed after it");
                     self.pos += 1;
                     None

@@ -425,6 +425,20 @@ impl<'a> Parser<'a> {
         line.push(self.log, played, Span::new(start, end));
     }
 
+    /// The numbers of Green's moves to come, with which no variation of the moves read starts:
+    /// one more than the last number written, and the count's next where Green's move is next.
+    pub(super) fn numbers_to_come(&self, line: &Line) -> Vec<u32> {
+        if line.moves == 0 {
+            return Vec::new();
+        }
+        let [by_count, after_last] = self.expected_numbers(line.next_number());
+        let mut out = vec![after_last];
+        if line.next_is_green() {
+            out.push(by_count);
+        }
+        out
+    }
+
     /// The numbers a move number read here may stand for: `by_count` (by the count of the moves
     /// read), and one more than the last number written, since a count drifts where moves were
     /// run together or lost.
