@@ -982,6 +982,9 @@ fn four_digits_or_more_before_a_dot_after_a_move_are_a_move_not_a_number() {
         garbled("1. 33-43 83-73 2. 3342.92. 82-72 *\n")[0].0,
         "3342.92."
     );
+    // However long: no move number too large to read, as it is where a line starts.
+    let long = garbled("1. 33-43 83-73 2. 44265594441. 82-72 *\n");
+    assert_eq!(long[0].0, "44265594441.");
     // Not digits that start with no square, a result glued on, or a number the count expects.
     let g = one("1. 33-43 83-73 2. 32-42 7777. 82-72 *\n");
     assert_eq!(g.mainline.moves.len(), 4);

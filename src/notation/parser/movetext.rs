@@ -55,7 +55,7 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let end = match b {
-                b'{' if self.stray_brace(start, b'}', &[])? => {
+                b'{' if self.stray_brace(line, start, b'}')? => {
                     self.speck(start, start + 1, "a speck, no comment is closed after it");
                     self.pos += 1;
                     None
@@ -70,7 +70,7 @@ impl<'a> Parser<'a> {
                     self.log.tokens.push(c);
                     None
                 }
-                b'(' if self.stray_brace(start, b')', &self.numbers_to_come(line))? => {
+                b'(' if self.stray_brace(line, start, b')')? => {
                     self.speck(start, start + 1, "a speck, no variation is closed after it");
                     self.pos += 1;
                     None
@@ -203,8 +203,8 @@ impl<'a> Parser<'a> {
     fn result_glued_at(&self, end: usize) -> bool {
         let rest = self.src.get(end..).unwrap_or_default();
         let word = &rest[..rest.iter().position(|&b| is_space(b)).unwrap_or(rest.len())];
-        let word = String::from_utf8_lossy(word);
-        matches!(&*word, "1-0" | "0-1" | "1/2-1/2") || misread_result(&word).is_some()
+        result_token(word).is_ok_and(|(left, _)| left.is_empty())
+            || std::str::from_utf8(word).is_ok_and(|w| misread_result(w).is_some())
     }
 
     /// `(`: a variation replacing the line's last move, read to its `)`.
@@ -329,12 +329,9 @@ impl<'a> Parser<'a> {
     /// of them, where a move number waits for its move (a NAG follows a move) or they are past
     /// PGN's NAGs, `$0` to `$255` (decision 187).
     fn dollar_for_five(&self, line: &Line, at: usize, digits: usize) -> bool {
-        let value = || {
-            std::str::from_utf8(&self.src[at..at + digits])
-                .ok()
-                .and_then(|d| d.parse::<u32>().ok())
-        };
-        (3..=4).contains(&digits) && (line.number.is_some() || value().is_some_and(|v| v > 255))
+        (3..=4).contains(&digits)
+            && (line.number.is_some()
+                || decimal(&self.src[at..at + digits]).is_some_and(|v| v > 255))
     }
 
     /// Any other token (`b` is its first byte): a result, which ends the main line, a `Salta!`

@@ -425,18 +425,15 @@ impl<'a> Parser<'a> {
         line.push(self.log, played, Span::new(start, end));
     }
 
-    /// The numbers of Green's moves to come, with which no variation of the moves read starts:
-    /// one more than the last number written, and the count's next where Green's move is next.
-    pub(super) fn numbers_to_come(&self, line: &Line) -> Vec<u32> {
+    /// Whether `n` is the number of a Green move to come in `line`, with which no variation of
+    /// the moves read starts: one more than the last number written, or the count's next where
+    /// Green's move is next.
+    pub(super) fn number_to_come(&self, line: &Line, n: u32) -> bool {
         if line.moves == 0 {
-            return Vec::new();
+            return false;
         }
         let [by_count, after_last] = self.expected_numbers(line.next_number());
-        let mut out = vec![after_last];
-        if line.next_is_green() {
-            out.push(by_count);
-        }
-        out
+        n == after_last || line.next_is_green() && n == by_count
     }
 
     /// The numbers a move number read here may stand for: `by_count` (by the count of the moves

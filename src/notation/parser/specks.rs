@@ -383,11 +383,11 @@ impl<'a> Parser<'a> {
     /// `{.34-43`, `(5-24`), or to a word that holds a digit or ends as a move number does
     /// (`{P18`, `{OL,`: a move or a number misread), with no `close` (`}` or `)`) before the
     /// game's end (the input's end or a tag line). A remark (`{open`) or a variation
-    /// (`( 12. 33-43`) never closed stays an error, but not one that starts with a number of
-    /// `to_come`, those of Green's moves to come (`(21.` after `20...`): a variation takes the
-    /// place of the move before it, never of one to come (decision 192). The slice ending first
-    /// asks for more input.
-    pub(super) fn stray_brace(&self, at: usize, close: u8, to_come: &[u32]) -> PResult<bool> {
+    /// (`( 12. 33-43`) never closed stays an error, but not one that starts with the number of
+    /// a move to come in `line` (`(21.` after `20...`): a variation takes the place of the move
+    /// before it, never of one to come (decision 192). The slice ending first asks for more
+    /// input.
+    pub(super) fn stray_brace(&self, line: &Line, at: usize, close: u8) -> PResult<bool> {
         let after = self.src.get(at + 1..).unwrap_or_default();
         // The word glued to it, looked at no further than a move or a number reaches: a longer
         // one is judged by its first byte (and a line of braces is not read again at each).
@@ -406,7 +406,7 @@ impl<'a> Parser<'a> {
         // one, closed or not.
         if close == b')'
             && move_number(after).is_some_and(|(n, _, len)| {
-                !to_come.contains(&n)
+                !self.number_to_come(line, n)
                     && after
                         .get(len)
                         .is_none_or(|&b| is_space(b) || b.is_ascii_digit())
