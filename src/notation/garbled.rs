@@ -244,10 +244,14 @@ fn what_is_wrong(token: &str, geometry: &Geometry) -> Option<String> {
     }
     let leading = token.starts_with(is_separator_like);
     let trailing = token.ends_with(is_separator_like);
-    // Signs before or after two squares (`-94-103`, `42-53.`): specks, said apart from what
-    // else is wrong with the move between them.
+    // Signs before or after two squares (`-94-103`, `42-53.`), or squares run together
+    // (`8272.`): specks, said apart from what else is wrong with the move between them.
     let inner = token.trim_matches(is_separator_like);
-    if parts.len() == 2 && (leading || trailing) && inner.contains(is_separator_like) {
+    let run_together =
+        parts.len() == 1 && inner.len() >= 4 && inner.bytes().all(|b| b.is_ascii_digit());
+    if (parts.len() == 2 && inner.contains(is_separator_like) || run_together)
+        && (leading || trailing)
+    {
         let place = match (leading, trailing) {
             (true, true) => "before and after it",
             (true, false) => "before it",
@@ -446,6 +450,12 @@ mod tests {
             "a sign stands before and after it (31-41 without them)"
         );
         assert!(why("-04-103").starts_with("a sign stands before it (04 is not a square"));
+        // Squares run together, a dot after them (a move taken for a move number, decision 190).
+        assert_eq!(
+            why("8272."),
+            "a sign stands after it (the squares run together: the separator (- or :) between \
+             them is missing)"
+        );
         assert_eq!(why("33-"), "the square after the separator is missing");
         assert_eq!(why("33-f4"), "numeric and algebraic squares in one move");
         assert!(why("Su6-44").starts_with("Su6 names no piece"));
