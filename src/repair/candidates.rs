@@ -90,9 +90,15 @@ pub(super) fn describe(read: &Reading, unglued: &Unglued) -> String {
 
 /// The move number written before the move played in `pos` and, for Red's move, the one after
 /// it.
-fn numbers_before(pos: &Position) -> (u32, Option<u32>) {
+pub(super) fn numbers_before(pos: &Position) -> (u32, Option<u32>) {
     let n = pos.move_number();
     (n, (pos.side_to_move() == Color::Red).then_some(n + 1))
+}
+
+/// [`numbers_before`] as a list: the numbers a word standing for a move number may be there.
+pub(super) fn numbers_due(pos: &Position) -> Vec<u32> {
+    let (before, after) = numbers_before(pos);
+    [Some(before), after].into_iter().flatten().collect()
 }
 
 impl Line {
@@ -111,12 +117,6 @@ impl Line {
         let meant: Rc<[Sym]> = meant.into();
         self.meant.borrow_mut().insert(token, meant.clone());
         meant
-    }
-
-    /// The move number written before the move at token `i` and, for Red's move, the one after
-    /// it.
-    fn numbers_at(&self, i: usize) -> (u32, Option<u32>) {
-        numbers_before(&self.states[i].pos)
     }
 
     /// The texts the written move at token `i` may be read as: as written, and for a garbled
@@ -188,9 +188,7 @@ impl Line {
             _ => None,
         }?;
         let gap = self.text.get(a.end as usize..gap_end)?;
-        let (before, after) = numbers_before(pos);
-        let due: Vec<u32> = [Some(before), after].into_iter().flatten().collect();
-        numbers::left_out(gap, &due)
+        numbers::left_out(gap, &numbers_due(pos))
     }
 
     /// The edits that read the move at token `i` as another single move: its characters
@@ -454,14 +452,13 @@ impl Line {
                 format!("{} is the result {as_result}", self.written[o]),
             ))
         } else {
-            let (before, after) = self.numbers_at(i);
-            let due: Vec<u32> = [Some(before), after].into_iter().flatten().collect();
-            let number = numbers::as_number(&chars, &due).map(|(cost, n)| {
-                (
-                    SLIP + cost,
-                    format!("{} is the move number {n}.", self.written[o]),
-                )
-            });
+            let number =
+                numbers::as_number(&chars, &numbers_due(&self.states[i].pos)).map(|(cost, n)| {
+                    (
+                        SLIP + cost,
+                        format!("{} is the move number {n}.", self.written[o]),
+                    )
+                });
             let speck = (i..=i + specks)
                 .map(speck_cost)
                 .sum::<Option<f64>>()

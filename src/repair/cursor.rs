@@ -2,7 +2,8 @@
 //! search replays each candidate reading with.
 
 use super::token::Token;
-use crate::replay::missed_jump_step;
+use crate::notation::GameResult;
+use crate::replay::{missed_jump_step, result_of};
 use crate::rules::{Move, MoveKind, Position, Referee};
 
 /// A replay in progress: the position, its referee, and whether the next move corrects a call.
@@ -23,6 +24,13 @@ impl Cursor {
             correcting: false,
             plies: 0,
         }
+    }
+
+    /// The result the game ends with here, if it has ended.
+    pub fn result(&self) -> Option<GameResult> {
+        self.referee
+            .outcome_at_end_of_record()
+            .map(|o| result_of(&o))
     }
 
     /// Plays one written move as the replayer would; `false` where the replayer reports an error

@@ -15,7 +15,7 @@
 //! slip is likely to cost.
 
 use super::beam::{self, Cost, Keyed};
-use super::candidates::{read_best, read_from_words};
+use super::candidates::{numbers_before, numbers_due, read_best, read_from_words};
 use super::channel::{Channel, Sym};
 use super::cursor::Cursor;
 use super::line::{Line, MarginTag};
@@ -626,14 +626,8 @@ impl Line {
         if offset > 0 {
             return (noise, None);
         }
-        let n = pos.move_number();
-        let red = pos.side_to_move() == crate::board::Color::Red;
-        let due: Vec<u32> = [Some(n), red.then_some(n + 1)]
-            .into_iter()
-            .flatten()
-            .collect();
         let chars: Vec<char> = written.chars().collect();
-        match numbers::as_number(&chars, &due) {
+        match numbers::as_number(&chars, &numbers_due(pos)) {
             Some((cost, n)) if NUMBER_READ + cost < noise => (NUMBER_READ + cost, Some(n)),
             _ => (noise, None),
         }
@@ -664,11 +658,7 @@ impl Line {
                 .count();
             unread += words.saturating_sub(read) as f64 * NOISE;
         }
-        let ends = chain
-            .cursor
-            .referee
-            .outcome_at_end_of_record()
-            .map(|o| result_of(&o));
+        let ends = chain.cursor.result();
         let wrong = self.recorded.is_some_and(|r| ends != Some(r));
         unread + if wrong { WRONG_RESULT } else { 0.0 }
     }
@@ -683,9 +673,8 @@ impl Line {
             return Vec::new();
         };
         let rest: Vec<char> = written.chars().skip(offset).collect();
-        let n = pos.move_number();
-        let after = (pos.side_to_move() == crate::board::Color::Red).then_some(n + 1);
-        let mut out = numbers::unglued(&rest, n, after, pos.geometry());
+        let (before, after) = numbers_before(pos);
+        let mut out = numbers::unglued(&rest, before, after, pos.geometry());
         out.insert(0, Unglued::as_written(rest));
         out
     }

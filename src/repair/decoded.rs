@@ -17,7 +17,6 @@ use super::suggestion::{Change, Suggestion};
 use super::token::Token;
 use super::trials::Trial;
 use crate::notation::Notation;
-use crate::replay::result_of;
 use crate::rules::Position;
 
 impl Line {
@@ -174,8 +173,7 @@ impl Line {
         let end = line.states.last();
         let plies = end.map_or(0, |c| c.plies);
         let result = end
-            .and_then(|c| c.referee.outcome_at_end_of_record())
-            .map(|o| result_of(&o))
+            .and_then(Cursor::result)
             .zip(self.recorded)
             .map(|(r, recorded)| (r, r == recorded));
         for s in breaks.iter_mut().flat_map(|b| &mut b.suggestions) {
@@ -249,12 +247,11 @@ impl Line {
         let (Some(before), Some(end)) = (self.states.get(at), self.states.last()) else {
             return false;
         };
-        let ends = |c: &Cursor| c.referee.outcome_at_end_of_record().map(|o| result_of(&o));
         let rest = &self.tokens[at + usize::from(!passed_over)..];
         let mut cursor = before.clone();
         cursor.advance(&t, self.lenient)
             && rest.iter().all(|t| cursor.advance(t, self.lenient))
-            && ends(&cursor) == ends(end)
+            && cursor.result() == end.result()
     }
 
     /// The other legal moves the written token of `best`, a move read by its characters in

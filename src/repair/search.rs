@@ -7,7 +7,7 @@ use super::step::MAX_RIVALS;
 use super::suggestion::{SLIP, Suggestion};
 use super::trials::Trial;
 use crate::notation::{Game, Span};
-use crate::replay::{ReplayOptions, missed_jump_step, result_of};
+use crate::replay::{ReplayOptions, missed_jump_step};
 use crate::rules::Move;
 
 /// A break of the record and what it was read as.
@@ -245,10 +245,7 @@ fn last_move_left_out(line: &mut Line) -> Option<Break> {
         };
         let mut after = cursor.clone();
         after.play_legal(m);
-        let ends = after
-            .referee
-            .outcome_at_end_of_record()
-            .map(|o| result_of(&o));
+        let ends = after.result();
         c.detail.is_some()
             && c.cost <= SLIP + LAST_MOVE_READ
             && line.recorded.is_none_or(|r| ends == Some(r))

@@ -16,7 +16,6 @@ use super::line::{Line, MarginTag};
 use super::step::{Step, What};
 use super::token::Token;
 use crate::board::Square;
-use crate::replay::result_of;
 use crate::rules::{Move, Position};
 
 /// Moves replayed at most in looking for such lines: a few dozen milliseconds.
@@ -149,7 +148,7 @@ impl<'a> Around<'a> {
         }
         Some(Around {
             line,
-            end: ends(&cursor),
+            end: cursor.result(),
             tokens,
             by_ply,
             budget: REPLAYED,
@@ -174,7 +173,7 @@ impl<'a> Around<'a> {
             let after = cursor.clone();
             match self.replay(&mut cursor, ply + 1)? {
                 None => {
-                    if ends(&cursor) == self.end {
+                    if cursor.result() == self.end {
                         self.found.push(Nearby {
                             dearer,
                             changes: vec![change],
@@ -231,7 +230,7 @@ impl<'a> Around<'a> {
         for (m, dearer2) in line.one_square_away(second, &pos, takes) {
             let mut c = cursor.clone();
             c.play_legal(m);
-            if self.replay(&mut c, ply + 1)?.is_none() && ends(&c) == self.end {
+            if self.replay(&mut c, ply + 1)?.is_none() && c.result() == self.end {
                 found.push(Nearby {
                     dearer: dearer + dearer2,
                     changes: vec![change, (step, Token::of_move(m, &pos, line.style))],
@@ -253,12 +252,4 @@ impl<'a> Around<'a> {
         }
         Some(None)
     }
-}
-
-/// The result a replay ends with, if it ends.
-fn ends(cursor: &Cursor) -> Option<crate::notation::GameResult> {
-    cursor
-        .referee
-        .outcome_at_end_of_record()
-        .map(|o| result_of(&o))
 }
