@@ -7,7 +7,7 @@ use super::candidates::{describe, left_out_detail, read_best, read_from_words};
 use super::cursor::Cursor;
 use super::decode::COUNT_STATES;
 use super::line::Line;
-use super::search::{Analysis, Break, CLOSE, with_rivals};
+use super::search::{Analysis, Break, CLOSE};
 use super::slips::SlipKind;
 use super::step::{
     DROPPED, LEFT_OUT, MAX_RIVALS, MERGED, MISREAD, NOISE, READ_LIMIT, Step, UNREADABLE,
@@ -129,7 +129,7 @@ impl Line {
                 if let Some(first) = b.suggestions.first_mut() {
                     let rivals = self.close_rivals(&line, first);
                     if !rivals.is_empty() {
-                        first.why = with_rivals(&first.why, &rivals.join(" or "));
+                        first.name_rivals(&rivals.join(" or "));
                     }
                 }
                 continue;
@@ -155,7 +155,7 @@ impl Line {
                         true => format!("any of {} other moves: {}", texts.len(), texts.join(", ")),
                         false => texts.join(" or "),
                     };
-                    first.why = with_rivals(&first.why, &named);
+                    first.name_rivals(&named);
                 }
                 continue;
             }

@@ -153,14 +153,8 @@ pub(super) fn name_close_rivals(suggestions: &mut [Suggestion]) {
         .map(|s| format!("{} ({})", s.text, s.why))
         .collect();
     if !named.is_empty() {
-        best.why = with_rivals(&best.why, &named.join(" or "));
+        best.name_rivals(&named.join(" or "));
     }
-}
-
-/// A reading's reason `why` with its rivals `named`, with which the moves after it replay
-/// alike: what only the source can decide.
-pub(super) fn with_rivals(why: &str, named: &str) -> String {
-    format!("{why}; or read as {named} (the moves after it replay alike: see the source)")
 }
 
 /// Finds every break of a line and reads each (at most `max_breaks`).

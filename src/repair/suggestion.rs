@@ -290,6 +290,15 @@ impl Suggestion {
         format!("{whole} ({}{earlier})", self.why)
     }
 
+    /// Names in the reason its rivals, `named` as written with their misreadings, with which
+    /// the moves after it replay alike: only the source can decide (decisions 180, 191).
+    pub(super) fn name_rivals(&mut self, named: &str) {
+        self.why = format!(
+            "{}; or read as {named} (the moves after it replay alike: see the source)",
+            self.why
+        );
+    }
+
     /// This reading offered after the best one, which it fares exactly as well as (see
     /// [`Suggestion::equally_good`]), with why nothing decides between them. `at_break`: in the
     /// help of `check` at the breaking move, with what then happens; else placed by its move
