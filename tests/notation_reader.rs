@@ -1054,3 +1054,32 @@ fn words_of_letters_among_moves_are_moves_garbled_and_prose_is_not() {
     // Prose before the result is an error still.
     assert!(parse_str("1. 33-43 83-73 foo *").iter().any(|r| r.is_err()));
 }
+
+/// Marks OCR leaves that stopped a page or split it into games (decision 193) are read past.
+#[test]
+fn ocr_marks_that_stopped_or_split_a_page_are_read_past() {
+    // A word of letters two moves long, not written as prose is, among moves: a garbled move.
+    let text = "1. 33-43 83-73 2. SRiglAIAg 82-72 3. 21-32 *";
+    assert_eq!(garbled(text)[0].0, "SRiglAIAg");
+    let prose = "1. 33-43 83-73 2. Fortsetzung 82-72 3. 21-32 *";
+    assert_eq!(err(prose).code, Code::UnexpectedToken);
+    // A `*` before the first move, a move after it on its line: a speck at the page's head.
+    assert_eq!(one("* 1. 33-43 83-73 *\n").mainline.moves.len(), 2);
+    assert_eq!(ok("[Event \"tags\"]\n\n*\n\n1. 33-43 *\n").len(), 2);
+    // A `{` never closed before moves, or before nothing but specks: a speck.
+    assert_eq!(one("{33-43 83-73 2. 32-42 *\n").mainline.moves.len(), 3);
+    assert_eq!(one("1. 33-43 83-73 {PTS 2. 32-42 *\n").mainline.moves.len(), 4);
+    assert_eq!(one("1. 33-43 83-73 { :\n").mainline.moves.len(), 2);
+    assert_eq!(err("1. 33-43 {open\n").code, Code::UnclosedComment);
+    // A `(` never closed before a number beyond the moves read: no variation.
+    let g = one("1. 33-43 83-73 2. 32-42 (12.82-72 *\n");
+    assert_eq!(warned(&g, Code::Speck), ["("]);
+    // A `)` before a sign at a line's head, after moves: a speck.
+    let g = one("1. 33-43 83-73\n), 2. 32-42 82-72 *\n");
+    assert_eq!(g.mainline.moves.len(), 4);
+    // A `$` and seven digits or more: moves run together, their first 5 read as `$`.
+    let text = "1. 33-43 83-73 2. 32-42 $257023539 3. 21-32 *";
+    assert_eq!(garbled(text)[0].0, "$257023539");
+    // Digits too few for a move or a move number after the result, on its line: specks.
+    assert_eq!(ok("1. 33-43 1-0 Se ae 6 3\n").len(), 1);
+}

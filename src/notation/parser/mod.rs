@@ -297,6 +297,8 @@ impl<'a> Parser<'a> {
                     let tag = self.tag_pair()?;
                     self.log.tokens.push(tag);
                 }
+                // A `{` never closed before moves is OCR's speck: the movetext starts at it.
+                Some(b'{') if self.stray_brace(&Line::default(), self.pos, b'}')? => break,
                 Some(b'{' | b';') => comments.push(self.comment()?),
                 Some(_) => {
                     if !self.skip_stray_line()? {

@@ -15,6 +15,10 @@ use crate::diagnostic::Code;
 use crate::notation::ast::*;
 use crate::notation::garbled::misread_result;
 
+/// Digits after a `$` that are moves run together, a 5 read as `$` (`$257023539`): more than
+/// a NAG, `$0` to `$65535`, is ever written with (five; six with a nought in front).
+const MOVES_AFTER_DOLLAR: usize = 7;
+
 impl<'a> Parser<'a> {
     /// A line of play up to its end: `)` for a variation, a result, a tag section or the end for
     /// the main line. Its first move is ply `first_ply + 1` of the game; `open` is where its `(`
@@ -327,11 +331,13 @@ impl<'a> Parser<'a> {
     /// Whether the `digits` digits at `at`, after a `$` a delimiter ends, are a move with its 5
     /// read as `$` and its separator lost (`17. $261`, `75-85 $4044`), not a NAG: three or four
     /// of them, where a move number waits for its move (a NAG follows a move) or they are past
-    /// PGN's NAGs, `$0` to `$255` (decision 187).
+    /// PGN's NAGs, `$0` to `$255` (decision 187); or seven digits or more, moves run together
+    /// (`$257023539`), longer than any NAG is written.
     fn dollar_for_five(&self, line: &Line, at: usize, digits: usize) -> bool {
         (3..=4).contains(&digits)
             && (line.number.is_some()
                 || decimal(&self.src[at..at + digits]).is_some_and(|v| v > 255))
+            || digits >= MOVES_AFTER_DOLLAR
     }
 
     /// Any other token (`b` is its first byte): a result, which ends the main line, a `Salta!`

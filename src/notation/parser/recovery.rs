@@ -436,6 +436,13 @@ impl<'a> Parser<'a> {
         n == after_last || line.next_is_green() && n == by_count
     }
 
+    /// Whether `n` is beyond every number a move read in `line` had, or the next one has: the
+    /// number of no move a variation may take the place of.
+    pub(super) fn number_beyond(&self, line: &Line, n: u32) -> bool {
+        let [by_count, after_last] = self.expected_numbers(line.next_number());
+        n > by_count.max(after_last)
+    }
+
     /// The numbers a move number read here may stand for: `by_count` (by the count of the moves
     /// read), and one more than the last number written, since a count drifts where moves were
     /// run together or lost.

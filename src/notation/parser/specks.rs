@@ -15,9 +15,14 @@ use crate::notation::garbled::{
 /// move is written in five to seven characters.
 const LONGEST_GLYPH_MOVE: usize = 7;
 
+/// The longest word of letters taken for moves garbled beyond their digits where moves stand
+/// around it: two moves run together (`SRiglAIAg`).
+const LONGEST_GLYPH_WORD: usize = 2 * LONGEST_GLYPH_MOVE;
+
 /// Words of letters in a row (besides the first) still taken for moves garbled beyond their
-/// digits when a move follows them: a line of a page OCR read badly.
-const GLYPH_WORDS_IN_A_ROW: usize = 5;
+/// digits when a move follows them: a line of a page OCR read badly (`FOF MOS TT BEAN TS OE
+/// TS. 24-54`).
+const GLYPH_WORDS_IN_A_ROW: usize = 8;
 
 /// `bytes` as text, up to its first byte that is no UTF-8 (a speck is looked for in the
 /// characters before it).
@@ -50,10 +55,26 @@ fn noise(word: &[u8]) -> bool {
         && (1..=LONGEST_GLYPH_MOVE).contains(&text(word).chars().count())
 }
 
+/// Whether `word` holds neither letter nor digit (`:`, `°`, `©`).
+fn specks(word: &[u8]) -> bool {
+    !word.iter().any(u8::is_ascii_alphanumeric)
+}
+
+/// Whether `word` is written as words of prose are (`Fortsetzung`, `Anfang-Ende`): each run of
+/// letters in it a capital at most and small letters after. OCR that reads a move as a word
+/// mixes them (`SRiglAIAg`).
+fn prose(word: &str) -> bool {
+    word.split(|c: char| !c.is_alphabetic())
+        .all(|run| run.chars().skip(1).all(char::is_lowercase))
+}
+
 /// How much of the word after a result token decides whether the game goes on: more than any
 /// move, move number or result holds, so that a word of noise longer than a game may be is judged
 /// by its start, wherever the input was cut.
 const WORD_AFTER_RESULT: usize = 64;
+
+/// The fewest digits a move is written with (`33-43`).
+const MOVE_DIGITS: usize = 4;
 
 /// The longest word glued after a `{` or `(` that may be a move or a move number misread
 /// (`{P18`, `{OL,`, `(102.-75-84`).
@@ -172,7 +193,8 @@ impl<'a> Parser<'a> {
 
     /// Whether the `)` at `at`, where no variation is open, is glued to the word before it
     /// (`52-41)`, `©).`), or stands before a digit (`)3,44:65`, OCR's glyph for a move number's
-    /// first digit): OCR's speck, not a variation's end.
+    /// first digit) or, after a move, before a sign (`),` at a line's head): OCR's speck, not a
+    /// variation's end.
     pub(super) fn glued_paren(&self, line: &Line, at: usize) -> bool {
         let before = at > 0
             && !is_space(self.src[at - 1])
@@ -181,7 +203,9 @@ impl<'a> Parser<'a> {
                 .src
                 .get(at + 1)
                 .is_none_or(|&b| is_delimiter(b) || matches!(b, b'.' | b',' | b':'));
-        let after = self.src.get(at + 1).is_some_and(u8::is_ascii_digit);
+        let after = self.src.get(at + 1).is_some_and(|&b| {
+            b.is_ascii_digit() || line.moves > 0 && matches!(b, b'.' | b',' | b':' | b';')
+        });
         line.open.is_none() && (before || after)
     }
 
@@ -239,8 +263,11 @@ impl<'a> Parser<'a> {
     /// be a move (`Ga:43`). Specks and short words of letters before that word are passed over
     /// (`* , 24-14`, `© * QUSE 73-64`), but after letters only a move goes on the game: a word
     /// of letters may be a title between games (`Page 2`).
+    /// A result before any move goes on the game only with a move or the first move number after
+    /// it on its line (`* 132-41`, a speck at the head of the page): a game of tags alone is
+    /// followed by the next game's first line.
     pub(super) fn game_goes_on(&self, line: &Line, at: usize) -> PResult<bool> {
-        if line.moves == 0 {
+        if line.moves == 0 && !self.on_its_line(at) {
             return Ok(false);
         }
         let mut after_letters = false;
@@ -285,14 +312,15 @@ impl<'a> Parser<'a> {
             return false;
         }
         match move_number(word) {
-            Some((n, _, _)) => n > 1 && number_fits(n, line.next_number()),
+            Some((n, _, _)) => (n > 1 || line.moves == 0) && number_fits(n, line.next_number()),
             None => a_move || !after_letters,
         }
     }
 
     /// Specks and words without digits on the rest of a result's line (`1-0 :`, `* ”`, `1-0 ee
-    /// Se`, `0-1 igvatyts LOE`, decision 186): the game's, skipped with a warning rather than
-    /// read as a game of their own. Whether any were.
+    /// Se`, `0-1 igvatyts LOE`, decision 186), or with too few to start a game (`Se ae 6 3`: no
+    /// move number, no move): the game's, skipped with a warning rather than read as a game of
+    /// their own. Whether any were.
     pub(super) fn specks_after_result(&mut self) -> bool {
         let start = self.pos;
         let end = start
@@ -301,8 +329,9 @@ impl<'a> Parser<'a> {
                 .take_while(|&&b| !is_space(b))
                 .count();
         let word = &self.src[start..end];
-        let digits = word.iter().any(u8::is_ascii_digit);
-        if end == start || word[0] == b'[' || digits && !all_specks(valid_prefix(word)) {
+        let digits = word.iter().filter(|b| b.is_ascii_digit()).count();
+        let starts_a_game = move_number(word).is_some() || digits >= MOVE_DIGITS;
+        if end == start || word[0] == b'[' || starts_a_game && !all_specks(valid_prefix(word)) {
             return false;
         }
         self.speck(start, end, "text after the result on its line");
@@ -322,7 +351,7 @@ impl<'a> Parser<'a> {
         let Some(result) = misread_result(&written).filter(|_| line.depth == 0) else {
             return Ok(false);
         };
-        if !self.only_noise_follows(end)? {
+        if !self.only_follows(end, noise)? {
             return Ok(false);
         }
         let span = Span::new(start, end);
@@ -343,7 +372,7 @@ impl<'a> Parser<'a> {
     /// The word at `start..end`, noise with only noise after it to the game's end, skipped with
     /// a warning. Whether it was.
     pub(super) fn trailing_noise(&mut self, start: usize, end: usize) -> PResult<bool> {
-        if !noise(&self.src[start..end]) || !self.only_noise_follows(end)? {
+        if !noise(&self.src[start..end]) || !self.only_follows(end, noise)? {
             return Ok(false);
         }
         self.speck(start, end, "text after the last move");
@@ -399,14 +428,23 @@ impl<'a> Parser<'a> {
         };
         let numbered = word.iter().any(u8::is_ascii_digit)
             || word.len() > 1 && matches!(word.last(), Some(b'.' | b','));
-        if !(word.first() == Some(&b'.') || numbered) {
+        // A `{` before moves (`{PTS 75.`, `{°° 456,`) or before nothing but specks (`{ :`).
+        // A `{` before moves (`{PTS 75.`, `{°° 456,`) or before nothing but specks to the
+        // game's end (`{ :`).
+        let before_moves = || -> PResult<bool> {
+            let digit = |w: &[u8]| w.iter().any(u8::is_ascii_digit).then_some(true);
+            Ok(close == b'}'
+                && (self.words_decide(at + 1, 2, digit)? || self.only_follows(at + 1, specks)?))
+        };
+        if !(word.first() == Some(&b'.') || numbered || before_moves()?) {
             return Ok(false);
         }
         // A variation that starts with a move number written right (`(12. 33-43`, `(1...`) is
-        // one, closed or not.
+        // one, closed or not; not one numbered beyond the moves read (`(102.83` at move 13).
         if close == b')'
             && move_number(after).is_some_and(|(n, _, len)| {
                 !self.number_to_come(line, n)
+                    && !self.number_beyond(line, n)
                     && after
                         .get(len)
                         .is_none_or(|&b| is_space(b) || b.is_ascii_digit())
@@ -451,10 +489,26 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Whether only noise follows `end` to the game's end (the input's end or the next tags): short
-    /// words without digits and specks (`OF`, `So ts ae`), as OCR reads below a page's last move.
-    /// The slice ending first asks for more input.
-    fn only_noise_follows(&self, end: usize) -> PResult<bool> {
+    /// Whether a word follows `at` on its line (looked for in the line the reader holds beyond
+    /// the slice where the slice ends first).
+    fn on_its_line(&self, at: usize) -> bool {
+        let blank = |b: &&u8| matches!(b, b' ' | b'\t' | b'\r');
+        let rest = self.src.get(at..).unwrap_or_default();
+        match rest.iter().find(|b| !blank(b)) {
+            Some(&b) => b != b'\n',
+            None => self
+                .ahead
+                .iter()
+                .find(|b| !blank(b))
+                .is_some_and(|&b| b != b'\n'),
+        }
+    }
+
+    /// Whether only words `allowed` (no result) follow `end` to the game's end (the input's end
+    /// or the next tags): [`noise`], short words without digits and specks (`OF`, `So ts ae`),
+    /// as OCR reads below a page's last move, or [`specks`]. The slice ending first asks for
+    /// more input.
+    fn only_follows(&self, end: usize, allowed: fn(&[u8]) -> bool) -> PResult<bool> {
         let mut at = end;
         loop {
             at += self.src[at..].iter().take_while(|&&b| is_space(b)).count();
@@ -469,7 +523,7 @@ impl<'a> Parser<'a> {
                 return Ok(true);
             }
             let len = self.src[at..].iter().take_while(|&&b| !is_space(b)).count();
-            if !noise(&self.src[at..at + len]) || result_token(&self.src[at..]).is_ok() {
+            if !allowed(&self.src[at..at + len]) || result_token(&self.src[at..]).is_ok() {
                 return Ok(false);
             }
             at += len;
@@ -477,13 +531,17 @@ impl<'a> Parser<'a> {
     }
 
     /// Whether a word that is not a move and holds no digit (`DEAD`, `Ls`, `SIFT`: a move whose
-    /// digits OCR read as letters) stands among the moves: short as a move is, and followed by a
+    /// digits OCR read as letters) stands among the moves: short as a move is, or no longer than
+    /// two moves run together and not written as prose is (`SRiglAIAg`), and followed by a
     /// word that starts with a digit (no result), at most [`GLYPH_WORDS_IN_A_ROW`] more such
     /// words between (`GLAD FY HBS FEN 72,`). The words are what blanks part: a glued `$`, `;`
     /// or `?` is OCR's (`OFT $3-42`, `BG; 92:73`). Prose in the moves (`Remis *`, `Green
     /// resigned`) is not.
     pub(super) fn among_moves(&self, written: &str, end: usize) -> PResult<bool> {
-        let short = |w: &str| (1..=LONGEST_GLYPH_MOVE).contains(&w.chars().count());
+        let short = |w: &str| {
+            let n = w.chars().count();
+            (1..=LONGEST_GLYPH_MOVE).contains(&n) || n <= LONGEST_GLYPH_WORD && !prose(w)
+        };
         if !short(written) {
             return Ok(false);
         }
