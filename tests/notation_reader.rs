@@ -1068,7 +1068,10 @@ fn ocr_marks_that_stopped_or_split_a_page_are_read_past() {
     assert_eq!(ok("[Event \"tags\"]\n\n*\n\n1. 33-43 *\n").len(), 2);
     // A `{` never closed before moves, or before nothing but specks: a speck.
     assert_eq!(one("{33-43 83-73 2. 32-42 *\n").mainline.moves.len(), 3);
-    assert_eq!(one("1. 33-43 83-73 {PTS 2. 32-42 *\n").mainline.moves.len(), 4);
+    assert_eq!(
+        one("1. 33-43 83-73 {PTS 2. 32-42 *\n").mainline.moves.len(),
+        4
+    );
     assert_eq!(one("1. 33-43 83-73 { :\n").mainline.moves.len(), 2);
     assert_eq!(err("1. 33-43 {open\n").code, Code::UnclosedComment);
     // A `(` never closed before a number beyond the moves read: no variation.

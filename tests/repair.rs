@@ -646,6 +646,18 @@ fn a_page_read_whole_that_ends_off_the_margin_tag_is_settled_by_the_tag() {
     assert!(run.stderr.contains("IOVOT -> 101-91"), "{}", run.stderr);
 }
 
+/// A worn page (dev seed 10200, game 15) whose last word is two moves run together with the
+/// result glued after a comma (`72-82.33-43,1-0`): the result is taken off the second move as
+/// off a last word of one move, and the game's last move, Red's compensating move, which leaves
+/// the result and the margin as they are, is not passed over as no move (decision 194).
+#[test]
+fn the_result_glued_to_the_last_of_moves_run_together_is_taken_off() {
+    let run = salta(&["repair", "tests/ocr/medium-page-6.sgn"]).expect_code(1);
+    assert_mended_to("tests/ocr/medium-page-6-source.sgn", &run);
+    let said = "72-82.33-43,1-0 -> 72-82 33-43 (two moves run together)";
+    assert!(run.stderr.contains(said), "{}", run.stderr);
+}
+
 /// A worn page (dev seed 7500, game 27) with five moves and two move numbers run together in one
 /// word (`82-73-3,:34-43:-95-84-4.-43-53°81-71`): read as the five moves, not as one move read
 /// past its characters, which cost as much as one unreadable move however long the word, and

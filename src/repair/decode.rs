@@ -675,6 +675,10 @@ impl Line {
         let rest: Vec<char> = written.chars().skip(offset).collect();
         let (before, after) = numbers_before(pos);
         let mut out = numbers::unglued(&rest, before, after, pos.geometry());
+        // The last move of two run together, the result glued to it (`72-82.33-43,1-0`).
+        if i + 1 == self.tokens.len() {
+            out.extend(numbers::result_off(&rest));
+        }
         out.insert(0, Unglued::as_written(rest));
         out
     }
