@@ -1601,3 +1601,36 @@ fn one_error_per_oversized_game_and_clipped_snippets() {
     assert!(run.stdout.len() < 4_000, "{} bytes", run.stdout.len());
     assert!(run.text().contains("sgn::too-deep"), "{}", run.text());
 }
+
+/// A game with thousands of findings of one code (`{1{1{1…`) is drawn for people with the first
+/// 300 of each code and a line saying how many more there are; the JSON report lists every one.
+#[test]
+fn check_draws_at_most_three_hundred_findings_of_a_code_in_a_game() {
+    let dir = TempDir::new("many-findings");
+    let game = format!("[Result \"*\"]\n\n1. 33-43 {}*\n", "{1".repeat(400));
+    let file = dir.write("braces.sgn", &game);
+    let drawn = salta_args!["check", "--color", "never", &file]
+        .expect_code(1)
+        .text();
+    assert_eq!(drawn.matches("sgn::garbled-move\n").count(), 300);
+    let more = " more sgn::garbled-move not drawn (`--format json` lists every one)";
+    let line = drawn
+        .lines()
+        .find(|l| l.ends_with(more))
+        .expect("a line of those not drawn");
+    let not_drawn: usize = line
+        .trim_start_matches("  … game 1: ")
+        .trim_end_matches(more)
+        .parse()
+        .expect("a count");
+    let json = check_json(&file).expect_code(1);
+    let codes = json.json_lines()[0]["diagnostics"]
+        .as_array()
+        .map_or(0, |d| {
+            d.iter()
+                .filter(|d| d["code"] == "sgn::garbled-move")
+                .count()
+        });
+    assert_eq!(codes, 300 + not_drawn);
+    assert!(codes >= 400, "{codes}");
+}

@@ -207,13 +207,41 @@ pub(super) fn finish(report: &mut GameReport, index: usize, opts: &CheckOptions)
     }
 }
 
-/// Findings drawn for people, one after another.
+/// Findings of one code drawn at most for a game: more than a game under the 120-move rule has
+/// plies, so a page read badly by OCR (up to 170 garbled moves on the dev pages) is drawn
+/// whole, and a line of ten thousand like slips (`{1{1{1…`) is told by its first ones and a
+/// count, not by 30 MB of drawings. The JSON report keeps every one.
+#[cfg(feature = "render")]
+const DRAWN_PER_CODE: usize = 300;
+
+/// Findings drawn for people, one after another, at most [`DRAWN_PER_CODE`] of each code, then
+/// a line for each code with more, saying how many were not drawn.
 #[cfg(feature = "render")]
 fn render_findings(findings: &[Finding], source: &GameSource, color: bool) -> String {
-    findings
-        .iter()
-        .map(|finding| render(&FindingDiagnostic { finding, source }, color))
-        .collect()
+    // Codes in the order they first come, with how many findings have each.
+    let mut counts: Vec<(Code, usize)> = Vec::new();
+    let mut out = String::new();
+    for finding in findings {
+        let k = match counts.iter().position(|(code, _)| *code == finding.code) {
+            Some(k) => k,
+            None => {
+                counts.push((finding.code, 0));
+                counts.len() - 1
+            }
+        };
+        counts[k].1 += 1;
+        if counts[k].1 <= DRAWN_PER_CODE {
+            out += &render(&FindingDiagnostic { finding, source }, color);
+        }
+    }
+    for (code, count) in counts.into_iter().filter(|c| c.1 > DRAWN_PER_CODE) {
+        out += &format!(
+            "  … game {}: {} more {code} not drawn (`--format json` lists every one)\n\n",
+            source.index,
+            count - DRAWN_PER_CODE
+        );
+    }
+    out
 }
 
 /// The report of a game broken by a syntax error: what is wrong before the error (what the reader
