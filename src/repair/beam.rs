@@ -93,6 +93,16 @@ impl<T> Beam<T> {
         }
     }
 
+    /// Empties the beam, keeping its room (for another place, without allocating it again).
+    pub fn clear(&mut self) {
+        self.at.clear();
+        self.same_hash.clear();
+        self.keys.clear();
+        self.costs.clear();
+        self.items.clear();
+        self.least.clear();
+    }
+
     /// Whether an item of `cost` has at least `reach` cheaper ones beside it, and so is never
     /// asked for (costs only fall where an item is put in place of another).
     pub fn out_of_reach(&self, cost: f64) -> bool {

@@ -117,6 +117,23 @@ fn new_beam() -> Beam {
     Beam::new(BEAM * LOOKED_AT)
 }
 
+/// Beams of places read already, emptied for the places to come: a beam's room (thousands of
+/// chains, most of a page's time went to asking the system for it) is taken once, not for
+/// every place.
+#[derive(Default)]
+struct Spare(Vec<Beam>);
+
+impl Spare {
+    fn take(&mut self) -> Beam {
+        self.0.pop().unwrap_or_else(new_beam)
+    }
+
+    fn give(&mut self, mut beam: Beam) {
+        beam.clear();
+        self.0.push(beam);
+    }
+}
+
 /// Puts the chain `from` with the step `what` (the move `m` played, if any) at the token `at`
 /// more into `beam` (the chains of the place the step reads to), costing `cost` in all, unless
 /// a chain no dearer already stands at its position or the chain is out of the beam's reach
@@ -294,14 +311,23 @@ impl Line {
             passed: FastMap::default(),
             count: 0,
         };
-        while let Some(((i, offset), beam)) = places.pop_first() {
+        let mut spare = Spare::default();
+        while let Some(((i, offset), mut beam)) = places.pop_first() {
             readings.i = i;
             readings.offset = offset;
             readings.read.clear();
             readings.texts.clear();
             readings.passed.clear();
             let finished = least_ended + reach;
-            let mut chains = self.kept(beam, &mut steps, &mut readings, finished, &allowed);
+            let mut chains = self.kept(
+                &mut beam,
+                &mut spare,
+                &mut steps,
+                &mut readings,
+                finished,
+                &allowed,
+            );
+            spare.give(beam);
             // A chain at the end of the text, or of the game, is finished.
             chains.retain(|chain| {
                 let over = i == n || !chain.cursor.referee.accepts_moves();
@@ -319,7 +345,7 @@ impl Line {
                 let pos = chain.cursor.pos;
                 if self.may_be_noise(i, offset) {
                     let cost = chain.cost + self.passing_cost(&mut readings, &chain.cursor);
-                    let beam = places.entry((i + 1, 0)).or_insert_with(new_beam);
+                    let beam = places.entry((i + 1, 0)).or_insert_with(|| spare.take());
                     offer(beam, &mut steps, chain, None, cost, i, What::Noise);
                 }
                 let numbered = self.numbered_cost(i, offset, &pos);
@@ -330,12 +356,12 @@ impl Line {
                     let (token, reading) = self.reading(&mut readings, &chain.cursor, m);
                     if let Some((rest, cost)) = reading.part {
                         let cost = chain.cost + cost + numbered;
-                        let beam = places.entry((i, rest)).or_insert_with(new_beam);
+                        let beam = places.entry((i, rest)).or_insert_with(|| spare.take());
                         let what = What::Part(token, rest);
                         offer(beam, &mut steps, chain, Some(m), cost, i, what);
                     }
                     let cost = chain.cost + reading.whole + numbered;
-                    let beam = places.entry((i + 1, 0)).or_insert_with(new_beam);
+                    let beam = places.entry((i + 1, 0)).or_insert_with(|| spare.take());
                     offer(beam, &mut steps, chain, Some(m), cost, i, What::Read(token));
                 }
             }
@@ -421,18 +447,20 @@ impl Line {
     /// cheapest [`BEAM`] within [`WIDTH`] of the best, none as dear as `finished` (what a
     /// chain already finished costs at most with its margin weighed: costs only grow along a
     /// chain).
+    #[allow(clippy::too_many_arguments)]
     fn kept(
         &self,
-        mut beam: Beam,
+        beam: &mut Beam,
+        spare: &mut Spare,
         steps: &mut Steps,
         readings: &mut Readings,
         finished: f64,
         allowed: &impl Fn(u32, Move) -> bool,
     ) -> Vec<Chain> {
-        let mut putting_in = cheapest(&beam, PUT_IN_CHAINS);
+        let mut putting_in = cheapest(beam, PUT_IN_CHAINS);
         for round in 0..2 {
             // Merged into the place's beam below: as far reaching.
-            let mut put_in = new_beam();
+            let mut put_in = spare.take();
             for chain in &putting_in {
                 if !chain.cursor.referee.accepts_moves() {
                     continue;
@@ -471,6 +499,7 @@ impl Line {
                     beam.put(key, cost, order, chain.clone());
                 }
             }
+            spare.give(put_in);
         }
         // Chains are ranked by their cost and what the text here costs them to read on: of
         // chains that read a garbled token alike (each legal move, past reading), those whose
