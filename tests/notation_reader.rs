@@ -1077,12 +1077,33 @@ fn ocr_marks_that_stopped_or_split_a_page_are_read_past() {
     // A `(` never closed before a number beyond the moves read: no variation.
     let g = one("1. 33-43 83-73 2. 32-42 (12.82-72 *\n");
     assert_eq!(warned(&g, Code::Speck), ["("]);
+    // ... or a number away from the last move's (`(8.` at move 26), or glued to a word no move
+    // starts so (`(TT:`); such a word's `(` is a variation only where its own line closes it.
+    let g = one("1. 33-43 83-73 2. 32-42 82-72 3. 21-32 (1. 84-74 *\n");
+    assert_eq!(warned(&g, Code::Speck), ["("]);
+    let g = one("1. 33-43 83-73 2. (TT: 82-72 *\n");
+    assert_eq!(warned(&g, Code::Speck), ["("]);
+    let g = one("1. 33-43 83-73 2. ($2. 82-72\n3. 21-32 *) 84-74 *\n");
+    assert_eq!(g.result.map(|r| r.0), Some(GameResult::Unknown));
+    assert!(warned(&g, Code::Speck).contains(&"("));
     // A `)` before a sign at a line's head, after moves: a speck.
     let g = one("1. 33-43 83-73\n), 2. 32-42 82-72 *\n");
     assert_eq!(g.mainline.moves.len(), 4);
     // A `$` and seven digits or more: moves run together, their first 5 read as `$`.
     let text = "1. 33-43 83-73 2. 32-42 $257023539 3. 21-32 *";
     assert_eq!(garbled(text)[0].0, "$257023539");
+    // A `*` with a `)` glued after it, or a number after it that the count missed but the last
+    // number written expects: the game goes on.
+    assert_eq!(
+        one("1. 33-43 83-73 2. 32-42 *) 82-72 *\n")
+            .mainline
+            .moves
+            .len(),
+        4
+    );
+    let drifted =
+        "1. 33-43 83-73 2. 32-42-82-72-21-32-84-74 4. 22-33 74-63 5. 23-34 *\n6. 63-54 *\n";
+    assert_eq!(ok(drifted).len(), 1);
     // Digits too few for a move or a move number after the result, on its line: specks.
     assert_eq!(ok("1. 33-43 1-0 Se ae 6 3\n").len(), 1);
 }

@@ -436,11 +436,12 @@ impl<'a> Parser<'a> {
         n == after_last || line.next_is_green() && n == by_count
     }
 
-    /// Whether `n` is beyond every number a move read in `line` had, or the next one has: the
-    /// number of no move a variation may take the place of.
-    pub(super) fn number_beyond(&self, line: &Line, n: u32) -> bool {
+    /// Whether `n` is neither the number of the last move read in `line` nor the next one's
+    /// (by the count, or by the last number written): the number of no move a variation may
+    /// take the place of.
+    pub(super) fn number_elsewhere(&self, line: &Line, n: u32) -> bool {
         let [by_count, after_last] = self.expected_numbers(line.next_number());
-        n > by_count.max(after_last)
+        n > by_count.max(after_last) || n + 1 < by_count.min(after_last)
     }
 
     /// The numbers a move number read here may stand for: `by_count` (by the count of the moves

@@ -273,8 +273,13 @@ impl<'a> Parser<'a> {
         let mut after_letters = false;
         self.words_decide(at, WORDS_PASSED_AFTER_RESULT + 1, |word| {
             // A word is read up to a delimiter (`82-72{c}`); one that starts with a delimiter
-            // (`{`, `(`, `[`) decides that the game ends. A `$` before a digit is OCR's 5
+            // (`{`, `(`, `[`) decides that the game ends; a `)`, which opens nothing, is passed
+            // over as a speck (`*)` at a line's start). A `$` before a digit is OCR's 5
             // (`$3-22`, decision 79): no NAG follows a result.
+            let word = &word[word.iter().take_while(|&&b| b == b')').count()..];
+            if word.is_empty() {
+                return None;
+            }
             let dollar = usize::from(
                 word.first() == Some(&b'$') && word.get(1).is_some_and(u8::is_ascii_digit),
             );
@@ -312,7 +317,14 @@ impl<'a> Parser<'a> {
             return false;
         }
         match move_number(word) {
-            Some((n, _, _)) => (n > 1 || line.moves == 0) && number_fits(n, line.next_number()),
+            // By the count, or by the last number written: a count drifts where moves were
+            // run together or lost.
+            Some((n, _, _)) => {
+                (n > 1 || line.moves == 0)
+                    && (self.expected_numbers(line.next_number()))
+                        .iter()
+                        .any(|&e| number_fits(n, e))
+            }
             None => a_move || !after_letters,
         }
     }
@@ -428,7 +440,6 @@ impl<'a> Parser<'a> {
         };
         let numbered = word.iter().any(u8::is_ascii_digit)
             || word.len() > 1 && matches!(word.last(), Some(b'.' | b','));
-        // A `{` before moves (`{PTS 75.`, `{°° 456,`) or before nothing but specks (`{ :`).
         // A `{` before moves (`{PTS 75.`, `{°° 456,`) or before nothing but specks to the
         // game's end (`{ :`).
         let before_moves = || -> PResult<bool> {
@@ -436,15 +447,21 @@ impl<'a> Parser<'a> {
             Ok(close == b'}'
                 && (self.words_decide(at + 1, 2, digit)? || self.only_follows(at + 1, specks)?))
         };
-        if !(word.first() == Some(&b'.') || numbered || before_moves()?) {
+        // A `(` glued to a word (`(TT:`), not to a blank or a comment as a variation may be.
+        let glued = close == b')'
+            && word
+                .first()
+                .is_some_and(|b| !matches!(b, b'{' | b';' | b'('));
+        if !(word.first() == Some(&b'.') || numbered || glued || before_moves()?) {
             return Ok(false);
         }
         // A variation that starts with a move number written right (`(12. 33-43`, `(1...`) is
-        // one, closed or not; not one numbered beyond the moves read (`(102.83` at move 13).
+        // one, closed or not; not one numbered away from the last move, which it takes the
+        // place of (`(102.83` at move 13, `(8. 22-92` at move 26).
         if close == b')'
             && move_number(after).is_some_and(|(n, _, len)| {
                 !self.number_to_come(line, n)
-                    && !self.number_beyond(line, n)
+                    && !self.number_elsewhere(line, n)
                     && after
                         .get(len)
                         .is_none_or(|&b| is_space(b) || b.is_ascii_digit())
@@ -452,10 +469,18 @@ impl<'a> Parser<'a> {
         {
             return Ok(false);
         }
+        // A `(` glued to a word no move starts so (`($4.`, `(TT:`) is a variation only where
+        // its line closes it: OCR's speck at a line's start, not a variation that takes the
+        // lines after it, and the result, with it.
+        let one_line = glued
+            && !word.first().is_some_and(u8::is_ascii_digit)
+            && !(word.first().is_some_and(u8::is_ascii_alphabetic)
+                && word.iter().any(u8::is_ascii_digit));
         // A look from a brace before is answered for this one too: a line of braces glued to
         // digits (`{1{1{1`) is read once, not once a brace.
         if let Some(seen) = self.closes.get()
             && seen.close == close
+            && !one_line
             && (seen.from..seen.to).contains(&at)
         {
             return Ok(!seen.closed);
@@ -483,7 +508,7 @@ impl<'a> Parser<'a> {
                 return seen(i, true);
             }
             i += 1;
-            if self.tag_line_at(i) {
+            if self.tag_line_at(i) || one_line {
                 return seen(i, false);
             }
         }
