@@ -879,3 +879,24 @@ fn a_sound_game_read_past_ocr_slips_is_written_clean() {
         run.text()
     );
 }
+
+/// Text that is no game (after the last game) is written through as it stands and said once,
+/// not counted as a game that could not be repaired.
+#[test]
+fn text_that_is_no_game_is_kept_and_not_counted() {
+    let dir = crate::special::TempDir::new("repair-stray-text");
+    let text = "[Result \"*\"]\n\n1. 33-43 *\n\nHello world 6\n";
+    let input = dir.write("stray.sgn", text);
+    let out = dir.path("out.sgn");
+    let (input, out_arg) = (input.to_str().unwrap(), out.to_str().unwrap());
+    let run = salta(&["repair", input, "-o", out_arg]).expect_code(0);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    assert!(
+        run.stderr.contains(":5:1: text that is no game, kept as written: "),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("1 games: 0 repaired, 0 not repairable, 1 needed nothing"));
+    let json = salta(&["repair", "--format", "json", input]).expect_code(0);
+    assert!(json.stderr.contains("\"status\":\"kept\""), "{}", json.stderr);
+}

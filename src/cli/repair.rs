@@ -100,8 +100,34 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             let mut reader = read_path(file)?.with_name(&*name);
             let mut game_no = 0;
             while let Some(item) = reader.next() {
-                games += 1;
                 game_no += 1;
+                // Text that is no game (after the last game, or between games) is no game to
+                // repair: written through as it stands, said once, not counted.
+                if let Err(e) = &item
+                    && e.code == Code::StrayText
+                {
+                    let message = format!("text that is no game, kept as written: {}", e.message);
+                    match json {
+                        true => say(
+                            &mut report,
+                            json,
+                            &name,
+                            game_no,
+                            "kept",
+                            &message,
+                            &[],
+                            &[],
+                            false,
+                        )?,
+                        false => {
+                            let (line, column) = e.location();
+                            writeln!(report, "{name}:{line}:{column}: {message}")?;
+                        }
+                    }
+                    written.game(out, &reader.raw())?;
+                    continue;
+                }
+                games += 1;
                 // A game the reader stopped in is read again with the tokens that stopped it
                 // left out (a misread move number, a speck), and mended as any other; if it is
                 // not mended, it is written as read.
