@@ -892,11 +892,19 @@ fn text_that_is_no_game_is_kept_and_not_counted() {
     let run = salta(&["repair", input, "-o", out_arg]).expect_code(0);
     assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
     assert!(
-        run.stderr.contains(":5:1: text that is no game, kept as written: "),
+        run.stderr
+            .contains(":5:1: text that is no game, kept as written: "),
         "{}",
         run.stderr
     );
-    assert!(run.stderr.contains("1 games: 0 repaired, 0 not repairable, 1 needed nothing"));
+    assert!(
+        run.stderr
+            .contains("1 games: 0 repaired, 0 not repairable, 1 needed nothing")
+    );
     let json = salta(&["repair", "--format", "json", input]).expect_code(0);
-    assert!(json.stderr.contains("\"status\":\"kept\""), "{}", json.stderr);
+    assert!(
+        json.stderr.contains("\"status\":\"kept\""),
+        "{}",
+        json.stderr
+    );
 }
