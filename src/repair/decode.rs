@@ -22,8 +22,8 @@ use super::line::{Line, MarginTag};
 use super::numbers::{self, Unglued};
 use super::search::Analysis;
 use super::step::{
-    DROPPED, LEFT_OUT, MERGED, MISREAD, NOISE, READ_LIMIT, Step, UNREADABLE, What, misread,
-    misread_of,
+    BACKWARD, DROPPED, LEFT_OUT, MERGED, MISREAD, NOISE, READ_LIMIT, Step, UNREADABLE, What,
+    misread, misread_of,
 };
 use super::suggestion::MarginCount;
 use super::token::Token;
@@ -735,7 +735,7 @@ impl Line {
         let garbled = written.garbled || offset > 0;
         let whole = match read_best(&meant, texts, garbled, READ_LIMIT) {
             Some((read, unglued)) => misread_of(&read, unglued),
-            None => past_reading(texts),
+            None => past_reading(texts) + backward_cost(m, pos),
         };
         // Of the texts with a number taken off its head, each starts further on
         // (`16:33-43.54:33`: `33-43.54:33`).
@@ -763,6 +763,18 @@ impl Line {
         let token = Token::of_move(m, pos, self.style);
         self.read_move((i, offset), m, token, pos, &texts).whole
     }
+}
+
+/// What the move `m` of the side to move in `pos` costs beyond its reading where it is read past
+/// its characters: [`BACKWARD`] for a step away from the side's goal (decision 198).
+fn backward_cost(m: Move, pos: &Position) -> f64 {
+    let geometry = pos.geometry();
+    let (from, to) = (geometry.rank(m.from), geometry.rank(m.to));
+    let backward = match pos.side_to_move() {
+        crate::board::Color::Green => to < from,
+        crate::board::Color::Red => to > from,
+    };
+    if backward { BACKWARD } else { 0.0 }
 }
 
 /// What reading a text that may be read as `texts` past its characters costs (as one move by
@@ -824,6 +836,35 @@ mod tests {
         let line = Line::new(&game, &ReplayOptions::default()).unwrap();
         assert!(line.tokens.len() > TOKENS);
         assert!(line.decode().is_none());
+    }
+
+    /// Of the moves a token past reading may be, a step backward costs [`BACKWARD`] more for
+    /// either side; a forward step or a jump nothing more (decision 198).
+    #[test]
+    fn a_move_read_past_its_characters_costs_more_backward() {
+        let game = crate::notation::parse_str("1. 33-43 83-73 2. 32-42 *")
+            .remove(0)
+            .unwrap();
+        let line = Line::new(&game, &ReplayOptions::default()).unwrap();
+        let mut pos = line.states[0].pos;
+        for m in ["33-43", "83-73", "32-42"] {
+            let (from, to) = m.split_once('-').unwrap();
+            let sq = |n: &str| pos.geometry().from_number(n.parse().unwrap()).unwrap();
+            let played = pos.find_legal_proving(sq(from), sq(to)).unwrap().0;
+            pos.play_unchecked(played);
+        }
+        let number = |m: Move| {
+            let g = pos.geometry();
+            (g.number(m.from), g.number(m.to))
+        };
+        let costs: Vec<((u8, u8), f64)> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| (number(m), backward_cost(m, &pos)))
+            .collect();
+        // Red to move: 73-83 goes back toward Red's side, 73-63 on toward Green's.
+        assert!(costs.contains(&((73, 83), BACKWARD)), "{costs:?}");
+        assert!(costs.contains(&((73, 63), 0.0)), "{costs:?}");
     }
 
     /// The last move taken for a move number (`4132.`, the result glued after it with its dash

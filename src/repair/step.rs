@@ -18,6 +18,13 @@ pub(super) const UNREADABLE: f64 = 12.0;
 /// `SlipKind::Merged`, beside the misreading of each move.
 pub(super) const MERGED: f64 = 2.3;
 
+/// A move read past its characters that steps backward, away from the mover's goal, beside one
+/// that steps forward or jumps: every legal move reads such a token alike, and in a race game
+/// most moves go forward. Half a nat, less than any misread character costs: it orders the
+/// moves that read such a token alike and that the tokens after do not tell apart (decision
+/// 198).
+pub(super) const BACKWARD: f64 = 0.5;
+
 /// What a move read past its characters is said to be.
 pub(super) const UNREADABLE_WHY: &str = "unreadable, read by the moves around it";
 /// A move read past its characters for which more other legal moves than this make the rest of
