@@ -1104,6 +1104,14 @@ fn ocr_marks_that_stopped_or_split_a_page_are_read_past() {
     let drifted =
         "1. 33-43 83-73 2. 32-42-82-72-21-32-84-74 4. 22-33 74-63 5. 23-34 *\n6. 63-54 *\n";
     assert_eq!(ok(drifted).len(), 1);
+    // Digits as many as a u32 holds where a move number or a variation's may stand: no
+    // overflow in telling them from the numbers the count expects.
+    for text in [
+        "1. 33-43 4294967295. *\n",
+        "1. 33-43 83-73 (4294967295. 32-42 *\n",
+    ] {
+        assert_eq!(parse_str(text).len(), 1, "{text}");
+    }
     // Digits too few for a move or a move number after the result, on its line: specks.
     assert_eq!(ok("1. 33-43 1-0 Se ae 6 3\n").len(), 1);
 }

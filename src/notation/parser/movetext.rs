@@ -199,7 +199,7 @@ impl<'a> Parser<'a> {
             && decimal(&self.src[start..start + digits]).is_none_or(|n| {
                 // The last number written, once more (Red's `12...`), or the next.
                 let [by_count, next] = self.expected_numbers(line.next_number());
-                n != by_count && n != next && n + 1 != next
+                n != by_count && n != next && n.checked_add(1) != Some(next)
             })
     }
 

@@ -441,7 +441,7 @@ impl<'a> Parser<'a> {
     /// take the place of.
     pub(super) fn number_elsewhere(&self, line: &Line, n: u32) -> bool {
         let [by_count, after_last] = self.expected_numbers(line.next_number());
-        n > by_count.max(after_last) || n + 1 < by_count.min(after_last)
+        n > by_count.max(after_last) || n.saturating_add(1) < by_count.min(after_last)
     }
 
     /// The numbers a move number read here may stand for: `by_count` (by the count of the moves
