@@ -768,13 +768,12 @@ impl Line {
 /// What the move `m` of the side to move in `pos` costs beyond its reading where it is read past
 /// its characters: [`BACKWARD`] for a step away from the side's goal (decision 198).
 fn backward_cost(m: Move, pos: &Position) -> f64 {
-    let geometry = pos.geometry();
-    let (from, to) = (geometry.rank(m.from), geometry.rank(m.to));
-    let backward = match pos.side_to_move() {
-        crate::board::Color::Green => to < from,
-        crate::board::Color::Red => to > from,
-    };
-    if backward { BACKWARD } else { 0.0 }
+    let rank = |sq| pos.geometry().relative_rank(sq, pos.side_to_move());
+    if rank(m.to) < rank(m.from) {
+        BACKWARD
+    } else {
+        0.0
+    }
 }
 
 /// What reading a text that may be read as `texts` past its characters costs (as one move by
