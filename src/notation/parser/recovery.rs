@@ -425,23 +425,15 @@ impl<'a> Parser<'a> {
         line.push(self.log, played, Span::new(start, end));
     }
 
-    /// Whether `n` is the number of a Green move to come in `line`, with which no variation of
-    /// the moves read starts: one more than the last number written, or the count's next where
-    /// Green's move is next.
-    pub(super) fn number_to_come(&self, line: &Line, n: u32) -> bool {
-        if line.moves == 0 {
-            return false;
-        }
+    /// Whether a variation may start with the move number `n` in `line`: the number of the
+    /// last move read or of the next (by the count, or by the last number written), since a
+    /// variation takes the place of the move before it, but not that of a Green move still to
+    /// come (`(21.` after `20...`; decisions 192, 196).
+    pub(super) fn variation_number(&self, line: &Line, n: u32) -> bool {
         let [by_count, after_last] = self.expected_numbers(line.next_number());
-        n == after_last || line.next_is_green() && n == by_count
-    }
-
-    /// Whether `n` is neither the number of the last move read in `line` nor the next one's
-    /// (by the count, or by the last number written): the number of no move a variation may
-    /// take the place of.
-    pub(super) fn number_elsewhere(&self, line: &Line, n: u32) -> bool {
-        let [by_count, after_last] = self.expected_numbers(line.next_number());
-        n > by_count.max(after_last) || n.saturating_add(1) < by_count.min(after_last)
+        let to_come = line.moves > 0 && (n == after_last || line.next_is_green() && n == by_count);
+        let near = n <= by_count.max(after_last) && n.saturating_add(1) >= by_count.min(after_last);
+        near && !to_come
     }
 
     /// The numbers a move number read here may stand for: `by_count` (by the count of the moves

@@ -423,11 +423,13 @@ impl<'a> Parser<'a> {
     /// Whether the `{` or `(` at `at` is OCR's speck: glued to a digit or a dot (`{05:84`,
     /// `{.34-43`, `(5-24`), or to a word that holds a digit or ends as a move number does
     /// (`{P18`, `{OL,`: a move or a number misread), with no `close` (`}` or `)`) before the
-    /// game's end (the input's end or a tag line). A remark (`{open`) or a variation
-    /// (`( 12. 33-43`) never closed stays an error, but not one that starts with the number of
-    /// a move to come in `line` (`(21.` after `20...`): a variation takes the place of the move
-    /// before it, never of one to come (decision 192). The slice ending first asks for more
-    /// input.
+    /// game's end (the input's end or a tag line). A `{` is one too where a word of the two
+    /// after it holds a digit or only specks follow to the game's end (`{PTS 75.`, `{ :`), and a
+    /// `(` where it is glued to a word no move starts so and its own line does not close it
+    /// (`($4.`, `(TT:`; decisions 193, 196). A remark (`{open`) never closed stays an error, and
+    /// so does a variation starting with a number one may start with (`( 12. 33-43`, `(1...`;
+    /// not `(21.` after `20...` nor `(8.` at move 26: [`Parser::variation_number`]). The slice
+    /// ending first asks for more input.
     pub(super) fn stray_brace(&self, line: &Line, at: usize, close: u8) -> PResult<bool> {
         let after = self.src.get(at + 1..).unwrap_or_default();
         // The word glued to it, looked at no further than a move or a number reaches: a longer
@@ -460,8 +462,7 @@ impl<'a> Parser<'a> {
         // place of (`(102.83` at move 13, `(8. 22-92` at move 26).
         if close == b')'
             && move_number(after).is_some_and(|(n, _, len)| {
-                !self.number_to_come(line, n)
-                    && !self.number_elsewhere(line, n)
+                self.variation_number(line, n)
                     && after
                         .get(len)
                         .is_none_or(|&b| is_space(b) || b.is_ascii_digit())
