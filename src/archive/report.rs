@@ -208,11 +208,12 @@ pub(super) fn finish(report: &mut GameReport, index: usize, opts: &CheckOptions)
 }
 
 /// Findings of one code drawn at most for a game: more than a game under the 120-move rule has
-/// plies, so a page read badly by OCR (up to 170 garbled moves on the dev pages) is drawn
-/// whole, and a line of ten thousand like slips (`{1{1{1…`) is told by its first ones and a
-/// count, not by 30 MB of drawings. The JSON report keeps every one.
+/// plies, so a page read badly by OCR (up to 276 garbled moves on the dev pages at the middle
+/// level, 287 at the heaviest) is drawn whole, and a line of ten thousand like slips
+/// (`{1{1{1…`) is told by its first ones and a count, not by 30 MB of drawings. The JSON
+/// report keeps every one.
 #[cfg(feature = "render")]
-const DRAWN_PER_CODE: usize = 300;
+const DRAWN_PER_CODE: usize = 500;
 
 /// Findings drawn for people, one after another, at most [`DRAWN_PER_CODE`] of each code, then
 /// a line for each code with more, saying how many were not drawn.
