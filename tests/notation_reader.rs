@@ -909,6 +909,19 @@ fn a_brace_glued_to_a_move_and_never_closed_is_a_speck() {
     );
 }
 
+/// Ten thousands of specks or short words after the last move, each looked at once to the
+/// game's end and not again for every one of them (the words to the end were read once a word,
+/// which took most of a minute for 100,000).
+#[test]
+fn a_run_of_specks_or_noise_to_the_end_is_read_once() {
+    let g = one(&format!("1. 33-43 {}\n", "{ ".repeat(100_000)));
+    assert_eq!(g.mainline.moves.len(), 1);
+    assert_eq!(warned(&g, Code::Speck).len(), 100_000);
+    let g = one(&format!("1. 33-43 {}\n", "ab ".repeat(100_000)));
+    assert_eq!(g.mainline.moves.len(), 1);
+    assert_eq!(warned(&g, Code::Speck).len(), 100_000);
+}
+
 /// A line of braces with a digit at its end is read once, not once a brace (each brace looked
 /// at the word glued to it, to the line's end: 200,000 braces took 43 s).
 #[test]

@@ -104,6 +104,7 @@ pub(crate) fn parse_game(
         numbering: numbering(board.unwrap_or(BoardKind::Salta), false),
         log,
         closes: Cell::new(None),
+        tails: Cell::new(None),
     };
     let read = p.game();
     p.log.board = p.geometry.kind;
@@ -160,6 +161,20 @@ struct Parser<'a> {
     numbering: &'static Numbering,
     /// What the last look for a `{` or `(`'s close found (see [`Parser::stray_brace`]).
     closes: Cell<Option<CloseSeen>>,
+    /// What the last look at the words to the game's end found (see `Parser::only_follows`).
+    tails: Cell<Option<TailSeen>>,
+}
+
+/// A look at the words from `from` to the game's end for words of a `tail` only: they were all
+/// such up to `to`, where the game ends (`only`) or a word of another kind stands. A look from
+/// anywhere in between finds the same: a run of ten thousand specks is looked at once, not once
+/// a speck.
+#[derive(Clone, Copy)]
+struct TailSeen {
+    tail: specks::Tail,
+    from: usize,
+    to: usize,
+    only: bool,
 }
 
 /// A look for the byte `close` from `from` on: it met the close at `to` (`closed`), or none

@@ -491,6 +491,7 @@ impl<'a> Parser<'a> {
             numbering: self.numbering,
             log: &mut log,
             closes: std::cell::Cell::new(None),
+            tails: std::cell::Cell::new(None),
         };
         parser.played().is_ok() && parser.pos == bytes.len()
     }

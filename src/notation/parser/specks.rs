@@ -4,7 +4,7 @@
 
 use super::scan::{first_of, is_delimiter, is_space, move_number};
 use super::tokens::{quoted, result_token, text};
-use super::{CloseSeen, Line, PResult, Parser, Stop};
+use super::{CloseSeen, Line, PResult, Parser, Stop, TailSeen};
 use crate::diagnostic::Code;
 use crate::notation::ast::*;
 use crate::notation::garbled::{
@@ -55,9 +55,23 @@ fn noise(word: &[u8]) -> bool {
         && (1..=LONGEST_GLYPH_MOVE).contains(&text(word).chars().count())
 }
 
-/// Whether `word` holds neither letter nor digit (`:`, `°`, `©`).
-fn specks(word: &[u8]) -> bool {
-    !word.iter().any(u8::is_ascii_alphanumeric)
+/// The words a game may end with that `Parser::only_follows` asks for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Tail {
+    /// [`noise`]: short words without digits and specks (`OF`, `So ts ae`), as OCR reads below
+    /// a page's last move.
+    Noise,
+    /// Words of neither letter nor digit (`:`, `°`, `©`).
+    Specks,
+}
+
+impl Tail {
+    fn allows(self, word: &[u8]) -> bool {
+        match self {
+            Tail::Noise => noise(word),
+            Tail::Specks => !word.iter().any(u8::is_ascii_alphanumeric),
+        }
+    }
 }
 
 /// Whether `word` is written as words of prose are (`Fortsetzung`, `Anfang-Ende`): each run of
@@ -363,7 +377,7 @@ impl<'a> Parser<'a> {
         let Some(result) = misread_result(&written).filter(|_| line.depth == 0) else {
             return Ok(false);
         };
-        if !self.only_follows(end, noise)? {
+        if !self.only_follows(end, Tail::Noise)? {
             return Ok(false);
         }
         let span = Span::new(start, end);
@@ -384,7 +398,7 @@ impl<'a> Parser<'a> {
     /// The word at `start..end`, noise with only noise after it to the game's end, skipped with
     /// a warning. Whether it was.
     pub(super) fn trailing_noise(&mut self, start: usize, end: usize) -> PResult<bool> {
-        if !noise(&self.src[start..end]) || !self.only_follows(end, noise)? {
+        if !noise(&self.src[start..end]) || !self.only_follows(end, Tail::Noise)? {
             return Ok(false);
         }
         self.speck(start, end, "text after the last move");
@@ -447,7 +461,8 @@ impl<'a> Parser<'a> {
         let before_moves = || -> PResult<bool> {
             let digit = |w: &[u8]| w.iter().any(u8::is_ascii_digit).then_some(true);
             Ok(close == b'}'
-                && (self.words_decide(at + 1, 2, digit)? || self.only_follows(at + 1, specks)?))
+                && (self.words_decide(at + 1, 2, digit)?
+                    || self.only_follows(at + 1, Tail::Specks)?))
         };
         // A `(` glued to a word (`(TT:`), not to a blank or a comment as a variation may be.
         let glued = close == b')'
@@ -530,27 +545,40 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Whether only words `allowed` (no result) follow `end` to the game's end (the input's end
-    /// or the next tags): [`noise`], short words without digits and specks (`OF`, `So ts ae`),
-    /// as OCR reads below a page's last move, or [`specks`]. The slice ending first asks for
-    /// more input.
-    fn only_follows(&self, end: usize, allowed: fn(&[u8]) -> bool) -> PResult<bool> {
+    /// Whether only words of `tail` (no result) follow `end` to the game's end (the input's end
+    /// or the next tags). A look from within the run the last look went over is answered by it
+    /// (see [`TailSeen`]). The slice ending first asks for more input.
+    fn only_follows(&self, end: usize, tail: Tail) -> PResult<bool> {
+        if let Some(seen) = self.tails.get()
+            && seen.tail == tail
+            && (seen.from..=seen.to).contains(&end)
+        {
+            return Ok(seen.only);
+        }
+        let seen = |to: usize, only: bool| {
+            self.tails.set(Some(TailSeen {
+                tail,
+                from: end,
+                to,
+                only,
+            }));
+            Ok(only)
+        };
         let mut at = end;
         loop {
             at += self.src[at..].iter().take_while(|&&b| is_space(b)).count();
             let Some(&first) = self.src.get(at) else {
-                return if self.eof {
-                    Ok(true)
-                } else {
-                    Err(Stop::NeedMore)
+                return match self.eof {
+                    true => seen(at, true),
+                    false => Err(Stop::NeedMore),
                 };
             };
             if first == b'[' {
-                return Ok(true);
+                return seen(at, true);
             }
             let len = self.src[at..].iter().take_while(|&&b| !is_space(b)).count();
-            if !allowed(&self.src[at..at + len]) || result_token(&self.src[at..]).is_ok() {
-                return Ok(false);
+            if !tail.allows(&self.src[at..at + len]) || result_token(&self.src[at..]).is_ok() {
+                return seen(at, false);
             }
             at += len;
         }
