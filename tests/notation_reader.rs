@@ -920,6 +920,10 @@ fn a_run_of_specks_or_noise_to_the_end_is_read_once() {
     let g = one(&format!("1. 33-43 {}\n", "ab ".repeat(100_000)));
     assert_eq!(g.mainline.moves.len(), 1);
     assert_eq!(warned(&g, Code::Speck).len(), 100_000);
+    // A `(` glued to a word no move starts so looks for its close on its line only, once for
+    // the line, not once a `(` (decision 196).
+    let g = one(&format!("1. 33-43 {}*\n", "(T: ".repeat(100_000)));
+    assert_eq!(warned(&g, Code::Speck).len(), 100_000);
 }
 
 /// A line of braces with a digit at its end is read once, not once a brace (each brace looked

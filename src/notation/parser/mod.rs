@@ -178,13 +178,17 @@ struct TailSeen {
 }
 
 /// A look for the byte `close` from `from` on: it met the close at `to` (`closed`), or none
-/// before the game's end at `to`. A look from anywhere in between meets the same.
+/// before the game's end (or the line's end, `line_only`) at `to`. A look from anywhere in
+/// between meets the same.
 #[derive(Clone, Copy)]
 struct CloseSeen {
     close: u8,
     from: usize,
     to: usize,
     closed: bool,
+    /// The look went to the end of `from`'s line only (a `(` glued to a word no move starts
+    /// so): where it met no close, what lies beyond is unknown.
+    line_only: bool,
 }
 
 /// What the parser keeps of the line of play it is reading.

@@ -493,20 +493,26 @@ impl<'a> Parser<'a> {
             && !(word.first().is_some_and(u8::is_ascii_alphabetic)
                 && word.iter().any(u8::is_ascii_digit));
         // A look from a brace before is answered for this one too: a line of braces glued to
-        // digits (`{1{1{1`) is read once, not once a brace.
+        // digits (`{1{1{1`, `(a (a (a`) is read once, not once a brace. A look to the line's end
+        // that met no close tells nothing of the lines after; one to the game's end that met a
+        // close may have met it on a later line.
         if let Some(seen) = self.closes.get()
             && seen.close == close
-            && !one_line
             && (seen.from..seen.to).contains(&at)
+            && match one_line {
+                true => !seen.closed || seen.line_only,
+                false => seen.closed || !seen.line_only,
+            }
         {
             return Ok(!seen.closed);
         }
-        let seen = |to: usize, closed: bool| {
+        let seen = |to: usize, closed: bool, line_only: bool| {
             self.closes.set(Some(CloseSeen {
                 close,
                 from: at,
                 to,
                 closed,
+                line_only,
             }));
             Ok(!closed)
         };
@@ -514,18 +520,21 @@ impl<'a> Parser<'a> {
         loop {
             let Some(found) = first_of(self.src.get(i..).unwrap_or_default(), close, b'\n') else {
                 return if self.eof {
-                    seen(self.src.len(), false)
+                    seen(self.src.len(), false, false)
                 } else {
                     Err(Stop::NeedMore)
                 };
             };
             i += found;
             if self.src[i] == close {
-                return seen(i, true);
+                return seen(i, true, one_line);
             }
             i += 1;
-            if self.tag_line_at(i) || one_line {
-                return seen(i, false);
+            if self.tag_line_at(i) {
+                return seen(i, false, false);
+            }
+            if one_line {
+                return seen(i, false, true);
             }
         }
     }
