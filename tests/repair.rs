@@ -658,6 +658,34 @@ fn the_result_glued_to_the_last_of_moves_run_together_is_taken_off() {
     assert!(run.stderr.contains(said), "{}", run.stderr);
 }
 
+/// The same page with the result glued to its last move and specks after it (`- _ : ;`, seed
+/// 11200 game 15), or with the result's dash lost after a misread move (`38-4310`, seed 11200
+/// game 45): the result is taken off the last token that holds a digit, not only off the last
+/// token, and the recorded result without its dash as well (decision 199). Both pages' last move
+/// was read as any other before.
+#[test]
+fn the_result_glued_to_the_last_move_is_taken_off_before_specks_and_without_its_dash() {
+    let page = std::fs::read_to_string(root().join("tests/ocr/medium-page-6.sgn")).unwrap();
+    let dir = crate::special::TempDir::new("glued-result");
+    for (tail, said) in [
+        (
+            "72-82.33-43,1-0 - _ : ;",
+            "72-82.33-43,1-0 -> 72-82 33-43 (two moves run together)",
+        ),
+        (
+            "72-82 38-4310 - _",
+            "38-4310 -> 33-43 (one digit misread as a similar glyph: 8 for 3, the result 1-0 glued to it)",
+        ),
+    ] {
+        let varied = page.replace("72-82.33-43,1-0 : ae", tail);
+        assert_ne!(varied, page);
+        let path = dir.write("page.sgn", &varied);
+        let run = salta(&["repair", path.to_str().unwrap()]).expect_code(1);
+        assert_mended_to("tests/ocr/medium-page-6-source.sgn", &run);
+        assert!(run.stderr.contains(said), "{}", run.stderr);
+    }
+}
+
 /// A worn page (dev seed 7500, game 27) with five moves and two move numbers run together in one
 /// word (`82-73-3,:34-43:-95-84-4.-43-53°81-71`): read as the five moves, not as one move read
 /// past its characters, which cost as much as one unreadable move however long the word, and

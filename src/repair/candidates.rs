@@ -138,11 +138,36 @@ impl Line {
             }
             false => Vec::new(),
         };
-        if self.tokens[i].garbled && i + 1 == self.tokens.len() {
-            out.extend(numbers::result_off(&chars));
+        if self.tokens[i].garbled {
+            out.extend(self.result_off(i, &chars));
         }
         out.insert(0, Unglued::as_written(chars));
         out
+    }
+
+    /// What is left of the token at `i`, `written`, with the result glued to it taken off
+    /// (`24-141-0`, and the recorded result without its dash: `94-2410`), where it is the last
+    /// token that holds a digit.
+    pub(super) fn result_off(&self, i: usize, written: &[char]) -> Vec<Unglued> {
+        if !self.last_with_digits(i) {
+            return Vec::new();
+        }
+        let recorded = self.recorded.map(|r| r.as_str());
+        let dashless = recorded.and_then(|r| numbers::recorded_result_off(written, r));
+        numbers::result_off(written)
+            .into_iter()
+            .chain(dashless)
+            .collect()
+    }
+
+    /// Whether the token at `i` is the last that holds a digit: the result may be glued to it,
+    /// with specks after it (`72-82:32-41.1-0 - _ : ;`).
+    fn last_with_digits(&self, i: usize) -> bool {
+        let digits = |o: &Option<usize>| {
+            o.and_then(|o| self.written.get(o))
+                .is_some_and(|w| w.chars().any(|c| c.is_ascii_digit()))
+        };
+        !self.origin[i + 1..].iter().any(digits)
     }
 
     /// What the reader left out right before the written move at token `i` that may be a move

@@ -694,7 +694,7 @@ impl Line {
 
     /// The texts what is left of the token at `i` from its character `offset` on may be read
     /// as, in `pos`: as written, with a move number glued to it taken off, and for the last
-    /// token with the result glued to it taken off.
+    /// token with digits the result glued to it taken off.
     pub(super) fn texts_from(&self, i: usize, offset: usize, pos: &Position) -> Vec<Unglued> {
         if offset == 0 {
             return self.texts_in(i, pos);
@@ -706,9 +706,7 @@ impl Line {
         let (before, after) = numbers_before(pos);
         let mut out = numbers::unglued(&rest, before, after, pos.geometry());
         // The last move of two run together, the result glued to it (`72-82.33-43,1-0`).
-        if i + 1 == self.tokens.len() {
-            out.extend(numbers::result_off(&rest));
-        }
+        out.extend(self.result_off(i, &rest));
         out.insert(0, Unglued::as_written(rest));
         out
     }
