@@ -809,17 +809,42 @@ fn part_of(meant: &[Sym], written: &[char]) -> Option<(usize, f64)> {
     }
     let mut with_gap = meant.to_vec();
     with_gap.push(Sym::Gap);
-    let costs = Channel::get().prefix_costs(&with_gap, written);
+    let channel = Channel::get();
+    let costs = channel.prefix_costs(&with_gap, written);
     let last = written.len() - LEFT_FOR_A_MOVE;
-    (2..=last)
+    let (end, cost) = (2..=last)
         .map(|end| (end, costs[end]))
         .filter(|(_, c)| *c <= READ_LIMIT)
-        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .min_by(|a, b| a.1.total_cmp(&b.1))?;
+    // A sign right after the move is the space between the two, read as a sign: taken with
+    // this move, not left at the head of the next, where it would cost a misread character.
+    match written.get(end) {
+        Some(&c) if end < last && channel.reads_gap_as(c) && costs[end + 1] <= READ_LIMIT => {
+            Some((end + 1, costs[end + 1]))
+        }
+        _ => Some((end, cost)),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::repair::channel::meant_symbols;
+
+    /// Of two moves run together with a sign between them (`84-94°52-41°93.`), the first is
+    /// read with the sign, so the second starts at its own first digit and reads as written
+    /// (decision 200); with no sign between, at the second's first digit as before.
+    #[test]
+    fn a_sign_between_moves_run_together_goes_with_the_first() {
+        let meant = meant_symbols("84-94");
+        let end = |written: &str| {
+            let written: Vec<char> = written.chars().collect();
+            part_of(&meant, &written).map(|(end, _)| end)
+        };
+        assert_eq!(end("84-94°52-41°93."), Some(6));
+        assert_eq!(end("84-94.52-41"), Some(6));
+        assert_eq!(end("84-9452-41"), Some(5));
+    }
 
     /// A line far longer than any game (thousands of garbled tokens) is not read whole: the
     /// chains' steps would take memory without end.

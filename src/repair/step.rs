@@ -86,14 +86,13 @@ pub(super) fn misread(chars: f64) -> f64 {
 /// misread too: two neighbouring moves with a digit misread each are not dearer than one with
 /// both because one of them also lost its dash.
 pub(super) fn misread_of(read: &Reading, text: &Unglued) -> f64 {
-    let signs_only = text.cost == 0.0
-        && read.ops.iter().all(|op| match op {
-            Op::Sub(Sym::Sep | Sym::Gap, _) | Op::Del(Sym::Sep | Sym::Gap) => true,
-            Op::Ins(c) => !c.is_alphanumeric(),
-            _ => false,
-        });
+    let signs_only = read.ops.iter().all(|op| match op {
+        Op::Sub(Sym::Sep | Sym::Gap, _) | Op::Del(Sym::Sep | Sym::Gap) => true,
+        Op::Ins(c) => !c.is_alphanumeric(),
+        _ => false,
+    });
     match signs_only {
-        true => read.cost,
+        true => read.cost + text.cost,
         false => misread(read.cost + text.cost),
     }
 }
@@ -125,5 +124,26 @@ mod tests {
         let apart = read("54-44", "54°44") + read("43-54", "43-34");
         let together = read("34-44", "54°44") + read("43-34", "43-34");
         assert!((apart - together).abs() < MISREAD, "{apart} {together}");
+    }
+
+    /// A move read as written once the move number glued to it is taken off costs what the
+    /// gluing costs, no misread move (decision 200): `52-41` of `52-41°93.` is read as it
+    /// stands, `32-41` from it is a misread move.
+    #[test]
+    fn a_move_read_as_written_beside_a_glued_number_is_no_move_misread() {
+        let glued = |meant: &str| {
+            let text = Unglued {
+                text: "52-41°".chars().collect(),
+                skipped: 0,
+                cost: 0.5,
+                note: String::new(),
+            };
+            let reading = Channel::get()
+                .read_garbled(&meant_symbols(meant), &text.text, READ_LIMIT)
+                .unwrap();
+            misread_of(&reading, &text)
+        };
+        assert!(glued("52-41") < MISREAD, "{}", glued("52-41"));
+        assert!(glued("32-41") > MISREAD + 0.5, "{}", glued("32-41"));
     }
 }
