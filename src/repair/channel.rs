@@ -217,11 +217,6 @@ impl Channel {
         self.sub.contains_key(&(m, w))
     }
 
-    /// Whether the space between two moves run together may be read as `w` (a sign).
-    pub fn reads_gap_as(&self, w: char) -> bool {
-        self.sub_cost_slow(Sym::Gap, w).is_finite()
-    }
-
     /// The cost of the meant `m` written as `w` (not the same character).
     #[inline]
     fn sub_cost(&self, m: Sym, w: char) -> f64 {

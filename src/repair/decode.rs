@@ -741,11 +741,8 @@ impl Line {
             .iter()
             .filter(|_| garbled)
             .filter_map(|t| {
-                let (end, cost, sign) = part_of(&meant, &t.text)?;
-                Some((
-                    offset + t.skipped + end,
-                    MERGED + misread(cost + t.cost) + sign,
-                ))
+                let (end, cost) = part_of(&meant, &t.text)?;
+                Some((offset + t.skipped + end, MERGED + misread(cost + t.cost)))
             })
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .filter(|&(_, cost)| cost < whole);
@@ -805,56 +802,24 @@ fn reading_key(ply: u32, token: Token) -> u64 {
 }
 
 /// The cheapest beginning of `written` that reads as `meant` followed by the space lost
-/// between two moves, leaving enough for a further move: where the rest starts, what its
-/// characters cost to read, and what the space read as a sign costs (decision 200).
-fn part_of(meant: &[Sym], written: &[char]) -> Option<(usize, f64, f64)> {
+/// between two moves, leaving enough for a further move: where the rest starts, and the cost.
+fn part_of(meant: &[Sym], written: &[char]) -> Option<(usize, f64)> {
     if written.len() < meant.len() + LEFT_FOR_A_MOVE - 1 {
         return None;
     }
     let mut with_gap = meant.to_vec();
     with_gap.push(Sym::Gap);
-    let channel = Channel::get();
-    let costs = channel.prefix_costs(&with_gap, written);
+    let costs = Channel::get().prefix_costs(&with_gap, written);
     let last = written.len() - LEFT_FOR_A_MOVE;
-    let (end, cost) = (2..=last)
+    (2..=last)
         .map(|end| (end, costs[end]))
         .filter(|(_, c)| *c <= READ_LIMIT)
-        .min_by(|a, b| a.1.total_cmp(&b.1))?;
-    // A sign right after the move is the space between the two, read as a sign: taken with
-    // this move, not left at the head of the next, where it would be a speck at its edge. It
-    // is no misread character of the move, as a separator misread alone is none.
-    match written.get(end) {
-        Some(&c) if end < last && channel.reads_gap_as(c) && costs[end + 1] <= READ_LIMIT => {
-            Some((end + 1, cost, (costs[end + 1] - cost).max(0.0)))
-        }
-        _ => Some((end, cost, 0.0)),
-    }
+        .min_by(|a, b| a.1.total_cmp(&b.1))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::repair::channel::meant_symbols;
-
-    /// Of two moves run together with a sign between them (`84-94°52-41°93.`), the first is
-    /// read with the sign, so the second starts at its own first digit and reads as written
-    /// (decision 200); with no sign between, at the second's first digit as before.
-    #[test]
-    fn a_sign_between_moves_run_together_goes_with_the_first() {
-        let meant = meant_symbols("84-94");
-        let end = |written: &str| {
-            let written: Vec<char> = written.chars().collect();
-            part_of(&meant, &written).map(|(end, ..)| end)
-        };
-        assert_eq!(end("84-94°52-41°93."), Some(6));
-        assert_eq!(end("84-94.52-41"), Some(6));
-        assert_eq!(end("84-9452-41"), Some(5));
-        // The sign is the space read as one, not a misread character of the first move.
-        let written: Vec<char> = "93-83.32-21.".chars().collect();
-        let (_, chars, sign) = part_of(&meant_symbols("93-83"), &written).unwrap();
-        assert_eq!(chars, 0.0);
-        assert!(sign > 0.0 && sign < MISREAD, "{sign}");
-    }
 
     /// A line far longer than any game (thousands of garbled tokens) is not read whole: the
     /// chains' steps would take memory without end.
