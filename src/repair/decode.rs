@@ -694,7 +694,7 @@ impl Line {
 
     /// The texts what is left of the token at `i` from its character `offset` on may be read
     /// as, in `pos`: as written, with a move number glued to it taken off, and for the last
-    /// token with digits the result glued to it taken off.
+    /// token that holds a digit with the result glued to it taken off.
     pub(super) fn texts_from(&self, i: usize, offset: usize, pos: &Position) -> Vec<Unglued> {
         if offset == 0 {
             return self.texts_in(i, pos);

@@ -81,10 +81,11 @@ pub(super) fn misread(chars: f64) -> f64 {
 
 /// The cost of a move read as `read` from `text`: [`misread`], but where only signs were
 /// misread (the separator lost or read as `°`, a speck at an edge) only what those cost
-/// (decision 172), with what taking a glued number off the text costs (decision 200). OCR loses or misreads a separator by the spacing of the line, apart from
-/// the digits, so a token with its dash misread is no likelier than another to have a digit
-/// misread too: two neighbouring moves with a digit misread each are not dearer than one with
-/// both because one of them also lost its dash.
+/// (decision 172), and what taking a glued number off the text costs (decision 200). OCR
+/// loses or misreads a separator by the spacing of the line, apart from the digits, so a
+/// token with its dash misread is no likelier than another to have a digit misread too: two
+/// neighbouring moves with a digit misread each are not dearer than one with both because
+/// one of them also lost its dash.
 pub(super) fn misread_of(read: &Reading, text: &Unglued) -> f64 {
     let signs_only = read.ops.iter().all(|op| match op {
         Op::Sub(Sym::Sep | Sym::Gap, _) | Op::Del(Sym::Sep | Sym::Gap) => true,
