@@ -658,6 +658,28 @@ fn the_result_glued_to_the_last_of_moves_run_together_is_taken_off() {
     assert!(run.stderr.contains(said), "{}", run.stderr);
 }
 
+/// The decoder's cost of its own reading of a page beside the page read as its source
+/// (`repair::reading_costs`, the measure of where the search rather than the model loses a
+/// page): on a page it restores, the two are the same line and cost the same; a source whose
+/// main line does not replay gives no figure.
+#[test]
+fn the_decoders_reading_and_the_sources_are_costed_alike() {
+    let read = |path: &str| {
+        let text = std::fs::read_to_string(root().join(path)).unwrap();
+        salta::notation::parse_str(&text).remove(0).unwrap()
+    };
+    let page = read("tests/ocr/medium-page.sgn");
+    let source = read("tests/ocr/medium-page-source.sgn");
+    let opts = salta::replay::ReplayOptions::default();
+    let costs = salta::repair::reading_costs(&page, &source, &opts).unwrap();
+    assert!(costs.chosen > 0.0);
+    assert_eq!(costs.chosen, costs.known);
+    let broken = salta::notation::parse_str("1. 33-43 33-43 *")
+        .remove(0)
+        .unwrap();
+    assert_eq!(salta::repair::reading_costs(&page, &broken, &opts), None);
+}
+
 /// The same page with the result glued to its last move and specks after it (`- _ : ;`, seed
 /// 11200 game 15), or with the result's dash lost after a misread move (`38-4310`, seed 11200
 /// game 45): the result is taken off the last token that holds a digit, not only off the last

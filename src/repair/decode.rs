@@ -220,15 +220,48 @@ pub(crate) fn decode(game: &Game, opts: &ReplayOptions) -> Option<Analysis> {
 /// The game read whole at once where that reads its page for clearly less than `mended`, the
 /// game as the search mended it (see [`Line::decode_better_than`]).
 pub(crate) fn decode_better(game: &Game, mended: &Game, opts: &ReplayOptions) -> Option<Analysis> {
-    let mut search = Line::new(mended, opts)?;
-    search.replay_to(search.tokens.len());
-    let moves: Option<Vec<Move>> = search
+    let (moves, _) = main_line_moves(mended, opts)?;
+    Line::new(game, opts)?.decode_better_than(&moves)
+}
+
+/// What the page read whole costs as the decoder reads it, beside the page read as a known line
+/// (by the decoder's own costs). Where `known` costs less than `chosen`, the search lost the
+/// known line, not the model: it would have read the page so.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReadingCosts {
+    /// The cheapest line the decoder found.
+    pub chosen: f64,
+    /// The page read as the known line's moves.
+    pub known: f64,
+}
+
+/// The cost of the page `game` read whole at once as the decoder reads it, and read as the main
+/// line of `known` (the game's source): a measure of where the decoder's search, not its model
+/// of slips, loses a page. `None` where the page is not read whole (a variation, a "Salta!"
+/// call, numbered from Red's side, too long) or `known`'s main line does not replay.
+pub fn reading_costs(game: &Game, known: &Game, opts: &ReplayOptions) -> Option<ReadingCosts> {
+    let line = Line::new(game, opts)?;
+    let (chosen, _) = line.read_settled()?;
+    let (moves, whole) = main_line_moves(known, opts)?;
+    if !whole {
+        return None;
+    }
+    let (known, _, _) = line.read_whole(Some(&moves))?;
+    Some(ReadingCosts { chosen, known })
+}
+
+/// The moves of `game`'s main line, by ply, as far as it replays, and whether that is to its end.
+fn main_line_moves(game: &Game, opts: &ReplayOptions) -> Option<(Vec<Move>, bool)> {
+    let mut line = Line::new(game, opts)?;
+    line.replay_to(line.tokens.len());
+    let whole = line.states.len() > line.tokens.len();
+    let moves = line
         .tokens
         .iter()
-        .zip(&search.states)
+        .zip(&line.states)
         .map(|(t, c)| t.resolve(&c.pos))
-        .collect();
-    Line::new(game, opts)?.decode_better_than(&moves?)
+        .collect::<Option<Vec<Move>>>()?;
+    Some((moves, whole))
 }
 
 impl Line {

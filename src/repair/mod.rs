@@ -42,6 +42,7 @@ mod suggestion;
 mod token;
 mod trials;
 
+pub use decode::{ReadingCosts, reading_costs};
 pub use diagnose::{Checked, Diagnosis, annotate, check};
 pub use mend::{DEFAULT_MAX_EDITS, MAX_BREAKS, Mended, READ_WHOLE, Unmended, apply, mend};
 pub use search::{Analysis, Break, analyse};
