@@ -451,8 +451,8 @@ impl Line {
         moves: impl Iterator<Item = Token>,
         states: u64,
     ) -> Option<bool> {
+        let budget = self.count_budget(&tag, states)?;
         let mut cursor = self.states[0].clone();
-        let budget = tag.budget.max_states(tag.budget.max_states.min(states));
         cursor.referee = cursor.referee.counting_margins(Some(budget));
         for token in moves {
             if !cursor.advance(&token, self.lenient) {

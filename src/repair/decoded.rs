@@ -7,13 +7,13 @@ use super::candidates::{describe, left_out_detail, read_best, read_from_words};
 use super::cursor::Cursor;
 use super::decode::COUNT_STATES;
 use super::line::Line;
-use super::search::{Analysis, Break, CLOSE};
+use super::search::{Analysis, Break};
 use super::slips::SlipKind;
 use super::step::{
     DROPPED, LEFT_OUT, MAX_RIVALS, MERGED, MISREAD, NOISE, READ_LIMIT, Step, UNREADABLE,
     UNREADABLE_WHY, What, misread_of,
 };
-use super::suggestion::{Change, Suggestion};
+use super::suggestion::{CLOSE, Change, Suggestion};
 use super::token::Token;
 use super::trials::Trial;
 use crate::notation::Notation;

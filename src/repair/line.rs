@@ -11,7 +11,7 @@ use crate::replay::{MarginPolicy, ReplayOptions};
 use crate::rules::Position;
 use crate::rules::hash::FastMap;
 use crate::rules::margin::Budget;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 /// The readings of a garbled token as two moves run together, by the position before it, its
@@ -22,12 +22,37 @@ pub(crate) type MergedReadings = FastMap<(Position, usize, u64), Rc<[Candidate]>
 /// budget).
 const MARGIN_STATES: u64 = 100_000;
 
+/// The search states all the margin counts of one line may store (decision 201): a page whose
+/// breaks each leave several readings that replay to the end made a count for each, up to a
+/// quarter of a second apiece (five took 0.7 s of a light OCR page's 0.8 s).
+const MARGIN_ALLOWANCE: u64 = 300_000;
+
 /// The Margin tag a search checks tied readings against, and the effort each count may take.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MarginTag {
     pub recorded: u32,
     pub budget: Budget,
 }
+
+impl Line {
+    /// The budget of one more margin count of at most `states` states, drawn from what the
+    /// line's counts may store in all; `None` once too little is left for a count to tell
+    /// anything (then the margin is left uncounted, as a count that only bounded it).
+    pub fn count_budget(&self, tag: &MarginTag, states: u64) -> Option<Budget> {
+        let left = self.count_states_left.get();
+        let states = states.min(tag.budget.max_states).min(left);
+        if states < MIN_COUNT_STATES {
+            return None;
+        }
+        // What a count stored is not reported: the most it may store is drawn.
+        self.count_states_left.set(left - states);
+        Some(tag.budget.max_states(states))
+    }
+}
+
+/// The fewest states worth a count: a count bounded by fewer seldom tells the tag's margin from
+/// another.
+const MIN_COUNT_STATES: u64 = 5_000;
 
 /// A main line under repair: its written moves now, where each came from in the record, and
 /// the cursor before each move that replayed.
@@ -80,6 +105,9 @@ pub(crate) struct Line {
     pub merged: Rc<RefCell<MergedReadings>>,
     /// Each token's text as meant, by token (see `Line::meant`).
     pub meant: Rc<RefCell<FastMap<Token, Rc<[Sym]>>>>,
+    /// The states the line's margin counts may still store (see [`Line::count_budget`]),
+    /// shared by the copies of one line.
+    pub count_states_left: Rc<Cell<u64>>,
 }
 
 impl Line {
@@ -177,6 +205,7 @@ impl Line {
             margin_ignored: margin_tag.is_some() && !counting && !variation,
             merged: Rc::default(),
             meant: Rc::default(),
+            count_states_left: Rc::new(Cell::new(MARGIN_ALLOWANCE)),
         })
     }
 
@@ -252,6 +281,7 @@ impl Line {
             margin_ignored: self.margin_ignored,
             merged: self.merged.clone(),
             meant: self.meant.clone(),
+            count_states_left: self.count_states_left.clone(),
         }
     }
 

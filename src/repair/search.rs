@@ -4,7 +4,7 @@
 use super::line::Line;
 use super::slips::SlipKind;
 use super::step::MAX_RIVALS;
-use super::suggestion::{SLIP, Suggestion};
+use super::suggestion::{CLOSE, SLIP, Suggestion};
 use super::trials::Trial;
 use crate::notation::{Game, Span};
 use crate::replay::{ReplayOptions, missed_jump_step};
@@ -119,9 +119,6 @@ const LAST_MOVE_READ: f64 = 5.0;
 /// How much cheaper than any other move one must read that text to be put in from it.
 const CLEARLY: f64 = 2.0;
 
-/// How much dearer (`-ln`) than a break's best reading another may be to be named beside it
-/// where both replay the record alike to its end: about a seventh as likely (decision 191).
-pub(super) const CLOSE: f64 = 2.0;
 
 /// Names in the best reading's reason (`why`) the readings after it of the same move that are
 /// nearly as likely (within [`CLOSE`]) and replay the record alike to its end, with the same

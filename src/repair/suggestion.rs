@@ -8,6 +8,10 @@ use crate::notation::{Game, GameResult, MoveNode, Span};
 use crate::rules::margin::Remaining;
 use std::fmt;
 
+/// How much dearer (`-ln`) than a break's best reading another may be to be named beside it
+/// where both replay the record alike to its end: about a seventh as likely (decision 191).
+pub(super) const CLOSE: f64 = 2.0;
+
 /// How the reading of a move put in from text the reader left out is said (after `read from`
 /// and the word).
 pub(super) const READ_FROM_LEFT_OUT: &str = "which the reader did not take for a move";

@@ -5,7 +5,7 @@
 use super::cursor::Cursor;
 use super::line::Line;
 use super::slips::SlipKind;
-use super::suggestion::{Candidate, Change, MarginCount, MoveNumber, SLIP, Suggestion};
+use super::suggestion::{CLOSE, Candidate, Change, MarginCount, MoveNumber, SLIP, Suggestion};
 use crate::notation::{GameResult, Span};
 use crate::rules::hash::FastSet;
 
@@ -475,9 +475,19 @@ impl Line {
         if holding < 2 {
             return;
         }
+        // The cost of the first reading counted whose margin is the tag's: it ranks first, and
+        // a reading dearer by more than [`CLOSE`] can neither come before it nor be named beside
+        // it, so its margin is not counted (a count may take a quarter of a second).
+        let mut agreeing: Option<f64> = None;
         for t in trials.iter_mut().take(holding.min(MARGIN_COUNTS)) {
+            if agreeing.is_some_and(|cost| t.cost > cost + CLOSE) {
+                break;
+            }
+            let Some(budget) = self.count_budget(&tag, tag.budget.max_states) else {
+                break;
+            };
             let mut cursor = self.states[t.change.start].clone();
-            cursor.referee = cursor.referee.counting_margins(Some(tag.budget));
+            cursor.referee = cursor.referee.counting_margins(Some(budget));
             self.play_on(&mut cursor, &t.change);
             t.margin = cursor
                 .referee
@@ -487,6 +497,9 @@ impl Line {
                     counted,
                     recorded: tag.recorded,
                 });
+            if agreeing.is_none() && t.margin.and_then(|m| m.agrees()) == Some(true) {
+                agreeing = Some(t.cost);
+            }
         }
         trials[..holding].sort_by_key(|t| std::cmp::Reverse(t.rank()));
     }
