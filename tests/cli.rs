@@ -1459,7 +1459,8 @@ fn a_syntax_error_names_its_game_tags_move_and_side() {
     );
 }
 
-/// Text that is not a game is reported, each with its code, and counted.
+/// Text that is not a game is reported, each with its code, and counted: as a game with
+/// warnings or errors, or (text after the last game) apart from the games.
 #[test]
 fn text_that_is_not_a_game_is_reported() {
     let dir = TempDir::new("not-games");
@@ -1486,11 +1487,13 @@ fn text_that_is_not_a_game_is_reported() {
             .collect();
         assert!(codes.iter().any(|c| *c == code), "{name}: {lines:?}");
         let summary = &lines.last().unwrap()["summary"];
+        let stray = code == "sgn::stray-text";
         assert_eq!(
             summary["warnings"].as_u64().unwrap() + summary["invalid"].as_u64().unwrap(),
-            1,
+            u64::from(!stray),
             "{name}: {summary}"
         );
+        assert_eq!(summary["no_games"], u64::from(stray), "{name}: {summary}");
     }
 }
 

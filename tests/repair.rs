@@ -496,7 +496,26 @@ fn ties_are_settled_by_later_breaks_and_unreadable_moves_read_by_the_moves_after
         assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
     }
     assert!(!run.stderr.contains("just as well"), "{}", run.stderr);
-    insta::assert_snapshot!(run.stderr);
+    insta::assert_snapshot!(run.stderr); // The speck is taken out in the JSON report too, not "replaced" by nothing.
+    let json = salta(&[
+        "repair",
+        "--format",
+        "json",
+        "tests/edge-cases/ocr-worn-page.sgn",
+    ])
+    .expect_code(1);
+    let report: serde_json::Value =
+        serde_json::from_str(json.stderr.lines().next().unwrap()).unwrap();
+    let speck = report["edits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["was"] == "-")
+        .unwrap_or_else(|| panic!("{report}"));
+    assert_eq!(
+        (&speck["edit"], &speck["text"]),
+        (&"remove".into(), &"".into())
+    );
 }
 
 /// A move read as a word of glyphs, its dash lost too (`ZBI` for `71-81`): the lost dash is no
@@ -956,5 +975,30 @@ fn text_that_is_no_game_is_kept_and_not_counted() {
         json.stderr.contains("\"status\":\"kept\""),
         "{}",
         json.stderr
+    );
+    // `check` warns of it, and counts it apart from the games.
+    let check = salta(&["check", input]).expect_code(0);
+    let said = check.text();
+    assert!(said.contains("skipped text"), "{said}");
+    let summary = "1 files, 1 games: 1 valid, 0 with warnings, 0 invalid; 1 text that is no game";
+    assert!(said.contains(summary), "{said}");
+    let json = salta(&["check", "--format", "json", input]).expect_code(0);
+    let lines: Vec<serde_json::Value> = json
+        .text()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3, "{}", json.text());
+    assert_eq!(lines[0].get("no_game"), None);
+    assert_eq!(
+        (&lines[1]["no_game"], &lines[1]["game"]),
+        (&true.into(), &1.into())
+    );
+    assert_eq!(
+        (
+            &lines[2]["summary"]["games"],
+            &lines[2]["summary"]["no_games"]
+        ),
+        (&1.into(), &1.into())
     );
 }

@@ -117,11 +117,17 @@ pub fn check_files(
             numbering = (file, 0);
             file_bytes = report::path_bytes(&files[file], &report.file);
         }
-        numbering.1 += 1;
         report.file_bytes = file_bytes.clone();
+        summary.bytes += report.size as u64;
+        // Text after the last game is said, but is no game (as `repair` keeps it, decision 197).
+        if report.no_game {
+            finish(&mut report, numbering.1, opts);
+            summary.no_games += 1;
+            return on_report(&report);
+        }
+        numbering.1 += 1;
         finish(&mut report, numbering.1, opts);
         summary.games += 1;
-        summary.bytes += report.size as u64;
         match report.status {
             Status::Valid => summary.valid += 1,
             Status::Warnings => summary.warnings += 1,

@@ -28,8 +28,14 @@ pub struct GameReport {
         serialize_with = "serialize_some_str"
     )]
     pub file_bytes: Option<Arc<str>>,
-    /// 1-based index of the game in its file.
+    /// 1-based index of the game in its file; for text that is no game, that of the game it
+    /// follows (0 before the first).
     pub game: usize,
+    /// The report is of text after the file's last game that is neither tags nor movetext
+    /// (`sgn::stray-text`), not of a game: counted apart in the summary. In JSON only where
+    /// true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub no_game: bool,
     /// Byte offset in the file where the game starts.
     pub offset: u64,
     /// 1-based line where the game starts.
@@ -180,6 +186,8 @@ pub struct Summary {
     pub warnings: usize,
     /// Games with at least one error.
     pub invalid: usize,
+    /// Texts that are no game (after a file's last game), each reported with a warning.
+    pub no_games: usize,
     /// Bytes of the games checked.
     pub bytes: u64,
     /// Wall-clock seconds the run took.
@@ -284,6 +292,7 @@ pub(super) fn syntax_report(file: &Arc<str>, e: SyntaxError, opts: &CheckOptions
     #[cfg(feature = "render")]
     let drawn = drawn(before);
     GameReport {
+        no_game: e.code == Code::StrayText,
         file: file.clone(),
         file_bytes: None,
         game: e.game_index(),
@@ -410,6 +419,7 @@ fn assemble(
         .filter(|_| opts.render.is_some())
         .map(|source| Box::new(Deferred::Findings(source, drawn(findings))));
     GameReport {
+        no_game: false,
         file: file.clone(),
         file_bytes: None,
         game: 0,

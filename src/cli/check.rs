@@ -100,6 +100,10 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
             match (&report.rendered, report.status) {
                 (Some(text), _) => write!(out, "{text}"),
                 (None, Status::Valid) if args.quiet => Ok(()),
+                // Drawn only with the findings; in one line, where it is.
+                (None, _) if report.no_game => {
+                    writeln!(out, "{}:{}: text that is no game", report.file, report.line)
+                }
                 (None, _) => write_one_line(out, &mut line, report),
             }
         };
@@ -122,9 +126,14 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
             .map_err(std::io::Error::other)
             .and_then(|line| writeln!(out, "{line}"))
     } else {
+        let no_games = match summary.no_games {
+            0 => String::new(),
+            1 => "; 1 text that is no game".to_string(),
+            n => format!("; {n} texts that are no game"),
+        };
         writeln!(
             out,
-            "{} files, {} games: {} valid, {} with warnings, {} invalid ({:.2} s)",
+            "{} files, {} games: {} valid, {} with warnings, {} invalid{no_games} ({:.2} s)",
             summary.files,
             summary.games,
             summary.valid,

@@ -119,7 +119,6 @@ const LAST_MOVE_READ: f64 = 5.0;
 /// How much cheaper than any other move one must read that text to be put in from it.
 const CLEARLY: f64 = 2.0;
 
-
 /// Names in the best reading's reason (`why`) the readings after it of the same move that are
 /// nearly as likely (within [`CLOSE`]) and replay the record alike to its end, with the same
 /// result and margin: a repair is not stated without doubt where the record cannot tell (the

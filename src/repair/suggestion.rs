@@ -66,6 +66,8 @@ pub enum EditKind {
     Insert,
     /// A move written twice, once taken out.
     Delete,
+    /// A token read as no move (a speck, a move number, the result glued on) taken out.
+    Remove,
     /// Two moves written in each other's place, swapped back.
     Swap,
     /// The record is numbered from Red's side: a Numbering tag to add.

@@ -5,7 +5,9 @@
 use super::cursor::Cursor;
 use super::line::Line;
 use super::slips::SlipKind;
-use super::suggestion::{CLOSE, Candidate, Change, MarginCount, MoveNumber, SLIP, Suggestion};
+use super::suggestion::{
+    CLOSE, Candidate, Change, EditKind, MarginCount, MoveNumber, SLIP, Suggestion,
+};
 use crate::notation::{GameResult, Span};
 use crate::rules::hash::FastSet;
 
@@ -556,7 +558,10 @@ impl Line {
         let pos = &self.states[change.start].pos;
         Suggestion {
             ply: self.states[change.start].plies + 1,
-            edit: t.kind.edit(),
+            edit: match no_move {
+                true => EditKind::Remove,
+                false => t.kind.edit(),
+            },
             text,
             why,
             moves,
