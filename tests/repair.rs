@@ -1002,3 +1002,22 @@ fn text_that_is_no_game_is_kept_and_not_counted() {
         (&1.into(), &1.into())
     );
 }
+
+/// A garbled first move read as a move leaves the record's notation as it was: the legal moves
+/// at a later break are listed in the record's numbers, not in algebraic squares (the move
+/// written in its place points at `yagi`, which starts with a letter).
+#[test]
+fn a_garbled_first_move_read_leaves_the_records_notation() {
+    let dir = crate::special::TempDir::new("repair-garbled-first");
+    let input = dir.write(
+        "first.sgn",
+        "[Event \"t\"]\n\n1. yagi 84-75 2. 35-44 81-71 3. 22-33 95-81 *\n",
+    );
+    let run = salta(&["check", input.to_str().unwrap()]).expect_code(1);
+    let said = run.text();
+    assert!(
+        said.contains("legal moves here: 71-61, 71-81, 75-64"),
+        "{said}"
+    );
+    assert!(!said.contains("a7-b6"), "{said}");
+}

@@ -589,8 +589,9 @@ pub enum Notation {
 impl Notation {
     /// The notation a record writes this move in, `text` being the game's text (where the
     /// move's spans point): piece notation for a designator without a from-square, algebraic
-    /// for a square written with a letter, numeric otherwise; `None` for a pass, which every
-    /// notation writes alike, and for a move that could not be read.
+    /// for a square written with a letter and a digit, numeric for one written with a digit;
+    /// `None` for a pass, which every notation writes alike, for a move that could not be read,
+    /// and for one whose square's text is neither.
     ///
     /// ```
     /// use salta::notation::{Notation, parse_str};
@@ -607,13 +608,20 @@ impl Notation {
                 from: None,
                 ..
             } => Some(Notation::Piece),
+            // A move a repair wrote in place of a garbled one points at the garbled text
+            // (`yagi`, `SI-GI`): it tells nothing.
             Played::Move { to, .. } => {
                 let square = text.get(to.span.range()).unwrap_or_default();
-                Some(if square.starts_with(|c: char| c.is_ascii_alphabetic()) {
-                    Notation::Algebraic
-                } else {
-                    Notation::Numeric
-                })
+                let mut chars = square.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(file), Some(rank))
+                        if file.is_ascii_alphabetic() && rank.is_ascii_digit() =>
+                    {
+                        Some(Notation::Algebraic)
+                    }
+                    (Some(digit), _) if digit.is_ascii_digit() => Some(Notation::Numeric),
+                    _ => None,
+                }
             }
         }
     }
