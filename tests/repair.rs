@@ -665,6 +665,35 @@ fn a_page_read_whole_that_ends_off_the_margin_tag_is_settled_by_the_tag() {
     assert!(run.stderr.contains("IOVOT -> 101-91"), "{}", run.stderr);
 }
 
+/// `check` reads a page the search loses among garbled moves whole at once, as `repair` does:
+/// every break has a reading, the one `repair` makes there (the same page as above, which the
+/// search alone read 28 of 108 breaks of before it was lost).
+#[test]
+fn check_reads_a_page_that_breaks_often_whole_as_repair_does() {
+    let page = Path::new("tests/ocr/medium-page-4.sgn");
+    let lines = crate::cli::check_json(page).expect_code(1).json_lines();
+    let errors: Vec<&serde_json::Value> = lines[0]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["severity"] == "error")
+        .collect();
+    assert!(errors.len() > 50, "{}", lines[0]);
+    let unread: Vec<_> = errors
+        .iter()
+        .filter(|d| d.get("suggestions").is_none())
+        .collect();
+    assert!(unread.is_empty(), "{unread:?}");
+    let repaired = salta(&["repair", "tests/ocr/medium-page-4.sgn"]).expect_code(1);
+    for (read, written) in [("91-81", "81 -> 91-81 ("), ("101-91", "IOVOT -> 101-91")] {
+        assert!(repaired.stderr.contains(written), "{}", repaired.stderr);
+        assert!(
+            errors.iter().any(|d| d["suggestions"][0]["text"] == read),
+            "{read}"
+        );
+    }
+}
+
 /// A worn page (dev seed 10200, game 15) whose last word is two moves run together with the
 /// result glued after a comma (`72-82.33-43,1-0`): the result is taken off the second move as
 /// off a last word of one move, and the game's last move, Red's compensating move, which leaves

@@ -2,11 +2,12 @@
 //! reads its breaks ([`check`]), and the readings added to a replay already made ([`annotate`]).
 
 use super::breaks_main_line;
+use super::decode::decode;
 use super::mend::{MAX_BREAKS, apply};
-use super::search::{Break, analyse, analyse_variations};
+use super::search::{Analysis, Break, analyse, analyse_variations};
 use super::suggestion::Suggestion;
 use crate::diagnostic::Code;
-use crate::notation::Game;
+use crate::notation::{Game, Played};
 use crate::replay::{Finding, MarginPolicy, Replay, ReplayOptions, replay};
 use std::fmt;
 
@@ -134,12 +135,37 @@ fn read_variations(game: &Game, opts: &ReplayOptions, found: &mut [Diagnosis]) {
     }
 }
 
+/// Breaks the search read before it was lost that make a record one that breaks often.
+const OFTEN: usize = 3;
+
+/// Whether the search was lost at a garbled move, or after [`OFTEN`] breaks.
+fn breaks_often(game: &Game, analysis: &Analysis) -> bool {
+    let garbled = |b: &Break| {
+        game.mainline
+            .moves
+            .get(b.token)
+            .is_some_and(|n| matches!(n.played, Played::Garbled))
+    };
+    analysis.breaks.len() >= OFTEN || analysis.breaks.iter().any(garbled)
+}
+
 /// [`annotate`] for the main line.
 fn annotate_main(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Vec<Diagnosis> {
     if !replayed.iter().any(breaks_main_line) {
         return replayed.into_iter().map(Diagnosis::of).collect();
     }
-    let analysis = analyse(game, opts, MAX_BREAKS);
+    let mut analysis = analyse(game, opts, MAX_BREAKS);
+    // A page where the search reading one break at a time is lost among garbled moves or many
+    // breaks is read whole at once, as `repair` reads it: each break then has the reading
+    // `repair` makes of it. A record that breaks once or twice at a move a rule forbids (a
+    // jump missed, a move after the end) is no such page: its moves are not read otherwise.
+    if !analysis.mends_whole()
+        && breaks_often(game, &analysis)
+        && let Some(decoded) = decode(game, opts)
+        && decoded.mends_whole()
+    {
+        analysis = decoded;
+    }
     let repaired: Vec<&Break> = analysis
         .breaks
         .iter()

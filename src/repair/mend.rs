@@ -313,13 +313,12 @@ pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
         };
     };
     let mut analysis = named(analyse(game, opts, MAX_BREAKS));
-    let whole = |a: &Analysis| a.replays_to_end && a.repairs().count() == a.breaks.len();
     // A page where the search reading one break at a time is lost is read whole at once.
-    let searched = whole(&analysis);
+    let searched = analysis.mends_whole();
     if !searched && let Some(decoded) = decode(game, opts) {
         analysis = decoded;
     }
-    let mended = whole(&analysis);
+    let mended = analysis.mends_whole();
     let unmended = |breaks, needed| {
         Mended::Unrepairable(Unmended {
             first: first.clone(),

@@ -53,6 +53,12 @@ impl Analysis {
     pub fn repairs(&self) -> impl Iterator<Item = &Suggestion> {
         self.breaks.iter().filter_map(|b| b.suggestions.first())
     }
+
+    /// Whether its readings mend the whole line: every break read, and the line then replays to
+    /// its end.
+    pub fn mends_whole(&self) -> bool {
+        self.replays_to_end && self.repairs().count() == self.breaks.len()
+    }
 }
 
 /// Finds every break of a game's main line and reads each (at most `max_breaks`).
