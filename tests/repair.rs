@@ -194,6 +194,13 @@ fn a_repair_with_an_equally_good_rival_says_the_source_must_decide() {
     ));
 }
 
+/// The JSON report of `salta repair --format json` on `path`, a record it repairs: its first
+/// line.
+fn repair_json(path: &str) -> serde_json::Value {
+    let run = salta(&["repair", "--format", "json", path]).expect_code(1);
+    serde_json::from_str(run.stderr.lines().next().unwrap()).unwrap()
+}
+
 #[test]
 fn the_json_report_lists_the_equally_good_readings() {
     let run = salta(&["repair", "--format", "json", TIED]).expect_code(1);
@@ -214,15 +221,7 @@ fn the_json_report_lists_the_equally_good_readings() {
             "replays": 3, "line": 6, "column": 18, "was": "22-32"}])
     );
     // A repair without a rival has no such field (the report of a single reading is as before).
-    let single = salta(&[
-        "repair",
-        "--format",
-        "json",
-        "tests/edge-cases/slip-digit-swap.sgn",
-    ])
-    .expect_code(1);
-    let report: serde_json::Value =
-        serde_json::from_str(single.stderr.lines().next().unwrap()).unwrap();
+    let report = repair_json("tests/edge-cases/slip-digit-swap.sgn");
     assert!(report["edits"][0].get("equally_good").is_none(), "{report}");
     assert!(report["edits"][0].get("text").is_some(), "{report}");
 }
@@ -496,16 +495,9 @@ fn ties_are_settled_by_later_breaks_and_unreadable_moves_read_by_the_moves_after
         assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
     }
     assert!(!run.stderr.contains("just as well"), "{}", run.stderr);
-    insta::assert_snapshot!(run.stderr); // The speck is taken out in the JSON report too, not "replaced" by nothing.
-    let json = salta(&[
-        "repair",
-        "--format",
-        "json",
-        "tests/edge-cases/ocr-worn-page.sgn",
-    ])
-    .expect_code(1);
-    let report: serde_json::Value =
-        serde_json::from_str(json.stderr.lines().next().unwrap()).unwrap();
+    insta::assert_snapshot!(run.stderr);
+    // The speck is taken out in the JSON report too, not "replaced" by nothing.
+    let report = repair_json("tests/edge-cases/ocr-worn-page.sgn");
     let speck = report["edits"]
         .as_array()
         .unwrap()
