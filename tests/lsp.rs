@@ -870,3 +870,35 @@ fn the_preferred_fix_of_every_kind_of_slip_mends_its_record() {
     assert_eq!(mended_records, paths.len());
     client.close();
 }
+
+/// A page OCR read badly, which the search reading one break at a time loses: once the typing
+/// pauses, every error has a reading, the one `salta repair` writes (the page read whole at
+/// once, decision 202).
+#[test]
+fn a_page_that_breaks_often_has_a_reading_at_every_break() {
+    let page = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ocr/medium-page-4.sgn"),
+    )
+    .unwrap();
+    let mut client = Client::new();
+    client.open(URI, &page);
+    let read = |d: &Value| d["message"].as_str().unwrap().contains("did you mean");
+    let errors = |list: &[Value]| -> Vec<Value> {
+        list.iter()
+            .filter(|d| d["severity"] == 1)
+            .cloned()
+            .collect()
+    };
+    let all = client.diagnostics_where(URI, |d| {
+        let errors = errors(d);
+        errors.len() > 50 && errors.iter().all(read)
+    });
+    // `IOVOT` is read as `salta repair` reads it.
+    let iovot = errors(&all)
+        .into_iter()
+        .find(|d| d["message"].as_str().unwrap().contains("IOVOT"))
+        .expect("IOVOT breaks");
+    let message = iovot["message"].as_str().unwrap();
+    assert!(message.contains("did you mean 101-91"), "{message}");
+    client.close();
+}
