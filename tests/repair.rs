@@ -676,6 +676,14 @@ fn check_reads_a_page_that_breaks_often_whole_as_repair_does() {
         .filter(|d| d.get("suggestions").is_none())
         .collect();
     assert!(unread.is_empty(), "{unread:?}");
+    // Each reading says it rests on the others.
+    let said = salta(&["check", "tests/ocr/medium-page-4.sgn"])
+        .expect_code(1)
+        .text();
+    assert!(
+        said.contains("? read with the rest of the page, the game then replays to its end"),
+        "{said}"
+    );
     let repaired = salta(&["repair", "tests/ocr/medium-page-4.sgn"]).expect_code(1);
     for (read, written) in [("91-81", "81 -> 91-81 ("), ("101-91", "IOVOT -> 101-91")] {
         assert!(repaired.stderr.contains(written), "{}", repaired.stderr);

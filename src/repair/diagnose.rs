@@ -165,6 +165,10 @@ fn annotate_main(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> V
         && decoded.mends_whole()
     {
         analysis = decoded;
+        let readings = analysis.breaks.iter_mut().flat_map(|b| &mut b.suggestions);
+        for s in readings {
+            s.with_the_page = true;
+        }
     }
     let repaired: Vec<&Break> = analysis
         .breaks

@@ -181,6 +181,10 @@ pub struct Suggestion {
     /// told it from readings that fare alike at their own break (0 otherwise).
     #[serde(skip)]
     pub(crate) later: f64,
+    /// A reading of a page read whole at once: the game replays to its end with the readings
+    /// of its other breaks made too, not with this one alone.
+    #[serde(skip)]
+    pub(crate) with_the_page: bool,
 }
 
 impl Suggestion {
@@ -352,6 +356,15 @@ impl Suggestion {
 
     /// What then happens at this break.
     fn consequence_here(&self) -> String {
+        let said = self.consequence_alone();
+        match self.with_the_page {
+            true => format!("read with the rest of the page, {said}"),
+            false => said,
+        }
+    }
+
+    /// What then happens at this break, with the reading made.
+    fn consequence_alone(&self) -> String {
         if !self.to_end {
             return format!(
                 "the record then replays {} plies and breaks again",

@@ -592,6 +592,7 @@ impl Line {
                 && t.to_end
                 && t.result.is_some_and(|(_, holds)| holds),
             later: 0.0,
+            with_the_page: false,
         }
     }
 }
