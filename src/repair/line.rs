@@ -27,32 +27,16 @@ const MARGIN_STATES: u64 = 100_000;
 /// quarter of a second apiece (five took 0.7 s of a light OCR page's 0.8 s).
 const MARGIN_ALLOWANCE: u64 = 300_000;
 
+/// The fewest states worth a count: a count bounded by fewer seldom tells the tag's margin from
+/// another.
+const MIN_COUNT_STATES: u64 = 5_000;
+
 /// The Margin tag a search checks tied readings against, and the effort each count may take.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MarginTag {
     pub recorded: u32,
     pub budget: Budget,
 }
-
-impl Line {
-    /// The budget of one more margin count of at most `states` states, drawn from what the
-    /// line's counts may store in all; `None` once too little is left for a count to tell
-    /// anything (then the margin is left uncounted, as a count that only bounded it).
-    pub fn count_budget(&self, tag: &MarginTag, states: u64) -> Option<Budget> {
-        let left = self.count_states_left.get();
-        let states = states.min(tag.budget.max_states).min(left);
-        if states < MIN_COUNT_STATES {
-            return None;
-        }
-        // What a count stored is not reported: the most it may store is drawn.
-        self.count_states_left.set(left - states);
-        Some(tag.budget.max_states(states))
-    }
-}
-
-/// The fewest states worth a count: a count bounded by fewer seldom tells the tag's margin from
-/// another.
-const MIN_COUNT_STATES: u64 = 5_000;
 
 /// A main line under repair: its written moves now, where each came from in the record, and
 /// the cursor before each move that replayed.
@@ -207,6 +191,20 @@ impl Line {
             meant: Rc::default(),
             count_states_left: Rc::new(Cell::new(MARGIN_ALLOWANCE)),
         })
+    }
+
+    /// The budget of one more margin count of at most `states` states, drawn from what the
+    /// line's counts may store in all; `None` once too little is left for a count to tell
+    /// anything (then the margin is left uncounted, as a count that only bounded it).
+    pub fn count_budget(&self, tag: &MarginTag, states: u64) -> Option<Budget> {
+        let left = self.count_states_left.get();
+        let states = states.min(tag.budget.max_states).min(left);
+        if states < MIN_COUNT_STATES {
+            return None;
+        }
+        // What a count stored is not reported: the most it may store is drawn.
+        self.count_states_left.set(left - states);
+        Some(tag.budget.max_states(states))
     }
 
     /// Replays from the last known cursor to the first move that breaks; `None` at the end.
