@@ -676,6 +676,14 @@ fn check_reads_a_page_that_breaks_often_whole_as_repair_does() {
         .filter(|d| d.get("suggestions").is_none())
         .collect();
     assert!(unread.is_empty(), "{unread:?}");
+    // Each reading says, for a program too, that it rests on the page's other readings.
+    assert!(
+        errors
+            .iter()
+            .all(|d| d["suggestions"][0]["read_whole"] == true),
+        "{}",
+        lines[0]
+    );
     // Each reading says it rests on the others.
     let said = salta(&["check", "tests/ocr/medium-page-4.sgn"])
         .expect_code(1)

@@ -182,8 +182,9 @@ pub struct Suggestion {
     #[serde(skip)]
     pub(crate) later: f64,
     /// A reading of a page read whole at once: the game replays to its end with the readings
-    /// of its other breaks made too, not with this one alone.
-    #[serde(skip)]
+    /// of its other breaks made too, not with this one alone. In JSON `read_whole`, only where
+    /// true.
+    #[serde(rename = "read_whole", skip_serializing_if = "std::ops::Not::not")]
     pub(crate) with_the_page: bool,
 }
 
