@@ -692,6 +692,10 @@ fn check_reads_a_page_that_breaks_often_whole_as_repair_does() {
         said.contains("? read with the rest of the page, the game then replays to its end"),
         "{said}"
     );
+    // And so does each edit of `repair`'s JSON report.
+    let report = repair_json("tests/ocr/medium-page-4.sgn");
+    let edits = report["edits"].as_array().unwrap();
+    assert!(edits.iter().all(|e| e["read_whole"] == true), "{report}");
     let repaired = salta(&["repair", "tests/ocr/medium-page-4.sgn"]).expect_code(1);
     for (read, written) in [("91-81", "81 -> 91-81 ("), ("101-91", "IOVOT -> 101-91")] {
         assert!(repaired.stderr.contains(written), "{}", repaired.stderr);

@@ -451,10 +451,8 @@ fn say(
         let s = e.suggestion;
         let change = match s.edit() {
             EditKind::Insert => format!("inserted {}", s.text()),
-            EditKind::Delete => format!("removed {}", e.was),
+            EditKind::Delete | EditKind::Remove => format!("removed {}", e.was),
             EditKind::Renumber => format!("added {}", s.text()),
-            // A token read as no move.
-            _ if s.text().is_empty() => format!("removed {}", e.was),
             _ => format!("{} -> {}", e.was, s.text()),
         };
         let rivals: String = e

@@ -167,7 +167,11 @@ impl Line {
             o.and_then(|o| self.written.get(o))
                 .is_some_and(|w| w.chars().any(|c| c.is_ascii_digit()))
         };
-        !self.origin[i + 1..].iter().any(digits)
+        // From the end: the last such token is most often the last token.
+        self.origin
+            .iter()
+            .rposition(digits)
+            .is_none_or(|last| last <= i)
     }
 
     /// What the reader left out right before the written move at token `i` that may be a move

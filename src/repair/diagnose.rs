@@ -135,7 +135,8 @@ fn read_variations(game: &Game, opts: &ReplayOptions, found: &mut [Diagnosis]) {
     }
 }
 
-/// Breaks the search read before it was lost that make a record one that breaks often.
+/// Breaks the search found (the one it was lost at among them) that make a record one that
+/// breaks often.
 const OFTEN: usize = 3;
 
 /// Whether the search was lost at a garbled move, or after [`OFTEN`] breaks.
@@ -165,10 +166,6 @@ fn annotate_main(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> V
         && decoded.mends_whole()
     {
         analysis = decoded;
-        let readings = analysis.breaks.iter_mut().flat_map(|b| &mut b.suggestions);
-        for s in readings {
-            s.with_the_page = true;
-        }
     }
     let repaired: Vec<&Break> = analysis
         .breaks

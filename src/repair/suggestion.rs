@@ -182,10 +182,9 @@ pub struct Suggestion {
     #[serde(skip)]
     pub(crate) later: f64,
     /// A reading of a page read whole at once: the game replays to its end with the readings
-    /// of its other breaks made too, not with this one alone. In JSON `read_whole`, only where
-    /// true.
-    #[serde(rename = "read_whole", skip_serializing_if = "std::ops::Not::not")]
-    pub(crate) with_the_page: bool,
+    /// of its other breaks made too, not with this one alone. In JSON only where true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) read_whole: bool,
 }
 
 impl Suggestion {
@@ -285,11 +284,10 @@ impl Suggestion {
             EditKind::Delete if placed => format!("{number} {} once", self.was),
             EditKind::Delete => format!("{} once", self.was),
             EditKind::Swap => format!("{number} {}", self.text),
-            // A token read as no move (a speck, a number, the result) is taken out.
-            _ if self.moves.is_empty() && (self.back > 0 || placed) => {
+            EditKind::Remove if self.back > 0 || placed => {
                 format!("{number} {} taken out", self.was)
             }
-            _ if self.moves.is_empty() => format!("{} taken out", self.was),
+            EditKind::Remove => format!("{} taken out", self.was),
             _ if self.back > 0 || placed => format!("{number} {} for {}", self.text, self.was),
             _ => self.text.clone(),
         };
@@ -358,7 +356,7 @@ impl Suggestion {
     /// What then happens at this break.
     fn consequence_here(&self) -> String {
         let said = self.consequence_alone();
-        match self.with_the_page {
+        match self.read_whole {
             true => format!("read with the rest of the page, {said}"),
             false => said,
         }

@@ -70,6 +70,9 @@ pub(crate) struct Trial {
     /// When the edit soon breaks again: how the record fares once the next break is read too
     /// (its reach in this line's written moves, fate and the two edits' cost).
     pub then: Option<Fate>,
+    /// A reading of the line read whole at once ([`Trial::whole`]): it replays to the end with
+    /// the readings of the line's other breaks.
+    pub read_whole: bool,
 }
 
 /// How far a reading carries the record, for the ranking.
@@ -101,6 +104,7 @@ impl Trial {
             detail,
             then: None,
             change,
+            read_whole: true,
         }
     }
 
@@ -426,6 +430,7 @@ impl Line {
             detail: c.detail,
             then: None,
             change: c.change,
+            read_whole: false,
         };
         let Some(replayed) = self.play_on(&mut cursor, &trial.change) else {
             return trial;
@@ -592,7 +597,7 @@ impl Line {
                 && t.to_end
                 && t.result.is_some_and(|(_, holds)| holds),
             later: 0.0,
-            with_the_page: false,
+            read_whole: t.read_whole,
         }
     }
 }
