@@ -100,10 +100,6 @@ pub fn run(args: Args, color: super::ColorWhen) -> Result<ExitCode, CliError> {
             match (&report.rendered, report.status) {
                 (Some(text), _) => write!(out, "{text}"),
                 (None, Status::Valid) if args.quiet => Ok(()),
-                // Drawn only with the findings; in one line, where it is.
-                (None, _) if report.no_game => {
-                    writeln!(out, "{}:{}: text that is no game", report.file, report.line)
-                }
                 (None, _) => write_one_line(out, &mut line, report),
             }
         };
