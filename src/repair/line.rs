@@ -27,8 +27,8 @@ const MARGIN_STATES: u64 = 100_000;
 /// quarter of a second apiece (five took 0.7 s of a light OCR page's 0.8 s).
 const MARGIN_ALLOWANCE: u64 = 300_000;
 
-/// The fewest states worth a count: a count bounded by fewer seldom tells the tag's margin from
-/// another.
+/// The fewest states worth a count, unless each count is allowed fewer (`--margin-states`): a
+/// count bounded by fewer seldom tells the tag's margin from another.
 const MIN_COUNT_STATES: u64 = 5_000;
 
 /// The Margin tag a search checks tied readings against, and the effort each count may take.
@@ -199,7 +199,7 @@ impl Line {
     pub fn count_budget(&self, tag: &MarginTag, states: u64) -> Option<Budget> {
         let left = self.count_states_left.get();
         let states = states.min(tag.budget.max_states).min(left);
-        if states < MIN_COUNT_STATES {
+        if states < MIN_COUNT_STATES.min(tag.budget.max_states) {
             return None;
         }
         // What a count stored is not reported: the most it may store is drawn.
@@ -305,5 +305,50 @@ impl Line {
             }
             _ => self.fixed = self.near_from,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_str;
+
+    fn line_with(margin_states: u64) -> Line {
+        let game = parse_str("[Margin \"3\"]\n\n1. 33-43 84-75 *")
+            .remove(0)
+            .unwrap();
+        let opts = ReplayOptions {
+            budget: Budget::default().max_states(margin_states),
+            ..ReplayOptions::default()
+        };
+        Line::new(&game, &opts).unwrap()
+    }
+
+    /// The counts of a line draw on one allowance (decision 201): the copies of a line share
+    /// it, and once too little is left no count is made; but a count allowed fewer states than
+    /// that floor by the options is still made.
+    #[test]
+    fn margin_counts_draw_on_one_allowance() {
+        let line = line_with(2_000_000);
+        let tag = line.margin.unwrap();
+        let copy = line.clone();
+        let mut drawn = 0;
+        while let Some(budget) = copy.count_budget(&tag, MARGIN_STATES) {
+            assert_eq!(
+                budget.max_states,
+                MARGIN_STATES.min(MARGIN_ALLOWANCE - drawn)
+            );
+            drawn += budget.max_states;
+        }
+        assert_eq!(drawn, MARGIN_ALLOWANCE);
+        assert!(line.count_budget(&tag, MIN_COUNT_STATES).is_none());
+        let small = line_with(1_000);
+        let tag = small.margin.unwrap();
+        assert_eq!(
+            small
+                .count_budget(&tag, MARGIN_STATES)
+                .map(|b| b.max_states),
+            Some(1_000)
+        );
     }
 }
