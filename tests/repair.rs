@@ -1062,3 +1062,42 @@ fn a_garbled_first_move_read_leaves_the_records_notation() {
     );
     assert!(!said.contains("a7-b6"), "{said}");
 }
+
+/// A long record of nothing but garbled moves (900 tokens of letters, digits and signs):
+/// `check`, which reads a record that breaks often whole (decision 202), and `repair` report it
+/// and end, with no reading of the whole (the decoder's effort is bounded) and no panic.
+#[test]
+fn a_long_record_of_garbled_moves_is_checked_and_left_as_read() {
+    let signs: Vec<char> = "SIGOBQ0123456789-°".chars().collect();
+    let mut seed: u64 = 1;
+    let mut word = || -> String {
+        (0..5)
+            .map(|_| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                signs[(seed >> 33) as usize % signs.len()]
+            })
+            .collect()
+    };
+    let moves: Vec<String> = (1..450)
+        .map(|n| format!("{n}. {} {}", word(), word()))
+        .collect();
+    let dir = crate::special::TempDir::new("check-garbled-record");
+    let input = dir.write(
+        "garbled.sgn",
+        &format!("[Event \"g\"]\n\n{} *\n", moves.join(" ")),
+    );
+    let input = input.to_str().unwrap();
+    let lines = crate::cli::check_json(Path::new(input))
+        .expect_code(1)
+        .json_lines();
+    assert_eq!(lines[1]["summary"]["invalid"], 1, "{}", lines[1]);
+    assert!(!lines[0]["diagnostics"].as_array().unwrap().is_empty());
+    let repaired = salta(&["repair", input]).expect_code(1);
+    assert!(
+        repaired.stderr.contains("1 not repairable"),
+        "{}",
+        repaired.stderr
+    );
+}
