@@ -1069,17 +1069,8 @@ fn a_garbled_first_move_read_leaves_the_records_notation() {
 #[test]
 fn a_long_record_of_garbled_moves_is_checked_and_left_as_read() {
     let signs: Vec<char> = "SIGOBQ0123456789-°".chars().collect();
-    let mut seed: u64 = 1;
-    let mut word = || -> String {
-        (0..5)
-            .map(|_| {
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                signs[(seed >> 33) as usize % signs.len()]
-            })
-            .collect()
-    };
+    let mut rng = crate::common::Rng::new(1);
+    let mut word = || -> String { (0..5).map(|_| signs[rng.below(signs.len())]).collect() };
     let moves: Vec<String> = (1..450)
         .map(|n| format!("{n}. {} {}", word(), word()))
         .collect();
