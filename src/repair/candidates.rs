@@ -154,10 +154,17 @@ impl Line {
         }
         let recorded = self.recorded.map(|r| r.as_str());
         let dashless = recorded.and_then(|r| numbers::recorded_result_off(written, r));
-        numbers::result_off(written)
+        let mut out: Vec<Unglued> = numbers::result_off(written)
             .into_iter()
             .chain(dashless)
-            .collect()
+            .collect();
+        // Misread otherwise: each text once, at the cost it was first found.
+        for misread in recorded.map_or(Vec::new(), |r| numbers::misread_result_off(written, r)) {
+            if out.iter().all(|u| u.text != misread.text) {
+                out.push(misread);
+            }
+        }
+        out
     }
 
     /// Whether the token at `i` is the last that holds a digit: the result may be glued to it,

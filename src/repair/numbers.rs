@@ -179,6 +179,34 @@ pub(crate) fn recorded_result_off(written: &[char], result: &str) -> Option<Ungl
     glued_result(written, end, &dashless, result, 2.0 * GLUE)
 }
 
+/// How far the recorded result glued to the last word may be from it as the character model
+/// reads it: one likely misreading (`1.0` for `1-0`, a dot for its dash).
+const RESULT_MISREAD: f64 = 2.5;
+
+/// The last word of a record with its recorded `result` glued to it as OCR read it, specks
+/// after it (`41-321-0°`, `33-431.0`): each ending that reads as the result
+/// through the character model within [`RESULT_MISREAD`], one character longer or shorter
+/// than it at most, with what is left before it (a square's characters at least); as a
+/// result glued on costs and what the misreading does.
+pub(crate) fn misread_result_off(written: &[char], result: &str) -> Vec<Unglued> {
+    let end = written.len() - written.iter().rev().take_while(|&&c| sign(c)).count();
+    let meant = super::channel::meant_symbols(result);
+    let channel = Channel::get();
+    let n = meant.len();
+    (n.saturating_sub(1).max(2)..=n + 1)
+        .filter_map(|len| {
+            let keep = end.checked_sub(len).filter(|&k| k >= 3)?;
+            let read = channel.read(&meant, &written[keep..end], RESULT_MISREAD)?;
+            Some(Unglued {
+                text: written[..keep].to_vec(),
+                skipped: 0,
+                cost: 2.0 * GLUE + read.cost,
+                note: format!("the result {result} glued to it"),
+            })
+        })
+        .collect()
+}
+
 /// `written` up to `end` with the `result`, written `tail` and read through OCR's glyphs, taken
 /// off its end, a square's characters at least left: the move's text, at `cost`.
 fn glued_result(
@@ -299,6 +327,18 @@ mod tests {
         assert_eq!(off("4132IO", "1-0").as_deref(), Some("4132"));
         assert_eq!(off("413201.", "1-0"), None);
         assert_eq!(off("01.", "0-1"), None);
+        // Read through the character model: specks after it, its dash misread.
+        let off = |w: &str, r: &str| -> Vec<String> {
+            let texts = misread_result_off(&chars(w), r);
+            texts
+                .into_iter()
+                .map(|u| u.text.into_iter().collect())
+                .collect()
+        };
+        assert!(off(".41-321-0°", "1-0").contains(&".41-32".to_string()));
+        assert!(off("33-431.0", "1-0").contains(&"33-43".to_string()));
+        assert!(off("41-321-0°", "0-1").is_empty());
+        assert!(off("1-0", "1-0").is_empty());
     }
 
     #[test]
