@@ -59,10 +59,13 @@ const WRONG_RESULT: f64 = 30.0;
 /// says, counted (decision 177): a near tie at the end of a page is decided by the tag, as the
 /// search decides one, rather than left to a digit's cost.
 pub(super) const OTHER_MARGIN: f64 = 10.0;
-/// Margins counted at most for a line read whole: each count may search many positions.
-pub(super) const MARGIN_COUNTS: usize = 5;
+/// Margins counted at most for a line read whole: each count may search many positions, and
+/// all draw on the line's allowance (decision 201). Not five: the cheapest chains to end are
+/// often readings of one wrong line, each off the tag, the right one just behind them
+/// (decision 205).
+pub(super) const MARGIN_COUNTS: usize = 20;
 /// The positions one such count may store (of the search's 100,000): a page read whole may
-/// count five, and bounds that leave the tag out decide as an exact count does (a margin of 34
+/// count many, and bounds that leave the tag out decide as an exact count does (a margin of 34
 /// bounded 36 to 50 in a twentieth of the time).
 pub(super) const COUNT_STATES: u64 = 5_000;
 /// How many of a place's cheapest chains (times [`BEAM`]) are kept there and ranked by what
