@@ -1092,3 +1092,24 @@ fn a_long_record_of_garbled_moves_is_checked_and_left_as_read() {
         repaired.stderr
     );
 }
+
+/// A move number glued before a move with a dash (`12-31-41.` for `12. 31-41`) where the number
+/// is a square: the reader takes `12-31` for the move and `41.` for a number glued after it.
+/// The whole word is read, the number taken off its head (seed 11700 medium game 27, `103-84-95.`
+/// for `103. 84-95`, was read as 103-94): the move is `31-41` (decision 206).
+#[test]
+fn a_move_number_read_as_the_first_square_is_read_with_the_word_it_begins() {
+    let page = "tests/ocr/medium-page-6-source.sgn";
+    for (was, now, said) in [
+        ("12. 31-41", "12-31-41.", "12-31 -> 31-41"),
+        ("23. 21-31", "23-21-31.", "23-21 -> 21-31"),
+    ] {
+        let run = repair_page_with(page, &[(was, now)]);
+        assert_mended_to(page, &run);
+        assert!(run.stderr.contains(said), "{}", run.stderr);
+        assert!(
+            run.stderr
+                .contains(&format!("read with the text after it, {now}"))
+        );
+    }
+}

@@ -141,8 +141,32 @@ impl Line {
         if self.tokens[i].garbled {
             out.extend(self.result_off(i, &chars));
         }
+        // The move number due glued before the move, taken by the reader for the move's first
+        // square and the move's last square for a number glued after it (`103-84-95.`: 103.
+        // 84-95, read as 103-84 and 95.).
+        if let Some(word) = self.word_of(i).filter(|w| w.len() > chars.len()) {
+            let (before, _) = numbers_before(pos);
+            let head_off = numbers::unglued(&word, before, None, pos.geometry());
+            let text: String = word.iter().collect();
+            out.extend(
+                head_off
+                    .into_iter()
+                    .filter(|u| u.skipped > 0)
+                    .map(|u| Unglued {
+                        note: format!("{}; read with the text after it, {text}", u.note),
+                        ..u
+                    }),
+            );
+        }
         out.insert(0, Unglued::as_written(chars));
         out
+    }
+
+    /// The whole word of the text the written move at token `i` begins: up to the next blank.
+    fn word_of(&self, i: usize) -> Option<Vec<char>> {
+        let span = self.spans.get(self.origin[i]?)?;
+        let from = self.text.get(span.start as usize..)?;
+        Some(from.chars().take_while(|c| !c.is_whitespace()).collect())
     }
 
     /// What is left of the token at `i`, `written`, with the result glued to it taken off
