@@ -117,11 +117,17 @@ pub(crate) fn unglued(
             .ok()
             .and_then(|n| geometry.from_number(n))
             .is_some();
-        if !sign(written[p]) || matches!(written[p], '-' | ':') && square && !due {
+        // No sign at all (`11382-93` for `113. 82-93`): only the very number due, its digits
+        // right, before a move's worth of text.
+        let signless = !sign(written[p]) && due && head.len() == p;
+        if !sign(written[p]) && !signless || matches!(written[p], '-' | ':') && square && !due {
             continue;
         }
         // A second sign, a speck after the dot (`$9.°72-81`, `10:.64:85`).
-        let signs = 1 + usize::from(written.get(p + 1).is_some_and(|&c| sign(c)));
+        let signs = match signless {
+            true => 0,
+            false => 1 + usize::from(written.get(p + 1).is_some_and(|&c| sign(c))),
+        };
         if n < p + signs + 3 {
             continue;
         }
@@ -129,7 +135,10 @@ pub(crate) fn unglued(
             out.push(Unglued {
                 text: written[p + signs..].to_vec(),
                 skipped: p + signs,
-                cost: GLUE + cost + dot_cost(Some(written[p])) + SECOND_SIGN * (signs - 1) as f64,
+                cost: GLUE
+                    + cost
+                    + dot_cost(written.get(p).copied().filter(|_| !signless))
+                    + SECOND_SIGN * signs.saturating_sub(1) as f64,
                 note: format!("the move number {before}. glued to it"),
             });
         }
@@ -304,6 +313,9 @@ mod tests {
         assert!(texts("16:33-43.54:33", 16, None).contains(&"33-43.54:33".to_string()));
         assert!(texts("$9.°72-81.91:72", 59, None).contains(&"72-81.91:72".to_string()));
         assert!(texts("84-75-85", 84, None).contains(&"75-85".to_string()));
+        // With no sign at all, the very number due only.
+        assert!(texts("11382-93.22-32", 113, None).contains(&"82-93.22-32".to_string()));
+        assert!(texts("1382-93", 113, None).is_empty());
         // Not the number due, or no sign to tell it from a square.
         assert!(texts("01-9224.", 40, Some(41)).is_empty());
         assert!(texts("33-4344", 43, Some(44)).is_empty());
