@@ -97,6 +97,18 @@ struct Chain {
 /// The chains that have read the text up to one place, the cheapest for each position.
 type Beam = beam::Beam<Chain>;
 
+/// The cheapest chain that reads every token (see [`Line::cheapest_ending`]).
+struct Ending {
+    /// What it costs, ending off the Margin tag weighed.
+    cost: f64,
+    path: Vec<Step>,
+    /// Whether it ends by the tag's margin (`None`: its count was left undecided).
+    holds: Option<bool>,
+    /// Where a dearer chain is taken as it ends by the tag: the cheapest that ends off it, its
+    /// cost and steps.
+    cheapest_off_tag: Option<(f64, Vec<Step>)>,
+}
+
 /// The steps of every chain, shared (a chain holds the index of its last step).
 #[derive(Default)]
 struct Steps(Vec<Step>);
@@ -249,7 +261,7 @@ pub fn reading_costs(game: &Game, known: &Game, opts: &ReplayOptions) -> Option<
     if !whole {
         return None;
     }
-    let (known, _, _) = line.read_whole(Some(&moves))?;
+    let known = line.read_whole(Some(&moves))?.cost;
     Some(ReadingCosts { chosen, known })
 }
 
@@ -283,7 +295,7 @@ impl Line {
     /// wrong reading may replay as far as the right one.
     pub fn decode_better_than(&self, search: &[Move]) -> Option<Analysis> {
         let (own, path) = self.read_settled()?;
-        let (theirs, _, _) = self.read_whole(Some(search))?;
+        let theirs = self.read_whole(Some(search))?.cost;
         (own + MISREAD < theirs)
             .then(|| self.breaks_of(&path))
             .flatten()
@@ -292,14 +304,28 @@ impl Line {
     /// The cost and steps of the cheapest chain that reads every token, where it ends off the
     /// Margin tag settled by the tag (`settle`, decision 182).
     fn read_settled(&self) -> Option<(f64, Vec<Step>)> {
-        let (cost, path, holds) = self.read_whole(None)?;
+        let ending = self.read_whole(None)?;
+        let (cost, path) = (ending.cost, ending.path);
+        let Some(tag) = self.margin else {
+            return Some((cost, path));
+        };
         // A count its few positions leave open is not made again: such a line most often ends
         // by the tag's margin, and a count in full may take a fifth of a second.
-        let settled = match (holds, self.margin) {
-            (Some(false), Some(tag)) => self.settled_by_margin(tag, cost, &path),
+        let settled = match ending.holds {
+            Some(false) => self.settled_by_margin(tag, cost, &path),
             _ => None,
         };
-        Some(settled.unwrap_or((cost, path)))
+        // A dearer chain taken as it ends by the tag, cheaper ones ending off it: the cheapest
+        // of those, one move or two read otherwise, may read for less (decision 208).
+        let resettled = ending
+            .cheapest_off_tag
+            .and_then(|(c, p)| self.settled_by_margin(tag, c, &p));
+        let best = [settled, resettled]
+            .into_iter()
+            .flatten()
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .filter(|s| s.0 < cost);
+        Some(best.unwrap_or((cost, path)))
     }
 
     /// The steps of the cheapest chain that reads every token, its cost, and whether it ends by
@@ -308,7 +334,7 @@ impl Line {
     /// the characters of it read already): each place in turn, its cheapest chains kept, each
     /// read on to the places after it.
     /// `forced`: only these moves, by ply (the cost of reading the page as a given line).
-    fn read_whole(&self, forced: Option<&[Move]>) -> Option<(f64, Vec<Step>, Option<bool>)> {
+    fn read_whole(&self, forced: Option<&[Move]>) -> Option<Ending> {
         if self.variation
             || self.from_red
             || self.tokens.len() > TOKENS
@@ -405,8 +431,14 @@ impl Line {
                 return None;
             }
         }
-        let (cost, last, holds) = self.cheapest_ending(ended, &steps)?;
-        Some((cost, steps.path(last), holds))
+        let (best, off_tag) = self.cheapest_ending(ended, &steps)?;
+        let (cost, last, holds) = best;
+        Some(Ending {
+            cost,
+            path: steps.path(last),
+            holds,
+            cheapest_off_tag: off_tag.map(|(c, last)| (c, steps.path(last))),
+        })
     }
 
     /// Of the chains that `ended` (each its cost and last step), the cheapest once the Margin
@@ -414,14 +446,18 @@ impl Line {
     /// [`MARGIN_COUNTS`] are counted, each dearer by [`OTHER_MARGIN`] where it is not the tag's.
     /// A chain not counted is never taken: where every one counted ends otherwise than the tag
     /// says, a dearer one that was not counted would win by not being looked at.
+    /// With it, where it is not the cheapest chain to end: the cheapest, which ends off the tag
+    /// (its cost with that weighed, and its last step).
+    #[allow(clippy::type_complexity)]
     fn cheapest_ending(
         &self,
         mut ended: Vec<(f64, Option<u32>)>,
         steps: &Steps,
-    ) -> Option<(f64, Option<u32>, Option<bool>)> {
+    ) -> Option<((f64, Option<u32>, Option<bool>), Option<(f64, Option<u32>)>)> {
         // Stable: of equal costs, the chain that ended first.
         ended.sort_by(|a, b| a.0.total_cmp(&b.0));
         let mut best: Option<(f64, Option<u32>, Option<bool>)> = None;
+        let mut cheapest = None;
         for (cost, last) in ended.into_iter().take(MARGIN_COUNTS) {
             if best.is_some_and(|b| cost >= b.0) {
                 break;
@@ -437,11 +473,15 @@ impl Line {
                 0.0
             };
             let cost = cost + off_tag;
+            cheapest.get_or_insert((cost, last, holds));
             if best.is_none_or(|b| cost < b.0) {
                 best = Some((cost, last, holds));
             }
         }
-        best
+        let off_tag = cheapest
+            .filter(|c| c.2 == Some(false) && best.is_some_and(|b| b.1 != c.1))
+            .map(|(cost, last, _)| (cost, last));
+        best.map(|b| (b, off_tag))
     }
 
     /// Whether the line of `moves` ends by the margin the Margin tag says, its margin counted
