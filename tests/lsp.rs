@@ -900,5 +900,19 @@ fn a_page_that_breaks_often_has_a_reading_at_every_break() {
         .expect("IOVOT breaks");
     let message = iovot["message"].as_str().unwrap();
     assert!(message.contains("did you mean 101-91"), "{message}");
+    // The page repaired whole, as `salta repair` repairs it with its default limit of edits
+    // (the editor allowed three, so a page of a hundred breaks was never offered it).
+    let actions = client
+        .request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": URI}, "range": iovot["range"],
+                   "context": {"diagnostics": [iovot]}}),
+        )
+        .unwrap();
+    let whole = (actions.as_array().unwrap().iter())
+        .find(|a| a["title"].as_str().unwrap().starts_with("Repair this game"))
+        .unwrap_or_else(|| panic!("no repair of the whole game: {actions:#}"));
+    let mended = apply(&page, whole["edit"]["changes"][URI].as_array().unwrap());
+    assert!(replays_clean(&mended), "{mended}");
     client.close();
 }

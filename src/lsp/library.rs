@@ -253,7 +253,7 @@ pub(super) fn numbering_tag(game: &Game, tag: &str) -> (std::ops::Range<usize>, 
 /// The game as `salta repair` writes it, when it needs and has a repair: its canonical text
 /// with every edit marked by a `{was …}` comment, and the readings it made.
 pub(super) fn repaired(game: &Game, opts: &CheckOptions) -> Option<(String, Vec<String>)> {
-    match crate::repair::mend(game, &opts.replay, 3) {
+    match crate::repair::mend(game, &opts.replay, crate::repair::DEFAULT_MAX_EDITS) {
         Mended::Repaired(fixed, breaks) => {
             let written = crate::notation::write_game(
                 &fixed,
