@@ -28,19 +28,20 @@ pub(super) fn actions(
     let mut out = Vec::new();
     for index in first..=last {
         searched |= doc.search_readings(index, opts);
-        out.extend(game_actions(doc, index, uri, &bytes, encoding, opts));
+        let repaired = doc.repaired(index, opts);
+        out.extend(game_actions(doc, index, uri, &bytes, encoding, repaired));
     }
     (out, searched)
 }
 
-/// The actions for one game.
+/// The actions for one game, `repaired` as `salta repair` writes it.
 fn game_actions(
     doc: &Document,
     index: usize,
     uri: &Uri,
     bytes: &std::ops::Range<usize>,
     encoding: Encoding,
-    opts: &CheckOptions,
+    repaired: Option<(String, Vec<String>)>,
 ) -> Vec<CodeActionOrCommand> {
     let entry = &doc.games[index];
     let Some(checked) = &entry.checked else {
@@ -50,7 +51,6 @@ fn game_actions(
     let Some(game) = doc.game_or_part(index) else {
         return Vec::new();
     };
-    let whole = doc.game(index).is_some();
     let mut out = Vec::new();
     let edit = |edits: Vec<(std::ops::Range<usize>, String)>| {
         let edits = edits
@@ -97,11 +97,8 @@ fn game_actions(
             }));
         }
     }
-    // Repaired whole, as `salta repair` writes it: not a game whose end was not read.
-    if let Some((text, readings)) = (checked.broken && whole)
-        .then(|| library::repaired(&game, opts))
-        .flatten()
-    {
+    // Repaired whole, as `salta repair` writes it.
+    if let Some((text, readings)) = repaired {
         out.push(CodeActionOrCommand::CodeAction(CodeAction {
             title: format!(
                 "Repair this game as `salta repair` would ({})",

@@ -47,6 +47,10 @@ pub(super) struct Checked {
     pub readings: bool,
     /// The game as the outline shows it.
     pub outline: Outline,
+    /// The game as `salta repair` writes it, with the readings it made (`None` inside: no
+    /// repair), once asked for: the editor asks for actions at every move of the cursor, and
+    /// a page read whole takes a tenth of a second or more.
+    pub repaired: Option<Option<(String, Vec<String>)>>,
 }
 
 /// A game's entry in the document's outline.
@@ -211,6 +215,7 @@ impl Document {
                         broken,
                         readings: !costly,
                         outline: outline_of(&read.read, text),
+                        repaired: None,
                     }
                 }
                 None => Checked::default(),
@@ -238,6 +243,24 @@ impl Document {
             checked.readings = true;
         }
         true
+    }
+
+    /// Game `index` repaired as `salta repair` repairs it (see [`Checked::repaired`]), worked
+    /// out once for each check of the game; `None` where it needs or has no repair.
+    pub fn repaired(&mut self, index: usize, opts: &CheckOptions) -> Option<(String, Vec<String>)> {
+        let due = self.games.get(index)?.checked.as_ref()?;
+        if let Some(known) = &due.repaired {
+            return known.clone();
+        }
+        // Not a game whose end was not read.
+        let repaired = match due.broken {
+            true => self.game(index).and_then(|g| library::repaired(&g, opts)),
+            false => None,
+        };
+        if let Some(checked) = self.games[index].checked.as_mut() {
+            checked.repaired = Some(repaired.clone());
+        }
+        repaired
     }
 
     /// Whether its games are those a reading of its whole text finds.
