@@ -17,6 +17,9 @@ const DIGITS: f64 = 3.5;
 /// The same for a number glued to a move: a letter or sign like the digit (`$4` for 54), no
 /// digit for another (`33-4344` is no 43 glued to `4344`).
 const GLUED_DIGITS: f64 = 1.5;
+/// How far the digits of a number glued after a move may be from the number due where one of
+/// them is lost: the digit lost and nothing else (`10,` for `100.`).
+const LOST_DIGIT: f64 = 2.5;
 /// A sign other than the dot after a number (`55+`, `24,`) or none at all (weight 0.5).
 const OTHER_DOT: f64 = 0.7;
 /// A second sign between a glued number and its move (`59.°72-81`).
@@ -81,6 +84,19 @@ fn digits_cost(n: u32, written: &[char], limit: f64) -> Option<f64> {
     }
     Channel::get()
         .read(&meant, written, limit)
+        .map(|read| read.cost)
+}
+
+/// The cost of reading `written` as the digits of `n` (100 or more) with one of them lost,
+/// within [`LOST_DIGIT`].
+fn lost_digit_cost(n: u32, written: &[char]) -> Option<f64> {
+    let meant: Vec<Sym> = n.to_string().chars().map(Sym::Char).collect();
+    // Two digits left of three at least: one left of two is any square's last digit.
+    if written.len() < 2 || written.len() + 1 != meant.len() || written.iter().any(|&c| sign(c)) {
+        return None;
+    }
+    Channel::get()
+        .read(&meant, written, LOST_DIGIT)
         .map(|read| read.cost)
 }
 
@@ -159,7 +175,10 @@ pub(crate) fn unglued(
         if rest < 3 {
             continue;
         }
-        if let Some(cost) = digits_cost(after, &written[q..end], GLUED_DIGITS) {
+        // A digit lost only before a sign that ends the word (`42-5310,` for `42-53 100.`):
+        // without it, the end of a square.
+        let lost = || trailing.and_then(|_| lost_digit_cost(after, &written[q..end]));
+        if let Some(cost) = digits_cost(after, &written[q..end], GLUED_DIGITS).or_else(lost) {
             out.push(Unglued {
                 text: written[..rest].to_vec(),
                 skipped: 0,
@@ -316,6 +335,9 @@ mod tests {
         // With no sign at all, the very number due only.
         assert!(texts("11382-93.22-32", 113, None).contains(&"82-93.22-32".to_string()));
         assert!(texts("1382-93", 113, None).is_empty());
+        // A digit of the number after the move lost, a sign after it.
+        assert!(texts("42-5310,", 99, Some(100)).contains(&"42-53".to_string()));
+        assert!(texts("42-5310", 99, Some(100)).is_empty());
         // Not the number due, or no sign to tell it from a square.
         assert!(texts("01-9224.", 40, Some(41)).is_empty());
         assert!(texts("33-4344", 43, Some(44)).is_empty());
