@@ -173,6 +173,17 @@ fn apply(text: &str, edits: &[Value]) -> String {
     out
 }
 
+/// The code actions the server offers for `diagnostic` of `uri`, at its range.
+fn actions_for(client: &mut Client, uri: &str, diagnostic: &Value) -> Value {
+    client
+        .request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": diagnostic["range"],
+                   "context": {"diagnostics": [diagnostic]}}),
+        )
+        .unwrap()
+}
+
 /// The labels of a list of completion items or inlay hints.
 fn labels(items: &Value) -> Vec<&str> {
     let items = items.as_array().expect("a list");
@@ -637,13 +648,7 @@ fn a_garbled_move_is_one_error_shown_as_written_and_completed_from_the_position_
         )
         .unwrap();
     // Repair reads it by its characters: the best reading is the preferred fix, in its place.
-    let actions = client
-        .request(
-            "textDocument/codeAction",
-            json!({"textDocument": {"uri": URI}, "range": garbled[0]["range"],
-                   "context": {"diagnostics": [garbled[0]]}}),
-        )
-        .unwrap();
+    let actions = actions_for(&mut client, URI, garbled[0]);
     let best = (actions.as_array().unwrap().iter())
         .find(|a| a["isPreferred"] == true)
         .unwrap_or_else(|| panic!("no preferred fix: {actions:#}"));
@@ -673,13 +678,7 @@ fn a_game_a_syntax_error_broke_is_checked_and_mended_before_the_error() {
         ["salta::illegal-move", "sgn::unmatched-paren"],
         "{diagnostics:#?}"
     );
-    let actions = client
-        .request(
-            "textDocument/codeAction",
-            json!({"textDocument": {"uri": URI}, "range": diagnostics[0]["range"],
-                   "context": {"diagnostics": [diagnostics[0]]}}),
-        )
-        .unwrap();
+    let actions = actions_for(&mut client, URI, &diagnostics[0]);
     let actions = actions.as_array().unwrap();
     let best = actions
         .iter()
@@ -830,13 +829,7 @@ fn the_preferred_fix_of_every_kind_of_slip_mends_its_record() {
             .iter()
             .find(|d| d["severity"] == 1)
             .unwrap_or_else(|| panic!("{}: no error in {diagnostics:#?}", path.display()));
-        let actions = client
-            .request(
-                "textDocument/codeAction",
-                json!({"textDocument": {"uri": uri}, "range": broken["range"],
-                       "context": {"diagnostics": [broken]}}),
-            )
-            .unwrap();
+        let actions = actions_for(&mut client, &uri, broken);
         let Some(best) = actions
             .as_array()
             .unwrap()
@@ -902,13 +895,7 @@ fn a_page_that_breaks_often_has_a_reading_at_every_break() {
     assert!(message.contains("did you mean 101-91"), "{message}");
     // The page repaired whole, as `salta repair` repairs it with its default limit of edits
     // (the editor allowed three, so a page of a hundred breaks was never offered it).
-    let actions = client
-        .request(
-            "textDocument/codeAction",
-            json!({"textDocument": {"uri": URI}, "range": iovot["range"],
-                   "context": {"diagnostics": [iovot]}}),
-        )
-        .unwrap();
+    let actions = actions_for(&mut client, URI, &iovot);
     let whole = (actions.as_array().unwrap().iter())
         .find(|a| a["title"].as_str().unwrap().starts_with("Repair this game"))
         .unwrap_or_else(|| panic!("no repair of the whole game: {actions:#}"));
