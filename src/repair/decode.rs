@@ -97,6 +97,15 @@ struct Chain {
 /// The chains that have read the text up to one place, the cheapest for each position.
 type Beam = beam::Beam<Chain>;
 
+/// A chain that read every token, its margin counted: its cost with ending off the Margin tag
+/// weighed, its last step, and whether it ends by the tag (as [`Line::margin_verdict`]).
+#[derive(Clone, Copy)]
+struct Counted {
+    cost: f64,
+    last: Option<u32>,
+    holds: Option<bool>,
+}
+
 /// The cheapest chain that reads every token (see [`Line::cheapest_ending`]).
 struct Ending {
     /// What it costs, ending off the Margin tag weighed.
@@ -432,12 +441,11 @@ impl Line {
             }
         }
         let (best, off_tag) = self.cheapest_ending(ended, &steps)?;
-        let (cost, last, holds) = best;
         Some(Ending {
-            cost,
-            path: steps.path(last),
-            holds,
-            cheapest_off_tag: off_tag.map(|(c, last)| (c, steps.path(last))),
+            cost: best.cost,
+            path: steps.path(best.last),
+            holds: best.holds,
+            cheapest_off_tag: off_tag.map(|c| (c.cost, steps.path(c.last))),
         })
     }
 
@@ -448,18 +456,17 @@ impl Line {
     /// says, a dearer one that was not counted would win by not being looked at.
     /// With it, where it is not the cheapest chain to end: the cheapest, which ends off the tag
     /// (its cost with that weighed, and its last step).
-    #[allow(clippy::type_complexity)]
     fn cheapest_ending(
         &self,
         mut ended: Vec<(f64, Option<u32>)>,
         steps: &Steps,
-    ) -> Option<((f64, Option<u32>, Option<bool>), Option<(f64, Option<u32>)>)> {
+    ) -> Option<(Counted, Option<Counted>)> {
         // Stable: of equal costs, the chain that ended first.
         ended.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let mut best: Option<(f64, Option<u32>, Option<bool>)> = None;
+        let mut best: Option<Counted> = None;
         let mut cheapest = None;
         for (cost, last) in ended.into_iter().take(MARGIN_COUNTS) {
-            if best.is_some_and(|b| cost >= b.0) {
+            if best.is_some_and(|b| cost >= b.cost) {
                 break;
             }
             let moves = || steps.path(last).into_iter().filter_map(|s| s.what.played());
@@ -472,15 +479,18 @@ impl Line {
             } else {
                 0.0
             };
-            let cost = cost + off_tag;
-            cheapest.get_or_insert((cost, last, holds));
-            if best.is_none_or(|b| cost < b.0) {
-                best = Some((cost, last, holds));
+            let counted = Counted {
+                cost: cost + off_tag,
+                last,
+                holds,
+            };
+            cheapest.get_or_insert(counted);
+            if best.is_none_or(|b| counted.cost < b.cost) {
+                best = Some(counted);
             }
         }
-        let off_tag = cheapest
-            .filter(|c| c.2 == Some(false) && best.is_some_and(|b| b.1 != c.1))
-            .map(|(cost, last, _)| (cost, last));
+        let off_tag =
+            cheapest.filter(|c| c.holds == Some(false) && best.is_some_and(|b| b.last != c.last));
         best.map(|b| (b, off_tag))
     }
 
