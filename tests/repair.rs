@@ -1065,7 +1065,7 @@ fn a_garbled_first_move_read_leaves_the_records_notation() {
 
 /// A long record of nothing but garbled moves (900 tokens of letters, digits and signs):
 /// `check`, which reads a record that breaks often whole (decision 202), and `repair` report it
-/// and end, with no reading of the whole (the decoder's effort is bounded) and no panic.
+/// and end, no panic; by default `repair` leaves it as read, a game made up of noise.
 #[test]
 fn a_long_record_of_garbled_moves_is_checked_and_left_as_read() {
     let signs: Vec<char> = "SIGOBQ0123456789-°".chars().collect();
@@ -1091,6 +1091,15 @@ fn a_long_record_of_garbled_moves_is_checked_and_left_as_read() {
         "{}",
         repaired.stderr
     );
+    // The edits it advises are more than the default and can be asked for (decision 211).
+    let (_, advice) = repaired
+        .stderr
+        .split_once("--max-edits ")
+        .unwrap_or_else(|| panic!("{}", repaired.stderr));
+    let needed: String = advice.chars().take_while(char::is_ascii_digit).collect();
+    assert!(needed.parse::<usize>().unwrap() > 200, "{needed}");
+    let asked = salta(&["repair", "--max-edits", &needed, input]).expect_code(1);
+    assert!(asked.stderr.contains("1 repaired"), "{}", asked.stderr);
 }
 
 /// A move number glued before a move with a dash (`12-31-41.` for `12. 31-41`) where the number

@@ -8,7 +8,7 @@ use salta::notation::{
 };
 use salta::render::render;
 use salta::repair::{
-    DEFAULT_MAX_EDITS, EditKind, MAX_BREAKS, Mended, READ_WHOLE, Suggestion, mend, read_past,
+    DEFAULT_MAX_EDITS, EditKind, MAX_EDITS, Mended, READ_WHOLE, Suggestion, mend, read_past,
 };
 use salta::replay::{ReplayOptions, Severity, replay_part};
 use std::io::Write;
@@ -30,7 +30,7 @@ pub struct Args {
     to: Option<String>,
     /// Edits a game may need at most to count as repaired (a game that needs more is told how
     /// many).
-    #[arg(long, default_value_t = DEFAULT_MAX_EDITS as u16, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_BREAKS as i64))]
+    #[arg(long, default_value_t = DEFAULT_MAX_EDITS as u16, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_EDITS as i64))]
     max_edits: u16,
     /// The report on standard error: `human` (a line per edit) or `json` (one object per game
     /// repaired or left unrepaired).

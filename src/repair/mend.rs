@@ -201,13 +201,20 @@ pub const READ_WHOLE: &str = "read whole at once (the record breaks too often to
 /// doubt enough for the record to be read whole too (decision 160).
 const DOUBTFUL: f64 = SLIP + 8.0;
 
-/// The edits `salta repair` makes at most by default: as many as it reads. A page read by OCR
-/// holds a slip every few moves, a game of 120 moves forty or more, and a search of each break
-/// costs a millisecond or two (decisions 74, 80).
+/// The edits `salta repair` makes at most by default: as many as the search reads. A page read
+/// by OCR holds a slip every few moves, a game of 120 moves forty or more, and a search of each
+/// break costs a millisecond or two (decisions 74, 80); a record that needs more is most often
+/// no move list at all, read whole into moves made up (decision 211).
 pub const DEFAULT_MAX_EDITS: usize = MAX_BREAKS;
 
+/// The most `--max-edits` takes: more than a page read whole can need (it reads at most 1,000
+/// tokens, each read once and a move or two put in before it), so that a long game read whole
+/// can be mended when asked (decision 211).
+pub const MAX_EDITS: usize = 3_000;
+
 /// Breaks a record is searched for at most, whatever the edits allowed: so that a record that
-/// needs more than allowed can be told how many it needs. Also the most `--max-edits` takes.
+/// needs more than allowed can be told how many it needs. A record that breaks more often is
+/// read whole.
 pub const MAX_BREAKS: usize = 200;
 
 /// What `salta repair` makes of a game.
@@ -245,9 +252,13 @@ impl Unmended {
             .filter(|b| !b.suggestions.is_empty())
             .count();
         if let Some(needed) = self.needed {
+            let more = match needed <= MAX_EDITS {
+                true => format!("--max-edits {needed} would mend them"),
+                false => format!("more than salta repair makes ({MAX_EDITS})"),
+            };
             return format!(
                 "{needed} breaks have readings that make the main line replay, more than the \
-                 {max_edits} edits allowed: --max-edits {needed} would mend them"
+                 {max_edits} edits allowed: {more}"
             );
         }
         let stuck = self.breaks.iter().find(|b| b.suggestions.is_empty());

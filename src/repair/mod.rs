@@ -44,7 +44,9 @@ mod trials;
 
 pub use decode::{ReadingCosts, reading_costs};
 pub use diagnose::{Checked, Diagnosis, annotate, check};
-pub use mend::{DEFAULT_MAX_EDITS, MAX_BREAKS, Mended, READ_WHOLE, Unmended, apply, mend};
+pub use mend::{
+    DEFAULT_MAX_EDITS, MAX_BREAKS, MAX_EDITS, Mended, READ_WHOLE, Unmended, apply, mend,
+};
 pub use search::{Analysis, Break, analyse};
 pub use slips::SlipKind;
 pub use stray::read_past;
