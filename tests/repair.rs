@@ -758,6 +758,12 @@ fn the_result_glued_to_the_last_move_is_taken_off_before_specks_and_without_its_
             "72-82 38-4310 - _",
             "38-4310 -> 33-43 (one digit misread as a similar glyph: 8 for 3, the result 1-0 glued to it)",
         ),
+        // A speck after the result glued to the last of two moves (decision 204): the last
+        // move was dropped.
+        (
+            "72-82.33-431-0°",
+            "72-82.33-431-0° -> 72-82 33-43 (two moves run together)",
+        ),
     ] {
         let varied = page.replace("72-82.33-43,1-0 : ae", tail);
         assert_ne!(varied, page);
@@ -1121,4 +1127,14 @@ fn a_move_number_read_as_the_first_square_is_read_with_the_word_it_begins() {
                 .contains(&format!("read with the text after it, {now}"))
         );
     }
+}
+
+/// A worn page (seed 11600, medium game 39) whose cheapest endings read whole are one wrong
+/// ending (`92-82`, `101-92` for `93-82`, `92-102`), each off the Margin tag, the source behind
+/// them: it is restored (it was not before decisions 205 and 208, more endings counted and the
+/// cheapest one off the tag settled; either now reaches it).
+#[test]
+fn a_page_whose_cheapest_endings_are_off_the_margin_tag_is_restored() {
+    let run = salta(&["repair", "tests/ocr/medium-page-7.sgn"]).expect_code(1);
+    assert_mended_to("tests/ocr/medium-page-7-source.sgn", &run);
 }
