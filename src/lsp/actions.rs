@@ -102,7 +102,7 @@ fn game_actions(
         out.push(CodeActionOrCommand::CodeAction(CodeAction {
             title: format!(
                 "Repair this game as `salta repair` would ({})",
-                readings.join("; ")
+                named_readings(&readings)
             ),
             kind: Some(CodeActionKind::QUICKFIX),
             edit: Some(edit(vec![(0..entry.len, text)])),
@@ -121,4 +121,17 @@ fn game_actions(
         }));
     }
     out
+}
+
+/// Readings named in a title at most: a page read whole may have a hundred, and a menu entry is
+/// one line.
+const TITLE_READINGS: usize = 3;
+
+/// The readings a repair made, as a title names them: the first few, and how many more.
+fn named_readings(readings: &[String]) -> String {
+    let named = readings[..readings.len().min(TITLE_READINGS)].join("; ");
+    match readings.len().saturating_sub(TITLE_READINGS) {
+        0 => named,
+        more => format!("{named}; and {more} more"),
+    }
 }
