@@ -76,27 +76,30 @@ fn sign(c: char) -> bool {
 }
 
 /// The cost of reading `written` (no sign in it) as the digits of `n`, one character for each
-/// (a number with a digit lost is too like the end of a square to be told from it).
+/// (a number with a digit lost is too like the end of a square to be told from it, but see
+/// [`lost_digit_cost`]).
 fn digits_cost(n: u32, written: &[char], limit: f64) -> Option<f64> {
+    digits_read(n, written, 0, limit)
+}
+
+/// The cost of reading `written` as the digits of `n` (100 or more) with one of them lost,
+/// within [`LOST_DIGIT`]: two digits left of three at least, as one left of two is any square's
+/// last digit.
+fn lost_digit_cost(n: u32, written: &[char]) -> Option<f64> {
+    (written.len() >= 2)
+        .then(|| digits_read(n, written, 1, LOST_DIGIT))
+        .flatten()
+}
+
+/// The cost of reading `written` (no sign in it) as the digits of `n` with `lost` of them left
+/// out, within `limit`.
+fn digits_read(n: u32, written: &[char], lost: usize, limit: f64) -> Option<f64> {
     let meant: Vec<Sym> = n.to_string().chars().map(Sym::Char).collect();
-    if written.len() != meant.len() || written.iter().any(|&c| sign(c)) {
+    if written.len() + lost != meant.len() || written.iter().any(|&c| sign(c)) {
         return None;
     }
     Channel::get()
         .read(&meant, written, limit)
-        .map(|read| read.cost)
-}
-
-/// The cost of reading `written` as the digits of `n` (100 or more) with one of them lost,
-/// within [`LOST_DIGIT`].
-fn lost_digit_cost(n: u32, written: &[char]) -> Option<f64> {
-    let meant: Vec<Sym> = n.to_string().chars().map(Sym::Char).collect();
-    // Two digits left of three at least: one left of two is any square's last digit.
-    if written.len() < 2 || written.len() + 1 != meant.len() || written.iter().any(|&c| sign(c)) {
-        return None;
-    }
-    Channel::get()
-        .read(&meant, written, LOST_DIGIT)
         .map(|read| read.cost)
 }
 
