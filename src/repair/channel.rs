@@ -60,6 +60,9 @@ pub(crate) struct Channel {
     ascii: Vec<f64>,
     /// `ins_cost` of every ASCII character, for the same reason.
     ins_ascii: Vec<f64>,
+    /// The least a character added costs: what bounds how much longer than the text meant a
+    /// text read as it within a limit may be.
+    least_ins: f64,
     /// Each character misread after the first in one move: a move misread at all has most often
     /// one character wrong.
     more: f64,
@@ -183,6 +186,9 @@ impl Channel {
             })
             .collect();
         c.ins_ascii = (0..128u8).map(|w| c.ins_cost_slow(char::from(w))).collect();
+        c.least_ins = (c.ins.values().copied())
+            .chain([c.ins_space, c.ins_digit, c.ins_any])
+            .fold(NEVER, f64::min);
         Ok(c)
     }
 
@@ -419,6 +425,17 @@ impl Channel {
             .then(|| (head..written.len() - tail, self.edge * (head + tail) as f64))
     }
 
+    /// The most characters a text read as a meant text of `meant` symbols within `limit` may
+    /// have: each one past those is a character added, at [`Channel::least_ins`] at the least.
+    pub fn longest_reading(&self, meant: usize, limit: f64) -> usize {
+        let added = (limit / self.least_ins).floor();
+        meant.saturating_add(if added.is_finite() {
+            added as usize
+        } else {
+            usize::MAX
+        })
+    }
+
     /// The cheapest reading of `meant` as each beginning `written[..j]` of the text, by `j`,
     /// before the cost of further misread characters (which only adds).
     pub fn prefix_costs(&self, meant: &[Sym], written: &[char]) -> Vec<f64> {
@@ -552,6 +569,23 @@ impl Op {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// No text longer than [`Channel::longest_reading`] reads as a meant text within the limit:
+    /// what lets a search of the beginnings of a long text stop there.
+    #[test]
+    fn no_reading_within_a_limit_is_longer_than_the_longest_reading() {
+        let c = Channel::get();
+        let meant = meant_symbols("101-92");
+        let written: Vec<char> = "101°92.,. ; 1-0--..°°  ,,..__".chars().collect();
+        let reach = c.longest_reading(meant.len(), 10.0);
+        assert!(reach < written.len());
+        let costs = c.prefix_costs(&meant, &written);
+        assert!(costs[..=reach].iter().any(|&cost| cost <= 10.0));
+        assert!(
+            costs[reach + 1..].iter().all(|&cost| cost > 10.0),
+            "{costs:?}"
+        );
+    }
 
     fn read(meant: &str, written: &str) -> Option<Reading> {
         let w: Vec<char> = written.chars().collect();

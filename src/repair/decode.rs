@@ -895,8 +895,12 @@ fn part_of(meant: &[Sym], written: &[char]) -> Option<(usize, f64)> {
     }
     let mut with_gap = meant.to_vec();
     with_gap.push(Sym::Gap);
-    let costs = Channel::get().prefix_costs(&with_gap, written);
-    let last = written.len() - LEFT_FOR_A_MOVE;
+    let channel = Channel::get();
+    // Only beginnings that may read within the limit: a token of moves run together may be
+    // thousands of characters long, and each of its places reads every legal move.
+    let reach = channel.longest_reading(with_gap.len(), READ_LIMIT);
+    let costs = channel.prefix_costs(&with_gap, &written[..written.len().min(reach)]);
+    let last = (written.len() - LEFT_FOR_A_MOVE).min(costs.len() - 1);
     (2..=last)
         .map(|end| (end, costs[end]))
         .filter(|(_, c)| *c <= READ_LIMIT)
