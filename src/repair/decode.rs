@@ -229,7 +229,9 @@ struct Readings {
     /// By the ply (which fixes the move number a number glued to the token is read as) and the
     /// move.
     read: FastMap<u64, Reading>,
-    texts: FastMap<u32, Vec<Unglued>>,
+    /// By the ply, the texts the place may be read as and what reading it past its characters
+    /// costs (counted once: the text may be thousands of characters long).
+    texts: FastMap<u32, (Vec<Unglued>, f64)>,
     /// What passing over the place costs, by the ply (which fixes the move numbers due).
     passed: FastMap<u32, f64>,
     /// Moves read so far (against every place).
@@ -660,8 +662,8 @@ impl Line {
         }
         readings.count += 1;
         let (i, offset) = (readings.i, readings.offset);
-        let texts = self.texts_of(readings, cursor);
-        let reading = self.read_move((i, offset), m, token, pos, texts);
+        let (texts, past) = self.texts_of(readings, cursor);
+        let reading = self.read_move((i, offset), m, token, pos, texts, past);
         readings.read.insert(key, reading);
         (token, reading)
     }
@@ -673,20 +675,22 @@ impl Line {
             return cost;
         }
         let (i, offset) = (readings.i, readings.offset);
-        let texts = self.texts_of(readings, cursor);
+        let (texts, _) = self.texts_of(readings, cursor);
         let (cost, _) = self.noise_cost(i, offset, texts, &cursor.pos);
         readings.passed.insert(cursor.plies, cost);
         cost
     }
 
-    /// The texts the place of `readings` may be read as after `cursor` (read once for every
-    /// chain there at one ply).
-    fn texts_of<'r>(&self, readings: &'r mut Readings, cursor: &Cursor) -> &'r [Unglued] {
+    /// The texts the place of `readings` may be read as after `cursor`, and what reading it
+    /// past its characters costs (worked out once for every chain there at one ply).
+    fn texts_of<'r>(&self, readings: &'r mut Readings, cursor: &Cursor) -> (&'r [Unglued], f64) {
         let (i, offset) = (readings.i, readings.offset);
-        readings
-            .texts
-            .entry(cursor.plies)
-            .or_insert_with(|| self.texts_from(i, offset, &cursor.pos))
+        let (texts, past) = readings.texts.entry(cursor.plies).or_insert_with(|| {
+            let texts = self.texts_from(i, offset, &cursor.pos);
+            let past = past_reading(&texts);
+            (texts, past)
+        });
+        (texts, *past)
     }
 
     /// What reading the move after `pos` from the place `(i, offset)` costs for the move number
@@ -798,7 +802,9 @@ impl Line {
     }
 
     /// How the move `token` (legal in `pos`) reads against the token at `i` from its character
-    /// `offset` on: nothing where the token names it, else a misreading of its characters.
+    /// `offset` on, which may be read as `texts`: nothing where the token names it, else a
+    /// misreading of its characters, or `past` (see [`past_reading`]) where none is within
+    /// the limit.
     fn read_move(
         &self,
         (i, offset): (usize, usize),
@@ -806,6 +812,7 @@ impl Line {
         token: Token,
         pos: &Position,
         texts: &[Unglued],
+        past: f64,
     ) -> Reading {
         let written = self.tokens[i];
         let named = (offset == 0).then(|| written.resolve(pos)).flatten();
@@ -819,7 +826,7 @@ impl Line {
         let garbled = written.garbled || offset > 0;
         let whole = match read_best(&meant, texts, garbled, READ_LIMIT) {
             Some((read, unglued)) => misread_of(&read, unglued),
-            None => past_reading(texts) + backward_cost(m, pos),
+            None => past + backward_cost(m, pos),
         };
         // Of the texts with a number taken off its head, each starts further on
         // (`16:33-43.54:33`: `33-43.54:33`).
@@ -845,7 +852,9 @@ impl Line {
     ) -> f64 {
         let texts = self.texts_from(i, offset, pos);
         let token = Token::of_move(m, pos, self.style);
-        self.read_move((i, offset), m, token, pos, &texts).whole
+        let past = past_reading(&texts);
+        self.read_move((i, offset), m, token, pos, &texts, past)
+            .whole
     }
 }
 
