@@ -906,3 +906,40 @@ fn a_page_that_breaks_often_has_a_reading_at_every_break() {
     assert!(replays_clean(&mended), "{mended}");
     client.close();
 }
+
+/// A move number glued before its move with a dash and taken for the move's first square
+/// (`12-31-41.` for `12. 31-41`, decision 206): the quick fix writes the whole word anew with
+/// its number, where it once replaced only `12-31` and left `31-41-41.`.
+#[test]
+fn a_move_read_with_the_text_after_it_is_mended_word_and_all() {
+    let source = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ocr/medium-page-6-source.sgn"),
+    )
+    .unwrap();
+    let page = source.replacen("12. 31-41", "12-31-41.", 1);
+    let mut client = Client::new();
+    client.open(URI, &page);
+    let list = client.diagnostics_where(URI, |d| {
+        d.iter().any(|d| {
+            d["message"]
+                .as_str()
+                .unwrap()
+                .contains("did you mean 31-41")
+        })
+    });
+    let broken = (list.iter())
+        .find(|d| {
+            d["message"]
+                .as_str()
+                .unwrap()
+                .contains("did you mean 31-41")
+        })
+        .unwrap();
+    let actions = actions_for(&mut client, URI, broken);
+    let best = (actions.as_array().unwrap().iter())
+        .find(|a| a["isPreferred"] == true)
+        .unwrap_or_else(|| panic!("no preferred fix among {actions:#}"));
+    let mended = apply(&page, best["edit"]["changes"][URI].as_array().unwrap());
+    assert_eq!(mended, source);
+    client.close();
+}

@@ -4,7 +4,7 @@
 
 use super::diagnostics;
 use super::document::Document;
-use super::library::{self, CheckOptions};
+use super::library::CheckOptions;
 use super::text::Encoding;
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, Range, TextEdit, Uri, WorkspaceEdit,
@@ -83,7 +83,7 @@ fn game_actions(
         }
         let diagnostic = diagnostics::diagnostic(doc, entry, found, uri, encoding);
         for (rank, s) in found.suggestions.iter().enumerate() {
-            let edits = library::edits_of(&game, s);
+            let edits = s.text_edits(&game);
             if edits.is_empty() {
                 continue;
             }
@@ -112,7 +112,7 @@ fn game_actions(
     }
     if game.tag("Numbering").is_none() {
         let tag = "[Numbering \"red\"]";
-        let (range, text) = library::numbering_tag(&game, tag);
+        let (range, text) = game.tag_line_edit(tag);
         out.push(CodeActionOrCommand::CodeAction(CodeAction {
             title: format!("Add {tag}: the source numbered the squares from Red's side"),
             kind: Some(CodeActionKind::REFACTOR_REWRITE),

@@ -5,7 +5,7 @@
 use crate::board::Color;
 use crate::diagnostic::{Code, Severity};
 use crate::notation::{Game, MoveNode, Notation, Reader, Span, SyntaxError, Variation};
-use crate::repair::{EditKind, Mended, Suggestion};
+use crate::repair::{Mended, Suggestion};
 use crate::replay::{LineReplay, MarginPolicy, ReplayOptions, replay, replay_part};
 use crate::rules::{Move, Piece, Position};
 
@@ -178,75 +178,6 @@ fn of_finding(f: crate::replay::Finding, help: Option<String>) -> Found {
         span: f.span,
         related: None,
         suggestions: Vec::new(),
-    }
-}
-
-/// The text edits (byte ranges of the game's text, and what to put there) that make a reading
-/// of a break: each written move replaced in its place (its number, comments and variations
-/// stay), a move put in or taken out, or the Numbering tag added.
-pub(super) fn edits_of(game: &Game, s: &Suggestion) -> Vec<(std::ops::Range<usize>, String)> {
-    let nodes = &game.mainline.moves;
-    let span = s.span();
-    // A move's own text, with its "Salta!" call (a reading writes its own).
-    let whole =
-        |n: &MoveNode| n.span.start as usize..n.salta().map_or(n.span.end, |c| c.end) as usize;
-    let covered: Vec<&MoveNode> = nodes
-        .iter()
-        .filter(|n| n.span.start >= span.start && n.span.end <= span.end && !span.is_empty())
-        .collect();
-    // The reading's moves one by one ("Salta!" goes with the move before it).
-    let mut tokens: Vec<String> = Vec::new();
-    for word in s.text().split_whitespace() {
-        match tokens.last_mut() {
-            Some(last) if word.eq_ignore_ascii_case("salta!") => {
-                last.push(' ');
-                last.push_str(word);
-            }
-            _ => tokens.push(word.to_string()),
-        }
-    }
-    match s.edit() {
-        EditKind::Renumber => vec![numbering_tag(game, s.text())],
-        EditKind::Insert => {
-            let at = span.start as usize;
-            match nodes.iter().find(|n| n.span.start as usize == at) {
-                Some(_) => vec![(at..at, format!("{} ", s.text()))],
-                // After the main line's last move (a reading inside a variation is not made here).
-                None if nodes.last().is_none_or(|n| at >= n.span.end as usize) => {
-                    let at = nodes.last().map_or(at, |n| whole(n).end);
-                    vec![(at..at, format!(" {}", s.text()))]
-                }
-                None => Vec::new(),
-            }
-        }
-        EditKind::Delete => {
-            let (Some(first), Some(last)) = (covered.first(), covered.last()) else {
-                return Vec::new();
-            };
-            // A move taken out goes with its number and the space after it.
-            let from = first.number.map_or(first.span.start, |n| n.span.start) as usize;
-            let mut to = whole(last).end;
-            let rest = &game.text[to..];
-            to += rest.len() - rest.trim_start().len();
-            vec![(from..to, String::new())]
-        }
-        _ if !covered.is_empty() && covered.len() == tokens.len() => covered
-            .iter()
-            .zip(tokens)
-            .map(|(n, text)| (whole(n), text))
-            .collect(),
-        _ => match covered.last() {
-            Some(last) => vec![(span.start as usize..whole(last).end, s.text().to_string())],
-            None => Vec::new(),
-        },
-    }
-}
-
-/// The edit that adds a tag line (`[Numbering "red"]`) after the game's tags.
-pub(super) fn numbering_tag(game: &Game, tag: &str) -> (std::ops::Range<usize>, String) {
-    match game.tags.iter().map(|t| t.span.end as usize).max() {
-        Some(end) => (end..end, format!("\n{tag}")),
-        None => (0..0, format!("{tag}\n\n")),
     }
 }
 

@@ -569,6 +569,15 @@ impl Game {
     pub fn numbered_from_red(&self) -> bool {
         self.tag("Numbering").is_some_and(numbered_from_red)
     }
+
+    /// The edit of the game's text that adds a tag line (`[Numbering "red"]`): after its last
+    /// tag, or before its moves where it has none.
+    pub fn tag_line_edit(&self, line: &str) -> (std::ops::Range<usize>, String) {
+        match self.tags.iter().map(|t| t.span.end as usize).max() {
+            Some(end) => (end..end, format!("\n{line}")),
+            None => (0..0, format!("{line}\n\n")),
+        }
+    }
 }
 
 /// How moves are written.

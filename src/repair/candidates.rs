@@ -162,6 +162,30 @@ impl Line {
         out
     }
 
+    /// How many bytes of the text after the written move at token `i` the cheapest reading of
+    /// it as `token` within `limit` takes in: the rest of its word, for a move read with the
+    /// text after it (`103-84-95.` read as 84-95), else none. An edit to the text replaces that
+    /// much more.
+    pub(super) fn reads_on(&self, i: usize, token: Token, limit: f64) -> usize {
+        let written = self.origin[i].and_then(|o| self.written.get(o));
+        let (Some(written), Some(state)) = (written, self.states.get(i)) else {
+            return 0;
+        };
+        let written = written.chars().count();
+        let texts = self.texts_in(i, &state.pos);
+        let meant = self.meant(token.with_call(false));
+        match read_best(&meant, &texts, self.tokens[i].garbled, limit) {
+            Some((_, u)) if u.skipped + u.text.len() > written => {
+                let word = self.word_of(i).unwrap_or_default();
+                word[written.min(word.len())..]
+                    .iter()
+                    .map(|c| c.len_utf8())
+                    .sum()
+            }
+            _ => 0,
+        }
+    }
+
     /// The whole word of the text the written move at token `i` begins: up to the next blank.
     fn word_of(&self, i: usize) -> Option<Vec<char>> {
         let span = self.spans.get(self.origin[i]?)?;

@@ -405,58 +405,75 @@ impl fmt::Display for Suggestion {
 impl Suggestion {
     /// The reading as edits of the record's text, each a byte range of `game.text` (the game
     /// the reading was made for) and what to put there, first to last: each written move
-    /// replaced in its place (its number, comments and variations stay), a move put in or taken
-    /// out (with its number), or the Numbering tag added after the tags.
+    /// replaced in its place (its number, comments and variations stay), a move read with the
+    /// text after it replaced with that text (and written with its number), a move put in or
+    /// taken out (with its number), or the Numbering tag added after the tags. None for a
+    /// reading inside a variation that puts moves in.
     pub fn text_edits(&self, game: &Game) -> Vec<(std::ops::Range<usize>, String)> {
         let nodes = &game.mainline.moves;
-        let c = &self.change;
-        // A move's own text, with its "Salta!" call (a move written anew writes its own).
+        let span = self.span;
+        // A move's own text, with its "Salta!" call (a reading writes its own).
         let whole =
-            |n: &MoveNode| n.span.start as usize..n.salta().map_or(n.span.end, |s| s.end) as usize;
-        let moves = &self.moves;
-        match self.edit {
-            EditKind::Renumber => {
-                let end = game.tags.iter().map(|t| t.span.end as usize).max();
-                vec![match end {
-                    Some(end) => (end..end, format!("\n{}", self.text)),
-                    None => (0..0, format!("{}\n\n", self.text)),
-                }]
+            |n: &MoveNode| n.span.start as usize..n.salta().map_or(n.span.end, |c| c.end) as usize;
+        let covered: Vec<&MoveNode> = nodes
+            .iter()
+            .filter(|n| n.span.start >= span.start && n.span.end <= span.end && !span.is_empty())
+            .collect();
+        // The reading's moves one by one ("Salta!" goes with the move before it).
+        let mut tokens: Vec<String> = Vec::new();
+        for word in self.text.split_whitespace() {
+            match tokens.last_mut() {
+                Some(last) if word.eq_ignore_ascii_case("salta!") => {
+                    last.push(' ');
+                    last.push_str(word);
+                }
+                _ => tokens.push(word.to_string()),
             }
-            _ if c.removed == c.inserted.len() => (0..c.removed)
-                .filter_map(|k| Some((whole(nodes.get(c.start + k)?), moves.get(k)?.clone())))
-                .collect(),
-            _ if c.removed == 0 => {
-                let inserted = moves.join(" ");
-                match nodes.get(c.start) {
-                    Some(n) => {
-                        let at = n.span.start as usize;
-                        vec![(at..at, format!("{inserted} "))]
+        }
+        match self.edit {
+            EditKind::Renumber => vec![game.tag_line_edit(&self.text)],
+            EditKind::Insert => {
+                let at = span.start as usize;
+                match nodes.iter().find(|n| n.span.start as usize == at) {
+                    Some(_) => vec![(at..at, format!("{} ", self.text))],
+                    // After the main line's last move.
+                    None if nodes.last().is_none_or(|n| at >= n.span.end as usize) => {
+                        let at = nodes.last().map_or(at, |n| whole(n).end);
+                        vec![(at..at, format!(" {}", self.text))]
                     }
-                    None => {
-                        let at = nodes.last().map_or(0, |n| whole(n).end);
-                        vec![(at..at, format!(" {inserted}"))]
-                    }
+                    None => Vec::new(),
                 }
             }
-            _ => {
-                let (Some(first), Some(last)) = (
-                    nodes.get(c.start),
-                    nodes.get(c.start + c.removed.saturating_sub(1)),
-                ) else {
+            EditKind::Delete => {
+                let (Some(first), Some(last)) = (covered.first(), covered.last()) else {
                     return Vec::new();
                 };
-                let mut from = first.span.start as usize;
-                if c.inserted.is_empty() {
-                    if let Some(number) = first.number {
-                        from = number.span.start as usize;
-                    }
-                    let mut to = whole(last).end;
-                    let rest = &game.text[to..];
-                    to += rest.len() - rest.trim_start().len();
-                    return vec![(from..to, String::new())];
-                }
-                vec![(from..whole(last).end, moves.join(" "))]
+                // A move taken out goes with its number and the space after it.
+                let from = first.number.map_or(first.span.start, |n| n.span.start) as usize;
+                let mut to = whole(last).end;
+                let rest = &game.text[to..];
+                to += rest.len() - rest.trim_start().len();
+                vec![(from..to, String::new())]
             }
+            // Read with the text after it (`103-84-95.` for `103. 84-95`): the number it held
+            // is written before it.
+            _ if matches!(covered[..], [n] if span.end as usize > whole(n).end) => {
+                let n = covered[0];
+                let from = n.number.map_or(n.span.start, |n| n.span.start) as usize;
+                vec![(
+                    from..span.end as usize,
+                    format!("{} {}", self.number, self.text),
+                )]
+            }
+            _ if !covered.is_empty() && covered.len() == tokens.len() => covered
+                .iter()
+                .zip(tokens)
+                .map(|(n, text)| (whole(n), text))
+                .collect(),
+            _ => match covered.last() {
+                Some(last) => vec![(span.start as usize..whole(last).end, self.text.clone())],
+                None => Vec::new(),
+            },
         }
     }
 }

@@ -561,6 +561,10 @@ impl Line {
             None => t.kind.describe().to_string(),
         };
         let pos = &self.states[change.start].pos;
+        let mut span = self.span_of(&record_change);
+        if let ([token], 1) = (change.inserted.as_slice(), change.removed) {
+            span.end += self.reads_on(change.start, *token, t.cost) as u32;
+        }
         Suggestion {
             ply: self.states[change.start].plies + 1,
             edit: match no_move {
@@ -588,7 +592,7 @@ impl Line {
                 number: pos.move_number(),
                 side: pos.side_to_move(),
             },
-            span: self.span_of(&record_change),
+            span,
             change: record_change,
             line_change: t.change.clone(),
             cost: t.cost,
