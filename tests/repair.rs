@@ -395,7 +395,8 @@ fn garbled_moves_are_read_by_their_characters() {
 /// never more than a move or two away: the search that reads one break at a time is lost, and
 /// the whole line read at once (legal moves against the characters of each token, the cheapest
 /// chains kept) restores the game typeset (decision 159). Each move read past its characters
-/// says so.
+/// says so. The result glued to the last move, a digit after it (`41-320-1 0°`), is told as the
+/// result (decision 212; it was "the rest of it no move").
 #[test]
 fn a_page_where_most_moves_are_misread_is_read_whole() {
     let run = salta(&["repair", "tests/ocr/medium-page.sgn"]).expect_code(1);
@@ -404,7 +405,7 @@ fn a_page_where_most_moves_are_misread_is_read_whole() {
         "1 files, 1 games: 1 repaired",
         salta::repair::READ_WHOLE,
         "(two moves run together",
-        "(a character added: the rest of it no move)",
+        "41-320-1 -> 41-32 (a character added: the result 0-1 glued to it)",
     ] {
         assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
     }
@@ -764,6 +765,12 @@ fn the_result_glued_to_the_last_move_is_taken_off_before_specks_and_without_its_
             "72-82.33-431-0°",
             "72-82.33-431-0° -> 72-82 33-43 (two moves run together)",
         ),
+        // Digits after it that hold no move (`00 0`, seed 11800 medium game 40): the result
+        // was never taken off, and the last move was dropped (decision 212).
+        (
+            "72-82.33-431-0 00 0",
+            "72-82.33-431-0 -> 72-82 33-43 (two moves run together)",
+        ),
     ] {
         let varied = page.replace("72-82.33-43,1-0 : ae", tail);
         assert_ne!(varied, page);
@@ -772,6 +779,21 @@ fn the_result_glued_to_the_last_move_is_taken_off_before_specks_and_without_its_
         assert_mended_to("tests/ocr/medium-page-6-source.sgn", &run);
         assert!(run.stderr.contains(said), "{}", run.stderr);
     }
+}
+
+/// A move number misread and glued before two moves run together (`124,°72-82-33-43` for
+/// `122. 72-82 33-43`, seed 11800 medium game 3): the number comes off though its digits are
+/// not the number due, as a number's own sign follows it, and the two moves are read; before,
+/// the word was read as one move and the last move dropped (decision 213).
+#[test]
+fn a_misread_number_glued_before_two_moves_run_together_comes_off() {
+    let run = repair_page_with(
+        "tests/ocr/medium-page-6.sgn",
+        &[("122: 72-82.33-43,1-0 : ae", "124,°72-82-33-43 1-0")],
+    );
+    assert_mended_to("tests/ocr/medium-page-6-source.sgn", &run);
+    let said = "124,°72-82-33-43 -> 72-82 33-43 (two moves run together)";
+    assert!(run.stderr.contains(said), "{}", run.stderr);
 }
 
 /// A worn page (dev seed 7500, game 27) with five moves and two move numbers run together in one

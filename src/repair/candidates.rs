@@ -215,12 +215,17 @@ impl Line {
         out
     }
 
-    /// Whether the token at `i` is the last that holds a digit: the result may be glued to it,
-    /// with specks after it (`72-82:32-41.1-0 - _ : ;`).
+    /// Whether the token at `i` is the last that holds a move's digits: the result may be glued
+    /// to it, with specks after it (`72-82:32-41.1-0 - _ : ;`, `35-241-0 00 0`: a move in
+    /// numbers has three digits at least, one lost).
     fn last_with_digits(&self, i: usize) -> bool {
+        let least = match self.style {
+            Notation::Algebraic => 1,
+            _ => 3,
+        };
         let digits = |o: &Option<usize>| {
             o.and_then(|o| self.written.get(o))
-                .is_some_and(|w| w.chars().any(|c| c.is_ascii_digit()))
+                .is_some_and(|w| w.chars().filter(|c| c.is_ascii_digit()).count() >= least)
         };
         // From the end: the last such token is most often the last token.
         self.origin

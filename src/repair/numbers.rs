@@ -150,7 +150,13 @@ pub(crate) fn unglued(
         if n < p + signs + 3 {
             continue;
         }
-        if let Some(cost) = digits_cost(before, &head, GLUED_DIGITS) {
+        // A number's own sign after it (`104,°73-83` for `101. 73-83`) says it is no square:
+        // its digits may be as far from the number due as a number standing alone.
+        let limit = match written[p] {
+            '.' | ',' => DIGITS,
+            _ => GLUED_DIGITS,
+        };
+        if let Some(cost) = digits_cost(before, &head, limit) {
             out.push(Unglued {
                 text: written[p + signs..].to_vec(),
                 skipped: p + signs,
@@ -345,6 +351,11 @@ mod tests {
         assert!(texts("01-9224.", 40, Some(41)).is_empty());
         assert!(texts("33-4344", 43, Some(44)).is_empty());
         assert!(texts("21-3225.", 25, None).is_empty());
+        // A number's own sign after the head: its digits may be misread as a number's standing
+        // alone (4 for 1), not behind a separator or no sign (decision 213).
+        assert!(texts("104,°73-83-24-34", 101, None).contains(&"73-83-24-34".to_string()));
+        assert!(texts("104-73-83", 101, None).is_empty());
+        assert!(texts("10473-83", 101, None).is_empty());
     }
 
     #[test]
