@@ -1160,3 +1160,25 @@ fn a_page_whose_cheapest_endings_are_off_the_margin_tag_is_restored() {
     let run = salta(&["repair", "tests/ocr/medium-page-7.sgn"]).expect_code(1);
     assert_mended_to("tests/ocr/medium-page-7-source.sgn", &run);
 }
+
+/// A game `repair` writes anew writes each move with its own separator where the record has the
+/// other kind's (`83:73` for a step, `52-71` for a jump: OCR's `:` for `-` is a warning, no
+/// break), and says how many (decision 214); the game written then checks without warnings.
+#[test]
+fn a_game_written_anew_writes_each_move_with_its_own_separator() {
+    let record = std::fs::read_to_string(root().join("tests/edge-cases/slip-digit-swap.sgn"))
+        .unwrap()
+        .replace("1. 33-42 83-73", "1. 33-42 83:73")
+        .replace("10. 52:71", "10. 52-71");
+    let dir = crate::special::TempDir::new("separators");
+    let path = dir.write("slip.sgn", &record);
+    let run = salta(&["repair", path.to_str().unwrap()]).expect_code(1);
+    let said = "2 moves written with their own separator (`-` a step, `:` a jump)";
+    assert!(run.stderr.contains(said), "{}", run.stderr);
+    let written = run.text();
+    assert!(written.contains("1. 33-42 83-73") && written.contains("10. 52:71"));
+    let mended = dir.write("mended.sgn", &written);
+    let checked = salta(&["check", mended.to_str().unwrap()]).expect_code(0);
+    let said = format!("{}{}", checked.text(), checked.stderr);
+    assert!(said.contains("1 valid, 0 with warnings"), "{said}");
+}

@@ -9,6 +9,7 @@ use salta::notation::{
 use salta::render::render;
 use salta::repair::{
     DEFAULT_MAX_EDITS, EditKind, MAX_EDITS, Mended, READ_WHOLE, Suggestion, mend, read_past,
+    with_own_separators,
 };
 use salta::replay::{ReplayOptions, Severity, replay_part};
 use std::io::Write;
@@ -198,10 +199,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                             }
                             // Repaired, or sound but with stray tokens read past (named in a tag).
                             (mended, (_, misread)) => {
-                                let (mut fixed, breaks) = match mended {
+                                let (fixed, breaks) = match mended {
                                     Mended::Repaired(fixed, breaks) => (fixed, breaks),
                                     _ => (game.clone(), Vec::new()),
                                 };
+                                let (mut fixed, separators) = with_own_separators(fixed, &opts);
                                 repaired += 1;
                                 let source = GameSource::of_game(&name, game_no, &game);
                                 let place =
@@ -220,7 +222,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                 let left = left_out(&source, &strays);
                                 // The game is written as read, clean: what the reader read past is
                                 // said after the edits.
-                                let message = misread.unwrap_or_default();
+                                let message = written_as_read(&misread, separators);
                                 say(
                                     &mut report,
                                     json,
@@ -334,29 +336,29 @@ fn numbers_read(game: &salta::notation::Game, mended: &Mended) -> usize {
 /// to a move, specks and the result misread are OCR's, and a sound game is written clean for
 /// them; a move number with no move after it may mark a move the source left out or could not
 /// be read, so a sound game keeps it as written, and only a game written anew says it is gone.
-fn read_through(game: &salta::notation::Game, numbers_read: usize) -> (bool, Option<String>) {
-    let count = |code: Code| game.warnings.iter().filter(|w| w.code == code).count();
+fn read_through(game: &salta::notation::Game, numbers_read: usize) -> (bool, Vec<String>) {
+    let warned = |code: Code| game.warnings.iter().filter(|w| w.code == code).count();
     let kinds = [
         (
-            count(Code::MisreadMoveNumber),
+            warned(Code::MisreadMoveNumber),
             "move number misread or glued",
             "move numbers misread or glued",
             true,
         ),
         (
-            count(Code::Speck),
+            warned(Code::Speck),
             "speck left out",
             "specks left out",
             true,
         ),
         (
-            count(Code::MisreadResult),
+            warned(Code::MisreadResult),
             "result misread",
             "results misread",
             true,
         ),
         (
-            count(Code::DanglingMoveNumber).saturating_sub(numbers_read),
+            warned(Code::DanglingMoveNumber).saturating_sub(numbers_read),
             "move number without a move left out",
             "move numbers without a move left out",
             false,
@@ -364,16 +366,39 @@ fn read_through(game: &salta::notation::Game, numbers_read: usize) -> (bool, Opt
     ];
     let found = kinds.iter().filter(|&&(n, ..)| n > 0);
     let rewrites = found.clone().any(|&(.., rewrites)| rewrites);
-    let said: Vec<String> = found
-        .map(|&(n, one, many, _)| format!("{n} {}", if n == 1 { one } else { many }))
+    let said = found
+        .map(|&(n, one, many, _)| count(n, (one, many)))
         .collect();
-    let words = (!said.is_empty()).then(|| {
+    (rewrites, said)
+}
+
+/// `n` things, in words: `(one, many)` name them.
+fn count(n: usize, (one, many): (&str, &str)) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// What the game written anew leaves out of what the reader read past (`said`), and how many
+/// moves written with the other kind's separator it writes with their own, in words (empty:
+/// nothing).
+fn written_as_read(said: &[String], separators: usize) -> String {
+    let read = (!said.is_empty()).then(|| {
         format!(
             "written as read: {} (salta check shows where)",
             said.join(", ")
         )
     });
-    (rewrites, words)
+    let separators = (separators > 0).then(|| {
+        let (moves, their) = match separators {
+            1 => ("1 move".to_string(), "its"),
+            n => (format!("{n} moves"), "their"),
+        };
+        format!("{moves} written with {their} own separator (`-` a step, `:` a jump)")
+    });
+    [read, separators]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// The `Repairs` tag with the text left out named first.

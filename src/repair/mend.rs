@@ -366,3 +366,46 @@ pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
     breaks.extend(more);
     Mended::Repaired(repaired, breaks)
 }
+
+/// The game with every move written with its own kind's separator where the written one is the
+/// other's (`84:74` for the step 84-74, OCR's `:` for `-`), and how many were: a game `repair`
+/// writes anew is written clean of them, as of the specks and misread numbers it reads past
+/// (decision 214). Moves the replay does not reach keep theirs.
+pub fn with_own_separators(mut game: Game, opts: &ReplayOptions) -> (Game, usize) {
+    let quiet = ReplayOptions {
+        margins: MarginPolicy::Never,
+        ..opts.clone()
+    };
+    let wrong: Vec<Span> = replay(&game, &quiet)
+        .findings
+        .iter()
+        .filter(|f| f.code == Code::Separator)
+        .filter_map(|f| f.span)
+        .collect();
+    let mended = own_separators(&mut game.mainline.moves, &wrong);
+    (game, mended)
+}
+
+/// Writes each move of `line` and its variations whose span is among `wrong` with the other
+/// separator: how many.
+fn own_separators(line: &mut [MoveNode], wrong: &[Span]) -> usize {
+    let mut mended = 0;
+    for node in line {
+        if let Played::Move { separator, .. } = &mut node.played
+            && *separator != Separator::Omitted
+            && wrong.contains(&node.span)
+        {
+            *separator = match *separator {
+                Separator::Step => Separator::Jump,
+                _ => Separator::Step,
+            };
+            mended += 1;
+        }
+        if let Some(extras) = node.extras.as_deref_mut() {
+            for variation in &mut extras.variations {
+                mended += own_separators(&mut variation.moves, wrong);
+            }
+        }
+    }
+    mended
+}
