@@ -409,6 +409,16 @@ fn a_page_where_most_moves_are_misread_is_read_whole() {
     ] {
         assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
     }
+    // The Repairs tag counts the page's edits by kind rather than naming each (decision 215).
+    let text = run.text();
+    let tag = text.lines().find(|l| l.starts_with("[Repairs ")).unwrap();
+    assert!(tag.len() < 600, "{tag}");
+    assert!(tag.contains("17 edits from ply 11 to ply 267"), "{tag}");
+    assert!(
+        tag.contains("each marked by its {was …} comment: "),
+        "{tag}"
+    );
+    assert!(tag.contains("two moves run together ("), "{tag}");
 }
 
 /// A lightly worn page the search mends with doubt (a move read past its characters, `55-dd`,

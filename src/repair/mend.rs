@@ -39,11 +39,7 @@ fn apply_marked(game: &Game, breaks: &[Break]) -> Game {
         });
     }
     if !repairs.is_empty() {
-        let mut value = repairs
-            .iter()
-            .map(|s| format!("ply {}: {}", s.ply, s.why))
-            .collect::<Vec<_>>()
-            .join("; ");
+        let mut value = repairs_named(&repairs);
         // A line read whole at once says so first: its readings rest on one another.
         if repaired.iter().any(|b| b.read_whole) {
             value = format!("{READ_WHOLE}; {value}");
@@ -55,6 +51,41 @@ fn apply_marked(game: &Game, breaks: &[Break]) -> Game {
         });
     }
     out
+}
+
+/// Edits the `Repairs` tag names one by one: a longer list (a page read whole has hundreds, a
+/// tag line of kilobytes) is told by kind, each edit being marked by its comment in the moves.
+const TAG_EDITS: usize = 12;
+
+/// What the `Repairs` tag says of the `repairs` made to the main line: each by its ply and why,
+/// or, past [`TAG_EDITS`], how many of each kind, commonest first.
+fn repairs_named(repairs: &[&Suggestion]) -> String {
+    if repairs.len() <= TAG_EDITS {
+        let named: Vec<String> = (repairs.iter())
+            .map(|s| format!("ply {}: {}", s.ply, s.why))
+            .collect();
+        return named.join("; ");
+    }
+    let mut kinds: Vec<(&str, usize)> = Vec::new();
+    for s in repairs {
+        let kind = match s.edit {
+            EditKind::Remove => "read as no move",
+            _ => s.kind.describe(),
+        };
+        match kinds.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((kind, 1)),
+        }
+    }
+    // Stable: of kinds as common, the first made first.
+    kinds.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
+    let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} ({n})")).collect();
+    let (first, last) = (repairs[0].ply, repairs[repairs.len() - 1].ply);
+    format!(
+        "{} edits from ply {first} to ply {last}, each marked by its {{was …}} comment: {}",
+        repairs.len(),
+        kinds.join(", ")
+    )
 }
 
 /// The comment that marks a break's best reading: what was written and why, and any reading
