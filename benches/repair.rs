@@ -1,5 +1,6 @@
-//! Transcription repair: accuracy per kind of slip and time per record, then the search timed by
-//! divan on one slipped historical record. `scripts/bench-repair.sh` runs it.
+//! Transcription repair: accuracy per kind of slip and time per record, then timed by divan: the
+//! search on one slipped historical record, and a record written without blanks mended whole.
+//! `scripts/bench-repair.sh` runs it.
 //!
 //! Three sets: (a) one slip of every kind into the corpus's records (the historical game and
 //! corpus/synthetic/salta.sgn, on which the search was developed) and into games that `salta
@@ -182,4 +183,32 @@ fn historical_file_or_rank_misread(bencher: divan::Bencher) {
         .expect("a slip can be made");
     let opts = search_options();
     bencher.bench(|| analyse(divan::black_box(&slipped.game), &opts, 1));
+}
+
+/// A generated game of 230 plies written without blanks, its moves joined by commas
+/// (`1.32-41,82-72,2.41-51,…`, 1.7 KB in one token), as OCR may read a tightly set page: read
+/// whole, each character a place of the decoder's (the slowest record known, over a second).
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn a_record_written_without_blanks(bencher: divan::Bencher) {
+    use salta::notation::{WriteOptions, parse_str, write_game};
+    use salta::repair::{DEFAULT_MAX_EDITS, mend};
+    let game = generated_records(4242, 1).remove(0);
+    let text = write_game(&game, &WriteOptions::default());
+    let (tags, movetext) = text.split_once("\n\n").expect("tags, then moves");
+    let words: Vec<&str> = movetext.split_whitespace().collect();
+    let (result, moves) = words.split_last().expect("moves and a result");
+    let glued: String = moves
+        .iter()
+        .map(|w| match w.ends_with('.') {
+            true => w.to_string(),
+            false => format!("{w},"),
+        })
+        .collect();
+    let record = format!("{tags}\n\n{glued} {result}\n");
+    let glued = match parse_str(&record).remove(0) {
+        Ok(game) => game,
+        Err(e) => salta::repair::read_past(&e).expect("read past").0,
+    };
+    let opts = salta::replay::ReplayOptions::default();
+    bencher.bench(|| mend(divan::black_box(&glued), &opts, DEFAULT_MAX_EDITS));
 }
