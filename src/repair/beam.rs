@@ -60,6 +60,9 @@ pub(super) struct Beam<T> {
 /// No item.
 const NONE: u32 = u32::MAX;
 
+/// A beam of this many times `reach` items drops those out of reach.
+const COMPACT_AT: usize = 2;
+
 /// A cost ordered as a number.
 #[derive(Clone, Copy, PartialEq)]
 pub(super) struct Cost(pub f64);
@@ -150,6 +153,36 @@ impl<T> Beam<T> {
         self.keys.push(key);
         self.costs.push((cost, order));
         self.items.push(item);
+        if self.items.len() >= COMPACT_AT * self.reach {
+            self.compact();
+        }
+    }
+
+    /// Drops the items out of reach (`reach` others cost no more), keeping the others in the
+    /// order they were first put, and takes the least costs afresh from those kept. The least
+    /// costs items were first put at bound the reach only loosely where ever cheaper items are
+    /// offered (a token thousands of characters long, each place in it offering chains that
+    /// read all the rest as one move to the place after it: one beam took 470,000 items).
+    fn compact(&mut self) {
+        let mut costs: Vec<f64> = self.costs.iter().map(|&(cost, _)| cost).collect();
+        let (_, &mut limit, _) = costs.select_nth_unstable_by(self.reach - 1, f64::total_cmp);
+        let keep: Vec<bool> = self.costs.iter().map(|&(cost, _)| cost <= limit).collect();
+        let mut kept = keep.iter();
+        self.items.retain(|_| kept.next() == Some(&true));
+        let mut kept = keep.iter();
+        self.keys.retain(|_| kept.next() == Some(&true));
+        let mut kept = keep.iter();
+        self.costs.retain(|_| kept.next() == Some(&true));
+        self.at.clear();
+        self.same_hash.clear();
+        for (i, key) in self.keys.iter().enumerate() {
+            let first = self.at.insert(key.hash, i as u32);
+            self.same_hash.push(first.unwrap_or(NONE));
+        }
+        let mut least: Vec<f64> = self.costs.iter().map(|&(cost, _)| cost).collect();
+        least.sort_unstable_by(f64::total_cmp);
+        least.truncate(self.reach);
+        self.least = least.into_iter().map(Cost).collect();
     }
 
     /// The items in the order they were first put, each with its key, cost and order.
@@ -227,5 +260,50 @@ mod tests {
         assert_eq!(got, want[..10].iter().map(|w| w.1).collect::<Vec<_>>());
         assert!(beam.iter().all(|(k, c, o, _)| plain[&k.pos] == (c, o)));
         assert!(beam.iter().count() < plain.len());
+    }
+
+    /// Items offered ever cheaper (each beats the least costs the others were first put at)
+    /// are not all kept: the beam drops those out of reach, and asked for its cheapest it gives
+    /// what keeping them all would.
+    #[test]
+    fn items_offered_ever_cheaper_stay_bounded() {
+        let start = Position::start(Rules::default());
+        let mut positions = Vec::new();
+        for m in start.legal_moves().iter() {
+            let mut p = start;
+            p.play_unchecked(*m);
+            for m2 in p.legal_moves().iter() {
+                let mut q = p;
+                q.play_unchecked(*m2);
+                positions.push(q);
+            }
+        }
+        let mut plain: FastMap<Position, (f64, u32)> = FastMap::default();
+        let mut beam: Beam<u32> = Beam::new(4);
+        let mut most = 0;
+        let offers = positions.iter().chain(&positions).chain(&positions);
+        for (n, p) in offers.enumerate() {
+            // Ever cheaper, a few alike.
+            let cost = 10_000.0 - (n / 3) as f64;
+            let order = n as u32;
+            if plain.get(p).is_none_or(|&(c, _)| c > cost) {
+                plain.insert(*p, (cost, order));
+            }
+            let key = Keyed::new(*p);
+            if beam.takes(&key, cost) {
+                beam.put(key, cost, order, order);
+            }
+            most = most.max(beam.iter().count());
+        }
+        assert!(
+            positions.len() > 50 && most < 2 * 4,
+            "{} {most}",
+            positions.len()
+        );
+        let mut want: Vec<(f64, u32)> = plain.values().copied().collect();
+        want.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let got: Vec<u32> = beam.cheapest(4).into_iter().copied().collect();
+        assert_eq!(got, want[..4].iter().map(|w| w.1).collect::<Vec<_>>());
+        assert!(beam.iter().all(|(k, c, o, _)| plain[&k.pos] == (c, o)));
     }
 }
