@@ -14,8 +14,9 @@
 //! from text the reader left out), or pass over a token that is no move; each costs what the
 //! slip is likely to cost.
 
-use super::beam::{self, Cost, Keyed};
+use super::beam::{Cost, Keyed};
 use super::candidates::{numbers_before, numbers_due, read_best, read_from_words};
+use super::chains::{Beam, Chain, Chains, Offer, Steps, cheapest, offer};
 use super::channel::{Channel, Sym};
 use super::cursor::Cursor;
 use super::line::{Line, MarginTag};
@@ -83,20 +84,6 @@ const READINGS: usize = 400_000;
 /// of many thousand garbled tokens (a record the reader may still take) would hold gigabytes.
 const TOKENS: usize = 1_000;
 
-/// A chain of readings so far: the replay after it, where its next move is read (a token, and
-/// the characters of it read already), its cost and its last step.
-#[derive(Clone)]
-struct Chain {
-    cursor: Cursor,
-    next: usize,
-    offset: usize,
-    cost: f64,
-    step: Option<u32>,
-}
-
-/// The chains that have read the text up to one place, the cheapest for each position.
-type Beam = beam::Beam<Chain>;
-
 /// A chain that read every token, its margin counted: its cost with ending off the Margin tag
 /// weighed, its last step, and whether it ends by the tag (as [`Line::margin_verdict`]).
 #[derive(Clone, Copy)]
@@ -116,24 +103,6 @@ struct Ending {
     /// Where a dearer chain is taken as it ends by the tag: the cheapest that ends off it, its
     /// cost and steps.
     cheapest_off_tag: Option<(f64, Vec<Step>)>,
-}
-
-/// The steps of every chain, shared (a chain holds the index of its last step).
-#[derive(Default)]
-struct Steps(Vec<Step>);
-
-impl Steps {
-    /// The steps of the chain ending at `last`, first to last.
-    fn path(&self, mut last: Option<u32>) -> Vec<Step> {
-        let mut out = Vec::new();
-        while let Some(i) = last {
-            let step = self.0[i as usize];
-            out.push(step);
-            last = step.parent;
-        }
-        out.reverse();
-        out
-    }
 }
 
 /// A place's beam: of its chains at most the cheapest [`BEAM`] times [`LOOKED_AT`] are read on.
@@ -156,61 +125,6 @@ impl Spare {
         beam.clear();
         self.0.push(beam);
     }
-}
-
-/// Puts the chain `from` with the step `what` (the move `m` played, if any) at the token `at`
-/// more into `beam` (the chains of the place the step reads to), costing `cost` in all, unless
-/// a chain no dearer already stands at its position or the chain is out of the beam's reach
-/// (then its move is not even played).
-#[allow(clippy::too_many_arguments)]
-fn offer(
-    beam: &mut Beam,
-    steps: &mut Steps,
-    from: &Chain,
-    m: Option<Move>,
-    cost: f64,
-    at: usize,
-    what: What,
-) {
-    if beam.out_of_reach(cost) {
-        return;
-    }
-    let mut pos = from.cursor.pos;
-    if let Some(m) = m {
-        pos.play_unchecked(m);
-    }
-    let key = Keyed::new(pos);
-    if !beam.takes(&key, cost) {
-        return;
-    }
-    let mut cursor = from.cursor.clone();
-    if let Some(m) = m {
-        cursor.play_legal(m);
-    }
-    let (next, offset) = match what {
-        What::Read(_) | What::Noise => (at + 1, 0),
-        What::Part(_, rest) => (at, rest),
-        What::Dropped(_) | What::LeftOut(_) => (at, from.offset),
-    };
-    steps.0.push(Step {
-        parent: from.step,
-        at,
-        what,
-    });
-    let chain = Chain {
-        cursor,
-        next,
-        offset,
-        cost,
-        step: Some(steps.0.len() as u32 - 1),
-    };
-    let order = steps.0.len() as u32;
-    beam.put(key, cost, order, chain);
-}
-
-/// The `k` cheapest chains of `beam`, cheapest first.
-fn cheapest(beam: &Beam, k: usize) -> Vec<Chain> {
-    beam.cheapest(k).into_iter().cloned().collect()
 }
 
 /// How a move reads against what is left of a token: all of it, and (for a garbled token) a
@@ -365,8 +279,19 @@ impl Line {
         };
         let mut places: BTreeMap<(usize, usize), Beam> = BTreeMap::new();
         let key = Keyed::new(start.cursor.pos);
+        let mut chains = Chains {
+            made: vec![start],
+            offered: 0,
+        };
+        let itself = Offer {
+            from: 0,
+            m: None,
+            at: 0,
+            what: None,
+            cost: 0.0,
+        };
         let mut first = new_beam();
-        first.put(key, 0.0, 0, start);
+        first.put(key, 0.0, 0, itself);
         places.insert((0, 0), first);
         // The chains that ended, each with its cost and last step: the cheapest (within what
         // the Margin tag may add) has its margin counted at the end.
@@ -392,9 +317,10 @@ impl Line {
             readings.texts.clear();
             readings.passed.clear();
             let finished = least_ended + reach;
-            let mut chains = self.kept(
+            let mut kept = self.kept(
                 &mut beam,
                 &mut spare,
+                &mut chains,
                 &mut steps,
                 &mut readings,
                 finished,
@@ -402,7 +328,8 @@ impl Line {
             );
             spare.give(beam);
             // A chain at the end of the text, or of the game, is finished.
-            chains.retain(|chain| {
+            kept.retain(|&c| {
+                let chain = &chains.made[c as usize];
                 let over = i == n || !chain.cursor.referee.accepts_moves();
                 if !over {
                     return true;
@@ -414,28 +341,30 @@ impl Line {
                 }
                 false
             });
-            for chain in &chains {
-                let pos = chain.cursor.pos;
+            for c in kept {
+                let chain = &chains.made[c as usize];
+                let (pos, cost, plies) = (chain.cursor.pos, chain.cost, chain.cursor.plies);
+                let cursor = chain.cursor.clone();
                 if self.may_be_noise(i, offset) {
-                    let cost = chain.cost + self.passing_cost(&mut readings, &chain.cursor);
+                    let cost = cost + self.passing_cost(&mut readings, &cursor);
                     let beam = places.entry((i + 1, 0)).or_insert_with(|| spare.take());
-                    offer(beam, &mut steps, chain, None, cost, i, What::Noise);
+                    offer(beam, &mut chains, c, None, cost, i, What::Noise);
                 }
                 let numbered = self.numbered_cost(i, offset, &pos);
                 for &m in pos.legal_moves().iter() {
-                    if !allowed(chain.cursor.plies, m) {
+                    if !allowed(plies, m) {
                         continue;
                     }
-                    let (token, reading) = self.reading(&mut readings, &chain.cursor, m);
-                    if let Some((rest, cost)) = reading.part {
-                        let cost = chain.cost + cost + numbered;
+                    let (token, reading) = self.reading(&mut readings, &cursor, m);
+                    if let Some((rest, part)) = reading.part {
+                        let cost = cost + part + numbered;
                         let beam = places.entry((i, rest)).or_insert_with(|| spare.take());
                         let what = What::Part(token, rest);
-                        offer(beam, &mut steps, chain, Some(m), cost, i, what);
+                        offer(beam, &mut chains, c, Some(m), cost, i, what);
                     }
-                    let cost = chain.cost + reading.whole + numbered;
+                    let cost = cost + reading.whole + numbered;
                     let beam = places.entry((i + 1, 0)).or_insert_with(|| spare.take());
-                    offer(beam, &mut steps, chain, Some(m), cost, i, What::Read(token));
+                    offer(beam, &mut chains, c, Some(m), cost, i, What::Read(token));
                 }
             }
             if readings.count > READINGS {
@@ -535,21 +464,25 @@ impl Line {
     /// cheapest [`BEAM`] within [`WIDTH`] of the best, none as dear as `finished` (what a
     /// chain already finished costs at most with its margin weighed: costs only grow along a
     /// chain).
+    /// Their indices in `chains`, each made.
     #[allow(clippy::too_many_arguments)]
     fn kept(
         &self,
         beam: &mut Beam,
         spare: &mut Spare,
+        chains: &mut Chains,
         steps: &mut Steps,
         readings: &mut Readings,
         finished: f64,
         allowed: &impl Fn(u32, Move) -> bool,
-    ) -> Vec<Chain> {
-        let mut putting_in = cheapest(beam, PUT_IN_CHAINS);
+    ) -> Vec<u32> {
+        let mut putting_in = cheapest(beam, PUT_IN_CHAINS, chains, steps);
         for round in 0..2 {
             // Merged into the place's beam below: as far reaching.
             let mut put_in = spare.take();
-            for chain in &putting_in {
+            for &c in &putting_in {
+                let chain = &chains.made[c as usize];
+                let (cost, plies, next) = (chain.cost, chain.cursor.plies, chain.next);
                 if !chain.cursor.referee.accepts_moves() {
                     continue;
                 }
@@ -564,27 +497,25 @@ impl Line {
                     false => Vec::new(),
                 };
                 for &m in pos.legal_moves().iter() {
-                    if !allowed(chain.cursor.plies, m) {
+                    if !allowed(plies, m) {
                         continue;
                     }
                     let token = Token::of_move(m, &pos, self.style);
-                    if let Some(cost) = self.read_left_out(token, &words) {
-                        let cost = chain.cost + cost;
+                    if let Some(read) = self.read_left_out(token, &words) {
                         let what = What::LeftOut(token);
-                        offer(&mut put_in, steps, chain, Some(m), cost, chain.next, what);
+                        offer(&mut put_in, chains, c, Some(m), cost + read, next, what);
                     }
                     if at_end {
                         continue;
                     }
-                    let cost = chain.cost + DROPPED;
                     let what = What::Dropped(token);
-                    offer(&mut put_in, steps, chain, Some(m), cost, chain.next, what);
+                    offer(&mut put_in, chains, c, Some(m), cost + DROPPED, next, what);
                 }
             }
-            putting_in = cheapest(&put_in, PUT_IN_CHAINS);
-            for (key, cost, order, chain) in put_in.iter() {
+            putting_in = cheapest(&put_in, PUT_IN_CHAINS, chains, steps);
+            for (key, cost, order, &offer) in put_in.iter() {
                 if beam.takes(&key, cost) {
-                    beam.put(key, cost, order, chain.clone());
+                    beam.put(key, cost, order, offer);
                 }
             }
             spare.give(put_in);
@@ -595,56 +526,63 @@ impl Line {
         // Ranked by reference, in the order of their cost (of equal rank, the cheaper first).
         // Reading on costs nothing less than nothing, so once a chain costs as much as the
         // [`BEAM`] best ranked so far, neither it nor any after it is kept: not read on.
-        let mut chains: Vec<(f64, usize, &Chain)> = Vec::new();
+        // Each with its rank, its place among the candidates, and its index once made.
+        let mut ranked: Vec<(f64, usize, &Offer, Option<u32>)> = Vec::new();
         let mut best_ranks: BinaryHeap<(Cost, usize)> = BinaryHeap::new();
         let candidates = beam.cheapest(BEAM * LOOKED_AT);
         let candidates = candidates.into_iter().filter(|c| c.cost < finished);
-        for (k, c) in candidates.enumerate() {
-            if best_ranks.len() == BEAM && best_ranks.peek().is_some_and(|r| c.cost >= r.0.0) {
+        for (k, offer) in candidates.enumerate() {
+            let cost = offer.cost;
+            if best_ranks.len() == BEAM && best_ranks.peek().is_some_and(|r| cost >= r.0.0) {
                 break;
             }
-            let rank = c.cost + self.read_on(readings, c, steps);
+            // At the end of the text every chain ends here, and what is left is what ending
+            // costs (of the chain made, its steps read).
+            let (rest, made) = match readings.i == self.tokens.len() {
+                true => {
+                    let c = chains.make(offer, steps);
+                    (self.ending_cost(&chains.made[c as usize], steps), Some(c))
+                }
+                false => (self.read_on(readings, &chains.cursor_of(offer)), None),
+            };
+            let rank = cost + rest;
             best_ranks.push((Cost(rank), k));
             if best_ranks.len() > BEAM {
                 best_ranks.pop();
             }
-            chains.push((rank, k, c));
+            ranked.push((rank, k, offer, made));
         }
-        let by_rank = |a: &(f64, usize, &Chain), b: &(f64, usize, &Chain)| {
-            a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))
-        };
-        if chains.len() > BEAM {
-            chains.select_nth_unstable_by(BEAM - 1, by_rank);
-            chains.truncate(BEAM);
+        type Ranked<'o> = (f64, usize, &'o Offer, Option<u32>);
+        let by_rank = |a: &Ranked, b: &Ranked| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
+        if ranked.len() > BEAM {
+            ranked.select_nth_unstable_by(BEAM - 1, by_rank);
+            ranked.truncate(BEAM);
         }
-        chains.sort_unstable_by(by_rank);
-        let best = chains.first().map_or(0.0, |c| c.0);
-        chains
+        ranked.sort_unstable_by(by_rank);
+        let best = ranked.first().map_or(0.0, |c| c.0);
+        ranked
             .into_iter()
             .filter(|c| c.0 <= best + WIDTH)
-            .map(|(_, _, c)| c.clone())
+            .map(|(_, _, offer, made)| made.unwrap_or_else(|| chains.make(offer, steps)))
             .collect()
     }
 
-    /// The least the chain pays to read on from the place of `readings` by one step: the
-    /// cheapest reading of a legal move there, or passing over the text, or a move put in.
-    fn read_on(&self, readings: &mut Readings, chain: &Chain, steps: &Steps) -> f64 {
+    /// The least a chain whose replay is `cursor` pays to read on from the place of `readings`
+    /// by one step: the cheapest reading of a legal move there, or passing over the text, or a
+    /// move put in.
+    fn read_on(&self, readings: &mut Readings, cursor: &Cursor) -> f64 {
         let (i, offset) = (readings.i, readings.offset);
-        // At the end of the text every chain ends here, and what is left is what ending costs.
-        if i == self.tokens.len() {
-            return self.ending_cost(chain, steps);
-        }
-        if !chain.cursor.referee.accepts_moves() {
+        if !cursor.referee.accepts_moves() {
             return 0.0;
         }
-        let pos = chain.cursor.pos;
+        let pos = cursor.pos;
         let mut least = DROPPED;
         if self.may_be_noise(i, offset) {
-            least = least.min(self.passing_cost(readings, &chain.cursor));
+            least = least.min(self.passing_cost(readings, cursor));
         }
         let numbered = self.numbered_cost(i, offset, &pos);
         for &m in pos.legal_moves().iter() {
-            let (_, reading) = self.reading(readings, &chain.cursor, m);
+            let (_, reading) = self.reading(readings, cursor, m);
             let part = reading.part.map_or(f64::INFINITY, |(_, c)| c);
             least = least.min(numbered + reading.whole.min(part));
         }

@@ -23,6 +23,7 @@
 
 mod beam;
 mod candidates;
+mod chains;
 pub(crate) mod channel;
 mod cursor;
 mod decode;
