@@ -223,8 +223,8 @@ mod tests {
     use crate::rules::Rules;
     use crate::rules::hash::FastMap;
 
-    #[test]
-    fn keeps_the_cheapest_at_each_position_and_of_equal_costs_the_first_offered() {
+    /// The start and the positions one and two plies after it.
+    fn two_plies_deep() -> Vec<Position> {
         let start = Position::start(Rules::default());
         let mut positions = vec![start];
         for m in start.legal_moves().iter() {
@@ -237,6 +237,12 @@ mod tests {
                 positions.push(q);
             }
         }
+        positions
+    }
+
+    #[test]
+    fn keeps_the_cheapest_at_each_position_and_of_equal_costs_the_first_offered() {
+        let positions = two_plies_deep();
         // Each position offered twice, many costs equal.
         let mut plain: FastMap<Position, (f64, u32)> = FastMap::default();
         let mut beam: Beam<u32> = Beam::new(10);
@@ -267,17 +273,7 @@ mod tests {
     /// what keeping them all would.
     #[test]
     fn items_offered_ever_cheaper_stay_bounded() {
-        let start = Position::start(Rules::default());
-        let mut positions = Vec::new();
-        for m in start.legal_moves().iter() {
-            let mut p = start;
-            p.play_unchecked(*m);
-            for m2 in p.legal_moves().iter() {
-                let mut q = p;
-                q.play_unchecked(*m2);
-                positions.push(q);
-            }
-        }
+        let positions = two_plies_deep();
         let mut plain: FastMap<Position, (f64, u32)> = FastMap::default();
         let mut beam: Beam<u32> = Beam::new(4);
         let mut most = 0;
