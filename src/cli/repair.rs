@@ -2,6 +2,7 @@
 
 use super::{CliError, input_files, write_output};
 use salta::diagnostic::Code;
+use salta::export::structured::settled;
 use salta::extract::{AsRead, TextPart};
 use salta::notation::{
     GameSource, Notation, Span, SyntaxError, Tag, WriteOptions, input_name, read_path, write_game,
@@ -9,7 +10,6 @@ use salta::notation::{
 use salta::render::render;
 use salta::repair::{
     DEFAULT_MAX_EDITS, EditKind, MAX_EDITS, Mended, READ_WHOLE, Suggestion, mend, read_past,
-    with_own_separators,
 };
 use salta::replay::{ReplayOptions, Severity, replay_part};
 use std::io::Write;
@@ -203,7 +203,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                     Mended::Repaired(fixed, breaks) => (fixed, breaks),
                                     _ => (game.clone(), Vec::new()),
                                 };
-                                let (mut fixed, separators) = with_own_separators(fixed, &opts);
+                                let (mut fixed, separators) = settled(fixed, &opts);
                                 repaired += 1;
                                 let source = GameSource::of_game(&name, game_no, &game);
                                 let place =

@@ -3,12 +3,13 @@
 //! YAML and JSON through serde. It reads back into a record: `doc → Game → SGN` gives the same game.
 
 use crate::board::{BoardKind, Color, Geometry, Square};
+use crate::diagnostic::Code;
 use crate::diagnostic::quote;
 use crate::notation::{
     Annotation, Comment, Designator, Game, GameResult, MoveExtras, MoveNode, Notation, Played,
     Separator, Span, SquareRef, Tag, Variation, WriteOptions, write_game,
 };
-use crate::replay::{LineReplay, MoveReplay, Replay};
+use crate::replay::{LineReplay, MarginPolicy, MoveReplay, Replay, ReplayOptions, replay};
 use crate::rules::{MoveKind, MoveLimit, Odds, Piece, Rules};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
@@ -453,6 +454,24 @@ pub fn rewrite(mut game: Game, replay: &Replay, notation: Notation) -> String {
         designate(&mut game, replay);
     }
     write_game(&game, &WriteOptions::default().notation(notation))
+}
+
+/// The game with every move the replay reaches written as played ([`settle`]), replayed with
+/// `opts` (margins left uncounted), and how many of those moves were written with the other
+/// kind's separator (`84:74` for a step, OCR's `:` for `-`): a game `salta repair` writes anew
+/// is settled so (decision 214).
+pub fn settled(mut game: Game, opts: &ReplayOptions) -> (Game, usize) {
+    let opts = ReplayOptions {
+        margins: MarginPolicy::Never,
+        summary_only: false,
+        ..opts.clone()
+    };
+    let replayed = replay(&game, &opts);
+    let separators = (replayed.findings().iter())
+        .filter(|f| f.code == Code::Separator)
+        .count();
+    settle(&mut game, &replayed);
+    (game, separators)
 }
 
 /// Fills in every move's piece designator from the replay, for writing in piece notation.

@@ -186,7 +186,7 @@ fn of_finding(f: crate::replay::Finding, help: Option<String>) -> Found {
 pub(super) fn repaired(game: &Game, opts: &CheckOptions) -> Option<(String, Vec<String>)> {
     match crate::repair::mend(game, &opts.replay, crate::repair::DEFAULT_MAX_EDITS) {
         Mended::Repaired(fixed, breaks) => {
-            let (fixed, _) = crate::repair::with_own_separators(fixed, &opts.replay);
+            let (fixed, _) = crate::export::structured::settled(fixed, &opts.replay);
             let written = crate::notation::write_game(
                 &fixed,
                 &crate::notation::WriteOptions::default().notation(game.notation()),

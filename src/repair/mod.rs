@@ -47,7 +47,6 @@ pub use decode::{ReadingCosts, reading_costs};
 pub use diagnose::{Checked, Diagnosis, annotate, check};
 pub use mend::{
     DEFAULT_MAX_EDITS, MAX_BREAKS, MAX_EDITS, Mended, READ_WHOLE, Unmended, apply, mend,
-    with_own_separators,
 };
 pub use search::{Analysis, Break, analyse};
 pub use slips::SlipKind;
