@@ -943,3 +943,31 @@ fn a_move_read_with_the_text_after_it_is_mended_word_and_all() {
     assert_eq!(mended, source);
     client.close();
 }
+
+/// "Repair this game" on a record numbered from Red's side writes it as `salta repair` does: in
+/// its own numbers, under its tag (written in the standard numbers under the tag, the game read
+/// back would be another).
+#[test]
+fn repair_this_game_keeps_a_record_numbered_from_reds_side_in_its_numbers() {
+    let path = "tests/edge-cases/red-numbering-digit-swap.sgn";
+    let record =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+            .unwrap();
+    let mut client = Client::new();
+    client.open(URI, &record);
+    let list = client.diagnostics_where(URI, |d| {
+        d.iter()
+            .any(|d| d["message"].as_str().unwrap().contains("did you mean"))
+    });
+    let broken = (list.iter())
+        .find(|d| d["severity"] == 1)
+        .expect("the slip is an error");
+    let actions = actions_for(&mut client, URI, broken);
+    let whole = (actions.as_array().unwrap().iter())
+        .find(|a| a["title"].as_str().unwrap().starts_with("Repair this game"))
+        .unwrap_or_else(|| panic!("no repair of the whole game: {actions:#}"));
+    let mended = apply(&record, whole["edit"]["changes"][URI].as_array().unwrap());
+    assert!(mended.contains("3. 84-74 44-54"), "{mended}");
+    assert!(replays_clean(&mended), "{mended}");
+    client.close();
+}

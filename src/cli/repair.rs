@@ -240,15 +240,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                                     fixed.tags.push(tag);
                                 }
                                 let notation = notation.unwrap_or(game.notation());
-                                // A record numbered from Red's side is written in its own numbers
-                                // (decision 77).
-                                let from_red =
-                                    fixed.numbered_from_red() && notation != Notation::Algebraic;
                                 Some(write_game(
                                     &fixed,
                                     &WriteOptions::default()
                                         .notation(notation)
-                                        .from_red(from_red),
+                                        .numbered_as(&fixed),
                                 ))
                             }
                         }

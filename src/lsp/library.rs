@@ -187,10 +187,8 @@ pub(super) fn repaired(game: &Game, opts: &CheckOptions) -> Option<(String, Vec<
     match crate::repair::mend(game, &opts.replay, crate::repair::DEFAULT_MAX_EDITS) {
         Mended::Repaired(fixed, breaks) => {
             let (fixed, _) = crate::export::structured::settled(fixed, &opts.replay);
-            let written = crate::notation::write_game(
-                &fixed,
-                &crate::notation::WriteOptions::default().notation(game.notation()),
-            );
+            let options = crate::notation::WriteOptions::default().notation(game.notation());
+            let written = crate::notation::write_game(&fixed, &options.numbered_as(&fixed));
             let readings = breaks
                 .iter()
                 .filter_map(|b| b.suggestions.first())

@@ -33,6 +33,15 @@ impl WriteOptions {
         self.from_red = from_red;
         self
     }
+
+    /// Square numbers as `game` counts them: a record numbered from Red's side keeps its own
+    /// numbers and its tag, in any notation that numbers squares (algebraic names them alike
+    /// from either side; decision 77). Set the notation first.
+    #[must_use]
+    pub fn numbered_as(self, game: &Game) -> WriteOptions {
+        let from_red = game.numbered_from_red() && self.notation != Notation::Algebraic;
+        self.from_red(from_red)
+    }
 }
 
 /// Tags written first, in this order; the rest follow as read.
