@@ -184,6 +184,25 @@ fn actions_for(client: &mut Client, uri: &str, diagnostic: &Value) -> Value {
         .unwrap()
 }
 
+/// A file of the repository, read.
+fn repo_file(path: &str) -> String {
+    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+}
+
+/// The first diagnostic of `uri` that says `text`, once one does (readings come after a pause).
+fn diagnostic_saying(client: &mut Client, uri: &str, text: &str) -> Value {
+    let says = |d: &Value| d["message"].as_str().unwrap().contains(text);
+    let list = client.diagnostics_where(uri, |d| d.iter().any(says));
+    list.into_iter().find(says).unwrap()
+}
+
+/// The "Repair this game" action among `actions`.
+fn repair_action(actions: &Value) -> &Value {
+    (actions.as_array().unwrap().iter())
+        .find(|a| a["title"].as_str().unwrap().starts_with("Repair this game"))
+        .unwrap_or_else(|| panic!("no repair of the whole game: {actions:#}"))
+}
+
 /// The labels of a list of completion items or inlay hints.
 fn labels(items: &Value) -> Vec<&str> {
     let items = items.as_array().expect("a list");
@@ -869,10 +888,7 @@ fn the_preferred_fix_of_every_kind_of_slip_mends_its_record() {
 /// once, decision 202).
 #[test]
 fn a_page_that_breaks_often_has_a_reading_at_every_break() {
-    let page = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ocr/medium-page-4.sgn"),
-    )
-    .unwrap();
+    let page = repo_file("tests/ocr/medium-page-4.sgn");
     let mut client = Client::new();
     client.open(URI, &page);
     let read = |d: &Value| d["message"].as_str().unwrap().contains("did you mean");
@@ -896,9 +912,7 @@ fn a_page_that_breaks_often_has_a_reading_at_every_break() {
     // The page repaired whole, as `salta repair` repairs it with its default limit of edits
     // (the editor allowed three, so a page of a hundred breaks was never offered it).
     let actions = actions_for(&mut client, URI, &iovot);
-    let whole = (actions.as_array().unwrap().iter())
-        .find(|a| a["title"].as_str().unwrap().starts_with("Repair this game"))
-        .unwrap_or_else(|| panic!("no repair of the whole game: {actions:#}"));
+    let whole = repair_action(&actions);
     // Its title, a menu entry, names a few readings and counts the rest.
     let title = whole["title"].as_str().unwrap();
     assert!(title.len() < 400 && title.ends_with(" more)"), "{title}");
@@ -912,30 +926,12 @@ fn a_page_that_breaks_often_has_a_reading_at_every_break() {
 /// its number, where it once replaced only `12-31` and left `31-41-41.`.
 #[test]
 fn a_move_read_with_the_text_after_it_is_mended_word_and_all() {
-    let source = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ocr/medium-page-6-source.sgn"),
-    )
-    .unwrap();
+    let source = repo_file("tests/ocr/medium-page-6-source.sgn");
     let page = source.replacen("12. 31-41", "12-31-41.", 1);
     let mut client = Client::new();
     client.open(URI, &page);
-    let list = client.diagnostics_where(URI, |d| {
-        d.iter().any(|d| {
-            d["message"]
-                .as_str()
-                .unwrap()
-                .contains("did you mean 31-41")
-        })
-    });
-    let broken = (list.iter())
-        .find(|d| {
-            d["message"]
-                .as_str()
-                .unwrap()
-                .contains("did you mean 31-41")
-        })
-        .unwrap();
-    let actions = actions_for(&mut client, URI, broken);
+    let broken = diagnostic_saying(&mut client, URI, "did you mean 31-41");
+    let actions = actions_for(&mut client, URI, &broken);
     let best = (actions.as_array().unwrap().iter())
         .find(|a| a["isPreferred"] == true)
         .unwrap_or_else(|| panic!("no preferred fix among {actions:#}"));
@@ -945,28 +941,18 @@ fn a_move_read_with_the_text_after_it_is_mended_word_and_all() {
 }
 
 /// "Repair this game" on a record numbered from Red's side writes it as `salta repair` does: in
-/// its own numbers, under its tag (written in the standard numbers under the tag, the game read
-/// back would be another).
+/// its own numbers, under its tag (it wrote the standard numbers, the tag dropped, under `{was
+/// …}` comments that quote the record's own numbers).
 #[test]
 fn repair_this_game_keeps_a_record_numbered_from_reds_side_in_its_numbers() {
-    let path = "tests/edge-cases/red-numbering-digit-swap.sgn";
-    let record =
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
-            .unwrap();
+    let record = repo_file("tests/edge-cases/red-numbering-digit-swap.sgn");
     let mut client = Client::new();
     client.open(URI, &record);
-    let list = client.diagnostics_where(URI, |d| {
-        d.iter()
-            .any(|d| d["message"].as_str().unwrap().contains("did you mean"))
-    });
-    let broken = (list.iter())
-        .find(|d| d["severity"] == 1)
-        .expect("the slip is an error");
-    let actions = actions_for(&mut client, URI, broken);
-    let whole = (actions.as_array().unwrap().iter())
-        .find(|a| a["title"].as_str().unwrap().starts_with("Repair this game"))
-        .unwrap_or_else(|| panic!("no repair of the whole game: {actions:#}"));
+    let broken = diagnostic_saying(&mut client, URI, "did you mean 44-54");
+    let actions = actions_for(&mut client, URI, &broken);
+    let whole = repair_action(&actions);
     let mended = apply(&record, whole["edit"]["changes"][URI].as_array().unwrap());
+    assert!(mended.contains("[Numbering \"red\"]"), "{mended}");
     assert!(mended.contains("3. 84-74 44-54"), "{mended}");
     assert!(replays_clean(&mended), "{mended}");
     client.close();

@@ -153,7 +153,7 @@ impl<T> Beam<T> {
         self.keys.push(key);
         self.costs.push((cost, order));
         self.items.push(item);
-        if self.items.len() >= COMPACT_AT * self.reach {
+        if self.reach > 0 && self.items.len() >= COMPACT_AT * self.reach {
             self.compact();
         }
     }
