@@ -80,8 +80,9 @@ const PUT_IN_CHAINS: usize = 8;
 /// Moves read against tokens at most, for every record at most a second or so.
 const READINGS: usize = 400_000;
 /// Tokens of a line read whole at most. A game of 120 moves a side is some 250 tokens on a
-/// page; the steps of every chain made are kept until the end (150 or so a token), so a line
-/// of many thousand garbled tokens (a record the reader may still take) would hold gigabytes.
+/// page; the steps of every chain made are kept until the end (150 or so a token on a page,
+/// 10,000 a token in a long word of moves run together), so a line of many thousand garbled
+/// tokens (a record the reader may still take) would hold gigabytes.
 const TOKENS: usize = 1_000;
 
 /// A chain that read every token, its margin counted: its cost with ending off the Margin tag
