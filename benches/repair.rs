@@ -185,7 +185,7 @@ fn historical_file_or_rank_misread(bencher: divan::Bencher) {
     bencher.bench(|| analyse(divan::black_box(&slipped.game), &opts, 1));
 }
 
-/// A generated game of 230 plies written without blanks, its moves joined by commas
+/// A generated game of 222 plies written without blanks, its moves joined by commas
 /// (`1.32-41,82-72,2.41-51,…`, 1.7 KB in one token), as OCR may read a tightly set page: read
 /// whole, each character a place of the decoder's (the slowest record known, over a second).
 #[divan::bench(sample_count = 3, sample_size = 1)]
