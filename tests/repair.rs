@@ -893,6 +893,22 @@ fn a_lost_ply_beside_two_garbled_moves_is_read_with_both() {
     insta::assert_snapshot!(run.stderr);
 }
 
+/// A slip in a move written with its designator and its from-square (`Su1 31-14`) is read as
+/// the legal move written the same way, and `check` offers the reading too.
+#[test]
+fn a_slip_after_a_designator_is_read_as_a_move_written_alike() {
+    let record = "tests/edge-cases/designator-digit-swap.sgn";
+    let run = salta(&["repair", record]).expect_code(1);
+    assert!(run.text().contains("Su1-41\n{was Su1 31-14: digits swapped}"), "{}", run.text());
+    let read = salta::notation::parse_str(&run.text()).remove(0).unwrap();
+    let replayed = salta::replay::replay(&read, &quick_options());
+    assert!(replayed.findings().is_empty(), "{:?}", replayed.findings());
+    insta::assert_snapshot!(run.stderr);
+    let check = salta(&["check", record]).expect_code(1).text();
+    let offered = "did you mean Su1 31-41 (digits swapped)? the game then replays to its end";
+    assert!(check.contains(offered), "{check}");
+}
+
 /// A slip inside a variation of the main line: `salta repair` mends it inside the variation,
 /// marks it there, and names it in the Repairs tag; the main line stays as written (decision 85).
 #[test]

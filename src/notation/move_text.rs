@@ -121,8 +121,8 @@ impl<'g> MoveText<'g> {
         }
     }
 
-    /// A move given by its parts (repair's tokens): the piece id named, the from-square if
-    /// written, the destination, and whether it is a jump.
+    /// A move given by its parts (repair's tokens), each written as given: the piece id named,
+    /// the from-square if written, the destination, and whether it is a jump.
     pub(crate) fn of_parts(
         piece: Option<u8>,
         from: Option<Square>,
@@ -131,13 +131,17 @@ impl<'g> MoveText<'g> {
         notation: Notation,
         geometry: &'g Geometry,
     ) -> MoveText<'g> {
-        let squares = Squares {
-            piece,
-            from,
-            to,
-            jump,
-        };
-        MoveText::in_notation(Some(squares), notation, geometry)
+        MoveText {
+            geometry,
+            squares: Some(Squares {
+                piece,
+                from,
+                to,
+                jump,
+            }),
+            algebraic: notation == Notation::Algebraic,
+            from_red: false,
+        }
     }
 
     /// A pass, `--`.

@@ -310,7 +310,7 @@ impl Line {
                 if meant_move == Some(m) {
                     continue;
                 }
-                let token = Token::of_move(m, pos, self.style).with_call(t.call);
+                let token = Token::of_move_like(m, pos, self.style, &t).with_call(t.call);
                 let meant = self.meant(token.with_call(false));
                 let Some((read, unglued)) = read_best(&meant, &texts, t.garbled, limit) else {
                     continue;

@@ -594,7 +594,7 @@ impl Line {
     /// place of `readings` (read once for every chain there at one ply).
     fn reading(&self, readings: &mut Readings, cursor: &Cursor, m: Move) -> (Token, Reading) {
         let pos = &cursor.pos;
-        let token = Token::of_move(m, pos, self.style);
+        let token = self.token_at((readings.i, readings.offset), m, pos);
         let key = reading_key(cursor.plies, token);
         if let Some(&known) = readings.read.get(&key) {
             return (token, known);
@@ -605,6 +605,16 @@ impl Line {
         let reading = self.read_move((i, offset), m, token, pos, texts, past);
         readings.read.insert(key, reading);
         (token, reading)
+    }
+
+    /// The legal move `m` in `pos` as the record writes it at the place `(i, offset)`: shaped
+    /// as the move written there (its designator, from-square or both), in the record's notation
+    /// within a token's text.
+    fn token_at(&self, (i, offset): (usize, usize), m: Move, pos: &Position) -> Token {
+        match self.tokens.get(i).filter(|_| offset == 0) {
+            Some(written) => Token::of_move_like(m, pos, self.style, written),
+            None => Token::of_move(m, pos, self.style),
+        }
     }
 
     /// What passing over the place of `readings` after `cursor` costs (see
@@ -790,7 +800,7 @@ impl Line {
         pos: &Position,
     ) -> f64 {
         let texts = self.texts_from(i, offset, pos);
-        let token = Token::of_move(m, pos, self.style);
+        let token = self.token_at((i, offset), m, pos);
         let past = past_reading(&texts);
         self.read_move((i, offset), m, token, pos, &texts, past)
             .whole
@@ -831,6 +841,7 @@ fn reading_key(ply: u32, token: Token) -> u64 {
         if let Some(piece) = w.piece {
             key |= 1 << 20 | u64::from(piece) << 21;
         }
+        key |= u64::from(w.jump) << 26;
     }
     key | u64::from(ply) << 32
 }

@@ -2,7 +2,7 @@
 //! edits and replays.
 
 use crate::board::{Geometry, Square};
-use crate::notation::{MoveNode, MoveText, Notation, Played};
+use crate::notation::{MoveNode, MoveText, Notation, Played, Separator};
 use crate::rules::{Move, MoveKind, Piece, Position, Variant};
 
 /// What a written move names: its squares (or piece) and whether "Salta!" follows it.
@@ -26,6 +26,9 @@ pub(crate) struct Written {
     pub from: Option<Square>,
     /// The square written last, where the piece goes.
     pub to: Square,
+    /// Whether a move named by its piece alone is a jump (`Su3:63`); where the from-square is
+    /// written, the squares tell.
+    pub jump: bool,
 }
 
 impl Token {
@@ -34,11 +37,15 @@ impl Token {
         let squares = match node.played {
             Played::Pass | Played::Garbled => None,
             Played::Move {
-                piece, from, to, ..
+                piece,
+                from,
+                to,
+                separator,
             } => Some(Written {
                 piece: piece.map(|d| d.id()),
                 from: from.map(|f| f.square),
                 to: to.square,
+                jump: separator == Separator::Jump,
             }),
         };
         Token {
@@ -48,15 +55,32 @@ impl Token {
         }
     }
 
-    /// A legal move as a record in `style` writes it.
+    /// A legal move as a record in `style` writes it: in piece notation the designator in place
+    /// of the from-square (`Su3-43`).
     pub fn of_move(m: Move, pos: &Position, style: Notation) -> Token {
+        let piece = designator(m, pos).filter(|_| style == Notation::Piece);
+        Token::of_parts(m, piece, piece.is_none())
+    }
+
+    /// A legal move as `written` writes its move: with a designator, a from-square or both
+    /// where it has them (`Su1 31-41` for `Su1 31-14`), so that a slip is read against a text
+    /// of the same shape; in `style` where `written` names no squares.
+    pub fn of_move_like(m: Move, pos: &Position, style: Notation, written: &Token) -> Token {
+        match written.squares {
+            Some(w) if m.kind != MoveKind::Pass => {
+                let piece = designator(m, pos).filter(|_| w.piece.is_some());
+                Token::of_parts(m, piece, w.from.is_some() || piece.is_none())
+            }
+            _ => Token::of_move(m, pos, style),
+        }
+    }
+
+    fn of_parts(m: Move, piece: Option<u8>, with_from: bool) -> Token {
         let squares = (m.kind != MoveKind::Pass).then(|| Written {
-            piece: pos
-                .piece_at(m.from)
-                .filter(|_| style == Notation::Piece && pos.rules().variant != Variant::Pyramid)
-                .map(Piece::id),
-            from: Some(m.from),
+            piece,
+            from: with_from.then_some(m.from),
             to: m.to,
+            jump: m.kind == MoveKind::Jump,
         });
         Token {
             squares,
@@ -80,13 +104,13 @@ impl Token {
         }
     }
 
-    /// The move as a record in `style` writes it (`35-44`, `e3-f4`, `Su3-44`, with ` Salta!`),
-    /// its squares numbered from Red's side if `from_red` ([`MoveText::from_red`]).
+    /// The move as a record in `style` writes it (`35-44`, `e3-f4`, `Su3-44`, with ` Salta!`;
+    /// the designator and the from-square both where it has both, `Su3 34-44`), its squares numbered from Red's side if `from_red` ([`MoveText::from_red`]).
     pub fn text(&self, g: &Geometry, style: Notation, from_red: bool) -> String {
         let text = match self.squares {
             None => MoveText::pass(g),
             Some(w) => {
-                let jump = w.from.is_some_and(|f| g.distance(f, w.to) >= 2);
+                let jump = w.from.map_or(w.jump, |f| g.distance(f, w.to) >= 2);
                 MoveText::of_parts(w.piece, w.from, w.to, jump, style, g).from_red(from_red)
             }
         };
@@ -128,4 +152,11 @@ impl Token {
             kind,
         })
     }
+}
+
+/// The designator of the piece that makes `m` in `pos` (none in Pyramid, whose pieces are alike).
+fn designator(m: Move, pos: &Position) -> Option<u8> {
+    pos.piece_at(m.from)
+        .filter(|_| pos.rules().variant != Variant::Pyramid)
+        .map(Piece::id)
 }
