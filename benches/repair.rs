@@ -187,7 +187,7 @@ fn historical_file_or_rank_misread(bencher: divan::Bencher) {
 
 /// A generated game of 222 plies written without blanks, its moves joined by commas
 /// (`1.32-41,82-72,2.41-51,…`, 1.7 KB in one token), as OCR may read a tightly set page: read
-/// whole, each character a place of the decoder's (the slowest record known, over a second).
+/// whole, each character a place of the decoder's (the slowest record known).
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn a_record_written_without_blanks(bencher: divan::Bencher) {
     use salta::notation::{WriteOptions, parse_str, write_game};

@@ -899,7 +899,12 @@ fn a_lost_ply_beside_two_garbled_moves_is_read_with_both() {
 fn a_slip_after_a_designator_is_read_as_a_move_written_alike() {
     let record = "tests/edge-cases/designator-digit-swap.sgn";
     let run = salta(&["repair", record]).expect_code(1);
-    assert!(run.text().contains("Su1-41\n{was Su1 31-14: digits swapped}"), "{}", run.text());
+    assert!(
+        run.text()
+            .contains("Su1-41\n{was Su1 31-14: digits swapped}"),
+        "{}",
+        run.text()
+    );
     let read = salta::notation::parse_str(&run.text()).remove(0).unwrap();
     let replayed = salta::replay::replay(&read, &quick_options());
     assert!(replayed.findings().is_empty(), "{:?}", replayed.findings());

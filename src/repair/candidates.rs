@@ -1,12 +1,12 @@
 //! The edits a search tries at one written move: every kind of slip a transcriber makes there,
 //! each with its cost (`-ln` of how likely it is).
 
-use super::channel::{Channel, Reading, Sym, meant_symbols};
+use super::channel::{Channel, LENGTH_SLACK, Reading, Sym, meant_symbols};
 use super::line::Line;
 use super::numbers::{self, Unglued};
 use super::slips::SlipKind;
 use super::suggestion::{Candidate, Change, READ_FROM_LEFT_OUT, SLIP};
-use super::token::{Token, Written};
+use super::token::{MOVE_CHARS_AT_MOST, Token, Written};
 use crate::board::Color;
 use crate::notation::Notation;
 use crate::replay::{missed_jump_step, relaxed};
@@ -428,9 +428,16 @@ impl Line {
         // the limit (most pairs do not, and reading them was most of a record's time). The
         // text is read whole and, as `read_garbled` reads it, between the specks at its edges.
         let inner = channel.within_specks(&written);
+        // Nor does a text longer than two moves and the gap read as them (a line glued whole:
+        // reading its beginnings and endings was most of such a record's time).
+        let longest = 2 * MOVE_CHARS_AT_MOST + 1 + LENGTH_SLACK;
         let texts: Vec<(&[char], f64)> = std::iter::once((&written[..], 0.0))
             .chain(inner.map(|(r, edges)| (&written[r], edges)))
+            .filter(|(text, _)| text.len() <= longest)
             .collect();
+        if texts.is_empty() {
+            return out;
+        }
         // Each reply's text and the cheapest readings of each ending as it, by its token (the
         // same reply follows many first moves).
         let mut endings: FastMap<Token, (Vec<Sym>, Vec<Vec<f64>>)> = FastMap::default();

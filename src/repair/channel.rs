@@ -87,6 +87,9 @@ thread_local! {
 /// The cost of an edit the table does not allow (no way to read one as the other).
 const NEVER: f64 = f64::INFINITY;
 
+/// A text is read as a meant text of at most this many characters more or fewer (`read`).
+pub(super) const LENGTH_SLACK: usize = 4;
+
 impl Channel {
     /// The prior of `confusions.tsv`, read once.
     pub fn get() -> &'static Channel {
@@ -336,10 +339,11 @@ impl Channel {
         })
     }
 
-    /// The cheapest reading of `meant` as `written`, if it costs at most `limit`.
+    /// The cheapest reading of `meant` as `written`, if it costs at most `limit` and their
+    /// lengths differ by at most [`LENGTH_SLACK`].
     pub fn read(&self, meant: &[Sym], written: &[char], limit: f64) -> Option<Reading> {
         let (n, m) = (meant.len(), written.len());
-        if n.abs_diff(m) > 4 {
+        if n.abs_diff(m) > LENGTH_SLACK {
             return None;
         }
         DISTANCES.with_borrow_mut(|d| self.read_in(meant, written, limit, d))

@@ -5,6 +5,10 @@ use crate::board::{Geometry, Square};
 use crate::notation::{MoveNode, MoveText, Notation, Played, Separator};
 use crate::rules::{Move, MoveKind, Piece, Position, Variant};
 
+/// The most characters [`Token::text`] writes for a move made on the board, "Salta!" aside:
+/// `Su5-105`, a designator (two letters and a digit) and a square of three digits.
+pub(crate) const MOVE_CHARS_AT_MOST: usize = 7;
+
 /// What a written move names: its squares (or piece) and whether "Salta!" follows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Token {
@@ -26,8 +30,8 @@ pub(crate) struct Written {
     pub from: Option<Square>,
     /// The square written last, where the piece goes.
     pub to: Square,
-    /// Whether a move named by its piece alone is a jump (`Su3:63`); where the from-square is
-    /// written, the squares tell.
+    /// Whether a move named by its piece alone is a jump (`Su3:63`); always `false` where the
+    /// from-square is written: the squares tell.
     pub jump: bool,
 }
 
@@ -45,7 +49,7 @@ impl Token {
                 piece: piece.map(|d| d.id()),
                 from: from.map(|f| f.square),
                 to: to.square,
-                jump: separator == Separator::Jump,
+                jump: from.is_none() && separator == Separator::Jump,
             }),
         };
         Token {
@@ -62,16 +66,17 @@ impl Token {
         Token::of_parts(m, piece, piece.is_none())
     }
 
-    /// A legal move as `written` writes its move: with a designator, a from-square or both
-    /// where it has them (`Su1 31-41` for `Su1 31-14`), so that a slip is read against a text
-    /// of the same shape; in `style` where `written` names no squares.
+    /// A legal move as `written` writes its move where it names the piece and its square both
+    /// (`Su1 31-41` for `Su1 31-14`), so that a slip there is read against a text of the same
+    /// shape; else as a record in `style` writes it. A designator alone in a record of squares
+    /// is most often a misread square (OCR's `#4-34` for `94-84`): not followed.
     pub fn of_move_like(m: Move, pos: &Position, style: Notation, written: &Token) -> Token {
-        match written.squares {
-            Some(w) if m.kind != MoveKind::Pass => {
-                let piece = designator(m, pos).filter(|_| w.piece.is_some());
-                Token::of_parts(m, piece, w.from.is_some() || piece.is_none())
-            }
-            _ => Token::of_move(m, pos, style),
+        let both = written
+            .squares
+            .is_some_and(|w| w.piece.is_some() && w.from.is_some());
+        match designator(m, pos).filter(|_| both) {
+            Some(piece) => Token::of_parts(m, Some(piece), true),
+            None => Token::of_move(m, pos, style),
         }
     }
 
@@ -80,7 +85,7 @@ impl Token {
             piece,
             from: with_from.then_some(m.from),
             to: m.to,
-            jump: m.kind == MoveKind::Jump,
+            jump: !with_from && m.kind == MoveKind::Jump,
         });
         Token {
             squares,
@@ -159,4 +164,38 @@ fn designator(m: Move, pos: &Position) -> Option<u8> {
     pos.piece_at(m.from)
         .filter(|_| pos.rules().variant != Variant::Pyramid)
         .map(Piece::id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardKind;
+
+    /// Every designator and the longest squares of every board: no move's text is longer than
+    /// [`MOVE_CHARS_AT_MOST`].
+    #[test]
+    fn no_move_is_written_longer_than_the_bound() {
+        for kind in [BoardKind::Salta, BoardKind::Pyramid] {
+            let g = Geometry::of(kind);
+            for (from, to) in g.squares().flat_map(|f| g.squares().map(move |t| (f, t))) {
+                for piece in (0..15).map(Some).chain([None]) {
+                    let squares = Written {
+                        piece,
+                        from: piece.is_none().then_some(from),
+                        to,
+                        jump: false,
+                    };
+                    let token = Token {
+                        squares: Some(squares),
+                        call: false,
+                        garbled: false,
+                    };
+                    for style in [Notation::Numeric, Notation::Algebraic, Notation::Piece] {
+                        let text = token.text(g, style, false);
+                        assert!(text.chars().count() <= MOVE_CHARS_AT_MOST, "{text}");
+                    }
+                }
+            }
+        }
+    }
 }
