@@ -34,8 +34,18 @@ use crate::rules::hash::FastMap;
 use crate::rules::{Move, Position};
 use std::collections::{BTreeMap, BinaryHeap};
 
-/// Chains kept at each place of the text.
-const BEAM: usize = 64;
+/// Chains kept at each place of the text at most: a wider beam keeps a line whose first
+/// readings cost more for longer (of 192 dev pages at the middle level, 64 kept restored 92,
+/// 128 restored 97, 256 restored 103, as 512 did at twice the time; decision 220).
+const BEAM: usize = 256;
+/// Chains kept at each place at the least, however dear the page reads.
+const NARROWEST_BEAM: usize = 32;
+/// Chains offered to places over a whole line, at most, as the line's tokens are read: a page
+/// whose chains offer more than their share so far is read on with a narrower beam, as wide
+/// again once they offer less, so that no page takes much more than half a second (each offer
+/// takes some half a microsecond; a medium page at [`BEAM`] offers about a million, one of 700
+/// plies three million).
+const OFFERS: usize = 1_250_000;
 /// A chain dearer than the best of its place by more than this is dropped.
 const WIDTH: f64 = 30.0;
 /// What is left of a token after the moves read in it has at least this many characters for a
@@ -69,7 +79,7 @@ pub(super) const MARGIN_COUNTS: usize = 20;
 /// count many, and bounds that leave the tag out decide as an exact count does (a margin of 34
 /// bounded 36 to 50 in a twentieth of the time).
 pub(super) const COUNT_STATES: u64 = 5_000;
-/// How many of a place's cheapest chains (times [`BEAM`]) are kept there and ranked by what
+/// How many of a place's cheapest chains (times `width`) are kept there and ranked by what
 /// reading on costs. Many more than are read on: a chain that read two moves run together, or
 /// put in a move, pays at once what a chain that passed over the text pays only later, as
 /// the move numbers written after disagree with its count (of 48 dev pages at the middle
@@ -114,17 +124,21 @@ fn new_beam() -> Beam {
 /// Beams of places read already, emptied for the places to come: a beam's room (thousands of
 /// chains) is taken once, not for every place (the page faults of taking it afresh were a
 /// sixth of a medium page's time).
-#[derive(Default)]
-struct Spare(Vec<Beam>);
+struct Spare {
+    beams: Vec<Beam>,
+    /// The chains kept at each place: [`BEAM`], narrower while the line offers more than its
+    /// share of [`OFFERS`].
+    width: usize,
+}
 
 impl Spare {
     fn take(&mut self) -> Beam {
-        self.0.pop().unwrap_or_else(new_beam)
+        self.beams.pop().unwrap_or_else(new_beam)
     }
 
     fn give(&mut self, mut beam: Beam) {
         beam.clear();
-        self.0.push(beam);
+        self.beams.push(beam);
     }
 }
 
@@ -310,7 +324,10 @@ impl Line {
             passed: FastMap::default(),
             count: 0,
         };
-        let mut spare = Spare::default();
+        let mut spare = Spare {
+            beams: Vec::new(),
+            width: BEAM,
+        };
         while let Some(((i, offset), mut beam)) = places.pop_first() {
             readings.i = i;
             readings.offset = offset;
@@ -371,6 +388,10 @@ impl Line {
             if readings.count > READINGS {
                 return None;
             }
+            spare.width = match chains.offered as usize > OFFERS * (i + 1) / n.max(1) {
+                true => (spare.width * 3 / 4).max(NARROWEST_BEAM),
+                false => (spare.width * 4 / 3).min(BEAM),
+            };
         }
         let (best, off_tag) = self.cheapest_ending(ended, &steps)?;
         Some(Ending {
@@ -462,7 +483,7 @@ impl Line {
 
     /// The chains of one place worth reading on: with moves the page does not show put in
     /// before the rest of the text (by the cheapest chains, two at most in a row), the
-    /// cheapest [`BEAM`] within [`WIDTH`] of the best, none as dear as `finished` (what a
+    /// cheapest `width` within [`WIDTH`] of the best, none as dear as `finished` (what a
     /// chain already finished costs at most with its margin weighed: costs only grow along a
     /// chain).
     /// Their indices in `chains`, each made.
@@ -526,15 +547,16 @@ impl Line {
         // position the next move reads well come first.
         // Ranked by reference, in the order of their cost (of equal rank, the cheaper first).
         // Reading on costs nothing less than nothing, so once a chain costs as much as the
-        // [`BEAM`] best ranked so far, neither it nor any after it is kept: not read on.
+        // `width` best ranked so far, neither it nor any after it is kept: not read on.
         // Each with its rank, its place among the candidates, and its index once made.
         let mut ranked: Vec<(f64, usize, &Offer, Option<u32>)> = Vec::new();
         let mut best_ranks: BinaryHeap<(Cost, usize)> = BinaryHeap::new();
-        let candidates = beam.cheapest(BEAM * LOOKED_AT);
+        let width = spare.width;
+        let candidates = beam.cheapest(width * LOOKED_AT);
         let candidates = candidates.into_iter().filter(|c| c.cost < finished);
         for (k, offer) in candidates.enumerate() {
             let cost = offer.cost;
-            if best_ranks.len() == BEAM && best_ranks.peek().is_some_and(|r| cost >= r.0.0) {
+            if best_ranks.len() == width && best_ranks.peek().is_some_and(|r| cost >= r.0.0) {
                 break;
             }
             // At the end of the text every chain ends here, and what is left is what ending
@@ -548,16 +570,16 @@ impl Line {
             };
             let rank = cost + rest;
             best_ranks.push((Cost(rank), k));
-            if best_ranks.len() > BEAM {
+            if best_ranks.len() > width {
                 best_ranks.pop();
             }
             ranked.push((rank, k, offer, made));
         }
         type Ranked<'o> = (f64, usize, &'o Offer, Option<u32>);
         let by_rank = |a: &Ranked, b: &Ranked| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
-        if ranked.len() > BEAM {
-            ranked.select_nth_unstable_by(BEAM - 1, by_rank);
-            ranked.truncate(BEAM);
+        if ranked.len() > width {
+            ranked.select_nth_unstable_by(width - 1, by_rank);
+            ranked.truncate(width);
         }
         ranked.sort_unstable_by(by_rank);
         let best = ranked.first().map_or(0.0, |c| c.0);
