@@ -629,9 +629,9 @@ impl Line {
         (token, reading)
     }
 
-    /// The legal move `m` in `pos` as the record writes it at the place `(i, offset)`: shaped
-    /// as the move written there (its designator, from-square or both), in the record's notation
-    /// within a token's text.
+    /// The legal move `m` in `pos` as the record writes it at the place `(i, offset)`: as the
+    /// move written there writes its ([`Token::of_move_like`]), in the record's notation within
+    /// a token's text.
     fn token_at(&self, (i, offset): (usize, usize), m: Move, pos: &Position) -> Token {
         match self.tokens.get(i).filter(|_| offset == 0) {
             Some(written) => Token::of_move_like(m, pos, self.style, written),

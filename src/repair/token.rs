@@ -5,8 +5,8 @@ use crate::board::{Geometry, Square};
 use crate::notation::{MoveNode, MoveText, Notation, Played, Separator};
 use crate::rules::{Move, MoveKind, Piece, Position, Variant};
 
-/// The most characters [`Token::text`] writes for a move made on the board, "Salta!" aside:
-/// `Su5-105`, a designator (two letters and a digit) and a square of three digits.
+/// The most characters a legal move as a record writes it ([`Token::of_move`]) takes, "Salta!"
+/// aside: `Su5-105`, a designator (two letters and a digit) and a square of three digits.
 pub(crate) const MOVE_CHARS_AT_MOST: usize = 7;
 
 /// What a written move names: its squares (or piece) and whether "Salta!" follows it.
@@ -110,7 +110,8 @@ impl Token {
     }
 
     /// The move as a record in `style` writes it (`35-44`, `e3-f4`, `Su3-44`, with ` Salta!`;
-    /// the designator and the from-square both where it has both, `Su3 34-44`), its squares numbered from Red's side if `from_red` ([`MoveText::from_red`]).
+    /// the designator and the from-square both where it has both, `Su3 34-44`), its squares
+    /// numbered from Red's side if `from_red` ([`MoveText::from_red`]).
     pub fn text(&self, g: &Geometry, style: Notation, from_red: bool) -> String {
         let text = match self.squares {
             None => MoveText::pass(g),
