@@ -119,6 +119,17 @@ impl Line {
         meant
     }
 
+    /// The legal move `m` in `pos` as the record writes it at the place `(i, offset)` (a token,
+    /// and the characters of it read already), to be read against the text there: as the move
+    /// written at `i` writes its ([`Token::of_move_like`]), in the record's notation within a
+    /// token's text.
+    pub(super) fn token_at(&self, (i, offset): (usize, usize), m: Move, pos: &Position) -> Token {
+        match self.tokens.get(i).filter(|_| offset == 0) {
+            Some(written) => Token::of_move_like(m, pos, self.style, written),
+            None => Token::of_move(m, pos, self.style),
+        }
+    }
+
     /// The texts the written move at token `i` may be read as: as written, and for a garbled
     /// one with the move number due before or after it taken off (`01-9224.`).
     fn texts_at(&self, i: usize) -> Vec<Unglued> {
@@ -310,7 +321,7 @@ impl Line {
                 if meant_move == Some(m) {
                     continue;
                 }
-                let token = Token::of_move_like(m, pos, self.style, &t).with_call(t.call);
+                let token = self.token_at((i, 0), m, pos).with_call(t.call);
                 let meant = self.meant(token.with_call(false));
                 let Some((read, unglued)) = read_best(&meant, &texts, t.garbled, limit) else {
                     continue;

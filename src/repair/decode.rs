@@ -124,21 +124,17 @@ fn new_beam() -> Beam {
 /// Beams of places read already, emptied for the places to come: a beam's room (thousands of
 /// chains) is taken once, not for every place (the page faults of taking it afresh were a
 /// sixth of a medium page's time).
-struct Spare {
-    beams: Vec<Beam>,
-    /// The chains kept at each place: [`BEAM`], narrower while the line offers more than its
-    /// share of [`OFFERS`].
-    width: usize,
-}
+#[derive(Default)]
+struct Spare(Vec<Beam>);
 
 impl Spare {
     fn take(&mut self) -> Beam {
-        self.beams.pop().unwrap_or_else(new_beam)
+        self.0.pop().unwrap_or_else(new_beam)
     }
 
     fn give(&mut self, mut beam: Beam) {
         beam.clear();
-        self.beams.push(beam);
+        self.0.push(beam);
     }
 }
 
@@ -324,10 +320,10 @@ impl Line {
             passed: FastMap::default(),
             count: 0,
         };
-        let mut spare = Spare {
-            beams: Vec::new(),
-            width: BEAM,
-        };
+        let mut spare = Spare::default();
+        // The chains kept at each place: [`BEAM`], narrower while the line offers more than
+        // its share of [`OFFERS`].
+        let mut width = BEAM;
         while let Some(((i, offset), mut beam)) = places.pop_first() {
             readings.i = i;
             readings.offset = offset;
@@ -341,6 +337,7 @@ impl Line {
                 &mut chains,
                 &mut steps,
                 &mut readings,
+                width,
                 finished,
                 &allowed,
             );
@@ -388,9 +385,9 @@ impl Line {
             if readings.count > READINGS {
                 return None;
             }
-            spare.width = match chains.offered as usize > OFFERS * (i + 1) / n.max(1) {
-                true => (spare.width * 3 / 4).max(NARROWEST_BEAM),
-                false => (spare.width * 4 / 3).min(BEAM),
+            width = match chains.offered as usize > OFFERS * (i + 1) / n.max(1) {
+                true => (width * 3 / 4).max(NARROWEST_BEAM),
+                false => (width * 4 / 3).min(BEAM),
             };
         }
         let (best, off_tag) = self.cheapest_ending(ended, &steps)?;
@@ -495,6 +492,7 @@ impl Line {
         chains: &mut Chains,
         steps: &mut Steps,
         readings: &mut Readings,
+        width: usize,
         finished: f64,
         allowed: &impl Fn(u32, Move) -> bool,
     ) -> Vec<u32> {
@@ -551,7 +549,6 @@ impl Line {
         // Each with its rank, its place among the candidates, and its index once made.
         let mut ranked: Vec<(f64, usize, &Offer, Option<u32>)> = Vec::new();
         let mut best_ranks: BinaryHeap<(Cost, usize)> = BinaryHeap::new();
-        let width = spare.width;
         let candidates = beam.cheapest(width * LOOKED_AT);
         let candidates = candidates.into_iter().filter(|c| c.cost < finished);
         for (k, offer) in candidates.enumerate() {
@@ -627,16 +624,6 @@ impl Line {
         let reading = self.read_move((i, offset), m, token, pos, texts, past);
         readings.read.insert(key, reading);
         (token, reading)
-    }
-
-    /// The legal move `m` in `pos` as the record writes it at the place `(i, offset)`: as the
-    /// move written there writes its ([`Token::of_move_like`]), in the record's notation within
-    /// a token's text.
-    fn token_at(&self, (i, offset): (usize, usize), m: Move, pos: &Position) -> Token {
-        match self.tokens.get(i).filter(|_| offset == 0) {
-            Some(written) => Token::of_move_like(m, pos, self.style, written),
-            None => Token::of_move(m, pos, self.style),
-        }
     }
 
     /// What passing over the place of `readings` after `cursor` costs (see

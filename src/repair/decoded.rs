@@ -276,7 +276,7 @@ impl Line {
         let g = pos.geometry();
         pos.legal_moves()
             .iter()
-            .map(|&m| Token::of_move(m, &pos, line.style))
+            .map(|&m| line.token_at((at, 0), m, &pos))
             .filter(|t| t != chosen)
             .filter_map(|t| {
                 let (read, unglued) = read_best(&line.meant(t), &texts, garbled, READ_LIMIT)?;
