@@ -384,10 +384,8 @@ fn written_as_read(said: &[String], separators: usize) -> String {
         )
     });
     let separators = (separators > 0).then(|| {
-        let (moves, their) = match separators {
-            1 => ("1 move".to_string(), "its"),
-            n => (format!("{n} moves"), "their"),
-        };
+        let moves = count(separators, ("move", "moves"));
+        let their = if separators == 1 { "its" } else { "their" };
         format!("{moves} written with {their} own separator (`-` a step, `:` a jump)")
     });
     [read, separators]
