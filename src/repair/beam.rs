@@ -223,6 +223,24 @@ mod tests {
     use crate::rules::Rules;
     use crate::rules::hash::FastMap;
 
+    /// Offers the position `p` at `cost` to `beam` and to `plain`, which keeps every position's
+    /// cheapest offer (of equal costs the first) as the beam should.
+    fn offer_both(
+        beam: &mut Beam<u32>,
+        plain: &mut FastMap<Position, (f64, u32)>,
+        p: &Position,
+        cost: f64,
+        order: u32,
+    ) {
+        if plain.get(p).is_none_or(|&(c, _)| c > cost) {
+            plain.insert(*p, (cost, order));
+        }
+        let key = Keyed::new(*p);
+        if beam.takes(&key, cost) {
+            beam.put(key, cost, order, order);
+        }
+    }
+
     /// The start and the positions one and two plies after it.
     fn two_plies_deep() -> Vec<Position> {
         let start = Position::start(Rules::default());
@@ -249,15 +267,8 @@ mod tests {
         let mut out_of_reach = 0;
         for (n, p) in positions.iter().chain(&positions).enumerate() {
             let cost = (n * 7919 % 31) as f64;
-            let order = n as u32;
-            if plain.get(p).is_none_or(|&(c, _)| c > cost) {
-                plain.insert(*p, (cost, order));
-            }
             out_of_reach += usize::from(beam.out_of_reach(cost));
-            let key = Keyed::new(*p);
-            if beam.takes(&key, cost) {
-                beam.put(key, cost, order, order);
-            }
+            offer_both(&mut beam, &mut plain, p, cost, n as u32);
         }
         assert!(plain.len() > 50 && out_of_reach > 50);
         let mut want: Vec<(f64, u32)> = plain.values().copied().collect();
@@ -281,14 +292,7 @@ mod tests {
         for (n, p) in offers.enumerate() {
             // Ever cheaper, a few alike.
             let cost = 10_000.0 - (n / 3) as f64;
-            let order = n as u32;
-            if plain.get(p).is_none_or(|&(c, _)| c > cost) {
-                plain.insert(*p, (cost, order));
-            }
-            let key = Keyed::new(*p);
-            if beam.takes(&key, cost) {
-                beam.put(key, cost, order, order);
-            }
+            offer_both(&mut beam, &mut plain, p, cost, n as u32);
             most = most.max(beam.iter().count());
         }
         assert!(
