@@ -241,6 +241,15 @@ mod tests {
         }
     }
 
+    /// The beam's `k` cheapest are `plain`'s, and every item it keeps is `plain`'s offer there.
+    fn assert_agrees(beam: &Beam<u32>, plain: &FastMap<Position, (f64, u32)>, k: usize) {
+        let mut want: Vec<(f64, u32)> = plain.values().copied().collect();
+        want.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let got: Vec<u32> = beam.cheapest(k).into_iter().copied().collect();
+        assert_eq!(got, want[..k].iter().map(|w| w.1).collect::<Vec<_>>());
+        assert!(beam.iter().all(|(key, c, o, _)| plain[&key.pos] == (c, o)));
+    }
+
     /// The start and the positions one and two plies after it.
     fn two_plies_deep() -> Vec<Position> {
         let start = Position::start(Rules::default());
@@ -271,11 +280,7 @@ mod tests {
             offer_both(&mut beam, &mut plain, p, cost, n as u32);
         }
         assert!(plain.len() > 50 && out_of_reach > 50);
-        let mut want: Vec<(f64, u32)> = plain.values().copied().collect();
-        want.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        let got: Vec<u32> = beam.cheapest(10).into_iter().copied().collect();
-        assert_eq!(got, want[..10].iter().map(|w| w.1).collect::<Vec<_>>());
-        assert!(beam.iter().all(|(k, c, o, _)| plain[&k.pos] == (c, o)));
+        assert_agrees(&beam, &plain, 10);
         assert!(beam.iter().count() < plain.len());
     }
 
@@ -300,10 +305,6 @@ mod tests {
             "{} {most}",
             positions.len()
         );
-        let mut want: Vec<(f64, u32)> = plain.values().copied().collect();
-        want.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        let got: Vec<u32> = beam.cheapest(4).into_iter().copied().collect();
-        assert_eq!(got, want[..4].iter().map(|w| w.1).collect::<Vec<_>>());
-        assert!(beam.iter().all(|(k, c, o, _)| plain[&k.pos] == (c, o)));
+        assert_agrees(&beam, &plain, 4);
     }
 }
