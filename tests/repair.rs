@@ -729,6 +729,31 @@ fn the_result_glued_to_the_last_of_moves_run_together_is_taken_off() {
     assert!(run.stderr.contains(said), "{}", run.stderr);
 }
 
+/// The editor asks a broken page for its findings and then for its repair: the page read whole
+/// for the findings (`annotate_with`) is kept and serves the repair (`mend_with`), which comes
+/// out as `mend` makes it afresh.
+#[test]
+fn a_page_read_whole_for_its_findings_serves_its_repair() {
+    let text = std::fs::read_to_string(root().join("tests/ocr/medium-page.sgn")).unwrap();
+    let page = salta::notation::parse_str(&text).remove(0).unwrap();
+    let opts = salta::replay::ReplayOptions::default();
+    let readings = salta::repair::MainReadings::default();
+    let findings = salta::replay::replay(&page, &opts).findings().to_vec();
+    let found = salta::repair::annotate_with(&page, &opts, findings, &readings);
+    assert!(readings.was_read_whole());
+    assert!(found.iter().any(|d| !d.readings.is_empty()));
+    let max = salta::repair::DEFAULT_MAX_EDITS;
+    let shared = salta::repair::mend_with(&page, &opts, max, &readings);
+    let afresh = salta::repair::mend(&page, &opts, max);
+    let written = |mended: salta::repair::Mended| match mended {
+        salta::repair::Mended::Repaired(game, _) => {
+            salta::notation::write_game(&game, &Default::default())
+        }
+        other => panic!("not repaired: {other:?}"),
+    };
+    assert_eq!(written(shared), written(afresh));
+}
+
 /// The decoder's cost of its own reading of a page beside the page read as its source
 /// (`repair::reading_costs`, the measure of where the search rather than the model loses a
 /// page): on a page it restores, the two are the same line and cost the same; a source whose

@@ -7,6 +7,7 @@ use super::text::{Encoding, Lines};
 use crate::diagnostic::Code;
 use crate::notation::reader::{HEAD_BYTES, Head, judge_head};
 use crate::notation::{Game, Span, SyntaxError};
+use crate::repair::MainReadings;
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::sync::Arc;
@@ -51,6 +52,8 @@ pub(super) struct Checked {
     /// repair), once asked for: the editor asks for actions at every move of the cursor, and
     /// a page read whole takes a tenth of a second or more.
     pub repaired: Option<Option<(String, Vec<String>)>>,
+    /// The costly readings of the game's main line, made once for the findings and the repair.
+    pub main_readings: MainReadings,
 }
 
 /// A game's entry in the document's outline.
@@ -216,6 +219,7 @@ impl Document {
                         readings: !costly,
                         outline: outline_of(&read.read, text),
                         repaired: None,
+                        main_readings: MainReadings::default(),
                     }
                 }
                 None => Checked::default(),
@@ -230,12 +234,12 @@ impl Document {
     /// breaks, its tagged margin); true when it was done now.
     pub fn search_readings(&mut self, index: usize, opts: &CheckOptions) -> bool {
         let due = self.games.get(index).and_then(|g| g.checked.as_ref());
-        if due.is_none_or(|c| c.readings) {
+        let Some(due) = due.filter(|c| !c.readings) else {
             return false;
-        }
+        };
         let findings = self
             .read(index)
-            .map(|read| library::check_fully(&read, opts));
+            .map(|read| library::check_fully(&read, opts, &due.main_readings));
         if let Some(checked) = self.games[index].checked.as_mut() {
             if let Some(findings) = findings {
                 checked.findings = findings;
@@ -254,7 +258,9 @@ impl Document {
         }
         // Not a game whose end was not read.
         let repaired = match due.broken {
-            true => self.game(index).and_then(|g| library::repaired(&g, opts)),
+            true => {
+                (self.game(index)).and_then(|g| library::repaired(&g, opts, &due.main_readings))
+            }
             false => None,
         };
         if let Some(checked) = self.games[index].checked.as_mut() {

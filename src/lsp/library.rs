@@ -5,7 +5,7 @@
 use crate::board::Color;
 use crate::diagnostic::{Code, Severity};
 use crate::notation::{Game, MoveNode, Notation, Reader, Span, SyntaxError, Variation};
-use crate::repair::{Mended, Suggestion};
+use crate::repair::{MainReadings, Mended, Suggestion};
 use crate::replay::{LineReplay, MarginPolicy, ReplayOptions, replay, replay_part};
 use crate::rules::{Move, Piece, Position};
 
@@ -99,20 +99,31 @@ pub(super) fn check(
 
 /// What `salta check` reports of a game: its findings with the readings of each break of the
 /// main line, its tagged margin counted; of a game a syntax error broke, those of the part read
-/// before it (nothing said of how it ends, which was not read), then the error.
-pub(super) fn check_fully(read: &Result<Game, SyntaxError>, opts: &CheckOptions) -> Vec<Found> {
+/// before it (nothing said of how it ends, which was not read), then the error. The costly
+/// readings of a game read whole are kept in `readings`, for [`repaired`] to take.
+pub(super) fn check_fully(
+    read: &Result<Game, SyntaxError>,
+    opts: &CheckOptions,
+    readings: &MainReadings,
+) -> Vec<Found> {
     let opts = ReplayOptions {
         summary_only: true,
         ..opts.replay.clone()
     };
-    let (game, findings) = match read {
-        Ok(game) => (game, replay(game, &opts).findings().to_vec()),
+    // The part before a syntax error is another game than the one `repaired` is asked of.
+    let of_the_part = MainReadings::default();
+    let (game, findings, readings) = match read {
+        Ok(game) => (game, replay(game, &opts).findings().to_vec(), readings),
         Err(e) => match e.before.as_deref() {
-            Some(part) => (part, replay_part(part, &opts).findings().to_vec()),
+            Some(part) => (
+                part,
+                replay_part(part, &opts).findings().to_vec(),
+                &of_the_part,
+            ),
             None => return vec![syntax_error(e)],
         },
     };
-    let mut diagnoses = crate::repair::annotate(game, &opts, findings);
+    let mut diagnoses = crate::repair::annotate_with(game, &opts, findings, readings);
     let error = read.as_ref().err();
     if error.is_some() {
         // The readings replay the part on: nothing about how it ends is said of it.
@@ -182,9 +193,15 @@ fn of_finding(f: crate::replay::Finding, help: Option<String>) -> Found {
 }
 
 /// The game as `salta repair` writes it, when it needs and has a repair: its canonical text
-/// with every edit marked by a `{was …}` comment, and the readings it made.
-pub(super) fn repaired(game: &Game, opts: &CheckOptions) -> Option<(String, Vec<String>)> {
-    match crate::repair::mend(game, &opts.replay, crate::repair::DEFAULT_MAX_EDITS) {
+/// with every edit marked by a `{was …}` comment, and the readings it made (those [`check_fully`]
+/// made of the game taken from `readings`).
+pub(super) fn repaired(
+    game: &Game,
+    opts: &CheckOptions,
+    readings: &MainReadings,
+) -> Option<(String, Vec<String>)> {
+    let max_edits = crate::repair::DEFAULT_MAX_EDITS;
+    match crate::repair::mend_with(game, &opts.replay, max_edits, readings) {
         Mended::Repaired(fixed, breaks) => {
             let (fixed, _) = crate::export::structured::settled(fixed, &opts.replay);
             let options = crate::notation::WriteOptions::default().notation(game.notation());

@@ -2,9 +2,9 @@
 //! reads its breaks ([`check`]), and the readings added to a replay already made ([`annotate`]).
 
 use super::breaks_main_line;
-use super::decode::decode;
-use super::mend::{MAX_BREAKS, apply};
-use super::search::{Analysis, Break, analyse, analyse_variations};
+use super::mend::apply;
+use super::readings::MainReadings;
+use super::search::{Analysis, Break, MAX_BREAKS, analyse_variations};
 use super::suggestion::Suggestion;
 use crate::diagnostic::Code;
 use crate::notation::{Game, Played};
@@ -104,7 +104,18 @@ pub fn check(game: &Game, opts: &ReplayOptions) -> Checked {
 /// gets the readings of that variation, replayed from where it starts in the main line as mended
 /// (decision 85). `replayed` is the replay of the record as read.
 pub fn annotate(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Vec<Diagnosis> {
-    let mut found = annotate_main(game, opts, replayed);
+    annotate_with(game, opts, replayed, &MainReadings::default())
+}
+
+/// [`annotate`], with the main line's costly readings kept in `readings` (made for this game),
+/// or taken from there where they were made before.
+pub fn annotate_with(
+    game: &Game,
+    opts: &ReplayOptions,
+    replayed: Vec<Finding>,
+    readings: &MainReadings,
+) -> Vec<Diagnosis> {
+    let mut found = annotate_main(game, opts, replayed, readings);
     read_variations(game, opts, &mut found);
     found
 }
@@ -151,18 +162,23 @@ fn breaks_often(game: &Game, analysis: &Analysis) -> bool {
 }
 
 /// [`annotate`] for the main line.
-fn annotate_main(game: &Game, opts: &ReplayOptions, replayed: Vec<Finding>) -> Vec<Diagnosis> {
+fn annotate_main(
+    game: &Game,
+    opts: &ReplayOptions,
+    replayed: Vec<Finding>,
+    readings: &MainReadings,
+) -> Vec<Diagnosis> {
     if !replayed.iter().any(breaks_main_line) {
         return replayed.into_iter().map(Diagnosis::of).collect();
     }
-    let mut analysis = analyse(game, opts, MAX_BREAKS);
+    let mut analysis = readings.searched(game, opts);
     // A page where the search reading one break at a time is lost among garbled moves or many
     // breaks is read whole at once, as `repair` reads it: each break then has the reading
     // `repair` makes of it. A record that breaks once or twice at a move a rule forbids (a
     // jump missed, a move after the end) is no such page: its moves are not read otherwise.
     if !analysis.mends_whole()
         && breaks_often(game, &analysis)
-        && let Some(decoded) = decode(game, opts)
+        && let Some(decoded) = readings.read_whole(game, opts)
         && decoded.mends_whole()
     {
         analysis = decoded;

@@ -2,8 +2,9 @@
 //! comment, and what `salta repair` makes of a game.
 
 use super::breaks_main_line;
-use super::decode::{decode, decode_better};
-use super::search::{Analysis, Break, analyse, name_close_rivals, variation_analyses};
+use super::decode::decode_better;
+use super::readings::MainReadings;
+use super::search::{Analysis, Break, MAX_BREAKS, name_close_rivals, variation_analyses};
 use super::suggestion::{EditKind, SLIP, Suggestion};
 use super::token::Token;
 use crate::board::Color;
@@ -243,11 +244,6 @@ pub const DEFAULT_MAX_EDITS: usize = MAX_BREAKS;
 /// can be mended when asked (decision 211).
 pub const MAX_EDITS: usize = 3_000;
 
-/// Breaks a record is searched for at most, whatever the edits allowed: so that a record that
-/// needs more than allowed can be told how many it needs. A record that breaks more often is
-/// read whole.
-pub const MAX_BREAKS: usize = 200;
-
 /// What `salta repair` makes of a game.
 #[derive(Clone, Debug)]
 pub enum Mended {
@@ -320,6 +316,17 @@ fn named(mut analysis: Analysis) -> Analysis {
 /// The most plausible repair of a game's main line with at most `max_edits` edits: each break
 /// read by its best suggestion in turn, until the whole main line replays.
 pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
+    mend_with(game, opts, max_edits, &MainReadings::default())
+}
+
+/// [`mend`], with the main line's costly readings kept in `readings` (made for this game), or
+/// taken from there where they were made before (by [`annotate_with`](super::annotate_with)).
+pub fn mend_with(
+    game: &Game,
+    opts: &ReplayOptions,
+    max_edits: usize,
+    readings: &MainReadings,
+) -> Mended {
     let quiet = ReplayOptions {
         margins: MarginPolicy::Never,
         summary_only: true,
@@ -336,7 +343,7 @@ pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
             .iter()
             .any(|w| w.code == Code::DanglingMoveNumber)
         {
-            true => named(analyse(game, opts, MAX_BREAKS)).breaks,
+            true => named(readings.searched(game, opts)).breaks,
             false => Vec::new(),
         };
         let read;
@@ -354,10 +361,10 @@ pub fn mend(game: &Game, opts: &ReplayOptions, max_edits: usize) -> Mended {
             false => Mended::Repaired(fixed, breaks),
         };
     };
-    let mut analysis = named(analyse(game, opts, MAX_BREAKS));
+    let mut analysis = named(readings.searched(game, opts));
     // A page where the search reading one break at a time is lost is read whole at once.
     let searched = analysis.mends_whole();
-    if !searched && let Some(decoded) = decode(game, opts) {
+    if !searched && let Some(decoded) = readings.read_whole(game, opts) {
         analysis = decoded;
     }
     let mended = analysis.mends_whole();

@@ -19,7 +19,7 @@
 //! `decode`, `step`, `beam` and `decoded` (a record the search cannot mend read whole at once:
 //! the chains of steps that read it, those that have read the text to one place, the cheapest
 //! chain as breaks), `diagnose` (findings with readings), `mend` (the record
-//! with its repairs made), `inject` (the seeded slips of the tests and benchmark).
+//! with its repairs made), `readings` (the costly readings of a main line, made once for both), `inject` (the seeded slips of the tests and benchmark).
 
 mod beam;
 mod candidates;
@@ -34,6 +34,7 @@ pub mod inject;
 mod line;
 mod mend;
 mod numbers;
+mod readings;
 mod search;
 mod settle;
 mod slips;
@@ -44,11 +45,12 @@ mod token;
 mod trials;
 
 pub use decode::{ReadingCosts, reading_costs};
-pub use diagnose::{Checked, Diagnosis, annotate, check};
+pub use diagnose::{Checked, Diagnosis, annotate, annotate_with, check};
 pub use mend::{
-    DEFAULT_MAX_EDITS, MAX_BREAKS, MAX_EDITS, Mended, READ_WHOLE, Unmended, apply, mend,
+    DEFAULT_MAX_EDITS, MAX_EDITS, Mended, READ_WHOLE, Unmended, apply, mend, mend_with,
 };
-pub use search::{Analysis, Break, analyse};
+pub use readings::MainReadings;
+pub use search::{Analysis, Break, MAX_BREAKS, analyse};
 pub use slips::SlipKind;
 pub use stray::read_past;
 pub use suggestion::{EditKind, MarginCount, MoveNumber, Suggestion};

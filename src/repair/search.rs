@@ -37,6 +37,11 @@ impl Break {
     }
 }
 
+/// Breaks a record is searched for at most, whatever the edits allowed: so that a record that
+/// needs more than allowed can be told how many it needs. A record that breaks more often is
+/// read whole.
+pub const MAX_BREAKS: usize = 200;
+
 /// What the search made of a record: its breaks in order, each repaired by its first suggestion
 /// unless it has none.
 #[derive(Clone, Debug, Default)]
