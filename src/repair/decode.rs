@@ -290,10 +290,7 @@ impl Line {
         };
         let mut places: BTreeMap<(usize, usize), Beam> = BTreeMap::new();
         let key = Keyed::new(start.cursor.pos);
-        let mut chains = Chains {
-            made: vec![start],
-            offered: 0,
-        };
+        let mut chains = Chains::new(start);
         let itself = Offer {
             from: 0,
             m: None,
@@ -324,7 +321,15 @@ impl Line {
         // The chains kept at each place: [`BEAM`], narrower while the line offers more than
         // its share of [`OFFERS`].
         let mut width = BEAM;
+        // The token of the last place read, and the first chain made at one of its places.
+        let (mut token, mut made_at_token) = (0, 0);
         while let Some(((i, offset), mut beam)) = places.pop_first() {
+            if i != token {
+                // A chain offers to places of its own token and the next: the chains made
+                // before the last token's places are read on from no more.
+                chains.forget_before(made_at_token);
+                (token, made_at_token) = (i, chains.next_index());
+            }
             readings.i = i;
             readings.offset = offset;
             readings.read.clear();
@@ -344,7 +349,7 @@ impl Line {
             spare.give(beam);
             // A chain at the end of the text, or of the game, is finished.
             kept.retain(|&c| {
-                let chain = &chains.made[c as usize];
+                let chain = chains.get(c);
                 let over = i == n || !chain.cursor.referee.accepts_moves();
                 if !over {
                     return true;
@@ -357,7 +362,7 @@ impl Line {
                 false
             });
             for c in kept {
-                let chain = &chains.made[c as usize];
+                let chain = chains.get(c);
                 let (pos, cost, plies) = (chain.cursor.pos, chain.cost, chain.cursor.plies);
                 let cursor = chain.cursor.clone();
                 if self.may_be_noise(i, offset) {
@@ -501,7 +506,7 @@ impl Line {
             // Merged into the place's beam below: as far reaching.
             let mut put_in = spare.take();
             for &c in &putting_in {
-                let chain = &chains.made[c as usize];
+                let chain = chains.get(c);
                 let (cost, plies, next) = (chain.cost, chain.cursor.plies, chain.next);
                 if !chain.cursor.referee.accepts_moves() {
                     continue;
@@ -561,7 +566,7 @@ impl Line {
             let (rest, made) = match readings.i == self.tokens.len() {
                 true => {
                     let c = chains.make(offer, steps);
-                    (self.ending_cost(&chains.made[c as usize], steps), Some(c))
+                    (self.ending_cost(chains.get(c), steps), Some(c))
                 }
                 false => (self.read_on(readings, &chains.cursor_of(offer)), None),
             };
