@@ -38,14 +38,22 @@ use std::collections::{BTreeMap, BinaryHeap};
 /// readings cost more for longer (of 192 dev pages at the middle level, 64 kept restored 92,
 /// 128 restored 97, 256 restored 103, as 512 did at twice the time; decision 220).
 const BEAM: usize = 256;
-/// Chains kept at each place at the least, however dear the page reads.
+/// Chains kept at each place at the least, however dear the page reads, while the line has
+/// offered no more than [`SPENT`] in all.
 const NARROWEST_BEAM: usize = 32;
+/// Chains kept at each place at the least once it has: a line of thousands of places (a record
+/// of 1,092 plies written without a blank, each character a place) is read on with few
+/// (decision 223).
+const SPENT_BEAM: usize = 8;
 /// Chains offered to places over a whole line, at most, as the line's tokens are read: a page
 /// whose chains offer more than their share so far is read on with a narrower beam, as wide
 /// again once they offer less, so that no page takes much more than half a second (each offer
 /// takes some half a microsecond; a medium page at [`BEAM`] offers about a million, one of 700
 /// plies three million).
 const OFFERS: usize = 1_250_000;
+/// Chains offered over a whole line past which it is read on with [`SPENT_BEAM`] at the least:
+/// no page of the dev sets offers so many (the page of 728 plies, 1.6 million).
+const SPENT: usize = 2 * OFFERS;
 /// A chain dearer than the best of its place by more than this is dropped.
 const WIDTH: f64 = 30.0;
 /// What is left of a token after the moves read in it has at least this many characters for a
@@ -85,7 +93,8 @@ pub(super) const COUNT_STATES: u64 = 5_000;
 /// the move numbers written after disagree with its count (of 48 dev pages at the middle
 /// level, 4 times gave 12 restored, 32 times 14, at twice the time).
 const LOOKED_AT: usize = 32;
-/// How many of a place's cheapest chains put in a move the page does not show.
+/// How many of a place's cheapest chains put in a move the page does not show (a quarter of
+/// the place's chains where fewer than 32 are kept).
 const PUT_IN_CHAINS: usize = 8;
 /// Moves read against tokens at most, for every record at most a second or so.
 const READINGS: usize = 400_000;
@@ -390,10 +399,8 @@ impl Line {
             if readings.count > READINGS {
                 return None;
             }
-            width = match chains.offered as usize > OFFERS * (i + 1) / n.max(1) {
-                true => (width * 3 / 4).max(NARROWEST_BEAM),
-                false => (width * 4 / 3).min(BEAM),
-            };
+            let share = OFFERS * (i + 1) / n.max(1);
+            width = next_width(width, chains.offered as usize, share);
         }
         let (best, off_tag) = self.cheapest_ending(ended, &steps)?;
         Some(Ending {
@@ -501,7 +508,8 @@ impl Line {
         finished: f64,
         allowed: &impl Fn(u32, Move) -> bool,
     ) -> Vec<u32> {
-        let mut putting_in = cheapest(beam, PUT_IN_CHAINS, chains, steps);
+        let putting_in_at_most = PUT_IN_CHAINS.min(width / 4);
+        let mut putting_in = cheapest(beam, putting_in_at_most, chains, steps);
         for round in 0..2 {
             // Merged into the place's beam below: as far reaching.
             let mut put_in = spare.take();
@@ -537,7 +545,7 @@ impl Line {
                     offer(&mut put_in, chains, c, Some(m), cost + DROPPED, next, what);
                 }
             }
-            putting_in = cheapest(&put_in, PUT_IN_CHAINS, chains, steps);
+            putting_in = cheapest(&put_in, putting_in_at_most, chains, steps);
             for (key, cost, order, &offer) in put_in.iter() {
                 if beam.takes(&key, cost) {
                     beam.put(key, cost, order, offer);
@@ -844,6 +852,20 @@ fn past_reading(texts: &[Unglued]) -> f64 {
     (MISREAD + UNREADABLE) * (chars as f64 / MOVE_CHARS as f64).max(1.0)
 }
 
+/// The chains to keep at the next place, where `width` were kept at this one and the line
+/// has offered `offered` chains, its `share` of [`OFFERS`] so far: a quarter fewer while it
+/// offers more, a third more again once it offers less.
+fn next_width(width: usize, offered: usize, share: usize) -> usize {
+    if offered <= share {
+        return (width * 4 / 3).min(BEAM);
+    }
+    let narrowest = match offered > SPENT {
+        true => SPENT_BEAM,
+        false => NARROWEST_BEAM,
+    };
+    (width * 3 / 4).max(narrowest)
+}
+
 /// The ply and the token of a reading in one word, hashed at once rather than field by field.
 fn reading_key(ply: u32, token: Token) -> u64 {
     let mut key = u64::from(token.call) | u64::from(token.garbled) << 1;
@@ -883,6 +905,22 @@ fn part_of(meant: &[Sym], written: &[char]) -> Option<(usize, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The beam narrows while a line offers more than its share, never under 32 chains until
+    /// the line has offered [`SPENT`], and widens again to [`BEAM`] once within its share.
+    #[test]
+    fn the_beam_narrows_to_its_floor_and_past_the_budget_to_the_spent_floor() {
+        let narrowing = |offered| {
+            std::iter::successors(Some(BEAM), |&w| Some(next_width(w, offered, 0)))
+                .take(50)
+                .last()
+        };
+        assert_eq!(narrowing(SPENT), Some(NARROWEST_BEAM));
+        assert_eq!(narrowing(SPENT + 1), Some(SPENT_BEAM));
+        assert_eq!(next_width(BEAM, 10, 100), BEAM);
+        assert_eq!(next_width(96, 10, 100), 128);
+        assert_eq!(next_width(128, 101, 100), 96);
+    }
 
     /// A line far longer than any game (thousands of garbled tokens) is not read whole: the
     /// chains' steps would take memory without end.
