@@ -259,7 +259,8 @@ impl Document {
         // Not a game whose end was not read.
         let repaired = match due.broken {
             true => {
-                (self.game(index)).and_then(|g| library::repaired(&g, opts, &due.main_readings))
+                let game = self.game(index);
+                game.and_then(|g| library::repaired(&g, opts, &due.main_readings))
             }
             false => None,
         };

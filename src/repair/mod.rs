@@ -19,7 +19,8 @@
 //! `decode`, `step`, `beam` and `decoded` (a record the search cannot mend read whole at once:
 //! the chains of steps that read it, those that have read the text to one place, the cheapest
 //! chain as breaks), `diagnose` (findings with readings), `mend` (the record
-//! with its repairs made), `readings` (the costly readings of a main line, made once for both), `inject` (the seeded slips of the tests and benchmark).
+//! with its repairs made), `readings` (a broken main line's costly readings, made once for
+//! both), `inject` (the seeded slips of the tests and benchmark).
 
 mod beam;
 mod candidates;
