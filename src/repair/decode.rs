@@ -54,8 +54,10 @@ const OFFERS: usize = 1_250_000;
 /// Chains offered over a whole line past which it is read on with [`SPENT_BEAM`] at the least:
 /// no page of the dev sets offers so many (the page of 728 plies, 1.6 million).
 const SPENT: usize = 2 * OFFERS;
-/// A chain dearer than the best of its place by more than this is dropped.
-const WIDTH: f64 = 30.0;
+/// A chain dearer than the best of its place by more than this is dropped: such chains spend
+/// the offers budget that keeps the beam wide where the page is hard (decision 224; 30 before,
+/// and 80 or 100 restored no more).
+const WIDTH: f64 = 12.0;
 /// What is left of a token after the moves read in it has at least this many characters for a
 /// further move to be read in it (`1-2` is the shortest a misread move leaves).
 const LEFT_FOR_A_MOVE: usize = 3;
