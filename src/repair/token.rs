@@ -62,7 +62,9 @@ impl Token {
     /// A legal move as a record in `style` writes it: in piece notation the designator in place
     /// of the from-square (`Su3-43`).
     pub fn of_move(m: Move, pos: &Position, style: Notation) -> Token {
-        let piece = designator(m, pos).filter(|_| style == Notation::Piece);
+        let piece = (style == Notation::Piece)
+            .then(|| designator(m, pos))
+            .flatten();
         Token::of_parts(m, piece, piece.is_none())
     }
 
@@ -74,7 +76,9 @@ impl Token {
         let both = written
             .squares
             .is_some_and(|w| w.piece.is_some() && w.from.is_some());
-        match designator(m, pos).filter(|_| both) {
+        // The piece is looked up only where it is written: this runs for every legal move of
+        // every chain the decoder ranks.
+        match both.then(|| designator(m, pos)).flatten() {
             Some(piece) => Token::of_parts(m, Some(piece), true),
             None => Token::of_move(m, pos, style),
         }
