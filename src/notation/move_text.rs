@@ -131,17 +131,13 @@ impl<'g> MoveText<'g> {
         notation: Notation,
         geometry: &'g Geometry,
     ) -> MoveText<'g> {
-        MoveText {
-            geometry,
-            squares: Some(Squares {
-                piece,
-                from,
-                to,
-                jump,
-            }),
-            algebraic: notation == Notation::Algebraic,
-            from_red: false,
-        }
+        let squares = Squares {
+            piece,
+            from,
+            to,
+            jump,
+        };
+        MoveText::as_given(Some(squares), notation, geometry)
     }
 
     /// A pass, `--`.
@@ -166,6 +162,15 @@ impl<'g> MoveText<'g> {
             (_, _, Some(_)) => Squares { piece: None, ..s },
             _ => s,
         });
+        MoveText::as_given(squares, notation, geometry)
+    }
+
+    /// The squares written as given, in `notation`'s names.
+    fn as_given(
+        squares: Option<Squares>,
+        notation: Notation,
+        geometry: &'g Geometry,
+    ) -> MoveText<'g> {
         MoveText {
             geometry,
             squares,
