@@ -158,15 +158,20 @@ impl<T> Beam<T> {
         }
     }
 
-    /// Drops the items out of reach (`reach` others cost no more), keeping the others in the
-    /// order they were first put, and takes the least costs afresh from those kept. The least
-    /// costs items were first put at bound the reach only loosely where ever cheaper items are
-    /// offered (a token thousands of characters long, each place in it offering chains that
-    /// read all the rest as one move to the place after it: one beam took 470,000 items).
+    /// Drops the items out of reach (`reach` others come first: cheaper, or as cheap and offered
+    /// before), keeping the others in the order they were first put, and takes the least costs
+    /// afresh from those kept. The least costs items were first put at bound the reach only
+    /// loosely where ever cheaper items are offered (a token thousands of characters long, each
+    /// place in it offering chains that read all the rest as one move to the place after it:
+    /// one beam took 470,000 items). Exactly `reach` are kept: where many cost alike (a garbled
+    /// token every move reads as badly), keeping all that cost no more than the last in reach
+    /// kept the beam at its limit, compacted again at every item put (one page took 20 s).
     fn compact(&mut self) {
-        let mut costs: Vec<f64> = self.costs.iter().map(|&(cost, _)| cost).collect();
-        let (_, &mut limit, _) = costs.select_nth_unstable_by(self.reach - 1, f64::total_cmp);
-        let keep: Vec<bool> = self.costs.iter().map(|&(cost, _)| cost <= limit).collect();
+        let mut costs = self.costs.clone();
+        let (_, &mut last, _) = costs.select_nth_unstable_by(self.reach - 1, by_cost);
+        let keep: Vec<bool> = (self.costs.iter())
+            .map(|c| by_cost(c, &last) != Ordering::Greater)
+            .collect();
         let mut kept = keep.iter();
         self.items.retain(|_| kept.next() == Some(&true));
         let mut kept = keep.iter();
@@ -203,18 +208,23 @@ impl<T> Beam<T> {
             .enumerate()
             .map(|(i, &(cost, order))| (cost, order, i as u32))
             .collect();
-        let by_cost =
-            |a: &(f64, u32, u32), b: &(f64, u32, u32)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
+        let by_rank = |a: &(f64, u32, u32), b: &(f64, u32, u32)| by_cost(&(a.0, a.1), &(b.0, b.1));
         if ranked.len() > k {
-            ranked.select_nth_unstable_by(k - 1, by_cost);
+            ranked.select_nth_unstable_by(k - 1, by_rank);
             ranked.truncate(k);
         }
-        ranked.sort_unstable_by(by_cost);
+        ranked.sort_unstable_by(by_rank);
         ranked
             .into_iter()
             .map(|(_, _, i)| &self.items[i as usize])
             .collect()
     }
+}
+
+/// Items' costs and orders in the order they are asked for: cheaper first, of equal cost the
+/// first offered.
+fn by_cost(a: &(f64, u32), b: &(f64, u32)) -> Ordering {
+    a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))
 }
 
 #[cfg(test)]
@@ -305,6 +315,22 @@ mod tests {
             "{} {most}",
             positions.len()
         );
+        assert_agrees(&beam, &plain, 4);
+    }
+
+    /// Items offered all at one cost are kept bounded too (the first `reach` offered are the
+    /// ones asked for): each compaction drops all but `reach`, not none.
+    #[test]
+    fn items_offered_at_one_cost_stay_bounded() {
+        let positions = two_plies_deep();
+        let mut plain: FastMap<Position, (f64, u32)> = FastMap::default();
+        let mut beam: Beam<u32> = Beam::new(4);
+        let mut most = 0;
+        for (n, p) in positions.iter().enumerate() {
+            offer_both(&mut beam, &mut plain, p, 12.0, n as u32);
+            most = most.max(beam.iter().count());
+        }
+        assert!(positions.len() > 50 && most < 2 * 4, "{most}");
         assert_agrees(&beam, &plain, 4);
     }
 }

@@ -35,9 +35,12 @@ use crate::rules::{Move, Position};
 use std::collections::{BTreeMap, BinaryHeap};
 
 /// Chains kept at each place of the text at most: a wider beam keeps a line whose first
-/// readings cost more for longer (of 192 dev pages at the middle level, 64 kept restored 92,
-/// 128 restored 97, 256 restored 103, as 512 did at twice the time; decision 220).
-const BEAM: usize = 256;
+/// readings cost more for longer. On a page OCR read badly the source's line is most often
+/// lost where hundreds of chains cost within a few points of the best (every legal move reads
+/// a garbled token about as badly): of the 576 dev pages at the middle level, 256 restored 279,
+/// 768 restored 280, 1,024 restored 289, with [`LOOKED_AT`] 2 in about the time 256 took
+/// with 32 (decisions 220, 225).
+const BEAM: usize = 1024;
 /// Chains kept at each place at the least, however dear the page reads, while the line has
 /// offered no more than [`SPENT`] in all.
 const NARROWEST_BEAM: usize = 32;
@@ -90,11 +93,13 @@ pub(super) const MARGIN_COUNTS: usize = 20;
 /// bounded 36 to 50 in a twentieth of the time).
 pub(super) const COUNT_STATES: u64 = 5_000;
 /// How many of a place's cheapest chains (times `width`) are kept there and ranked by what
-/// reading on costs. Many more than are read on: a chain that read two moves run together, or
+/// reading on costs: more than are read on, as a chain that read two moves run together, or
 /// put in a move, pays at once what a chain that passed over the text pays only later, as
-/// the move numbers written after disagree with its count (of 48 dev pages at the middle
-/// level, 4 times gave 12 restored, 32 times 14, at twice the time).
-const LOOKED_AT: usize = 32;
+/// the move numbers written after disagree with its count. Ranking is the dearer half of a
+/// place's work: a wider beam ranking twice its width restores more than a narrower one
+/// ranking many times its own (of 576 dev pages at the middle level, 1,024 chains and 2 times
+/// restored 289, 1 time fewer; 256 chains and 32 times 279; decision 225).
+const LOOKED_AT: usize = 2;
 /// How many of a place's cheapest chains put in a move the page does not show (a quarter of
 /// the place's chains where fewer than 32 are kept).
 const PUT_IN_CHAINS: usize = 8;
