@@ -294,43 +294,35 @@ mod tests {
         assert!(beam.iter().count() < plain.len());
     }
 
-    /// Items offered ever cheaper (each beats the least costs the others were first put at)
-    /// are not all kept: the beam drops those out of reach, and asked for its cheapest it gives
-    /// what keeping them all would.
-    #[test]
-    fn items_offered_ever_cheaper_stay_bounded() {
+    /// Offers the positions two plies deep `rounds` times over, the `n`th offer at `cost(n)`,
+    /// to a beam of reach 4: it never holds twice its reach, and gives the cheapest as keeping
+    /// every offer would.
+    fn stays_bounded(rounds: usize, cost: impl Fn(usize) -> f64) {
         let positions = two_plies_deep();
         let mut plain: FastMap<Position, (f64, u32)> = FastMap::default();
         let mut beam: Beam<u32> = Beam::new(4);
         let mut most = 0;
-        let offers = positions.iter().chain(&positions).chain(&positions);
+        let offers = (0..rounds).flat_map(|_| &positions);
         for (n, p) in offers.enumerate() {
-            // Ever cheaper, a few alike.
-            let cost = 10_000.0 - (n / 3) as f64;
-            offer_both(&mut beam, &mut plain, p, cost, n as u32);
+            offer_both(&mut beam, &mut plain, p, cost(n), n as u32);
             most = most.max(beam.iter().count());
         }
-        assert!(
-            positions.len() > 50 && most < 2 * 4,
-            "{} {most}",
-            positions.len()
-        );
+        assert!(positions.len() > 50 && most < 2 * 4, "{most}");
         assert_agrees(&beam, &plain, 4);
+    }
+
+    /// Items offered ever cheaper (each beats the least costs the others were first put at)
+    /// are not all kept: the beam drops those out of reach.
+    #[test]
+    fn items_offered_ever_cheaper_stay_bounded() {
+        // A few alike.
+        stays_bounded(3, |n| 10_000.0 - (n / 3) as f64);
     }
 
     /// Items offered all at one cost are kept bounded too (the first `reach` offered are the
     /// ones asked for): each compaction drops all but `reach`, not none.
     #[test]
     fn items_offered_at_one_cost_stay_bounded() {
-        let positions = two_plies_deep();
-        let mut plain: FastMap<Position, (f64, u32)> = FastMap::default();
-        let mut beam: Beam<u32> = Beam::new(4);
-        let mut most = 0;
-        for (n, p) in positions.iter().enumerate() {
-            offer_both(&mut beam, &mut plain, p, 12.0, n as u32);
-            most = most.max(beam.iter().count());
-        }
-        assert!(positions.len() > 50 && most < 2 * 4, "{most}");
-        assert_agrees(&beam, &plain, 4);
+        stays_bounded(1, |_| 12.0);
     }
 }
