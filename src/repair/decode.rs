@@ -38,8 +38,8 @@ use std::collections::{BTreeMap, BinaryHeap};
 /// readings cost more for longer. On a page OCR read badly the source's line is most often
 /// lost where hundreds of chains cost within a few points of the best (every legal move reads
 /// a garbled token about as badly): of the 576 dev pages at the middle level, 256 restored 279,
-/// 768 restored 280, 1,024 restored 289, with [`LOOKED_AT`] 2, in a fifth more time than 256
-/// took with 32 (decisions 220, 225).
+/// 768 restored 280, 1,024 restored 289, with [`LOOKED_AT`] 2, in a fifth to a third more time
+/// than 256 took with 32 (decisions 220, 225).
 const BEAM: usize = 1024;
 /// Chains kept at each place at the least, however dear the page reads, while the line has
 /// offered no more than [`SPENT`] in all.
