@@ -1072,6 +1072,23 @@ fn words_of_letters_among_moves_are_moves_garbled_and_prose_is_not() {
     assert!(parse_str("1. 33-43 83-73 foo *").iter().any(|r| r.is_err()));
 }
 
+/// What no record can hold before its first move is OCR's (decision 227): a `(` glued to a
+/// word there is a speck (no move before it to vary), a `$` and digits a move misread (no move
+/// for a NAG to follow), and after a result a `(` before a digit goes on the game (no game
+/// starts with a variation).
+#[test]
+fn what_cannot_stand_before_a_first_move_is_read_as_ocr_slips() {
+    let g = one("(E3242 83-73 2. 32-42 82-72 *\n");
+    assert_eq!(warned(&g, Code::Speck), ["("]);
+    assert_eq!(g.mainline.moves.len(), 4);
+    assert_eq!(garbled("1, $54 83-73 2. 32-42 82-72 *")[0].0, "$54");
+    let g = one("1. 33-43 83-73 2. 32-42 * (82-72 3. 21-32 84-74 *\n");
+    assert_eq!(g.mainline.moves.len(), 6);
+    // A variation before any move, or a NAG, as a writer may slip: an error still.
+    assert_eq!(err("( 1. 33-43 ) 1. 32-42 *").code, Code::Misplaced);
+    assert_eq!(err("$1 1. 33-43 *").code, Code::Misplaced);
+}
+
 /// Marks OCR leaves that stopped a page or split it into games (decision 193) are read past.
 #[test]
 fn ocr_marks_that_stopped_or_split_a_page_are_read_past() {

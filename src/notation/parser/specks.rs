@@ -288,9 +288,14 @@ impl<'a> Parser<'a> {
         self.words_decide(at, WORDS_PASSED_AFTER_RESULT + 1, |word| {
             // A word is read up to a delimiter (`82-72{c}`); one that starts with a delimiter
             // (`{`, `(`, `[`) decides that the game ends; a `)`, which opens nothing, is passed
-            // over as a speck (`*)` at a line's start). A `$` before a digit is OCR's 5
-            // (`$3-22`, decision 79): no NAG follows a result.
+            // over as a speck (`*)` at a line's start), and so is a `(` before a digit: no
+            // variation follows a result, and no game starts with one (`* (62-73`). A `$`
+            // before a digit is OCR's 5 (`$3-22`, decision 79): no NAG follows a result.
             let word = &word[word.iter().take_while(|&&b| b == b')').count()..];
+            let word = match word {
+                [b'(', digit, ..] if digit.is_ascii_digit() => &word[1..],
+                _ => word,
+            };
             if word.is_empty() {
                 return None;
             }
@@ -434,6 +439,19 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Whether the `(` at `at` is glued to a word (`(TT:`, `(E3242`), not to a blank or a
+    /// comment as a variation may be.
+    fn glued_to_word(&self, at: usize) -> bool {
+        (self.src.get(at + 1)).is_some_and(|&b| !is_space(b) && !matches!(b, b'{' | b';' | b'('))
+    }
+
+    /// Whether the `(` at `at`, before any move of the main line, is OCR's speck: glued to a
+    /// word that is no move number (`(E3242`, the page's `1.` misread). A variation there
+    /// (`(1. 33-43)`) is a writer's slip, and an error.
+    pub(super) fn speck_before_moves(&self, at: usize) -> bool {
+        self.glued_to_word(at) && move_number(&self.src[at + 1..]).is_none()
+    }
+
     /// Whether the `{` or `(` at `at` is OCR's speck: glued to a digit or a dot (`{05:84`,
     /// `{.34-43`, `(5-24`), or to a word that holds a digit or ends as a move number does
     /// (`{P18`, `{OL,`: a move or a number misread), with no `close` (`}` or `)`) before the
@@ -464,11 +482,7 @@ impl<'a> Parser<'a> {
                 && (self.words_decide(at + 1, 2, digit)?
                     || self.only_follows(at + 1, Tail::Specks)?))
         };
-        // A `(` glued to a word (`(TT:`), not to a blank or a comment as a variation may be.
-        let glued = close == b')'
-            && word
-                .first()
-                .is_some_and(|b| !matches!(b, b'{' | b';' | b'('));
+        let glued = close == b')' && self.glued_to_word(at);
         if !(word.first() == Some(&b'.') || numbered || glued || before_moves()?) {
             return Ok(false);
         }
