@@ -307,13 +307,13 @@ impl<'a> Parser<'a> {
             .help("a NAG is written $1, $2, …")
         };
         // `$5.`, `$.`, `$3-42`, `$i-2E`, `$)-41`: a 5 read as `$` (OCR), not a NAG, which a
-        // delimiter ends (decision 79).
-        // Before any move no NAG can stand: `1, $54 BFF2` is a move, its 5 read as `$` (one
-        // digit, `$1`, is a writer's NAG put before its move, and an error).
+        // delimiter ends (decision 79); nor a `$` and two digits or more before the main line's
+        // first move, where no NAG can stand (`1, $54 BFF2`, decision 227: `$1` there is a
+        // writer's NAG put before its move, and an error).
         let after = self.src.get(span.end as usize).copied();
         if after.is_some_and(|b| !is_delimiter(b) || digits == 0 && !is_space(b))
             || self.dollar_for_five(line, start + 1, digits)
-            || line.moves == 0 && digits >= 2
+            || line.depth == 0 && line.moves == 0 && digits >= 2
         {
             return self.unreadable(line, start, Stop::Error(bad()));
         }
