@@ -1087,6 +1087,25 @@ fn what_cannot_stand_before_a_first_move_is_read_as_ocr_slips() {
     // A variation before any move, or a NAG, as a writer may slip: an error still.
     assert_eq!(err("( 1. 33-43 ) 1. 32-42 *").code, Code::Misplaced);
     assert_eq!(err("$1 1. 33-43 *").code, Code::Misplaced);
+    // Judged alike however the input is cut.
+    for text in [
+        "(E3242 83-73 *\n",
+        "(1. 33-43) 1. 34-44 *\n",
+        "1, $54 83-73 *\n",
+    ] {
+        let read = |chunk| {
+            format!(
+                "{:?}",
+                Reader::new(text.as_bytes())
+                    .with_chunk_size(chunk)
+                    .collect::<Vec<_>>()
+            )
+        };
+        assert!(
+            (1..text.len()).all(|chunk| read(chunk) == read(1 << 20)),
+            "{text}"
+        );
+    }
 }
 
 /// Marks OCR leaves that stopped a page or split it into games (decision 193) are read past.
