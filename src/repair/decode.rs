@@ -617,9 +617,10 @@ impl Line {
         }
         let pos = cursor.pos;
         let numbered = self.numbered_cost(i, offset, &pos);
-        // Where the move written reads as itself for nothing, nothing reads on for less: its
-        // legal moves need not be made and read (a thirtieth of a medium page's time).
-        if numbered == 0.0 && self.reads_as_written(readings, cursor) {
+        // Where the move written is legal, it reads as itself for nothing (`read_move`), and
+        // nothing reads on for less: the legal moves need not be made and read (a thirtieth of
+        // a medium page's time).
+        if numbered == 0.0 && self.written_is_legal(readings, cursor) {
             return 0.0;
         }
         let mut least = DROPPED;
@@ -634,19 +635,13 @@ impl Line {
         least
     }
 
-    /// Whether the token at the place of `readings`, whole, is a legal move after `cursor` that
-    /// reads as written for nothing.
-    fn reads_as_written(&self, readings: &mut Readings, cursor: &Cursor) -> bool {
-        if readings.offset != 0 {
-            return false;
-        }
-        let Some(token) = self.tokens.get(readings.i).filter(|t| t.squares.is_some()) else {
-            return false;
-        };
-        let legal = token
-            .resolve(&cursor.pos)
-            .and_then(|m| cursor.pos.find_legal(m.from, m.to));
-        legal.is_some_and(|m| self.reading(readings, cursor, m).1.whole == 0.0)
+    /// Whether the token at the place of `readings`, whole, names a legal move after `cursor`.
+    fn written_is_legal(&self, readings: &Readings, cursor: &Cursor) -> bool {
+        let token = self.tokens.get(readings.i).filter(|t| t.squares.is_some());
+        readings.offset == 0
+            && token
+                .and_then(|t| t.resolve(&cursor.pos))
+                .is_some_and(|m| cursor.pos.find_legal(m.from, m.to).is_some())
     }
 
     /// The legal move `m` after `cursor` as the record writes it, and how it reads against the
