@@ -1081,6 +1081,10 @@ fn what_cannot_stand_before_a_first_move_is_read_as_ocr_slips() {
     let g = one("(E3242 83-73 2. 32-42 82-72 *\n");
     assert_eq!(warned(&g, Code::Speck), ["("]);
     assert_eq!(g.mainline.moves.len(), 4);
+    // Closed later too (a `)` that OCR also left).
+    let g = one("(E3242 83-73 2. 32-42) 82-72 *\n");
+    assert_eq!(warned(&g, Code::Speck), ["(", ")"]);
+    assert_eq!(g.mainline.moves.len(), 4);
     assert_eq!(garbled("1, $54 83-73 2. 32-42 82-72 *")[0].0, "$54");
     let g = one("1. 33-43 83-73 2. 32-42 * (82-72 3. 21-32 84-74 *\n");
     assert_eq!(g.mainline.moves.len(), 6);

@@ -80,7 +80,11 @@ impl<'a> Parser<'a> {
                     None
                 }
                 b'(' if line.depth == 0 && line.moves == 0 && self.speck_before_moves(start) => {
-                    self.speck(start, start + 1, "a speck, no move before it to vary");
+                    self.speck(
+                        start,
+                        start + 1,
+                        "a speck, no move before it for a variation to replace",
+                    );
                     self.pos += 1;
                     None
                 }
