@@ -184,19 +184,32 @@ impl<'a> Parser<'a> {
     }
 
     /// Whether what follows the `;` at `at` ends it as OCR's dot or comma would end: a blank,
-    /// a sign, or the end of the text (`36; 33-43`, `25;-94-103`), not a comment's first word.
+    /// a sign, or the end of the text (`36; 33-43`, `25;-94-103`, `25;°94-103`), not a
+    /// comment's first word.
     pub(super) fn ends_semicolon(&self, at: usize) -> bool {
-        self.src
-            .get(at + 1)
-            .is_none_or(|&b| is_space(b) || is_separator_like(char::from(b)))
+        let after = self.src.get(at + 1..).unwrap_or_default();
+        let Some(&first) = after.first() else {
+            return true;
+        };
+        // The character after it read whole (`°` is two bytes), not its first byte.
+        let next = valid_prefix(&after[..after.len().min(4)]).chars().next();
+        is_space(first) || next.is_some_and(is_separator_like)
     }
 
-    /// Whether the `;` at `at` is glued to the word before it, a blank or a sign after it, and a
-    /// move after that on its line (`85-75-43; 95-105 13-23`, `25;-04-103 82:61`): OCR's comma
-    /// or dot, not a comment that would take the rest of the line's moves with it. A comment of
-    /// words stays one (`33-43; a fine move`), and so does one glued to its text (`33-43;c`).
+    /// Whether the `;` at `at` is glued to the word before it, ended as [`Self::ends_semicolon`]
+    /// says or by a square's two digits or a move number glued after it, and has a move after
+    /// it on its line (`85-75-43; 95-105 13-23`, `25;-04-103 82:61`, `21-32;84-74`,
+    /// `81-72;2. 42-52`): OCR's comma or dot, not a comment that would take the rest of the
+    /// line's moves with it. A comment of words stays one (`33-43; a fine move`), and so does
+    /// one glued to its text (`33-43;c`, `33-43;2nd best`).
     pub(super) fn glued_semicolon(&self, at: usize) -> bool {
-        if at == 0 || is_space(self.src[at - 1]) || !self.ends_semicolon(at) {
+        if at == 0 || is_space(self.src[at - 1]) {
+            return false;
+        }
+        let after = &self.src[at + 1..];
+        let digits = after.iter().take_while(|b| b.is_ascii_digit()).count();
+        let number = digits > 0 && matches!(after.get(digits), Some(b'.' | b','));
+        if !(self.ends_semicolon(at) || digits >= 2 || number) {
             return false;
         }
         let end = self.line_end(at);
