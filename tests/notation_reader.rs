@@ -1075,6 +1075,8 @@ fn words_of_letters_among_moves_are_moves_garbled_and_prose_is_not() {
     assert_eq!(g.mainline.moves.len(), 7);
     let g = one("1. 33-43 83-73;2. 32-42 82-72 *\n");
     assert_eq!(g.mainline.moves.len(), 4);
+    let g = one("1. 33-43 83-73 2. 32-42;'82-72 3. 21-32 *\n");
+    assert_eq!(g.mainline.moves.len(), 5);
     let g = one("1. 33-43 83-73 2. 32-42;2nd best\n82-72 *\n");
     assert_eq!(g.mainline.moves.len(), 4);
     // Prose before the result is an error still.

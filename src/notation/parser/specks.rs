@@ -197,9 +197,9 @@ impl<'a> Parser<'a> {
     }
 
     /// Whether the `;` at `at` is glued to the word before it, ended as [`Self::ends_semicolon`]
-    /// says or by a square's two digits or a move number glued after it, and has a move after
-    /// it on its line (`85-75-43; 95-105 13-23`, `25;-04-103 82:61`, `21-32;84-74`,
-    /// `81-72;2. 42-52`): OCR's comma or dot, not a comment that would take the rest of the
+    /// says or by a square's two digits, a move number or a speck glued after it, and has a
+    /// move after it on its line (`85-75-43; 95-105 13-23`, `25;-04-103 82:61`, `21-32;84-74`,
+    /// `81-72;2. 42-52`, `101;'73-82`): OCR's comma or dot, not a comment that would take the rest of the
     /// line's moves with it. A comment of words stays one (`33-43; a fine move`), and so does
     /// one glued to its text (`33-43;c`, `33-43;2nd best`).
     pub(super) fn glued_semicolon(&self, at: usize) -> bool {
@@ -209,7 +209,11 @@ impl<'a> Parser<'a> {
         let after = &self.src[at + 1..];
         let digits = after.iter().take_while(|b| b.is_ascii_digit()).count();
         let number = digits > 0 && matches!(after.get(digits), Some(b'.' | b','));
-        if !(self.ends_semicolon(at) || digits >= 2 || number) {
+        let speck = valid_prefix(&after[..after.len().min(4)])
+            .chars()
+            .next()
+            .is_some_and(is_speck);
+        if !(self.ends_semicolon(at) || digits >= 2 || number || speck) {
             return false;
         }
         let end = self.line_end(at);
