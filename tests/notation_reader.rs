@@ -1068,17 +1068,20 @@ fn words_of_letters_among_moves_are_moves_garbled_and_prose_is_not() {
     assert_eq!(warned(&g, Code::MisreadMoveNumber), ["2;"]);
     let g = one("1. 33-43 83-73 2. 32-42;c 82-72 *\n");
     assert_eq!(g.mainline.moves.len(), 3);
-    // A sign after it is read whole (`°`, two bytes), and a square's digits end it too.
-    let g = one("1. 33-43 83-73 2. 32-42;\u{b0}82-72 3. 21-32 84-74 *\n");
-    assert_eq!(g.mainline.moves.len(), 6);
-    let g = one("1. 33-43 83-73 2. 32-42 82-72 3. 21-32;84-74 4. 31-41 *\n");
-    assert_eq!(g.mainline.moves.len(), 7);
-    let g = one("1. 33-43 83-73;2. 32-42 82-72 *\n");
-    assert_eq!(g.mainline.moves.len(), 4);
-    let g = one("1. 33-43 83-73 2. 32-42;'82-72 3. 21-32 *\n");
-    assert_eq!(g.mainline.moves.len(), 5);
-    let g = one("1. 33-43 83-73 2. 32-42;2nd best\n82-72 *\n");
-    assert_eq!(g.mainline.moves.len(), 4);
+    // A sign after it is read whole (`°`, two bytes), and a square's digits, a move number or
+    // a speck after it end it too; a word after it begins a comment (decision 229).
+    for (record, moves) in [
+        ("1. 33-43 83-73 2. 32-42;\u{b0}82-72 3. 21-32 84-74 *\n", 6),
+        (
+            "1. 33-43 83-73 2. 32-42 82-72 3. 21-32;84-74 4. 31-41 *\n",
+            7,
+        ),
+        ("1. 33-43 83-73;2. 32-42 82-72 *\n", 4),
+        ("1. 33-43 83-73 2. 32-42;'82-72 3. 21-32 *\n", 5),
+        ("1. 33-43 83-73 2. 32-42;2nd best\n82-72 *\n", 4),
+    ] {
+        assert_eq!(one(record).mainline.moves.len(), moves, "{record}");
+    }
     // Prose before the result is an error still.
     assert!(parse_str("1. 33-43 83-73 foo *").iter().any(|r| r.is_err()));
 }

@@ -33,6 +33,11 @@ fn valid_prefix(bytes: &[u8]) -> &str {
     }
 }
 
+/// The character `bytes` starts with, read whole (`°` is two bytes), if it is UTF-8.
+fn first_char(bytes: &[u8]) -> Option<char> {
+    valid_prefix(&bytes[..bytes.len().min(4)]).chars().next()
+}
+
 /// How many bytes of specks, dots, commas and colons `bytes` starts with (`.`, `”:`).
 pub(super) fn speck_bytes(bytes: &[u8]) -> usize {
     if bytes
@@ -191,17 +196,15 @@ impl<'a> Parser<'a> {
         let Some(&first) = after.first() else {
             return true;
         };
-        // The character after it read whole (`°` is two bytes), not its first byte.
-        let next = valid_prefix(&after[..after.len().min(4)]).chars().next();
-        is_space(first) || next.is_some_and(is_separator_like)
+        is_space(first) || first_char(after).is_some_and(is_separator_like)
     }
 
     /// Whether the `;` at `at` is glued to the word before it, ended as [`Self::ends_semicolon`]
     /// says or by a square's two digits, a move number or a speck glued after it, and has a
     /// move after it on its line (`85-75-43; 95-105 13-23`, `25;-04-103 82:61`, `21-32;84-74`,
-    /// `81-72;2. 42-52`, `101;'73-82`): OCR's comma or dot, not a comment that would take the rest of the
-    /// line's moves with it. A comment of words stays one (`33-43; a fine move`), and so does
-    /// one glued to its text (`33-43;c`, `33-43;2nd best`).
+    /// `81-72;2. 42-52`, `101;'73-82`): OCR's comma or dot, not a comment that would take the
+    /// rest of the line's moves with it. A comment of words stays one (`33-43; a fine move`),
+    /// and so does one glued to its text (`33-43;c`, `33-43;2nd best`).
     pub(super) fn glued_semicolon(&self, at: usize) -> bool {
         if at == 0 || is_space(self.src[at - 1]) {
             return false;
@@ -209,10 +212,7 @@ impl<'a> Parser<'a> {
         let after = &self.src[at + 1..];
         let digits = after.iter().take_while(|b| b.is_ascii_digit()).count();
         let number = digits > 0 && matches!(after.get(digits), Some(b'.' | b','));
-        let speck = valid_prefix(&after[..after.len().min(4)])
-            .chars()
-            .next()
-            .is_some_and(is_speck);
+        let speck = first_char(after).is_some_and(is_speck);
         if !(self.ends_semicolon(at) || digits >= 2 || number || speck) {
             return false;
         }
