@@ -1081,6 +1081,15 @@ fn words_of_letters_among_moves_are_moves_garbled_and_prose_is_not() {
         ("1. 33-43 83-73 2. 32-42;2nd best\n82-72 *\n", 4),
     ] {
         assert_eq!(one(record).mainline.moves.len(), moves, "{record}");
+        // Read alike however the input comes in: the `;` is judged by what follows it.
+        let read = |chunk| {
+            let games = Reader::new(record.as_bytes()).with_chunk_size(chunk);
+            format!("{:?}", games.collect::<Vec<_>>())
+        };
+        assert!(
+            (1..record.len()).all(|chunk| read(chunk) == read(1 << 20)),
+            "{record}"
+        );
     }
     // Prose before the result is an error still.
     assert!(parse_str("1. 33-43 83-73 foo *").iter().any(|r| r.is_err()));
