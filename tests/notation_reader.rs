@@ -63,6 +63,17 @@ fn err(text: &str) -> SyntaxError {
     results.into_iter().find_map(Result::err).expect("an error")
 }
 
+/// Whether `text` reads as the same games (and errors) whatever size the reader's chunks are,
+/// from one byte up: a rule that looks ahead must not judge by a chunk's end.
+fn reads_alike_at_every_chunk_size(text: &str) -> bool {
+    let read = |chunk| {
+        let games = Reader::new(text.as_bytes()).with_chunk_size(chunk);
+        format!("{:?}", games.collect::<Vec<_>>())
+    };
+    let whole = read(1 << 20);
+    (1..text.len()).all(|chunk| read(chunk) == whole)
+}
+
 fn number(sq: &SquareRef) -> u8 {
     Geometry::of(BoardKind::Salta).number(sq.square)
 }
@@ -1081,15 +1092,7 @@ fn words_of_letters_among_moves_are_moves_garbled_and_prose_is_not() {
         ("1. 33-43 83-73 2. 32-42;2nd best\n82-72 *\n", 4),
     ] {
         assert_eq!(one(record).mainline.moves.len(), moves, "{record}");
-        // Read alike however the input comes in: the `;` is judged by what follows it.
-        let read = |chunk| {
-            let games = Reader::new(record.as_bytes()).with_chunk_size(chunk);
-            format!("{:?}", games.collect::<Vec<_>>())
-        };
-        assert!(
-            (1..record.len()).all(|chunk| read(chunk) == read(1 << 20)),
-            "{record}"
-        );
+        assert!(reads_alike_at_every_chunk_size(record), "{record}");
     }
     // Prose before the result is an error still.
     assert!(parse_str("1. 33-43 83-73 foo *").iter().any(|r| r.is_err()));
@@ -1120,18 +1123,7 @@ fn what_cannot_stand_before_a_first_move_is_read_as_ocr_slips() {
         "(1. 33-43) 1. 34-44 *\n",
         "1, $54 83-73 *\n",
     ] {
-        let read = |chunk| {
-            format!(
-                "{:?}",
-                Reader::new(text.as_bytes())
-                    .with_chunk_size(chunk)
-                    .collect::<Vec<_>>()
-            )
-        };
-        assert!(
-            (1..text.len()).all(|chunk| read(chunk) == read(1 << 20)),
-            "{text}"
-        );
+        assert!(reads_alike_at_every_chunk_size(text), "{text}");
     }
 }
 

@@ -211,9 +211,8 @@ impl<'a> Parser<'a> {
         }
         let after = &self.src[at + 1..];
         let digits = after.iter().take_while(|b| b.is_ascii_digit()).count();
-        let number = digits > 0 && matches!(after.get(digits), Some(b'.' | b','));
-        let speck = first_char(after).is_some_and(is_speck);
-        if !(self.ends_semicolon(at) || digits >= 2 || number || speck) {
+        let number = move_number(after).is_some();
+        if !(self.ends_semicolon(at) || digits >= 2 || number || speck_bytes(after) > 0) {
             return false;
         }
         let end = self.line_end(at);
