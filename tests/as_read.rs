@@ -35,7 +35,7 @@ fn assert_same(got: &[u8], expected: &[u8], context: &str) {
 fn awkward_records() -> Vec<(&'static str, Vec<u8>)> {
     let illegal = |head: &[u8], line_end: &[u8]| -> Vec<u8> {
         let mut text = head.to_vec();
-        for line in [&b"[Result \"*\"]"[..], b"", b"1. 33-43 99-98 *"] {
+        for line in [&b"[Result \"*\"]"[..], b"", b"1. 33-43 97-96 *"] {
             text.extend_from_slice(line_end);
             text.extend_from_slice(line);
         }
@@ -90,7 +90,7 @@ fn rejected_games_are_written_byte_for_byte() {
             assert_same(&rejected, &bytes, name);
             assert!(read(&dir.path("k.sgn")).is_empty(), "{name}");
         }
-        // repair cannot repair an illegal 99-98 either: written exactly as read.
+        // repair cannot repair an illegal 97-96 either: written exactly as read.
         let repaired = salta_in(&dir.0, &["repair", &file]);
         assert_eq!(repaired.code, 1, "{name}: {}", repaired.stderr);
         if name != "nul" {
@@ -192,7 +192,7 @@ fn kept_and_unselected_games_keep_their_bytes_and_line_ends() {
 fn a_file_whose_lines_end_in_cr_alone_is_read_line_by_line() {
     let dir = TempDir::new("cr-lines");
     let text = std::fs::read_to_string(root().join("corpus/edge-cases/green-wins.sgn")).unwrap();
-    let cr = format!("{text}\n[Event \"second\"]\n\n1. 33-43 99-98 *\n").replace('\n', "\r");
+    let cr = format!("{text}\n[Event \"second\"]\n\n1. 33-43 97-96 *\n").replace('\n', "\r");
     let file = write_bytes(&dir, "mac.sgn", cr.as_bytes());
     let run = check_json(&file);
     let lines = run.json_lines();
@@ -204,7 +204,7 @@ fn a_file_whose_lines_end_in_cr_alone_is_read_line_by_line() {
     assert_eq!(lines[1]["diagnostics"][0]["line"], second_line + 2);
     assert_eq!(lines[1]["diagnostics"][0]["code"], "sgn::garbled-move");
     // The games' own bytes, not the blank lines between them.
-    let games = text.trim_end().len() + "[Event \"second\"]\n\n1. 33-43 99-98 *".len();
+    let games = text.trim_end().len() + "[Event \"second\"]\n\n1. 33-43 97-96 *".len();
     assert_eq!(lines[2]["summary"]["bytes"], games as u64);
 }
 

@@ -444,16 +444,20 @@ fn assemble(
 
 /// The reader's diagnostics of a game as findings. A move the reader could not read is reported by
 /// the replay too (`replayed`) where the line stops there, with its place in the game: the
-/// reader's own diagnostic of it is then left out.
+/// reader's own diagnostic of it is then left out, and so is that of a word a reading took into
+/// the move before it.
 fn reader_findings(warnings: &[Warning], replayed: &[Diagnosis]) -> Vec<Diagnosis> {
     let replayed_too = |w: &Warning| {
         replayed
             .iter()
             .any(|d| d.finding.code == w.code && d.finding.span == Some(w.span))
     };
+    let taken_in = |w: &Warning| {
+        (replayed.iter()).any(|d| d.readings.first().is_some_and(|r| r.takes_in(w.span)))
+    };
     warnings
         .iter()
-        .filter(|w| !replayed_too(w))
+        .filter(|w| !replayed_too(w) && !taken_in(w))
         // Drawn without a label, as the reader draws its own warnings.
         .map(|w| {
             Diagnosis::of(Finding {

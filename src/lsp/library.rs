@@ -155,14 +155,21 @@ fn syntax_error(e: &SyntaxError) -> Found {
 }
 
 /// The reader's warnings about a game before the replay's findings, those the replay reports
-/// too (a garbled move, at the same place) left to the replay, which says more.
+/// too (a garbled move, at the same place) or a reading took into the move before them left to
+/// the replay, which says more.
 fn with_warnings(game: &Game, replayed: Vec<Found>) -> Vec<Found> {
     let replayed_too = |w: &crate::notation::Warning| {
         replayed
             .iter()
             .any(|f| f.code == w.code && f.span == Some(w.span))
     };
-    let warnings = game.warnings.iter().filter(|w| !replayed_too(w));
+    let taken_in = |w: &crate::notation::Warning| {
+        (replayed.iter()).any(|f| f.suggestions.first().is_some_and(|r| r.takes_in(w.span)))
+    };
+    let warnings = game
+        .warnings
+        .iter()
+        .filter(|w| !replayed_too(w) && !taken_in(w));
     let mut found: Vec<Found> = warnings
         .map(|w| Found {
             code: w.code,

@@ -330,6 +330,12 @@ impl Suggestion {
         }
     }
 
+    /// Whether this reading took the word at `word`, after the one it reads, into its move
+    /// (`OL 81` read as 91-81): that word is said by this reading, not as a move of its own.
+    pub(crate) fn takes_in(&self, word: Span) -> bool {
+        self.span.start < word.start && word.end <= self.span.end
+    }
+
     /// Whether this reading fares exactly as `other` does: the same kind of edit and slip, and the
     /// record then replays as far and ends the same way. Nothing in the record prefers either.
     pub fn equally_good(&self, other: &Suggestion) -> bool {
