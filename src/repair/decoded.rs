@@ -243,7 +243,7 @@ impl Line {
 
     /// Whether the line, with the move `t` at the token `at` (in place of it, or before it
     /// where `passed_over`), replays to its end with the same result.
-    fn replays_alike(&self, at: usize, t: Token, passed_over: bool) -> bool {
+    pub(super) fn replays_alike(&self, at: usize, t: Token, passed_over: bool) -> bool {
         let (Some(before), Some(end)) = (self.states.get(at), self.states.last()) else {
             return false;
         };

@@ -221,7 +221,43 @@ fn analyse_line(mut line: Line, max_breaks: usize) -> Analysis {
     }
     analysis.replays_to_end = true;
     analysis.breaks.extend(last_move_left_out(&mut line));
+    line.replay_to(line.tokens.len());
+    name_rivals_in_mended_line(&line, &mut analysis.breaks);
     analysis
+}
+
+/// Names, in the best reading of each break read while later breaks were still unmended, the
+/// readings of the same move nearly as likely (within [`CLOSE`]) with which the whole line, its
+/// every break mended, replays alike to the same result: when the break was read they could
+/// not yet be seen to replay as far, and a repair is not stated without doubt where the record
+/// cannot tell (decision 231). Those that replayed to the end at once are named by
+/// [`name_close_rivals`].
+fn name_rivals_in_mended_line(line: &Line, breaks: &mut [Break]) {
+    for b in breaks {
+        let Some((best, rest)) = b.suggestions.split_first_mut() else {
+            continue;
+        };
+        let change = &best.line_change;
+        if best.to_end || change.removed != 1 || change.inserted.len() != 1 {
+            continue;
+        }
+        let named: Vec<String> = rest
+            .iter()
+            .filter(|s| {
+                let rival = &s.line_change;
+                !s.equally_good(best)
+                    && s.edit == best.edit
+                    && (rival.start, rival.removed) == (change.start, 1)
+                    && s.cost <= best.cost + CLOSE
+                    && matches!(rival.inserted.as_slice(), [t] if line.replays_alike(change.start, *t, false))
+            })
+            .take(MAX_RIVALS)
+            .map(|s| format!("{} ({})", s.text, s.why))
+            .collect();
+        if !named.is_empty() {
+            best.name_rivals(&named.join(" or "));
+        }
+    }
 }
 
 /// A move read from the text the reader left out after the last move of a line that
