@@ -12,8 +12,9 @@ alignment says nothing).
 Prints `src/repair/confusions.tsv` lines for the confusions seen at least `--min` times, each
 weight `--scale` times the confusion's share of its character's occurrences (at most `--cap`),
 never below the weight the table already gives the pair, by its own line or its class's (a
-confusion of print or handwriting the table lists stays as likely); and a digit's own weight for being left out, scaled so that
-the table's `DIGIT NONE` weight is the average digit's. The sources column names the counts.
+confusion of print or handwriting the table lists stays as likely); and a digit's own weight
+for being left out, scaled so that the table's `DIGIT NONE` weight is the average digit's. The
+sources column names the counts.
 
 Usage: scripts/ocr-confusions.py --table src/repair/confusions.tsv [--levels light,medium]
        [--min 30] [--scale 56] [--cap 0.6] DIR...

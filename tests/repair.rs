@@ -659,7 +659,9 @@ fn a_token_many_moves_could_stand_for_is_read_with_its_rivals_named() {
 /// `OL` before it) as 91-81 or 92-81, and then `IOVOT` as 101-91 or 101-92. Both replay to the
 /// end with the recorded result, the same squares taken by other pieces; the page read whole
 /// kept the second, which ends by another margin than the tag's 7. The lines one square away
-/// are tried, and the source's, whose margin is the tag's, stands (decision 182).
+/// are tried, and the source's, whose margin is the tag's, stands (decision 182). Since the
+/// measured confusions of decision 231 the search reads the page alone, a break at a time, and
+/// reads it as its source too.
 #[test]
 fn a_page_read_whole_that_ends_off_the_margin_tag_is_settled_by_the_tag() {
     let run = salta(&["repair", "tests/ocr/medium-page-4.sgn"]).expect_code(1);

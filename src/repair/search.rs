@@ -249,7 +249,8 @@ fn name_rivals_in_mended_line(line: &Line, breaks: &mut [Break]) {
                     && s.edit == best.edit
                     && (rival.start, rival.removed) == (change.start, 1)
                     && s.cost <= best.cost + CLOSE
-                    && matches!(rival.inserted.as_slice(), [t] if line.replays_alike(change.start, *t, false))
+                    && rival.inserted.len() == 1
+                    && line.replays_alike(change.start, rival.inserted[0], false)
             })
             .take(MAX_RIVALS)
             .map(|s| format!("{} ({})", s.text, s.why))
