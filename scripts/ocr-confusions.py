@@ -26,6 +26,7 @@ import collections
 import difflib
 import os
 import re
+import sys
 
 MOVE = re.compile(r"\b\d{2,3}[-:]\d{2,3}\b")
 
@@ -87,7 +88,10 @@ def count(dirs, levels, least_match):
     seen, left_out, read_as = collections.Counter(), collections.Counter(), collections.Counter()
     pages = 0
     for d in dirs:
-        games = games_of(open(os.path.join(d, "games.sgn"), encoding="utf-8").read())
+        source = os.path.join(d, "games.sgn")
+        if not os.path.isfile(source):
+            sys.exit("%s: no games.sgn (give the directories scripts/ocr-repair.py wrote)" % d)
+        games = games_of(open(source, encoding="utf-8").read())
         for level in levels:
             for g, movetext in enumerate(games):
                 path = os.path.join(d, "%s-%03d.sgn" % (level, g + 1))
@@ -118,10 +122,11 @@ def count(dirs, levels, least_match):
 
 
 def table_weights(table):
-    """The weight the table gives each listed pair (meant, written), later lines winning."""
+    """The weight the table gives each listed pair (meant, written), later lines winning; the
+    lines this script wrote (`ocr-align`) left out, so that it writes them anew."""
     weights = {}
     for line in table.splitlines():
-        if not line.strip() or line.startswith("#"):
+        if not line.strip() or line.startswith("#") or "\tocr-align" in line:
             continue
         meant, written, weight, way = line.split("\t")[:4]
         weights[(meant, written)] = float(weight)
