@@ -172,7 +172,7 @@ def main():
     digits = [m for m in seen if m != "SEP"]
     average = sum(left_out[m] for m in digits) / max(1, sum(seen[m] for m in digits))
     base = listed.get(("DIGIT", "NONE"), 0.12)
-    for m in sorted(digits):
+    for m in sorted(digits) if average > 0 else []:
         weight = min(args.cap, base * left_out[m] / seen[m] / average)
         if left_out[m] >= args.min and weight > base + 0.005:
             print("%s\tNONE\t%.3f\t>\tocr-align (%d of %d)" % (m, weight, left_out[m], seen[m]))
