@@ -1242,3 +1242,23 @@ fn a_game_written_anew_writes_each_move_with_its_own_separator() {
     let said = format!("{}{}", checked.text(), checked.stderr);
     assert!(said.contains("1 valid, 0 with warnings"), "{said}");
 }
+
+/// A garbled record read whole (three breaks, a `$` the reader leaves out) whose readings end
+/// with one placed after its last written move: `check` looked that move up one past the last
+/// and panicked (found by mutating OCR pages). It now reports the record, as `repair` mends it.
+#[test]
+fn check_reports_a_record_whose_reading_stands_after_its_last_move() {
+    let dir = crate::special::TempDir::new("check-after-last-move");
+    let input = dir.write("page.sgn", "3241-105, 94-84 42-32\n\n$ 74-84\n\n54-44");
+    let input = input.to_str().unwrap();
+    let lines = crate::cli::check_json(Path::new(input))
+        .expect_code(1)
+        .json_lines();
+    assert_eq!(lines[1]["summary"]["invalid"], 1, "{}", lines[1]);
+    let repaired = salta(&["repair", input]).expect_code(1);
+    assert!(
+        repaired.stderr.contains("1 repaired"),
+        "{}",
+        repaired.stderr
+    );
+}

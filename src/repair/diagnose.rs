@@ -207,7 +207,11 @@ fn annotate_main(
         } else {
             replay(&apply(game, &earlier), &quiet).findings
         };
-        let at = game.mainline.moves[brk.token].span.start;
+        // A move put in after the last one written (decision 175) stands at the text's end.
+        let at = match game.mainline.moves.get(brk.token) {
+            Some(node) => node.span.start,
+            None => game.mainline.moves.last().map_or(0, |n| n.span.end),
+        };
         let Some(finding) = findings
             .into_iter()
             .find(|f| breaks_main_line(f) && f.span.is_some_and(|s| s.start >= at))
