@@ -1262,3 +1262,23 @@ fn check_reports_a_record_whose_reading_stands_after_its_last_move() {
         repaired.stderr
     );
 }
+
+/// A break read while a later one is still unmended (`33—43`, then `32-4 2`) cannot yet be seen
+/// to replay to the end, yet once the later break is mended its close rival replays the line
+/// alike: `repair` names it rather than state its reading without doubt (decision 231), and
+/// `check`, which lists every reading anyway, does not say it twice.
+#[test]
+fn a_close_rival_is_named_once_the_later_breaks_are_mended() {
+    let record = "tests/edge-cases/garbled-after-break.sgn";
+    let run = salta(&["repair", record]).expect_code(1);
+    assert!(
+        run.stderr.contains(
+            "33—43 -> 35-45 (characters misread: 3 for 5, — for -, 3 for 5; or read as 35-44"
+        ),
+        "{}",
+        run.stderr
+    );
+    let check = salta(&["check", record]).expect_code(1).text();
+    assert!(!check.contains("or read as 35-44"), "{check}");
+    assert!(check.contains("or 35-44 ("), "{check}");
+}

@@ -132,30 +132,25 @@ const CLEARLY: f64 = 2.0;
 
 /// Names in the best reading's reason (`why`) the readings after it of the same move that are
 /// nearly as likely (within [`CLOSE`]) and replay the record alike to its end, with the same
-/// result and margin: a repair is not stated without doubt where the record cannot tell (the
-/// readings exactly as likely are named "just as well" apart). For `salta repair`'s edits:
-/// `check` lists every reading of a break anyway.
+/// result and margin (or, read while later breaks were unmended, replay the line alike once
+/// they are: [`mark_rivals_once_mended`]): a repair is not stated without doubt where the
+/// record cannot tell (the readings exactly as likely are named "just as well" apart). For
+/// `salta repair`'s edits: `check` lists every reading of a break anyway.
 pub(super) fn name_close_rivals(suggestions: &mut [Suggestion]) {
     let Some((best, rest)) = suggestions.split_first_mut() else {
         return;
     };
-    if !best.to_end {
-        return;
-    }
+    let alike_at_once = |s: &Suggestion| {
+        best.to_end
+            && s.to_end
+            && s.replays == best.replays
+            && s.result == best.result
+            && s.margin.map(|m| m.counted) == best.margin.map(|m| m.counted)
+            && s.later == 0.0
+    };
     let named: Vec<String> = rest
         .iter()
-        .filter(|s| {
-            !s.equally_good(best)
-                && s.edit == best.edit
-                && s.line_change.start == best.line_change.start
-                && s.line_change.removed == best.line_change.removed
-                && s.to_end
-                && s.replays == best.replays
-                && s.result == best.result
-                && s.margin.map(|m| m.counted) == best.margin.map(|m| m.counted)
-                && s.later == 0.0
-                && s.cost <= best.cost + CLOSE
-        })
+        .filter(|s| close_to(best, s) && (alike_at_once(s) || s.alike_once_mended))
         .take(MAX_RIVALS)
         .map(|s| format!("{} ({})", s.text, s.why))
         .collect();
@@ -222,17 +217,26 @@ fn analyse_line(mut line: Line, max_breaks: usize) -> Analysis {
     analysis.replays_to_end = true;
     analysis.breaks.extend(last_move_left_out(&mut line));
     line.replay_to(line.tokens.len());
-    name_rivals_in_mended_line(&line, &mut analysis.breaks);
+    mark_rivals_once_mended(&line, &mut analysis.breaks);
     analysis
 }
 
-/// Names, in the best reading of each break read while later breaks were still unmended, the
-/// readings of the same move nearly as likely (within [`CLOSE`]) with which the whole line, its
-/// every break mended, replays alike to the same result: when the break was read they could
-/// not yet be seen to replay as far, and a repair is not stated without doubt where the record
-/// cannot tell (decision 231). Those that replayed to the end at once are named by
-/// [`name_close_rivals`].
-fn name_rivals_in_mended_line(line: &Line, breaks: &mut [Break]) {
+/// Whether `s` reads the move `best` reads, another way, nearly as likely (within [`CLOSE`])
+/// but not exactly as likely (those are named "just as well").
+fn close_to(best: &Suggestion, s: &Suggestion) -> bool {
+    !s.equally_good(best)
+        && s.edit == best.edit
+        && s.line_change.start == best.line_change.start
+        && s.line_change.removed == best.line_change.removed
+        && s.cost <= best.cost + CLOSE
+}
+
+/// Marks, at each break whose best reading replaces one move and was read while later breaks
+/// were still unmended (it did not replay to the end then), the readings of the same move with
+/// which the whole line, its every break now mended, replays alike to the same result: they
+/// could not be seen to replay as far when the break was read, and are rivals to name
+/// ([`name_close_rivals`], decision 231).
+fn mark_rivals_once_mended(line: &Line, breaks: &mut [Break]) {
     for b in breaks {
         let Some((best, rest)) = b.suggestions.split_first_mut() else {
             continue;
@@ -241,22 +245,11 @@ fn name_rivals_in_mended_line(line: &Line, breaks: &mut [Break]) {
         if best.to_end || change.removed != 1 || change.inserted.len() != 1 {
             continue;
         }
-        let named: Vec<String> = rest
-            .iter()
-            .filter(|s| {
-                let rival = &s.line_change;
-                !s.equally_good(best)
-                    && s.edit == best.edit
-                    && (rival.start, rival.removed) == (change.start, 1)
-                    && s.cost <= best.cost + CLOSE
-                    && rival.inserted.len() == 1
-                    && line.replays_alike(change.start, rival.inserted[0], false)
-            })
-            .take(MAX_RIVALS)
-            .map(|s| format!("{} ({})", s.text, s.why))
-            .collect();
-        if !named.is_empty() {
-            best.name_rivals(&named.join(" or "));
+        for s in rest {
+            // Replaying the rest of the line is the dear part: only for a close reading.
+            s.alike_once_mended = close_to(best, s)
+                && s.line_change.inserted.len() == 1
+                && line.replays_alike(change.start, s.line_change.inserted[0], false);
         }
     }
 }

@@ -181,6 +181,11 @@ pub struct Suggestion {
     /// told it from readings that fare alike at their own break (0 otherwise).
     #[serde(skip)]
     pub(crate) later: f64,
+    /// Read at a break while later breaks were still unmended, it replays the line alike to the
+    /// same result once they are mended, as the best reading there does: a rival to name
+    /// (decision 231).
+    #[serde(skip)]
+    pub(crate) alike_once_mended: bool,
     /// A reading of a page read whole at once: the game replays to its end with the readings
     /// of its other breaks made too, not with this one alone. In JSON only where true.
     #[serde(skip_serializing_if = "std::ops::Not::not")]

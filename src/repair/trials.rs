@@ -601,6 +601,7 @@ impl Line {
                 && t.to_end
                 && t.result.is_some_and(|(_, holds)| holds),
             later: 0.0,
+            alike_once_mended: false,
             read_whole: t.read_whole,
         }
     }
