@@ -207,7 +207,7 @@ fn annotate_main(
         } else {
             replay(&apply(game, &earlier), &quiet).findings
         };
-        // A move put in after the last one written (decision 175) stands at the text's end.
+        // A move put in after the last one written (its `token` one past it) stands there.
         let at = match game.mainline.moves.get(brk.token) {
             Some(node) => node.span.start,
             None => game.mainline.moves.last().map_or(0, |n| n.span.end),

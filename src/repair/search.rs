@@ -14,7 +14,8 @@ use crate::rules::Move;
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct Break {
-    /// The index in the record of the move that broke the main line.
+    /// The index in the record of the move that broke the main line; one past its last move
+    /// for a move put in after it (decision 175).
     pub token: usize,
     /// The ply (1-based from the game's start) of the move that broke it, with the repairs of
     /// the breaks before it made.
